@@ -1,0 +1,138 @@
+// Package client is a typed client for the calendars and calendar weather of
+// a Kanka campaign. It works against both the interface document and the
+// live service: lenient decoding, the weather path fallback, pacing from the
+// rate-limit headers, retries that never repeat a write that may have landed.
+package client
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/go-resty/resty/v2"
+)
+
+// DefaultBaseURL is the live service's API root.
+const DefaultBaseURL = "https://api.kanka.io/1.0"
+
+// Config says where and how to reach the service.
+type Config struct {
+	// BaseURL is the API root: https://api.kanka.io/1.0, or <host>/api/1.0
+	// for the sandbox and older deployments.
+	BaseURL  string
+	Token    string
+	Campaign int
+	// UserAgent defaults to "kanka/dev".
+	UserAgent string
+	// Timeout bounds one request; 30 s when zero.
+	Timeout time.Duration
+	// Transport replaces the HTTP transport (tests, the in-process sandbox).
+	Transport http.RoundTripper
+
+	// PageConcurrency bounds the pages fetched at once by a walk; 4 when zero.
+	PageConcurrency int
+	// MaxRetries bounds retries after a 5xx or a transport error; 3 when
+	// zero, none when negative.
+	MaxRetries int
+	// RateLimitRetries bounds waits after a 429; 3 when zero.
+	RateLimitRetries int
+	// RateWindow is the length of the service's rate-limit window; 1 minute
+	// when zero.
+	RateWindow time.Duration
+	// BackoffBase and BackoffMax shape the retry waits; 500 ms and 8 s when zero.
+	BackoffBase, BackoffMax time.Duration
+	// Clock replaces the time source of waits (tests).
+	Clock Clock
+	// OnExchange, when set, is called after every attempt with what was sent
+	// and received; the token is never in it.
+	OnExchange func(Exchange)
+}
+
+// Client talks to one campaign. It is safe for concurrent use.
+type Client struct {
+	cfg   Config
+	http  *resty.Client
+	pacer *pacer
+	clock Clock
+	// weatherPath is the weather collection segment in use: the document's
+	// until the server shows it only knows the live one.
+	weatherPath atomic.Value
+}
+
+// New checks cfg and returns a client.
+func New(cfg Config) (*Client, error) {
+	if cfg.BaseURL == "" {
+		cfg.BaseURL = DefaultBaseURL
+	}
+	u, err := url.Parse(cfg.BaseURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("API URL %q is not an http or https URL", cfg.BaseURL)
+	}
+	if cfg.Token != "" && u.Scheme == "http" && !IsLoopback(u.Hostname()) {
+		return nil, fmt.Errorf("refusing to send the token over plain http to %s: use https (plain http is allowed only for loopback addresses)", u.Host)
+	}
+	if cfg.Campaign <= 0 {
+		return nil, errors.New("no campaign id: set one with --campaign or KANKA_CAMPAIGN")
+	}
+	setDefault(&cfg.UserAgent, "kanka/dev")
+	setDefault(&cfg.Timeout, 30*time.Second)
+	setDefault(&cfg.PageConcurrency, 4)
+	setDefault(&cfg.MaxRetries, 3)
+	setDefault(&cfg.RateLimitRetries, 3)
+	setDefault(&cfg.RateWindow, time.Minute)
+	setDefault(&cfg.BackoffBase, 500*time.Millisecond)
+	setDefault(&cfg.BackoffMax, 8*time.Second)
+	if cfg.Clock == nil {
+		cfg.Clock = realClock{}
+	}
+	cfg.MaxRetries = max(cfg.MaxRetries, 0)
+
+	root := strings.TrimRight(cfg.BaseURL, "/") + "/campaigns/" + strconv.Itoa(cfg.Campaign)
+	h := resty.New().
+		SetBaseURL(root).
+		SetTimeout(cfg.Timeout).
+		SetHeader("Accept", "application/json").
+		SetHeader("User-Agent", cfg.UserAgent).
+		SetRetryCount(0). // retries are ours: see do
+		SetDisableWarn(true).
+		SetLogger(quietLogger{})
+	if cfg.Token != "" {
+		h.SetAuthToken(cfg.Token)
+	}
+	if cfg.Transport != nil {
+		h.SetTransport(cfg.Transport)
+	}
+	c := &Client{cfg: cfg, http: h, pacer: newPacer(cfg.Clock, cfg.RateWindow), clock: cfg.Clock}
+	c.weatherPath.Store(weatherPathDocument)
+	return c, nil
+}
+
+func setDefault[T comparable](v *T, def T) {
+	var zero T
+	if *v == zero {
+		*v = def
+	}
+}
+
+// IsLoopback reports whether host names this machine.
+func IsLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// quietLogger keeps resty from printing on its own; debugging goes through
+// Config.OnExchange.
+type quietLogger struct{}
+
+func (quietLogger) Errorf(string, ...any) {}
+func (quietLogger) Warnf(string, ...any)  {}
+func (quietLogger) Debugf(string, ...any) {}

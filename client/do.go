@@ -1,0 +1,139 @@
+package client
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/url"
+	"syscall"
+	"time"
+)
+
+// answer is a 2xx answer.
+type answer struct {
+	status int
+	header http.Header
+	body   []byte
+}
+
+// do sends one request and applies the house rules: pace from the budget the
+// last answers reported, ride out 429s, retry 5xx and transport errors with
+// capped exponential backoff and jitter, but never repeat a POST that may
+// have been applied. Resty's own retries are off because they cannot tell a
+// POST that reached the server from one that did not, and clamp Retry-After.
+func (c *Client) do(ctx context.Context, method, path string, query url.Values, body any) (*answer, error) {
+	var payload []byte
+	if body != nil {
+		var err error
+		if payload, err = json.Marshal(body); err != nil {
+			return nil, err
+		}
+	}
+	failures, limited := 0, 0
+	for {
+		if err := c.pacer.acquire(ctx); err != nil {
+			return nil, err
+		}
+		req := c.http.R().SetContext(ctx).SetQueryParamsFromValues(query)
+		if payload != nil {
+			req.SetHeader("Content-Type", "application/json").SetBody(payload)
+		}
+		start := c.clock.Now()
+		resp, err := req.Execute(method, path)
+		var header http.Header
+		if resp != nil && resp.RawResponse != nil {
+			header = resp.Header()
+		}
+		c.pacer.release(header)
+		fullURL := c.cfg.BaseURL + "/campaigns/" + itoa(c.cfg.Campaign) + "/" + path
+		if len(query) > 0 {
+			fullURL += "?" + query.Encode()
+		}
+		c.report(method, fullURL, payload, resp, err, c.clock.Now().Sub(start))
+
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			if method == http.MethodPost && !neverSent(err) {
+				return nil, &NotAppliedUnknownError{Method: method, URL: fullURL, Err: err}
+			}
+			if failures < c.cfg.MaxRetries {
+				if err := sleep(ctx, c.clock, c.backoff(failures)); err != nil {
+					return nil, err
+				}
+				failures++
+				continue
+			}
+			return nil, &NetworkError{Method: method, URL: fullURL, Err: err}
+		}
+
+		status := resp.StatusCode()
+		if status >= 200 && status < 300 {
+			return &answer{status: status, header: header, body: resp.Body()}, nil
+		}
+		apiErr := parseError(method, fullURL, status, resp.Header().Get("Content-Type"), resp.Body())
+		switch {
+		case status == http.StatusTooManyRequests:
+			// Nothing was applied, so every method, POST included, may wait
+			// for the window and try again.
+			if limited >= c.cfg.RateLimitRetries {
+				return nil, apiErr
+			}
+			limited++
+			c.pacer.exhausted(retryAfter(header, c.clock.Now()))
+			continue
+		case status >= 500:
+			if method == http.MethodPost {
+				return nil, &NotAppliedUnknownError{Method: method, URL: fullURL, Err: apiErr}
+			}
+			if failures < c.cfg.MaxRetries {
+				if err := sleep(ctx, c.clock, c.backoff(failures)); err != nil {
+					return nil, err
+				}
+				failures++
+				continue
+			}
+		}
+		return nil, apiErr
+	}
+}
+
+// backoff is the wait before retry n (from 0): exponential, capped, with
+// jitter so that parallel clients do not retry in step.
+func (c *Client) backoff(n int) time.Duration {
+	d := c.cfg.BackoffBase << n
+	if d > c.cfg.BackoffMax || d <= 0 {
+		d = c.cfg.BackoffMax
+	}
+	return d/2 + rand.N(d/2+1)
+}
+
+// neverSent reports a transport error that happened before the request
+// could reach the server (no connection was made), so a POST may be retried.
+func neverSent(err error) bool {
+	var op *net.OpError
+	if errors.As(err, &op) && op.Op == "dial" {
+		return true
+	}
+	var dns *net.DNSError
+	return errors.As(err, &dns) || errors.Is(err, syscall.ECONNREFUSED)
+}
+
+// decodeData decodes a single-record answer into out. The live service wraps
+// the record as {"data": {...}}; the document's create may answer the bare
+// object: both are read.
+func decodeData(body []byte, out any) error {
+	var env struct {
+		Data json.RawMessage `json:"data"`
+	}
+	trimmed := bytes.TrimSpace(body)
+	if json.Unmarshal(trimmed, &env) == nil && len(env.Data) > 0 && env.Data[0] == '{' {
+		trimmed = env.Data
+	}
+	return json.Unmarshal(trimmed, out)
+}

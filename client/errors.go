@@ -1,0 +1,178 @@
+package client
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"sort"
+	"strings"
+)
+
+// Error is any answer outside 2xx, read from whichever body shape the server
+// used: the live {code, error, fields}, Laravel's {message, errors}, the live
+// 429's bare array, an HTML page or nothing at all.
+type Error struct {
+	Method     string
+	URL        string
+	StatusCode int
+	// Message is the server's own message, or a description of the status.
+	Message string
+	// Fields maps a wire field ("month_name.1") to its messages.
+	Fields map[string][]string
+	// RouteNotFound marks a 404 for an unknown route (no "code" key), as
+	// opposed to an unknown record.
+	RouteNotFound bool
+}
+
+func (e *Error) Error() string {
+	msg := fmt.Sprintf("%s %s: %d %s", e.Method, e.URL, e.StatusCode, e.Message)
+	for _, f := range e.FieldNames() {
+		msg += fmt.Sprintf("\n  %s: %s", f, strings.Join(e.Fields[f], "; "))
+	}
+	return msg
+}
+
+// FieldNames returns the fields with errors, sorted.
+func (e *Error) FieldNames() []string {
+	names := make([]string, 0, len(e.Fields))
+	for k := range e.Fields {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// NotAppliedUnknownError is returned when a POST met a 5xx or lost its
+// connection after the request was sent: it may or may not have been applied,
+// so it is not retried.
+type NotAppliedUnknownError struct {
+	Method, URL string
+	Err         error
+}
+
+func (e *NotAppliedUnknownError) Error() string {
+	return fmt.Sprintf("%s %s: %v; the request may have been applied, so it was not retried: check before trying again", e.Method, e.URL, e.Err)
+}
+
+func (e *NotAppliedUnknownError) Unwrap() error { return e.Err }
+
+// NetworkError is a transport failure (no answer) after all retries.
+type NetworkError struct {
+	Method, URL string
+	Err         error
+}
+
+func (e *NetworkError) Error() string {
+	return fmt.Sprintf("%s %s: %v", e.Method, e.URL, e.Err)
+}
+
+func (e *NetworkError) Unwrap() error { return e.Err }
+
+func statusIs(err error, codes ...int) bool {
+	var e *Error
+	if !errors.As(err, &e) {
+		return false
+	}
+	for _, c := range codes {
+		if e.StatusCode == c {
+			return true
+		}
+	}
+	return false
+}
+
+// IsAuth reports a missing or refused token (401) or a forbidden action (403).
+func IsAuth(err error) bool { return statusIs(err, http.StatusUnauthorized, http.StatusForbidden) }
+
+// IsNotFound reports an unknown record or route (404).
+func IsNotFound(err error) bool { return statusIs(err, http.StatusNotFound) }
+
+// IsValidation reports a write the server rejected (422).
+func IsValidation(err error) bool { return statusIs(err, http.StatusUnprocessableEntity) }
+
+// IsRateLimit reports a 429 that retries did not ride out.
+func IsRateLimit(err error) bool { return statusIs(err, http.StatusTooManyRequests) }
+
+// IsNetwork reports a failure to get any answer from the server.
+func IsNetwork(err error) bool {
+	var n *NetworkError
+	var u *NotAppliedUnknownError
+	return errors.As(err, &n) || errors.As(err, &u)
+}
+
+// parseError builds an Error from a non-2xx answer.
+func parseError(method, url string, status int, contentType string, body []byte) *Error {
+	e := &Error{Method: method, URL: url, StatusCode: status}
+	trimmed := bytes.TrimSpace(body)
+	switch {
+	case len(trimmed) == 0:
+		e.Message = "empty answer"
+	case trimmed[0] == '{':
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(trimmed, &obj) == nil {
+			_, hasCode := obj["code"]
+			e.RouteNotFound = status == http.StatusNotFound && !hasCode
+			e.Message = firstString(obj, "error", "message")
+			e.Fields = readFields(obj["fields"])
+			if e.Fields == nil {
+				e.Fields = readFields(obj["errors"])
+			}
+			break
+		}
+		e.Message = cut(string(trimmed), 200)
+	case trimmed[0] == '[':
+		var list []string
+		if json.Unmarshal(trimmed, &list) == nil && len(list) > 0 {
+			e.Message = strings.Join(list, " ")
+			break
+		}
+		e.Message = cut(string(trimmed), 200)
+	case strings.Contains(contentType, "html") || trimmed[0] == '<':
+		e.Message = "the server answered with an HTML page, not JSON (is the URL the API root?)"
+	default:
+		e.Message = cut(string(trimmed), 200)
+	}
+	if e.Message == "" {
+		e.Message = http.StatusText(status)
+	}
+	return e
+}
+
+func firstString(obj map[string]json.RawMessage, keys ...string) string {
+	for _, k := range keys {
+		var s string
+		if raw, ok := obj[k]; ok && json.Unmarshal(raw, &s) == nil && s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// readFields reads {"field": ["message", ...]} or {"field": "message"}.
+func readFields(raw json.RawMessage) map[string][]string {
+	if len(raw) == 0 {
+		return nil
+	}
+	var many map[string][]string
+	if json.Unmarshal(raw, &many) == nil && len(many) > 0 {
+		return many
+	}
+	var one map[string]string
+	if json.Unmarshal(raw, &one) == nil && len(one) > 0 {
+		out := map[string][]string{}
+		for k, v := range one {
+			out[k] = []string{v}
+		}
+		return out
+	}
+	return nil
+}
+
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}

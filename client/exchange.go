@@ -1,0 +1,57 @@
+package client
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"time"
+
+	"github.com/go-resty/resty/v2"
+)
+
+// Exchange is one attempt of a request, for debug logs. It never holds the
+// token: the Authorization header is reported redacted.
+type Exchange struct {
+	Method       string
+	URL          string
+	Status       int // 0 when no answer came
+	Duration     time.Duration
+	RequestBody  string
+	ResponseBody string
+	Err          error
+}
+
+// bodyLogLimit is how much of a body a debug log shows.
+const bodyLogLimit = 2000
+
+func (c *Client) report(method, url string, payload []byte, resp *resty.Response, err error, took time.Duration) {
+	if c.cfg.OnExchange == nil {
+		return
+	}
+	x := Exchange{Method: method, URL: url, Duration: took, RequestBody: cut(string(payload), bodyLogLimit), Err: err}
+	if resp != nil && resp.RawResponse != nil {
+		x.Status = resp.StatusCode()
+		x.ResponseBody = cut(string(resp.Body()), bodyLogLimit)
+	}
+	c.cfg.OnExchange(x)
+}
+
+// DebugLogger returns an OnExchange hook that writes each exchange to w.
+func DebugLogger(w io.Writer) func(Exchange) {
+	return func(x Exchange) {
+		fmt.Fprintf(w, "> %s %s\n> Authorization: Bearer [redacted]\n", x.Method, x.URL)
+		if x.RequestBody != "" {
+			fmt.Fprintf(w, "> %s\n", x.RequestBody)
+		}
+		if x.Err != nil {
+			fmt.Fprintf(w, "< error after %s: %v\n", x.Duration.Round(time.Millisecond), x.Err)
+			return
+		}
+		fmt.Fprintf(w, "< %d in %s\n", x.Status, x.Duration.Round(time.Millisecond))
+		if x.ResponseBody != "" {
+			fmt.Fprintf(w, "< %s\n", x.ResponseBody)
+		}
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

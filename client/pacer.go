@@ -1,0 +1,115 @@
+package client
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// pacer keeps requests inside the rate limit that earlier answers reported
+// in X-RateLimit-Limit and X-RateLimit-Remaining, so bulk work waits for the
+// next window instead of meeting a 429.
+//
+// The service counts requests in fixed windows that start at the first
+// request after the previous window ended, and does not say when that was.
+// The pacer therefore assumes the window it first sees began just before the
+// answer arrived and ends one window length later: that may wait a little
+// longer than needed, but never sends into a spent window.
+type pacer struct {
+	mu     sync.Mutex
+	clock  Clock
+	window time.Duration
+
+	known     bool // a budget has been reported for the current window
+	limit     int
+	remaining int
+	inflight  int // requests sent whose answers have not been counted yet
+	resetAt   time.Time
+}
+
+func newPacer(clock Clock, window time.Duration) *pacer {
+	return &pacer{clock: clock, window: window}
+}
+
+// acquire waits until one more request fits in the budget, and counts it as
+// in flight; every acquire must be followed by release.
+func (p *pacer) acquire(ctx context.Context) error {
+	for {
+		p.mu.Lock()
+		now := p.clock.Now()
+		if p.known && !now.Before(p.resetAt) {
+			p.known = false // the window has certainly rolled over
+		}
+		if !p.known || p.remaining-p.inflight > 0 {
+			p.inflight++
+			p.mu.Unlock()
+			return nil
+		}
+		wait := p.resetAt.Sub(now)
+		p.mu.Unlock()
+		if err := sleep(ctx, p.clock, wait); err != nil {
+			return err
+		}
+	}
+}
+
+// release records the budget an answer reported (h may be nil when no answer
+// came).
+func (p *pacer) release(h http.Header) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.inflight--
+	limit, okLimit := headerInt(h, "X-RateLimit-Limit")
+	remaining, okRemaining := headerInt(h, "X-RateLimit-Remaining")
+	if !okLimit || !okRemaining {
+		return
+	}
+	if !p.known {
+		p.known, p.limit, p.remaining = true, limit, remaining
+		p.resetAt = p.clock.Now().Add(p.window)
+		return
+	}
+	// Within one window the budget only shrinks; answers may arrive out of
+	// order, so keep the smallest.
+	p.remaining = min(p.remaining, remaining)
+}
+
+// exhausted records a 429: nothing more may be sent until the window ends,
+// or until retryAfter when the server said so.
+func (p *pacer) exhausted(retryAfter time.Duration) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	now := p.clock.Now()
+	switch {
+	case retryAfter > 0:
+		p.resetAt = now.Add(retryAfter)
+	case !p.known || !p.resetAt.After(now):
+		p.resetAt = now.Add(p.window)
+	}
+	p.known, p.remaining = true, 0
+}
+
+func headerInt(h http.Header, key string) (int, bool) {
+	if h == nil {
+		return 0, false
+	}
+	n, err := strconv.Atoi(h.Get(key))
+	return n, err == nil
+}
+
+// retryAfter reads Retry-After as seconds or an HTTP date; 0 when absent.
+func retryAfter(h http.Header, now time.Time) time.Duration {
+	v := h.Get("Retry-After")
+	if v == "" {
+		return 0
+	}
+	if secs, err := strconv.Atoi(v); err == nil && secs > 0 {
+		return time.Duration(secs) * time.Second
+	}
+	if t, err := http.ParseTime(v); err == nil && t.After(now) {
+		return t.Sub(now)
+	}
+	return 0
+}

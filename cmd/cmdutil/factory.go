@@ -1,0 +1,42 @@
+// Package cmdutil holds what every command shares: the Factory of lazy
+// constructors (streams, client, printer), the global options and the error
+// kinds that Main turns into exit codes.
+package cmdutil
+
+import (
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/output"
+)
+
+// Globals are the values of the root command's persistent flags.
+type Globals struct {
+	URL        string
+	Token      string
+	Campaign   string
+	Profile    string
+	ConfigPath string
+	Output     string
+	JQ         string
+	Template   string
+	NoHeaders  bool
+	Sandbox    bool
+	Debug      bool
+	NoColor    bool
+	Timeout    string
+	Quiet      bool
+	Yes        bool
+}
+
+// Factory hands commands what they need, built on first use, so that tests
+// can swap any piece (gh's cmdutil.Factory).
+type Factory struct {
+	IO      *IOStreams
+	Globals *Globals
+	// Client returns the API client for the resolved URL, token and campaign.
+	Client func() (*client.Client, error)
+	// Printer returns the printer for -o, --jq, --template and --no-headers.
+	Printer func() (*output.Printer, error)
+	// Confirm asks a yes/no question on the terminal; it is only called when
+	// IO.CanPrompt() is true.
+	Confirm func(question string) (bool, error)
+}

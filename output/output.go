@@ -1,0 +1,89 @@
+// Package output renders values it is given: tables, key/value views, JSON
+// exactly as the server sent it, YAML in the input-file shape, NDJSON, ids,
+// and --jq / --template over the JSON. It never makes a request and knows
+// nothing of flags or terminals beyond the Options it is handed.
+package output
+
+import (
+	"encoding/json"
+	"iter"
+)
+
+// Format is an -o value.
+type Format string
+
+// The formats of -o.
+const (
+	Table  Format = "table"
+	Wide   Format = "wide"
+	JSON   Format = "json"
+	YAML   Format = "yaml"
+	NDJSON Format = "ndjson"
+	ID     Format = "id"
+)
+
+// Options configure a Printer.
+type Options struct {
+	Format    Format
+	JQ        string // a jq expression applied to the JSON value
+	Template  string // a Go template applied to the JSON value
+	NoHeaders bool
+	Color     bool // colour may be used (a terminal, and no NO_COLOR)
+	// Width is the terminal width; 0 means not a terminal: never truncate.
+	Width int
+}
+
+// Record is one item as the printers need it.
+type Record interface {
+	// RawJSON is the object exactly as the server sent it.
+	RawJSON() json.RawMessage
+	// RecordID is the item's id.
+	RecordID() int
+}
+
+// Column is one column of a list table.
+type Column struct {
+	Header string
+	// Wide columns appear only with -o wide.
+	Wide  bool
+	Value func(Record) string
+}
+
+// Field is one line of a single record's key/value view; a Value with
+// newlines is shown as an indented block under its label.
+type Field struct {
+	Label string
+	Value string
+}
+
+// Kind says how one resource kind is shown.
+type Kind struct {
+	Columns []Column
+	// Detail is the key/value view of one record (get/create/update).
+	Detail func(Record) []Field
+	// YAML is the value printed by -o yaml: the input-file shape.
+	YAML func(Record) any
+}
+
+// ParseFormat checks an -o value.
+func ParseFormat(s string) (Format, error) { panic("not yet") }
+
+// Printer writes records to one stream.
+type Printer struct{}
+
+// New builds a printer; a --jq or --template that does not compile is an
+// error here, before any request is sent.
+func New(out interface{ Write([]byte) (int, error) }, opts Options) (*Printer, error) {
+	panic("not yet")
+}
+
+// PrintList prints the items of seq as they arrive. ndjson and id stream
+// one line per item; json prints one array; table and wide collect and then
+// render; yaml prints a YAML list. With --jq/--template the expression is
+// applied to the whole JSON array (ndjson: to each item). The first error
+// from seq stops printing and is returned, after what was printed.
+func (p *Printer) PrintList(seq iter.Seq2[Record, error], kind Kind) error { panic("not yet") }
+
+// PrintOne prints one record: the key/value view for table and wide, the raw
+// object for json and ndjson, the Kind's YAML value for yaml, the id for id.
+func (p *Printer) PrintOne(rec Record, kind Kind) error { panic("not yet") }
