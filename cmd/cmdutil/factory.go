@@ -25,6 +25,8 @@ type Globals struct {
 	Timeout    string
 	Quiet      bool
 	Yes        bool
+	// SandboxData is where the in-process sandbox keeps its state.
+	SandboxData string
 }
 
 // Factory hands commands what they need, built on first use, so that tests
