@@ -1,0 +1,209 @@
+package client
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// Problem is one reason an input would be rejected, with the field named in
+// the user's words ("month 2 name", not "month_name.1").
+type Problem struct {
+	Field   string
+	Message string
+}
+
+// InputError lists every problem found before anything was sent.
+type InputError struct {
+	Problems []Problem
+}
+
+func (e *InputError) Error() string {
+	lines := make([]string, len(e.Problems))
+	for i, p := range e.Problems {
+		lines[i] = p.Field + ": " + p.Message
+	}
+	return strings.Join(lines, "\n")
+}
+
+type problems []Problem
+
+func (ps *problems) add(field, format string, args ...any) {
+	*ps = append(*ps, Problem{Field: field, Message: fmt.Sprintf(format, args...)})
+}
+
+func (ps problems) err() error {
+	if len(ps) == 0 {
+		return nil
+	}
+	return &InputError{Problems: ps}
+}
+
+// Limits of the service (document and live rules).
+const (
+	maxNameLength      = 191
+	maxFormatLength    = 20
+	maxStartOffset     = 99
+	maxLeapAmount      = 128
+	maxLeapYearSetting = 255
+	maxWeatherLength   = 20
+	maxWeatherDetail   = 45
+	maxWeatherName     = 40
+)
+
+// Validate checks a whole calendar (create, or an update after merging onto
+// the current record) against the rules of the interface document and the
+// live service, so that bad input is refused before a request is sent.
+func (in CalendarInput) Validate() error {
+	var ps problems
+	switch n := utf8.RuneCountInString(in.Name); {
+	case strings.TrimSpace(in.Name) == "":
+		ps.add("name", "is required")
+	case n > maxNameLength:
+		ps.add("name", "has %d characters; at most %d are allowed", n, maxNameLength)
+	}
+	if in.Type != nil && utf8.RuneCountInString(*in.Type) > maxNameLength {
+		ps.add("type", "is longer than %d characters", maxNameLength)
+	}
+	// The document asks at least 2 months and 2 weekdays.
+	if len(in.Months) < 2 {
+		ps.add("months", "at least 2 are required, %d given", len(in.Months))
+	}
+	for i, m := range in.Months {
+		if strings.TrimSpace(m.Name) == "" {
+			ps.add(fmt.Sprintf("month %d name", i+1), "is required")
+		}
+		if m.Length < 1 {
+			ps.add(fmt.Sprintf("month %d length", i+1), "must be at least 1, not %d", m.Length)
+		}
+		if m.Type != "" && m.Type != "standard" && m.Type != "intercalary" {
+			ps.add(fmt.Sprintf("month %d type", i+1), "must be standard or intercalary, not %q", m.Type)
+		}
+	}
+	if len(in.Weekdays) < 2 {
+		ps.add("weekdays", "at least 2 are required, %d given", len(in.Weekdays))
+	}
+	for i, d := range in.Weekdays {
+		if strings.TrimSpace(d) == "" {
+			ps.add(fmt.Sprintf("weekday %d", i+1), "is empty")
+		}
+	}
+	for _, n := range sortedYears(in.Years) {
+		if strings.TrimSpace(in.Years[n]) == "" {
+			ps.add(fmt.Sprintf("year %d", n), "has no name")
+		}
+	}
+	for i, s := range in.Seasons {
+		field := fmt.Sprintf("season %d", i+1)
+		if strings.TrimSpace(s.Name) == "" {
+			ps.add(field+" name", "is required")
+		}
+		ps.checkDay(field, in.Months, s.Month, s.Day)
+	}
+	for i, m := range in.Moons {
+		if strings.TrimSpace(m.Name) == "" {
+			ps.add(fmt.Sprintf("moon %d name", i+1), "is required")
+		}
+		if m.Fullmoon <= 0 {
+			ps.add(fmt.Sprintf("moon %d full moon", i+1), "must be a number of days above 0")
+		}
+	}
+	if in.Date != nil {
+		ps.checkDay("date", in.Months, in.Date.Month, in.Date.Day)
+	}
+	if in.Format != nil {
+		ps.checkFormat(*in.Format)
+	}
+	if in.StartOffset != nil && (*in.StartOffset < 0 || *in.StartOffset > maxStartOffset) {
+		ps.add("start offset", "must be from 0 to %d", maxStartOffset)
+	}
+	ps.checkLeap(in)
+	return ps.err()
+}
+
+// checkDay checks that month and day fall inside months (when they are known).
+func (ps *problems) checkDay(field string, months []Month, month, day int) {
+	if len(months) == 0 {
+		return
+	}
+	if month < 1 || month > len(months) {
+		ps.add(field, "month %d does not exist: the calendar has %d months", month, len(months))
+		return
+	}
+	if m := months[month-1]; day < 1 || day > m.Length {
+		ps.add(field, "day %d does not exist: %s has %d days", day, m.Name, m.Length)
+	}
+}
+
+func (ps *problems) checkFormat(format string) {
+	if len(format) > maxFormatLength {
+		ps.add("format", "is longer than %d characters", maxFormatLength)
+	}
+	if strings.Trim(format, "ymMds ,-") != "" {
+		ps.add("format", "may only use the letters y m M d s, spaces, commas and dashes")
+	}
+}
+
+func (ps *problems) checkLeap(in CalendarInput) {
+	if in.HasLeapYear == nil || !*in.HasLeapYear {
+		return
+	}
+	if a := in.LeapYearAmount; a != nil && (*a < -maxLeapAmount || *a > maxLeapAmount) {
+		ps.add("leap year amount", "must be from %d to %d", -maxLeapAmount, maxLeapAmount)
+	}
+	if o := in.LeapYearOffset; o != nil && (*o < 1 || *o > maxLeapYearSetting) {
+		ps.add("leap year every", "must be from 1 to %d years", maxLeapYearSetting)
+	}
+	if s := in.LeapYearStart; s != nil && (*s < 1 || *s > maxLeapYearSetting) {
+		ps.add("leap year start", "must be from 1 to %d", maxLeapYearSetting)
+	}
+	if m := in.LeapYearMonth; m != nil && len(in.Months) > 0 && (*m < 1 || *m > len(in.Months)) {
+		ps.add("leap year month", "month %d does not exist: the calendar has %d months", *m, len(in.Months))
+	}
+}
+
+// Validate checks a weather entry; with cal given, the date must also be a
+// day of that calendar (the live service does not check it).
+func (in WeatherInput) Validate(cal *Calendar) error {
+	var ps problems
+	switch n := utf8.RuneCountInString(in.Weather); {
+	case strings.TrimSpace(in.Weather) == "":
+		ps.add("weather", "is required")
+	case n > maxWeatherLength:
+		ps.add("weather", "has %d characters; at most %d are allowed", n, maxWeatherLength)
+	}
+	for field, v := range map[string]*string{"temperature": in.Temperature, "precipitation": in.Precipitation, "wind": in.Wind, "effect": in.Effect} {
+		if v != nil && utf8.RuneCountInString(*v) > maxWeatherDetail {
+			ps.add(field, "has %d characters; at most %d are allowed", utf8.RuneCountInString(*v), maxWeatherDetail)
+		}
+	}
+	if in.Name != nil && utf8.RuneCountInString(*in.Name) > maxWeatherName {
+		ps.add("name", "has %d characters; at most %d are allowed", utf8.RuneCountInString(*in.Name), maxWeatherName)
+	}
+	if in.VisibilityID != 0 && (in.VisibilityID < 1 || in.VisibilityID > 5) {
+		ps.add("visibility", "must be 1 to 5 (all, self, admin, self-admin, members)")
+	}
+	if cal != nil {
+		ps.checkDay("date", monthsWithLeapDays(cal), in.Month, in.Day)
+	} else if in.Month < 1 || in.Day < 1 {
+		ps.add("date", "month and day must be at least 1")
+	}
+	// Problems from a map come in random order: keep messages stable.
+	slices.SortStableFunc(ps, func(a, b Problem) int { return cmp.Compare(a.Field, b.Field) })
+	return ps.err()
+}
+
+// monthsWithLeapDays returns cal's months with the leap days added to the
+// leap month when the calendar has leap years. Which years are leap years is
+// not documented, so any year may have them: the check only refuses days
+// that can never exist.
+func monthsWithLeapDays(cal *Calendar) []Month {
+	months := append([]Month{}, cal.Months...)
+	m := cal.LeapYearMonth
+	if cal.HasLeapYear && cal.LeapYearAmount > 0 && m >= 1 && m <= len(months) {
+		months[m-1].Length += cal.LeapYearAmount
+	}
+	return months
+}
