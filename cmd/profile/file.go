@@ -1,0 +1,151 @@
+// Package profile reads and writes kanka's configuration file, which holds
+// named profiles (url, token, campaign, sandbox) and the active one, and
+// resolves the settings of a run: flag > environment > profile > default.
+package profile
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// DefaultName is the profile used when none is chosen or active.
+const DefaultName = "default"
+
+// Profile is one named set of connection settings.
+type Profile struct {
+	URL      string `yaml:"url,omitempty"`
+	Token    string `yaml:"token,omitempty"`
+	Campaign int    `yaml:"campaign,omitempty"`
+	Sandbox  bool   `yaml:"sandbox,omitempty"`
+}
+
+// File is the configuration file.
+type File struct {
+	Active   string              `yaml:"active,omitempty"`
+	Profiles map[string]*Profile `yaml:"profiles,omitempty"`
+
+	path string
+}
+
+// DefaultPath is $KANKA_CONFIG, else $XDG_CONFIG_HOME/kanka/config.yaml,
+// with XDG_CONFIG_HOME defaulting to ~/.config.
+func DefaultPath() (string, error) {
+	if p := os.Getenv("KANKA_CONFIG"); p != "" {
+		return p, nil
+	}
+	dir := os.Getenv("XDG_CONFIG_HOME")
+	if dir == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return "", fmt.Errorf("cannot find the configuration file: %w (set KANKA_CONFIG)", err)
+		}
+		dir = filepath.Join(home, ".config")
+	}
+	return filepath.Join(dir, "kanka", "config.yaml"), nil
+}
+
+// Load reads the file at path. A missing file is an empty configuration, so
+// that the first `auth login` or `config set` creates it.
+func Load(path string) (*File, error) {
+	f := &File{path: path}
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return f, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	// Strict, so that a mistyped key (`campain:`) is reported, not ignored.
+	dec.KnownFields(true)
+	// io.EOF is an empty file: an empty configuration.
+	if err := dec.Decode(f); err != nil && !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	return f, nil
+}
+
+// Path is where the file is read from and written to.
+func (f *File) Path() string { return f.path }
+
+// Get returns the named profile, or nil when the file has none of that name.
+func (f *File) Get(name string) *Profile {
+	return f.Profiles[name]
+}
+
+// Ensure returns the named profile, adding an empty one when missing; a
+// file with no active profile makes it the active one.
+func (f *File) Ensure(name string) *Profile {
+	if f.Profiles == nil {
+		f.Profiles = map[string]*Profile{}
+	}
+	p := f.Profiles[name]
+	if p == nil {
+		p = &Profile{}
+		f.Profiles[name] = p
+	}
+	if f.Active == "" {
+		f.Active = name
+	}
+	return p
+}
+
+// ActiveName is the profile the file marks active, or DefaultName.
+func (f *File) ActiveName() string {
+	if f.Active != "" {
+		return f.Active
+	}
+	return DefaultName
+}
+
+// Save writes the file atomically (a temporary file renamed over it), 0600
+// in a directory created 0700: the file holds tokens. Renaming also fixes the
+// mode of an existing file that was more open.
+func (f *File) Save() error {
+	data, err := yaml.Marshal(f)
+	if err != nil {
+		return err
+	}
+	path := f.path
+	// Replace the file a symbolic link points to, not the link.
+	if resolved, err := filepath.EvalSymlinks(path); err == nil {
+		path = resolved
+	}
+	dir := filepath.Dir(path)
+	// Only the directories created here get 0700; an existing directory
+	// (say /tmp, for KANKA_CONFIG=/tmp/kanka.yaml) is not ours to change.
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("creating %s: %w", dir, err)
+	}
+	tmp, err := os.CreateTemp(dir, ".config-*.yaml") // created 0600
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	defer os.Remove(tmp.Name()) // a no-op once renamed
+	if err := tmp.Chmod(0o600); err != nil {
+		tmp.Close()
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}

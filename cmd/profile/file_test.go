@@ -1,0 +1,135 @@
+package profile
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestSaveCreatesPrivateFileAndDirectoryAndRoundTrips(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "conf", "kanka", "config.yaml")
+	f, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := f.Ensure("live")
+	p.URL, p.Token, p.Campaign = "https://api.kanka.io/1.0", "secret-token", 42
+	f.Ensure("rehearsal").Sandbox = true
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+
+	assertMode(t, path, 0o600)
+	assertMode(t, filepath.Dir(path), 0o700)
+	assertMode(t, filepath.Dir(filepath.Dir(path)), 0o700)
+
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `active: live
+profiles:
+    live:
+        url: https://api.kanka.io/1.0
+        token: secret-token
+        campaign: 42
+    rehearsal:
+        sandbox: true
+`
+	if string(got) != want {
+		t.Errorf("file:\n%s\nwant:\n%s", got, want)
+	}
+
+	back, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Active != "live" || *back.Get("live") != *p || !back.Get("rehearsal").Sandbox {
+		t.Errorf("round trip: %+v %+v", back, back.Get("live"))
+	}
+}
+
+func TestSaveFixesTheModeOfAnOpenFileAndLeavesNoTemporaryFile(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "config.yaml")
+	if err := os.WriteFile(path, []byte("active: x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Ensure("x").Token = "t"
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	assertMode(t, path, 0o600)
+	// The directory existed: it is not ours to change.
+	assertMode(t, dir, 0o755)
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("directory holds %d files, want only config.yaml", len(entries))
+	}
+}
+
+func TestSaveThroughASymlinkReplacesItsTarget(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "real.yaml")
+	if err := os.WriteFile(target, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "config.yaml")
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	f, _ := Load(link)
+	f.Ensure("default").Campaign = 7
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the link was replaced: %v %v", fi.Mode(), err)
+	}
+	data, _ := os.ReadFile(target)
+	if !strings.Contains(string(data), "campaign: 7") {
+		t.Errorf("target holds %q", data)
+	}
+}
+
+func TestLoad(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+
+	f, err := Load(filepath.Join(dir, "missing.yaml"))
+	if err != nil || f.Active != "" || len(f.Profiles) != 0 || f.ActiveName() != "default" {
+		t.Errorf("missing file: %+v, %v", f, err)
+	}
+	if f, err := Load(write("empty.yaml", "")); err != nil || len(f.Profiles) != 0 {
+		t.Errorf("empty file: %+v, %v", f, err)
+	}
+	_, err = Load(write("typo.yaml", "profiles:\n  default:\n    campain: 3\n"))
+	if err == nil || !strings.Contains(err.Error(), "line 3") || !strings.Contains(err.Error(), "campain") {
+		t.Errorf("a mistyped key: %v, want an error naming it and its line", err)
+	}
+}
+
+func assertMode(t *testing.T, path string, want os.FileMode) {
+	t.Helper()
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fi.Mode().Perm(); got != want {
+		t.Errorf("%s has mode %o, want %o", path, got, want)
+	}
+}

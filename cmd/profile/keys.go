@@ -1,0 +1,117 @@
+package profile
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// Keys are the settings a profile holds, in the order `config list` shows
+// them.
+var Keys = []string{"url", "token", "campaign", "sandbox"}
+
+// InvalidValueError is a key or value that a profile cannot hold.
+type InvalidValueError struct{ Err error }
+
+func (e *InvalidValueError) Error() string { return e.Err.Error() }
+func (e *InvalidValueError) Unwrap() error { return e.Err }
+
+func invalid(format string, args ...any) error {
+	return &InvalidValueError{Err: fmt.Errorf(format, args...)}
+}
+
+// Get returns the value of key as text; an unset value is "".
+func (p *Profile) Get(key string) (string, error) {
+	switch key {
+	case "url":
+		return p.URL, nil
+	case "token":
+		return p.Token, nil
+	case "campaign":
+		if p.Campaign == 0 {
+			return "", nil
+		}
+		return strconv.Itoa(p.Campaign), nil
+	case "sandbox":
+		return strconv.FormatBool(p.Sandbox), nil
+	}
+	return "", unknownKey(key)
+}
+
+// Set checks value and stores it under key; an empty value unsets the key.
+func (p *Profile) Set(key, value string) error {
+	value = strings.TrimSpace(value)
+	switch key {
+	case "url":
+		if value != "" {
+			if err := CheckURL(value); err != nil {
+				return err
+			}
+		}
+		p.URL = value
+	case "token":
+		p.Token = value
+	case "campaign":
+		if value == "" {
+			p.Campaign = 0
+			return nil
+		}
+		id, err := ParseCampaign(value)
+		if err != nil {
+			return err
+		}
+		p.Campaign = id
+	case "sandbox":
+		b, err := strconv.ParseBool(value)
+		if err != nil {
+			return invalid("sandbox must be true or false, not %q", value)
+		}
+		p.Sandbox = b
+	default:
+		return unknownKey(key)
+	}
+	return nil
+}
+
+func unknownKey(key string) error {
+	return invalid("unknown key %q: the keys are %s", key, strings.Join(Keys, ", "))
+}
+
+// ParseCampaign reads a campaign id: a positive number.
+func ParseCampaign(s string) (int, error) {
+	id, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || id <= 0 {
+		return 0, invalid("campaign must be a positive number (the id in the campaign's URL), not %q", s)
+	}
+	return id, nil
+}
+
+// CheckURL accepts an http or https URL with a host.
+func CheckURL(s string) error {
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return invalid("url must be an http or https URL such as https://api.kanka.io/1.0, not %q", s)
+	}
+	return nil
+}
+
+// IsInvalidValue reports an InvalidValueError.
+func IsInvalidValue(err error) bool {
+	var e *InvalidValueError
+	return errors.As(err, &e)
+}
+
+// MaskToken shows enough of a token to recognise it and no more: its first
+// four characters, or "none".
+func MaskToken(token string) string {
+	switch {
+	case token == "":
+		return "none"
+	case len(token) <= 8:
+		// Four characters of a short token would be half of it.
+		return "…"
+	}
+	return token[:4] + "…"
+}

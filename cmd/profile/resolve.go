@@ -1,0 +1,176 @@
+package profile
+
+import (
+	"os"
+	"strconv"
+
+	"github.com/kanka-cli/kanka/client"
+	"github.com/spf13/pflag"
+	"github.com/spf13/viper"
+)
+
+// Source says where a resolved value came from.
+type Source string
+
+// The sources of a value, strongest first.
+const (
+	FromFlag    Source = "flag"
+	FromEnv     Source = "environment"
+	FromProfile Source = "profile"
+	FromDefault Source = "default"
+)
+
+// Resolved are the settings of one run.
+type Resolved struct {
+	// File is the configuration file (possibly not yet on disk).
+	File *File
+	// ProfileName is the profile in use; ProfileChosen is true when -p or
+	// KANKA_PROFILE named it (so a missing one is a mistake, not a default).
+	ProfileName   string
+	ProfileChosen bool
+
+	URL      string
+	Token    string
+	Campaign string
+	Sandbox  bool
+	Debug    bool
+
+	// Sources tells where url, token, campaign and sandbox came from.
+	Sources map[string]Source
+}
+
+// Profile returns the profile in use, or nil when the file has none of
+// that name.
+func (r *Resolved) Profile() *Profile { return r.File.Get(r.ProfileName) }
+
+// envNames are the environment variables of the settings that have one.
+var envNames = map[string]string{
+	"url":      "KANKA_URL",
+	"token":    "KANKA_TOKEN",
+	"campaign": "KANKA_CAMPAIGN",
+	"debug":    "KANKA_DEBUG",
+}
+
+// Resolve reads the configuration file and works out each setting:
+// flag > environment > profile > default. flags holds the root command's
+// persistent flags (url, token, campaign, profile, config, sandbox, debug);
+// a flag counts only when it was given.
+//
+// With the sandbox on, the url, token and campaign of the environment and
+// of the profile are ignored: they address a real server, and sending a live
+// token to the sandbox would only be refused. Flags still count (to rehearse
+// a refused token, say); what is left empty the sandbox fills in.
+func Resolve(flags *pflag.FlagSet) (*Resolved, error) {
+	path, err := configPath(flags)
+	if err != nil {
+		return nil, err
+	}
+	file, err := Load(path)
+	if err != nil {
+		return nil, err
+	}
+	r := &Resolved{File: file, Sources: map[string]Source{}}
+	r.ProfileName, r.ProfileChosen = profileName(flags, file)
+	prof := file.Get(r.ProfileName)
+	if prof == nil {
+		prof = &Profile{}
+	}
+
+	v := viper.New()
+	for _, key := range []string{"url", "token", "campaign", "sandbox", "debug"} {
+		if f := flags.Lookup(key); f != nil {
+			if err := v.BindPFlag(key, f); err != nil {
+				return nil, err
+			}
+		}
+		if env, ok := envNames[key]; ok {
+			if err := v.BindEnv(key, env); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := v.MergeConfigMap(profileValues(prof)); err != nil {
+		return nil, err
+	}
+	v.SetDefault("url", client.DefaultBaseURL)
+
+	r.URL = v.GetString("url")
+	r.Token = v.GetString("token")
+	r.Campaign = v.GetString("campaign")
+	r.Sandbox = v.GetBool("sandbox")
+	r.Debug = v.GetBool("debug")
+	for _, key := range Keys {
+		r.Sources[key] = sourceOf(flags, key, prof)
+	}
+
+	if r.Sandbox {
+		for _, key := range []string{"url", "token", "campaign"} {
+			if r.Sources[key] != FromFlag {
+				r.Sources[key] = FromDefault
+				switch key {
+				case "url":
+					r.URL = ""
+				case "token":
+					r.Token = ""
+				case "campaign":
+					r.Campaign = ""
+				}
+			}
+		}
+	}
+	return r, nil
+}
+
+// profileValues are the profile's settings as viper's configuration layer:
+// only those set, so that an empty one does not hide the default.
+func profileValues(p *Profile) map[string]any {
+	m := map[string]any{}
+	if p.URL != "" {
+		m["url"] = p.URL
+	}
+	if p.Token != "" {
+		m["token"] = p.Token
+	}
+	if p.Campaign != 0 {
+		m["campaign"] = strconv.Itoa(p.Campaign)
+	}
+	if p.Sandbox {
+		m["sandbox"] = true
+	}
+	return m
+}
+
+// sourceOf tells which layer gave key its value, checking the layers in
+// viper's order.
+func sourceOf(flags *pflag.FlagSet, key string, p *Profile) Source {
+	if f := flags.Lookup(key); f != nil && f.Changed {
+		return FromFlag
+	}
+	if env, ok := envNames[key]; ok && os.Getenv(env) != "" {
+		return FromEnv
+	}
+	if v, _ := p.Get(key); v != "" && v != "false" {
+		return FromProfile
+	}
+	return FromDefault
+}
+
+// configPath is --config, else DefaultPath.
+func configPath(flags *pflag.FlagSet) (string, error) {
+	if f := flags.Lookup("config"); f != nil && f.Changed && f.Value.String() != "" {
+		return f.Value.String(), nil
+	}
+	return DefaultPath()
+}
+
+// profileName is -p, else KANKA_PROFILE, else the file's active profile,
+// else DefaultName.
+func profileName(flags *pflag.FlagSet, file *File) (name string, chosen bool) {
+	if f := flags.Lookup("profile"); f != nil && f.Changed && f.Value.String() != "" {
+		return f.Value.String(), true
+	}
+	if env := os.Getenv("KANKA_PROFILE"); env != "" {
+		return env, true
+	}
+	return file.ActiveName(), false
+}

@@ -1,0 +1,206 @@
+package profile
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/spf13/pflag"
+)
+
+// rootFlags are the persistent flags Resolve reads, as the root command
+// declares them.
+func rootFlags() *pflag.FlagSet {
+	fs := pflag.NewFlagSet("kanka", pflag.ContinueOnError)
+	fs.String("url", "", "")
+	fs.String("token", "", "")
+	fs.StringP("campaign", "c", "", "")
+	fs.StringP("profile", "p", "", "")
+	fs.String("config", "", "")
+	fs.Bool("sandbox", false, "")
+	fs.Bool("debug", false, "")
+	return fs
+}
+
+const testConfig = `active: main
+profiles:
+  main:
+    url: https://profile.example/api/1.0
+    token: profile-token
+    campaign: 30
+  other:
+    campaign: 31
+  play:
+    sandbox: true
+    token: play-token
+`
+
+func TestResolvePrecedence(t *testing.T) {
+	tests := []struct {
+		name  string
+		flags []string
+		env   map[string]string
+		want  Resolved
+	}{
+		{
+			name: "profile over default",
+			want: Resolved{ProfileName: "main", URL: "https://profile.example/api/1.0", Token: "profile-token", Campaign: "30",
+				Sources: map[string]Source{"url": FromProfile, "token": FromProfile, "campaign": FromProfile, "sandbox": FromDefault}},
+		},
+		{
+			name: "environment over profile",
+			env:  map[string]string{"KANKA_URL": "https://env.example", "KANKA_TOKEN": "env-token", "KANKA_CAMPAIGN": "20", "KANKA_DEBUG": "1"},
+			want: Resolved{ProfileName: "main", URL: "https://env.example", Token: "env-token", Campaign: "20", Debug: true,
+				Sources: map[string]Source{"url": FromEnv, "token": FromEnv, "campaign": FromEnv, "sandbox": FromDefault}},
+		},
+		{
+			name:  "flag over environment",
+			flags: []string{"--url", "https://flag.example", "--token", "flag-token", "-c", "10", "--debug"},
+			env:   map[string]string{"KANKA_URL": "https://env.example", "KANKA_TOKEN": "env-token", "KANKA_CAMPAIGN": "20"},
+			want: Resolved{ProfileName: "main", URL: "https://flag.example", Token: "flag-token", Campaign: "10", Debug: true,
+				Sources: map[string]Source{"url": FromFlag, "token": FromFlag, "campaign": FromFlag, "sandbox": FromDefault}},
+		},
+		{
+			name:  "an empty environment variable does not count",
+			flags: []string{"-p", "other"},
+			env:   map[string]string{"KANKA_TOKEN": ""},
+			want: Resolved{ProfileName: "other", ProfileChosen: true, URL: "https://api.kanka.io/1.0", Campaign: "31",
+				Sources: map[string]Source{"url": FromDefault, "token": FromDefault, "campaign": FromProfile, "sandbox": FromDefault}},
+		},
+		{
+			name: "KANKA_PROFILE picks the profile",
+			env:  map[string]string{"KANKA_PROFILE": "other"},
+			want: Resolved{ProfileName: "other", ProfileChosen: true, URL: "https://api.kanka.io/1.0", Campaign: "31",
+				Sources: map[string]Source{"url": FromDefault, "token": FromDefault, "campaign": FromProfile, "sandbox": FromDefault}},
+		},
+		{
+			name:  "-p over KANKA_PROFILE",
+			flags: []string{"-p", "main"},
+			env:   map[string]string{"KANKA_PROFILE": "other"},
+			want: Resolved{ProfileName: "main", ProfileChosen: true, URL: "https://profile.example/api/1.0", Token: "profile-token", Campaign: "30",
+				Sources: map[string]Source{"url": FromProfile, "token": FromProfile, "campaign": FromProfile, "sandbox": FromDefault}},
+		},
+		{
+			name:  "--sandbox ignores the environment and the profile's url, token and campaign",
+			flags: []string{"--sandbox"},
+			env:   map[string]string{"KANKA_TOKEN": "env-token", "KANKA_URL": "https://env.example"},
+			want: Resolved{ProfileName: "main", Sandbox: true,
+				Sources: map[string]Source{"url": FromDefault, "token": FromDefault, "campaign": FromDefault, "sandbox": FromFlag}},
+		},
+		{
+			name:  "--sandbox keeps the flags",
+			flags: []string{"--sandbox", "--token", "wrong", "-c", "5"},
+			want: Resolved{ProfileName: "main", Sandbox: true, Token: "wrong", Campaign: "5",
+				Sources: map[string]Source{"url": FromDefault, "token": FromFlag, "campaign": FromFlag, "sandbox": FromFlag}},
+		},
+		{
+			name:  "a sandbox profile",
+			flags: []string{"-p", "play"},
+			want: Resolved{ProfileName: "play", ProfileChosen: true, Sandbox: true,
+				Sources: map[string]Source{"url": FromDefault, "token": FromDefault, "campaign": FromDefault, "sandbox": FromProfile}},
+		},
+		{
+			name:  "--sandbox=false over a sandbox profile",
+			flags: []string{"-p", "play", "--sandbox=false"},
+			want: Resolved{ProfileName: "play", ProfileChosen: true, URL: "https://api.kanka.io/1.0", Token: "play-token",
+				Sources: map[string]Source{"url": FromDefault, "token": FromProfile, "campaign": FromDefault, "sandbox": FromFlag}},
+		},
+		{
+			name:  "a profile the file does not hold",
+			flags: []string{"-p", "nope"},
+			want: Resolved{ProfileName: "nope", ProfileChosen: true, URL: "https://api.kanka.io/1.0",
+				Sources: map[string]Source{"url": FromDefault, "token": FromDefault, "campaign": FromDefault, "sandbox": FromDefault}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "config.yaml")
+			if err := os.WriteFile(path, []byte(testConfig), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			clearEnv(t)
+			t.Setenv("KANKA_CONFIG", path)
+			for k, v := range tt.env {
+				t.Setenv(k, v)
+			}
+			fs := rootFlags()
+			if err := fs.Parse(tt.flags); err != nil {
+				t.Fatal(err)
+			}
+			got, err := Resolve(fs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.File.Path() != path {
+				t.Errorf("config path %q, want %q", got.File.Path(), path)
+			}
+			got.File = nil
+			assertResolved(t, got, &tt.want)
+		})
+	}
+}
+
+func TestResolveConfigPath(t *testing.T) {
+	clearEnv(t)
+	home := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", home)
+	flagPath := filepath.Join(t.TempDir(), "flag.yaml")
+	envPath := filepath.Join(t.TempDir(), "env.yaml")
+
+	resolvePath := func(args ...string) string {
+		fs := rootFlags()
+		if err := fs.Parse(args); err != nil {
+			t.Fatal(err)
+		}
+		r, err := Resolve(fs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.File.Path()
+	}
+	if got, want := resolvePath(), filepath.Join(home, "kanka", "config.yaml"); got != want {
+		t.Errorf("XDG default: %q, want %q", got, want)
+	}
+	t.Setenv("KANKA_CONFIG", envPath)
+	if got := resolvePath(); got != envPath {
+		t.Errorf("KANKA_CONFIG: %q, want %q", got, envPath)
+	}
+	if got := resolvePath("--config", flagPath); got != flagPath {
+		t.Errorf("--config: %q, want %q", got, flagPath)
+	}
+}
+
+func TestResolveReportsABrokenFile(t *testing.T) {
+	clearEnv(t)
+	path := filepath.Join(t.TempDir(), "config.yaml")
+	if err := os.WriteFile(path, []byte("profiles: [\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("KANKA_CONFIG", path)
+	if _, err := Resolve(rootFlags()); err == nil {
+		t.Error("a broken file resolved without error")
+	}
+}
+
+// clearEnv unsets, for the test, what the developer's shell may have set.
+func clearEnv(t *testing.T) {
+	t.Helper()
+	for _, k := range []string{"KANKA_URL", "KANKA_TOKEN", "KANKA_CAMPAIGN", "KANKA_PROFILE", "KANKA_CONFIG", "KANKA_DEBUG", "XDG_CONFIG_HOME"} {
+		t.Setenv(k, "")
+	}
+	t.Setenv("HOME", t.TempDir())
+}
+
+func assertResolved(t *testing.T, got, want *Resolved) {
+	t.Helper()
+	if got.ProfileName != want.ProfileName || got.ProfileChosen != want.ProfileChosen ||
+		got.URL != want.URL || got.Token != want.Token || got.Campaign != want.Campaign ||
+		got.Sandbox != want.Sandbox || got.Debug != want.Debug {
+		t.Errorf("resolved\n %+v\nwant\n %+v", *got, *want)
+	}
+	for _, k := range Keys {
+		if got.Sources[k] != want.Sources[k] {
+			t.Errorf("source of %s: %q, want %q", k, got.Sources[k], want.Sources[k])
+		}
+	}
+}
