@@ -1,0 +1,113 @@
+package sandbox
+
+import (
+	"net/http"
+	"time"
+)
+
+// stamp is the time a write happens, at the microsecond precision the
+// answers show, so that a lastSync copied from an answer compares right.
+func (s *Server) stamp() time.Time { return s.now().UTC().Truncate(time.Microsecond) }
+
+func (s *Server) listCalendars(r *http.Request) reply {
+	filter, problems := readCalendarFilter(r)
+	if problems.any() {
+		return problems.reply()
+	}
+	var found []*calendar
+	err := s.store.view(func(st *state) {
+		for _, c := range st.Calendars {
+			if filter.match(c) {
+				found = append(found, c)
+			}
+		}
+	})
+	if err != nil {
+		return serverError(err.Error())
+	}
+	return listReply(s, r, found, s.calendarPageSize, func(c *calendar) object { return s.calendarJSON(r, c) })
+}
+
+func (s *Server) getCalendar(r *http.Request, id string) reply {
+	var c *calendar
+	if err := s.store.view(func(st *state) { c = st.findCalendar(idOf(id)) }); err != nil {
+		return serverError(err.Error())
+	}
+	if c == nil {
+		return modelNotFound("Calendar", id)
+	}
+	return dataReply(http.StatusOK, s.calendarJSON(r, c))
+}
+
+func (s *Server) createCalendar(r *http.Request) reply {
+	in, bad := readInput(r)
+	if bad != nil {
+		return *bad
+	}
+	var rep reply
+	err := s.store.update(func(st *state) bool {
+		w := s.readCalendarWrite(in, nil)
+		if in.p.any() {
+			rep = in.p.reply()
+			return false
+		}
+		now := s.stamp()
+		st.LastIDs.Calendar++
+		st.LastIDs.Entity++
+		c := &calendar{ID: st.LastIDs.Calendar, EntityID: st.LastIDs.Entity, CreatedAt: now}
+		s.applyCalendarWrite(st, c, w, true, now)
+		st.Calendars = append(st.Calendars, c)
+		rep = dataReply(s.created(), s.calendarJSON(r, c))
+		return true
+	})
+	if err != nil {
+		return serverError(err.Error())
+	}
+	return rep
+}
+
+// updateCalendar serves PUT and PATCH alike: no field is required, and what
+// a field left out means depends on the mode (see applyCalendarWrite).
+func (s *Server) updateCalendar(r *http.Request, id string) reply {
+	in, bad := readInput(r)
+	if bad != nil {
+		return *bad
+	}
+	var rep reply
+	err := s.store.update(func(st *state) bool {
+		c := st.findCalendar(idOf(id))
+		if c == nil {
+			rep = modelNotFound("Calendar", id)
+			return false
+		}
+		w := s.readCalendarWrite(in, c)
+		if in.p.any() {
+			rep = in.p.reply()
+			return false
+		}
+		s.applyCalendarWrite(st, c, w, false, s.stamp())
+		rep = dataReply(http.StatusOK, s.calendarJSON(r, c))
+		return true
+	})
+	if err != nil {
+		return serverError(err.Error())
+	}
+	return rep
+}
+
+func (s *Server) deleteCalendar(id string) reply {
+	var rep reply
+	err := s.store.update(func(st *state) bool {
+		if st.findCalendar(idOf(id)) == nil {
+			rep = modelNotFound("Calendar", id)
+			return false
+		}
+		st.deleteCalendar(idOf(id))
+		rep = s.deleted()
+		return true
+	})
+	if err != nil {
+		return serverError(err.Error())
+	}
+	return rep
+}

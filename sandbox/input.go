@@ -1,0 +1,209 @@
+package sandbox
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// input is a write's JSON body, read field by field the way the service's
+// validator does: numbers may come as strings ("30"), booleans as 1/0,
+// null is the same as absent, unknown fields are ignored. Every problem met
+// is added to p with the field's key.
+type input struct {
+	raw map[string]json.RawMessage
+	p   *problems
+}
+
+// readInput reads a JSON object body; anything else is a 400. An empty body
+// is an empty object.
+func readInput(r *http.Request) (*input, *reply) {
+	body, err := io.ReadAll(io.LimitReader(r.Body, 8<<20))
+	if err != nil {
+		rep := errorReply(400, "The request body could not be read: "+err.Error())
+		return nil, &rep
+	}
+	in := &input{raw: map[string]json.RawMessage{}, p: &problems{}}
+	if len(bytes.TrimSpace(body)) == 0 {
+		return in, nil
+	}
+	if err := json.Unmarshal(body, &in.raw); err != nil || in.raw == nil {
+		msg := "The request body is not a JSON object"
+		if err != nil {
+			msg += ": " + err.Error()
+		}
+		rep := errorReply(400, msg+".")
+		return nil, &rep
+	}
+	return in, nil
+}
+
+// has reports whether key was sent with a value other than null.
+func (in *input) has(key string) bool {
+	v, ok := in.raw[key]
+	return ok && !isNull(v)
+}
+
+func isNull(v json.RawMessage) bool { return string(bytes.TrimSpace(v)) == "null" }
+
+// str reads an optional string of at most max characters (0: no limit).
+func (in *input) str(key string, max int) (string, bool) {
+	if !in.has(key) {
+		return "", false
+	}
+	s, ok := decodeString(in.raw[key])
+	if !ok {
+		in.p.add(key, msgString(key))
+		return "", false
+	}
+	if max > 0 && utf8.RuneCountInString(s) > max {
+		in.p.add(key, msgMaxChars(key, max))
+		return "", false
+	}
+	return s, true
+}
+
+// integer reads an optional integer.
+func (in *input) integer(key string) (int, bool) {
+	if !in.has(key) {
+		return 0, false
+	}
+	n, ok := decodeInt(in.raw[key])
+	if !ok {
+		in.p.add(key, msgInteger(key))
+	}
+	return n, ok
+}
+
+// between reads an optional integer in lo..hi.
+func (in *input) between(key string, lo, hi int) (int, bool) {
+	n, ok := in.integer(key)
+	if ok && (n < lo || n > hi) {
+		in.p.add(key, msgBetween(key, lo, hi))
+		return 0, false
+	}
+	return n, ok
+}
+
+// boolean reads an optional boolean.
+func (in *input) boolean(key string) (bool, bool) {
+	if !in.has(key) {
+		return false, false
+	}
+	b, ok := decodeBool(in.raw[key])
+	if !ok {
+		in.p.add(key, msgBoolean(key))
+	}
+	return b, ok
+}
+
+// array reads an optional array.
+func (in *input) array(key string) ([]json.RawMessage, bool) {
+	if !in.has(key) {
+		return nil, false
+	}
+	var items []json.RawMessage
+	if err := json.Unmarshal(in.raw[key], &items); err != nil {
+		in.p.add(key, msgArray(key))
+		return nil, false
+	}
+	return items, true
+}
+
+// strings reads the items of an array of strings; each item is required
+// (not empty) and at most max characters (0: no limit).
+func (in *input) strings(key string, items []json.RawMessage, max int) []string {
+	out := make([]string, len(items))
+	for i, raw := range items {
+		k := itemKey(key, i)
+		s, ok := decodeString(raw)
+		switch {
+		case isNull(raw) || (ok && strings.TrimSpace(s) == ""):
+			in.p.add(k, msgRequired(k))
+		case !ok:
+			in.p.add(k, msgString(k))
+		case max > 0 && utf8.RuneCountInString(s) > max:
+			in.p.add(k, msgMaxChars(k, max))
+		}
+		out[i] = s
+	}
+	return out
+}
+
+// ints reads the items of an array of integers, each at least min.
+func (in *input) ints(key string, items []json.RawMessage, min int) []int {
+	out := make([]int, len(items))
+	for i, raw := range items {
+		k := itemKey(key, i)
+		n, ok := decodeInt(raw)
+		switch {
+		case isNull(raw):
+			in.p.add(k, msgRequired(k))
+		case !ok:
+			in.p.add(k, msgInteger(k))
+		case n < min:
+			in.p.add(k, msgAtLeast(k, min))
+		}
+		out[i] = n
+	}
+	return out
+}
+
+func itemKey(key string, i int) string { return fmt.Sprintf("%s.%d", key, i) }
+
+func decodeString(raw json.RawMessage) (string, bool) {
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return "", false
+	}
+	return s, true
+}
+
+// decodeInt accepts a JSON integer or a string holding one ("30").
+func decodeInt(raw json.RawMessage) (int, bool) {
+	var n json.Number
+	if err := json.Unmarshal(raw, &n); err != nil {
+		var s string
+		if json.Unmarshal(raw, &s) != nil {
+			return 0, false
+		}
+		n = json.Number(strings.TrimSpace(s))
+	}
+	i, err := strconv.Atoi(string(n))
+	return i, err == nil
+}
+
+// decodeNumber accepts a JSON number or a numeric string and returns it as
+// the service stores it: its decimal text ("28", "29.5").
+func decodeNumber(raw json.RawMessage) (string, bool) {
+	var n json.Number
+	if err := json.Unmarshal(raw, &n); err != nil {
+		var s string
+		if json.Unmarshal(raw, &s) != nil {
+			return "", false
+		}
+		n = json.Number(strings.TrimSpace(s))
+	}
+	f, err := strconv.ParseFloat(string(n), 64)
+	if err != nil {
+		return "", false
+	}
+	return strconv.FormatFloat(f, 'f', -1, 64), true
+}
+
+// decodeBool accepts what Laravel's boolean rule accepts: true, false, 1,
+// 0, "1", "0", and also "true" and "false".
+func decodeBool(raw json.RawMessage) (bool, bool) {
+	switch strings.Trim(string(bytes.TrimSpace(raw)), `"`) {
+	case "true", "1":
+		return true, true
+	case "false", "0":
+		return false, true
+	}
+	return false, false
+}

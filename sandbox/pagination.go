@@ -1,0 +1,111 @@
+package sandbox
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+)
+
+// pageNumber is the ?page= of a list request; anything but a positive
+// integer is page 1, as in Laravel.
+func pageNumber(r *http.Request) int {
+	n, err := strconv.Atoi(r.URL.Query().Get("page"))
+	if err != nil || n < 1 {
+		return 1
+	}
+	return n
+}
+
+// listReply builds the list envelope around page `page` of items:
+// {"data":[...],"links":{...},"meta":{...}} and, live, "sync".
+func listReply[T any](s *Server, r *http.Request, items []T, perPage int, render func(T) object) reply {
+	page := pageNumber(r)
+	total := len(items)
+	lastPage := max(1, (total+perPage-1)/perPage)
+	from := min((page-1)*perPage, total)
+	to := min(from+perPage, total)
+	data := make([]object, 0, to-from)
+	for _, it := range items[from:to] {
+		data = append(data, render(it))
+	}
+	var fromField, toField any // null on an empty page
+	if to > from {
+		fromField, toField = from+1, to
+	}
+	var prev, next any
+	if page > 1 {
+		prev = s.pageURL(r, page-1)
+	}
+	if page < lastPage {
+		next = s.pageURL(r, page+1)
+	}
+	meta := object{
+		{"current_page", page},
+		{"from", fromField},
+		{"last_page", lastPage},
+	}
+	if s.live {
+		meta.set("links", s.metaLinks(r, page, lastPage))
+	}
+	meta = append(meta,
+		member{"path", baseURL(r) + r.URL.Path},
+		member{"per_page", perPage},
+		member{"to", toField},
+		member{"total", total},
+	)
+	body := object{
+		{"data", data},
+		{"links", object{
+			{"first", s.pageURL(r, 1)},
+			{"last", s.pageURL(r, lastPage)},
+			{"prev", prev},
+			{"next", next},
+		}},
+		{"meta", meta},
+	}
+	if s.live {
+		body.set("sync", isoTime(s.now()))
+	}
+	return reply{status: http.StatusOK, body: body}
+}
+
+// pageURL is the URL of page n of this list. Document mode keeps the
+// request's other parameters (filters); the live service drops them all
+// but page, which is the trap its links set for a client that follows
+// links.next blindly.
+func (s *Server) pageURL(r *http.Request, n int) string {
+	q := url.Values{}
+	if !s.live {
+		for k, v := range r.URL.Query() {
+			q[k] = v
+		}
+	}
+	q.Set("page", strconv.Itoa(n))
+	return baseURL(r) + r.URL.Path + "?" + q.Encode()
+}
+
+// metaLinks is Laravel's meta.links: previous, each page, next.
+func (s *Server) metaLinks(r *http.Request, page, lastPage int) []object {
+	link := func(u any, label string, active bool) object {
+		return object{{"url", u}, {"label", label}, {"active", active}}
+	}
+	var prev, next any
+	if page > 1 {
+		prev = s.pageURL(r, page-1)
+	}
+	if page < lastPage {
+		next = s.pageURL(r, page+1)
+	}
+	links := []object{link(prev, "&laquo; Previous", false)}
+	for n := 1; n <= lastPage; n++ {
+		links = append(links, link(s.pageURL(r, n), strconv.Itoa(n), n == page))
+	}
+	return append(links, link(next, "Next &raquo;", false))
+}
+
+// isoTime is the calendars' timestamp form: 2026-11-22T10:00:00.000000Z.
+func isoTime(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000000Z") }
+
+// plainTime is the weather's timestamp form: 2026-11-22 10:00:00.
+func plainTime(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05") }

@@ -1,0 +1,84 @@
+package sandbox
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+)
+
+// reply is an answer before it is written, so that the server can decide
+// to drop the connection instead (see faults) and HEAD can send the
+// headers of GET without the body.
+type reply struct {
+	status int
+	// body is marshalled as JSON; nil sends no body and no Content-Type
+	// (the live service's 204).
+	body   any
+	header http.Header
+}
+
+// errorReply is the live service's error body: {"code":N,"error":"..."}.
+func errorReply(status int, msg string) reply {
+	return reply{status: status, body: object{{"code", status}, {"error", msg}}}
+}
+
+// pageNotFound answers a path that is no route: no "code" key, which is how
+// a client tells a missing route from a missing record.
+func pageNotFound() reply {
+	return reply{status: http.StatusNotFound, body: object{{"error", "Page not found"}}}
+}
+
+// modelNotFound answers an unknown id, as Laravel's model binding does.
+func modelNotFound(model, id string) reply {
+	return errorReply(http.StatusNotFound, "No query results for model [App\\Models\\"+model+"] "+id)
+}
+
+// serverError is the live service's 500 body.
+func serverError(msg string) reply {
+	return reply{status: http.StatusInternalServerError, body: object{
+		{"code", 500},
+		{"error", "Unhandled API error... " + msg},
+		{"hint", "The sandbox failed to answer; try again."},
+		{"trace", nil},
+	}}
+}
+
+// dataReply wraps one record in {"data": ...}.
+func dataReply(status int, record any) reply {
+	return reply{status: status, body: object{{"data", record}}}
+}
+
+func writeReply(w http.ResponseWriter, r *http.Request, rep reply) {
+	for k, v := range rep.header {
+		w.Header()[k] = v
+	}
+	if rep.body == nil {
+		w.WriteHeader(rep.status)
+		return
+	}
+	b, err := json.Marshal(rep.body)
+	if err != nil {
+		rep = serverError(err.Error())
+		b, _ = json.Marshal(rep.body)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	w.WriteHeader(rep.status)
+	if r.Method != http.MethodHead {
+		w.Write(b)
+	}
+}
+
+// dropConnection ends the exchange without an answer: the client sees its
+// connection closed (or, in process, an error from RoundTrip).
+func dropConnection(w http.ResponseWriter) {
+	if hj, ok := w.(http.Hijacker); ok {
+		if conn, _, err := hj.Hijack(); err == nil {
+			conn.Close()
+			return
+		}
+	}
+	// The net/http server closes the connection quietly on this panic; the
+	// in-process transport recovers it and fails the round trip.
+	panic(http.ErrAbortHandler)
+}

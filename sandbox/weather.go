@@ -1,0 +1,211 @@
+package sandbox
+
+import "net/http"
+
+// weatherJSON is a weather entry as calendar-api.md 2.2 shows it; `name`,
+// which only the live service knows, is sent live, and in document mode
+// only when set.
+func (s *Server) weatherJSON(w *weather) object {
+	o := object{
+		{"id", w.ID},
+		{"calendar_id", w.CalendarID},
+		{"created_by", sandboxUser},
+		{"weather", w.Weather},
+		{"temperature", w.Temperature},
+		{"precipitation", w.Precipitation},
+		{"wind", w.Wind},
+		{"effect", w.Effect},
+		{"day", w.Day},
+		{"month", w.Month},
+		{"year", w.Year},
+		{"created_at", plainTime(w.CreatedAt)},
+		{"updated_at", plainTime(w.UpdatedAt)},
+		{"visibility_id", w.VisibilityID},
+	}
+	if s.live || w.Name != "" {
+		o.set("name", w.Name)
+	}
+	return o
+}
+
+// weatherWrite is a validated weather write; nil optional fields were not
+// sent.
+type weatherWrite struct {
+	year, month, day                         int
+	weather                                  string
+	temperature, precipitation, wind, effect *string
+	name                                     *string
+	visibility                               *int
+}
+
+// readWeatherWrite reads and checks a weather write for calendar c. Year,
+// month, day and weather are required on create and update alike. The
+// document mode checks the date against the calendar's months; the live
+// service does not.
+func (s *Server) readWeatherWrite(in *input, c *calendar) *weatherWrite {
+	w := &weatherWrite{}
+	for _, k := range []string{"year", "month", "day", "weather"} {
+		if !in.has(k) {
+			in.p.add(k, msgRequired(k))
+		}
+	}
+	w.year, _ = in.integer("year")
+	month, monthOK := in.integer("month")
+	day, dayOK := in.integer("day")
+	w.month, w.day = month, day
+	if v, ok := in.str("weather", 20); ok {
+		if v == "" {
+			in.p.add("weather", msgRequired("weather"))
+		}
+		w.weather = v
+	}
+	w.temperature = ptr(in.str("temperature", 45))
+	w.precipitation = ptr(in.str("precipitation", 45))
+	w.wind = ptr(in.str("wind", 45))
+	w.effect = ptr(in.str("effect", 45))
+	w.name = ptr(in.str("name", 40))
+	w.visibility = ptr(in.between("visibility_id", 1, 5))
+	if s.live || !monthOK {
+		return w
+	}
+	if month < 1 || month > len(c.Months) {
+		in.p.add("month", msgBetween("month", 1, len(c.Months)))
+	} else if length := c.Months[month-1].Length; dayOK && (day < 1 || day > length) {
+		in.p.add("day", msgBetween("day", 1, length))
+	}
+	return w
+}
+
+func (ww *weatherWrite) apply(w *weather) {
+	w.Year, w.Month, w.Day, w.Weather = ww.year, ww.month, ww.day, ww.weather
+	set(&w.Temperature, ww.temperature)
+	set(&w.Precipitation, ww.precipitation)
+	set(&w.Wind, ww.wind)
+	set(&w.Effect, ww.effect)
+	set(&w.Name, ww.name)
+	set(&w.VisibilityID, ww.visibility)
+}
+
+func (s *Server) listWeather(r *http.Request, calendarID string) reply {
+	var found []*weather
+	var cal *calendar
+	err := s.store.view(func(st *state) {
+		if cal = st.findCalendar(idOf(calendarID)); cal == nil {
+			return
+		}
+		for _, w := range st.Weather {
+			if w.CalendarID == cal.ID {
+				found = append(found, w)
+			}
+		}
+	})
+	if err != nil {
+		return serverError(err.Error())
+	}
+	if cal == nil {
+		return modelNotFound("Calendar", calendarID)
+	}
+	return listReply(s, r, found, s.weatherPageSize, s.weatherJSON)
+}
+
+func (s *Server) getWeather(calendarID, id string) reply {
+	var rep reply
+	err := s.store.view(func(st *state) {
+		if st.findCalendar(idOf(calendarID)) == nil {
+			rep = modelNotFound("Calendar", calendarID)
+		} else if w := st.findWeather(idOf(calendarID), idOf(id)); w == nil {
+			rep = modelNotFound("CalendarWeather", id)
+		} else {
+			rep = dataReply(http.StatusOK, s.weatherJSON(w))
+		}
+	})
+	if err != nil {
+		return serverError(err.Error())
+	}
+	return rep
+}
+
+func (s *Server) createWeather(r *http.Request, calendarID string) reply {
+	in, bad := readInput(r)
+	if bad != nil {
+		return *bad
+	}
+	var rep reply
+	err := s.store.update(func(st *state) bool {
+		c := st.findCalendar(idOf(calendarID))
+		if c == nil {
+			rep = modelNotFound("Calendar", calendarID)
+			return false
+		}
+		ww := s.readWeatherWrite(in, c)
+		if in.p.any() {
+			rep = in.p.reply()
+			return false
+		}
+		now := s.stamp()
+		st.LastIDs.Weather++
+		w := &weather{ID: st.LastIDs.Weather, CalendarID: c.ID, VisibilityID: 1, CreatedAt: now, UpdatedAt: now}
+		ww.apply(w)
+		st.Weather = append(st.Weather, w)
+		rep = dataReply(s.created(), s.weatherJSON(w))
+		return true
+	})
+	if err != nil {
+		return serverError(err.Error())
+	}
+	return rep
+}
+
+func (s *Server) updateWeather(r *http.Request, calendarID, id string) reply {
+	in, bad := readInput(r)
+	if bad != nil {
+		return *bad
+	}
+	var rep reply
+	err := s.store.update(func(st *state) bool {
+		c := st.findCalendar(idOf(calendarID))
+		if c == nil {
+			rep = modelNotFound("Calendar", calendarID)
+			return false
+		}
+		w := st.findWeather(c.ID, idOf(id))
+		if w == nil {
+			rep = modelNotFound("CalendarWeather", id)
+			return false
+		}
+		ww := s.readWeatherWrite(in, c)
+		if in.p.any() {
+			rep = in.p.reply()
+			return false
+		}
+		ww.apply(w)
+		w.UpdatedAt = s.stamp()
+		rep = dataReply(http.StatusOK, s.weatherJSON(w))
+		return true
+	})
+	if err != nil {
+		return serverError(err.Error())
+	}
+	return rep
+}
+
+func (s *Server) deleteWeather(calendarID, id string) reply {
+	var rep reply
+	err := s.store.update(func(st *state) bool {
+		if st.findCalendar(idOf(calendarID)) == nil {
+			rep = modelNotFound("Calendar", calendarID)
+			return false
+		}
+		if st.findWeather(idOf(calendarID), idOf(id)) == nil {
+			rep = modelNotFound("CalendarWeather", id)
+			return false
+		}
+		st.deleteWeather(idOf(id))
+		rep = s.deleted()
+		return true
+	})
+	if err != nil {
+		return serverError(err.Error())
+	}
+	return rep
+}
