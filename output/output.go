@@ -4,10 +4,7 @@
 // nothing of flags or terminals beyond the Options it is handed.
 package output
 
-import (
-	"encoding/json"
-	"iter"
-)
+import "encoding/json"
 
 // Format is an -o value.
 type Format string
@@ -64,26 +61,3 @@ type Kind struct {
 	// YAML is the value printed by -o yaml: the input-file shape.
 	YAML func(Record) any
 }
-
-// ParseFormat checks an -o value.
-func ParseFormat(s string) (Format, error) { panic("not yet") }
-
-// Printer writes records to one stream.
-type Printer struct{}
-
-// New builds a printer; a --jq or --template that does not compile is an
-// error here, before any request is sent.
-func New(out interface{ Write([]byte) (int, error) }, opts Options) (*Printer, error) {
-	panic("not yet")
-}
-
-// PrintList prints the items of seq as they arrive. ndjson and id stream
-// one line per item; json prints one array; table and wide collect and then
-// render; yaml prints a YAML list. With --jq/--template the expression is
-// applied to the whole JSON array (ndjson: to each item). The first error
-// from seq stops printing and is returned, after what was printed.
-func (p *Printer) PrintList(seq iter.Seq2[Record, error], kind Kind) error { panic("not yet") }
-
-// PrintOne prints one record: the key/value view for table and wide, the raw
-// object for json and ndjson, the Kind's YAML value for yaml, the id for id.
-func (p *Printer) PrintOne(rec Record, kind Kind) error { panic("not yet") }

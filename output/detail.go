@@ -1,0 +1,62 @@
+package output
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/olekukonko/tablewriter/pkg/twwidth"
+)
+
+// detailIndent sets a multi-line value's block under its label.
+const detailIndent = "  "
+
+// writeDetail writes the key/value view of one record:
+//
+//	Name:    Harptos
+//	Type:    Forgotten Realms
+//	Months:
+//	  Hammer    30
+//	  Alturiak  30
+//
+// Labels are padded so one-line values align; a value with newlines is an
+// indented block under its label. A Kind without Detail shows its columns.
+func (p *Printer) writeDetail(rec Record, kind Kind) error {
+	fields := detailFields(rec, kind)
+	labelWidth := 0
+	for _, f := range fields {
+		labelWidth = max(labelWidth, twwidth.Width(f.Label)+1) // +1 for the colon
+	}
+	var out bytes.Buffer
+	for _, f := range fields {
+		label := f.Label + ":"
+		value := strings.TrimRight(f.Value, "\n")
+		out.WriteString(p.bold(label))
+		switch {
+		case strings.Contains(value, "\n"):
+			for _, line := range strings.Split(value, "\n") {
+				out.WriteByte('\n')
+				if line = strings.TrimRight(line, " \t"); line != "" {
+					out.WriteString(detailIndent + line)
+				}
+			}
+		case value != "":
+			out.WriteString(strings.Repeat(" ", labelWidth-twwidth.Width(label)+1))
+			out.WriteString(value)
+		}
+		out.WriteByte('\n')
+	}
+	_, err := p.out.Write(out.Bytes())
+	return err
+}
+
+// detailFields is Kind.Detail, or one field per column for a kind without it.
+func detailFields(rec Record, kind Kind) []Field {
+	if kind.Detail != nil {
+		return kind.Detail(rec)
+	}
+	fields := make([]Field, len(kind.Columns))
+	for i, c := range kind.Columns {
+		fields[i] = Field{Label: c.Header, Value: c.Value(rec)}
+	}
+	return fields
+}

@@ -1,0 +1,88 @@
+package output
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"iter"
+)
+
+// The json and ndjson formats write the bytes the server sent, re-spaced
+// only: never decoded into a map, so every key, its order and the spelling
+// of every number survive.
+
+// writeJSONOne writes the record's object indented by two spaces.
+func (p *Printer) writeJSONOne(rec Record) error {
+	var buf bytes.Buffer
+	if err := json.Indent(&buf, rec.RawJSON(), "", "  "); err != nil {
+		return fmt.Errorf("record %d: invalid JSON: %w", rec.RecordID(), err)
+	}
+	buf.WriteByte('\n')
+	_, err := p.out.Write(buf.Bytes())
+	return err
+}
+
+// writeJSONList writes one indented array of the records' objects; [] when
+// there are none.
+func (p *Printer) writeJSONList(recs []Record) error {
+	doc, err := jsonArray(recs)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := json.Indent(&buf, doc, "", "  "); err != nil {
+		return fmt.Errorf("invalid JSON in list: %w", err)
+	}
+	buf.WriteByte('\n')
+	_, err = p.out.Write(buf.Bytes())
+	return err
+}
+
+// jsonArray joins the records' raw objects into one JSON array.
+func jsonArray(recs []Record) ([]byte, error) {
+	var buf bytes.Buffer
+	buf.WriteByte('[')
+	for i, rec := range recs {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		raw := rec.RawJSON()
+		if len(bytes.TrimSpace(raw)) == 0 {
+			return nil, fmt.Errorf("record %d: no JSON to print", rec.RecordID())
+		}
+		buf.Write(raw)
+	}
+	buf.WriteByte(']')
+	return buf.Bytes(), nil
+}
+
+// streamNDJSON writes each item on its own line as soon as seq yields it,
+// holding nothing back, so memory stays flat however long the list.
+func (p *Printer) streamNDJSON(seq iter.Seq2[Record, error]) error {
+	for rec, err := range seq {
+		if err != nil {
+			return err
+		}
+		if p.transforms() {
+			err = p.transform(rec.RawJSON())
+		} else {
+			err = p.writeNDJSONLine(rec)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeNDJSONLine writes the record's object compacted, in one Write so a
+// reader never sees half a line.
+func (p *Printer) writeNDJSONLine(rec Record) error {
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, rec.RawJSON()); err != nil {
+		return fmt.Errorf("record %d: invalid JSON: %w", rec.RecordID(), err)
+	}
+	buf.WriteByte('\n')
+	_, err := p.out.Write(buf.Bytes())
+	return err
+}
