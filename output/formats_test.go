@@ -179,3 +179,32 @@ func TestPrintListErrorMidList(t *testing.T) {
 		})
 	}
 }
+
+// A raw object read from a stream may end in a newline; each format still
+// ends its output with exactly one.
+func TestTrailingNewlineInRawJSON(t *testing.T) {
+	rec := fakeCalendar{ID: 7, Raw: "{\"id\": 7}\n"}
+	tests := []struct {
+		format    Format
+		one, list string
+	}{
+		{JSON, "{\n  \"id\": 7\n}\n", "[\n  {\n    \"id\": 7\n  },\n  {\n    \"id\": 7\n  }\n]\n"},
+		{NDJSON, "{\"id\":7}\n", "{\"id\":7}\n{\"id\":7}\n"},
+	}
+	for _, tt := range tests {
+		p, out := newPrinter(t, Options{Format: tt.format})
+		if err := p.PrintOne(rec, fakeKind); err != nil {
+			t.Fatal(err)
+		}
+		if out.String() != tt.one {
+			t.Errorf("%s one: got %q; want %q", tt.format, out, tt.one)
+		}
+		p, out = newPrinter(t, Options{Format: tt.format})
+		if err := p.PrintList(listOf(nil, rec, rec), fakeKind); err != nil {
+			t.Fatal(err)
+		}
+		if out.String() != tt.list {
+			t.Errorf("%s list: got %q; want %q", tt.format, out, tt.list)
+		}
+	}
+}

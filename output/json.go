@@ -14,7 +14,8 @@ import (
 // writeJSONOne writes the record's object indented by two spaces.
 func (p *Printer) writeJSONOne(rec Record) error {
 	var buf bytes.Buffer
-	if err := json.Indent(&buf, rec.RawJSON(), "", "  "); err != nil {
+	// json.Indent keeps trailing whitespace; the line ends with one newline.
+	if err := json.Indent(&buf, bytes.TrimSpace(rec.RawJSON()), "", "  "); err != nil {
 		return fmt.Errorf("record %d: invalid JSON: %w", rec.RecordID(), err)
 	}
 	buf.WriteByte('\n')
@@ -79,7 +80,7 @@ func (p *Printer) streamNDJSON(seq iter.Seq2[Record, error]) error {
 // reader never sees half a line.
 func (p *Printer) writeNDJSONLine(rec Record) error {
 	var buf bytes.Buffer
-	if err := json.Compact(&buf, rec.RawJSON()); err != nil {
+	if err := json.Compact(&buf, bytes.TrimSpace(rec.RawJSON())); err != nil {
 		return fmt.Errorf("record %d: invalid JSON: %w", rec.RecordID(), err)
 	}
 	buf.WriteByte('\n')
