@@ -1,0 +1,209 @@
+package weather
+
+import (
+	"context"
+	"fmt"
+	"iter"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/output"
+	"github.com/spf13/cobra"
+)
+
+// CreateOptions are the inputs of `kanka weather create`.
+type CreateOptions struct {
+	Factory *cmdutil.Factory
+	Context context.Context
+
+	Calendar string
+	// File is the -f path ("-" is standard input): one entry or a list.
+	File string
+	// Fields are the field flags given; beside -f they override the fields
+	// of every entry of the file.
+	Fields entryFields
+}
+
+// NewCmdCreate builds `kanka weather create`. runF replaces createRun in tests.
+func NewCmdCreate(f *cmdutil.Factory, runF func(*CreateOptions) error) *cobra.Command {
+	opts := &CreateOptions{Factory: f}
+	var flags entryFlags
+	cmd := &cobra.Command{
+		Use:   "create --calendar ID|NAME [-f FILE|-] [field flags]",
+		Short: "Record the weather of a day, or of many days from a file",
+		Long: `Record the weather of one day from the field flags, or of one or many days
+from a YAML or JSON file (-f; - is standard input). A file holds one entry or a
+list of entries, each with date: Y-M-D (or year, month and day) and weather, and
+optionally temperature, precipitation, wind, effect, name and visibility. Field
+flags given beside -f override those fields of every entry.
+
+Every date is checked against the calendar's months, and every entry is checked,
+before anything is sent. A list is created entry by entry; if one fails, the
+command stops and says which entries were created.`,
+		Example: `  kanka weather create --calendar Harptos --date 1492-1-1 --weather snowflake --temperature "-5°C"
+  kanka weather create --calendar 5 -f examples/weather-1492-hammer.yaml
+  kanka weather get --calendar 5 41 -o yaml | kanka weather create --calendar 6 -f -`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Context = contextOf(cmd)
+			if err := requireCalendar(opts.Calendar); err != nil {
+				return err
+			}
+			fields, err := flags.fields(cmd.Flags())
+			if err != nil {
+				return err
+			}
+			opts.Fields = fields
+			if runF != nil {
+				return runF(opts)
+			}
+			return createRun(opts)
+		},
+	}
+	addCalendarFlag(cmd, &opts.Calendar)
+	cmd.Flags().StringVarP(&opts.File, "file", "f", "", "read the entry or entries from `FILE` (YAML or JSON; - is standard input)")
+	addEntryFlags(cmd, &flags)
+	return cmd
+}
+
+// newEntry is one entry to create: its fields, and the problems of its
+// shape in the file.
+type newEntry struct {
+	fields   entryFields
+	problems []client.Problem
+}
+
+func createRun(opts *CreateOptions) error {
+	printer, err := opts.Factory.Printer()
+	if err != nil {
+		return err
+	}
+	entries, isList, err := opts.readEntries()
+	if err != nil {
+		return err
+	}
+	// What can be checked without the calendar is checked before any
+	// request, then the dates against the calendar, fetched once.
+	if _, err := checkNewEntries(entries, isList, nil); err != nil {
+		return err
+	}
+	c, err := opts.Factory.Client()
+	if err != nil {
+		return err
+	}
+	cal, err := resolveCalendarRecord(opts.Context, c, opts.Calendar)
+	if err != nil {
+		return err
+	}
+	inputs, err := checkNewEntries(entries, isList, cal)
+	if err != nil {
+		return err
+	}
+	if !isList {
+		w, err := c.CreateWeather(opts.Context, cal.ID, inputs[0])
+		if err != nil {
+			return err
+		}
+		return printer.PrintOne(w, Kind)
+	}
+	created, err := opts.createEach(c, cal.ID, inputs)
+	if err != nil {
+		return err
+	}
+	if err := printer.PrintList(records(created), Kind); err != nil {
+		return err
+	}
+	if !quiet(opts.Factory) {
+		fmt.Fprintf(opts.Factory.IO.ErrOut, "created %d weather %s\n", len(created), plural(len(created), "entry", "entries"))
+	}
+	return nil
+}
+
+// readEntries returns the entries to create: the flags alone, or each entry
+// of the file with the flags over it. isList is set when the file holds a
+// list.
+func (opts *CreateOptions) readEntries() (entries []newEntry, isList bool, err error) {
+	if opts.File == "" {
+		return []newEntry{{fields: opts.Fields}}, false, nil
+	}
+	file, err := readEntryFile(opts.Factory.IO, opts.File)
+	if err != nil {
+		return nil, false, err
+	}
+	for _, fe := range file.Entries {
+		fields, problems := fe.fields()
+		entries = append(entries, newEntry{fields: fields.overriddenBy(opts.Fields), problems: problems})
+	}
+	return entries, file.IsList, nil
+}
+
+// checkNewEntries checks every entry (the dates against cal when it is
+// given) and returns their inputs, or one UsageError naming every problem of
+// every entry.
+func checkNewEntries(entries []newEntry, numbered bool, cal *client.Calendar) ([]client.WeatherInput, error) {
+	report := entryReport{numbered: numbered}
+	inputs := make([]client.WeatherInput, len(entries))
+	for i, e := range entries {
+		ps := append(slices.Clone(e.problems), e.fields.missing()...)
+		e.fields.applyTo(&inputs[i])
+		found, err := problemsOf(inputs[i].Validate(cal))
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range found {
+			// A missing date or weather is already said in better words.
+			if !slices.ContainsFunc(ps, func(q client.Problem) bool { return q.Field == p.Field }) {
+				ps = append(ps, p)
+			}
+		}
+		report.add(i, e.fields.dateLabel(), ps)
+	}
+	return inputs, report.err()
+}
+
+// createEach creates the entries one by one, with progress on a terminal.
+// A failure stops it; the error says what was created and keeps the kind of
+// the failure (it drives the exit code).
+func (opts *CreateOptions) createEach(c *client.Client, calendarID int, inputs []client.WeatherInput) ([]*client.Weather, error) {
+	streams := opts.Factory.IO
+	progress := streams.ShowProgress() && !quiet(opts.Factory)
+	created := make([]*client.Weather, 0, len(inputs))
+	for i, in := range inputs {
+		date := client.Date{Year: in.Year, Month: in.Month, Day: in.Day}.String()
+		if progress {
+			fmt.Fprintf(streams.ErrOut, "[%d/%d] %s %s\n", i+1, len(inputs), date, in.Weather)
+		}
+		w, err := c.CreateWeather(opts.Context, calendarID, in)
+		if err != nil {
+			return created, fmt.Errorf("%s; %s failed: %w", createdSoFar(created, len(inputs)), entryName(i, date), err)
+		}
+		created = append(created, w)
+	}
+	return created, nil
+}
+
+// createdSoFar is "created 3 of 10 (ids 41, 42, 43)".
+func createdSoFar(created []*client.Weather, total int) string {
+	if len(created) == 0 {
+		return fmt.Sprintf("created 0 of %d", total)
+	}
+	ids := make([]string, len(created))
+	for i, w := range created {
+		ids[i] = strconv.Itoa(w.ID)
+	}
+	return fmt.Sprintf("created %d of %d (%s %s)", len(created), total, plural(len(created), "id", "ids"), strings.Join(ids, ", "))
+}
+
+// records yields the entries as printer records.
+func records(entries []*client.Weather) iter.Seq2[output.Record, error] {
+	return func(yield func(output.Record, error) bool) {
+		for _, w := range entries {
+			if !yield(w, nil) {
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,57 @@
+package weather
+
+import (
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// entryFlags are the field flags of create and update, as typed.
+type entryFlags struct {
+	date, weather, temperature, precipitation, wind, effect, name, visibility string
+}
+
+// addEntryFlags registers the field flags on cmd.
+func addEntryFlags(cmd *cobra.Command, ef *entryFlags) {
+	fs := cmd.Flags()
+	fs.StringVar(&ef.date, "date", "", "the day, as `Y-M-D` (the year may be negative)")
+	fs.StringVar(&ef.weather, "weather", "", "the weather, up to 20 characters (the web interface uses bolt, cloud, cloud-rain, cloud-showers-heavy, cloud-sun, cloud-sun-rain, meteor, smog, snowflake, sun, wind)")
+	fs.StringVar(&ef.temperature, "temperature", "", "the temperature, up to 45 characters")
+	fs.StringVar(&ef.precipitation, "precipitation", "", "the precipitation, up to 45 characters")
+	fs.StringVar(&ef.wind, "wind", "", "the wind, up to 45 characters")
+	fs.StringVar(&ef.effect, "effect", "", "the effect, up to 45 characters")
+	fs.StringVar(&ef.name, "name", "", "a name for the entry, up to 40 characters")
+	fs.StringVar(&ef.visibility, "visibility", "", "who sees it: `all|self|admin|self-admin|members` or 1 to 5")
+}
+
+// fields reads the flags that were given (an empty value given on purpose
+// clears a text field). A malformed date or visibility is a UsageError;
+// whether the date is a day of the calendar is checked later, against it.
+func (ef *entryFlags) fields(fs *pflag.FlagSet) (entryFields, error) {
+	var e entryFields
+	if fs.Changed("date") {
+		d, err := client.ParseDate(ef.date)
+		if err != nil {
+			return e, cmdutil.UsageErrorf("--date: %v", err)
+		}
+		e.setDate(d)
+	}
+	if fs.Changed("visibility") {
+		v, err := client.ParseVisibility(ef.visibility)
+		if err != nil {
+			return e, cmdutil.UsageErrorf("--visibility: %v", err)
+		}
+		e.Visibility = &v
+	}
+	for name, dst := range map[string]**string{
+		"weather": &e.Weather, "temperature": &e.Temperature, "precipitation": &e.Precipitation,
+		"wind": &e.Wind, "effect": &e.Effect, "name": &e.Name,
+	} {
+		if fs.Changed(name) {
+			v, _ := fs.GetString(name)
+			*dst = &v
+		}
+	}
+	return e, nil
+}

@@ -1,0 +1,66 @@
+package weather
+
+import (
+	"context"
+
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/spf13/cobra"
+)
+
+// GetOptions are the inputs of `kanka weather get`.
+type GetOptions struct {
+	Factory *cmdutil.Factory
+	Context context.Context
+
+	Calendar  string
+	WeatherID int
+}
+
+// NewCmdGet builds `kanka weather get`. runF replaces getRun in tests.
+func NewCmdGet(f *cmdutil.Factory, runF func(*GetOptions) error) *cobra.Command {
+	opts := &GetOptions{Factory: f}
+	cmd := &cobra.Command{
+		Use:   "get --calendar ID|NAME WEATHER_ID",
+		Short: "Show one weather entry",
+		Example: `  kanka weather get --calendar Harptos 41
+  kanka weather get --calendar 5 41 -o yaml > entry.yaml`,
+		Args: exactArgs(1, "one WEATHER_ID"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Context = contextOf(cmd)
+			if err := requireCalendar(opts.Calendar); err != nil {
+				return err
+			}
+			id, err := parseWeatherID(args[0])
+			if err != nil {
+				return err
+			}
+			opts.WeatherID = id
+			if runF != nil {
+				return runF(opts)
+			}
+			return getRun(opts)
+		},
+	}
+	addCalendarFlag(cmd, &opts.Calendar)
+	return cmd
+}
+
+func getRun(opts *GetOptions) error {
+	printer, err := opts.Factory.Printer()
+	if err != nil {
+		return err
+	}
+	c, err := opts.Factory.Client()
+	if err != nil {
+		return err
+	}
+	calendarID, _, err := cmdutil.ResolveCalendar(opts.Context, c, opts.Calendar)
+	if err != nil {
+		return err
+	}
+	w, err := c.GetWeather(opts.Context, calendarID, opts.WeatherID)
+	if err != nil {
+		return err
+	}
+	return printer.PrintOne(w, Kind)
+}

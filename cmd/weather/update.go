@@ -1,0 +1,147 @@
+package weather
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/spf13/cobra"
+)
+
+// UpdateOptions are the inputs of `kanka weather update`.
+type UpdateOptions struct {
+	Factory *cmdutil.Factory
+	Context context.Context
+
+	Calendar  string
+	WeatherID int
+	// File is the -f path ("-" is standard input): one entry.
+	File string
+	// Fields are the field flags given; they override the file.
+	Fields entryFields
+}
+
+// NewCmdUpdate builds `kanka weather update`. runF replaces updateRun in tests.
+func NewCmdUpdate(f *cmdutil.Factory, runF func(*UpdateOptions) error) *cobra.Command {
+	opts := &UpdateOptions{Factory: f}
+	var flags entryFlags
+	cmd := &cobra.Command{
+		Use:   "update --calendar ID|NAME WEATHER_ID [-f FILE|-] [field flags]",
+		Short: "Change a weather entry",
+		Long: `Change a weather entry. The entry is read, the fields of the file (-f, one
+entry) and then of the flags are applied, and the whole record is sent back, so
+nothing that was not named changes. A new date is checked against the calendar.`,
+		Example: `  kanka weather update --calendar Harptos 41 --weather cloud-rain --precipitation heavy
+  kanka weather get --calendar 5 41 -o yaml > entry.yaml   # edit it, then:
+  kanka weather update --calendar 5 41 -f entry.yaml`,
+		Args: exactArgs(1, "one WEATHER_ID"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Context = contextOf(cmd)
+			if err := requireCalendar(opts.Calendar); err != nil {
+				return err
+			}
+			id, err := parseWeatherID(args[0])
+			if err != nil {
+				return err
+			}
+			opts.WeatherID = id
+			if opts.Fields, err = flags.fields(cmd.Flags()); err != nil {
+				return err
+			}
+			if opts.File == "" && opts.Fields.isEmpty() {
+				return cmdutil.UsageErrorf("nothing to change: give -f FILE or a field flag (--date, --weather, --temperature, --precipitation, --wind, --effect, --name, --visibility)")
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return updateRun(opts)
+		},
+	}
+	addCalendarFlag(cmd, &opts.Calendar)
+	cmd.Flags().StringVarP(&opts.File, "file", "f", "", "read the changes from `FILE`, one entry (YAML or JSON; - is standard input)")
+	addEntryFlags(cmd, &flags)
+	return cmd
+}
+
+func updateRun(opts *UpdateOptions) error {
+	printer, err := opts.Factory.Printer()
+	if err != nil {
+		return err
+	}
+	changes, err := opts.readChanges()
+	if err != nil {
+		return err
+	}
+	c, err := opts.Factory.Client()
+	if err != nil {
+		return err
+	}
+	ctx := opts.Context
+	calendarID, cal, err := cmdutil.ResolveCalendar(ctx, c, opts.Calendar)
+	if err != nil {
+		return err
+	}
+	current, err := c.GetWeather(ctx, calendarID, opts.WeatherID)
+	if err != nil {
+		return err
+	}
+	// The live service wipes what an update leaves out and requires the
+	// date and weather every time: start from the whole current record.
+	before := client.FromWeather(current)
+	in := before
+	changes.applyTo(&in)
+	if sameInput(in, before) {
+		if !quiet(opts.Factory) {
+			fmt.Fprintf(opts.Factory.IO.ErrOut, "weather %d already has these values; nothing was sent\n", current.ID)
+		}
+		return printer.PrintOne(current, Kind)
+	}
+	// A new date must be a day of the calendar; an unchanged one is left
+	// alone, so no request is spent on the calendar.
+	if in.Year != before.Year || in.Month != before.Month || in.Day != before.Day {
+		if cal == nil {
+			if cal, err = c.GetCalendar(ctx, calendarID); err != nil {
+				return fmt.Errorf("reading calendar %d to check the date: %w", calendarID, err)
+			}
+		}
+	} else {
+		cal = nil
+	}
+	var report entryReport
+	found, err := problemsOf(in.Validate(cal))
+	if err != nil {
+		return err
+	}
+	report.add(0, "", found)
+	if err := report.err(); err != nil {
+		return err
+	}
+	updated, err := c.UpdateWeather(ctx, calendarID, opts.WeatherID, in)
+	if err != nil {
+		return err
+	}
+	return printer.PrintOne(updated, Kind)
+}
+
+// readChanges returns the fields to change: the file's entry, with the
+// flags over it. A file with a list, or with a malformed entry, is refused.
+func (opts *UpdateOptions) readChanges() (entryFields, error) {
+	if opts.File == "" {
+		return opts.Fields, nil
+	}
+	file, err := readEntryFile(opts.Factory.IO, opts.File)
+	if err != nil {
+		return entryFields{}, err
+	}
+	if file.IsList {
+		return entryFields{}, cmdutil.UsageErrorf("%s: holds a list; update takes one entry", file.Source)
+	}
+	fields, problems := file.Entries[0].fields()
+	var report entryReport
+	report.add(0, "", problems)
+	if err := report.err(); err != nil {
+		return entryFields{}, err
+	}
+	return fields.overriddenBy(opts.Fields), nil
+}
