@@ -95,11 +95,16 @@ func IsValidation(err error) bool { return statusIs(err, http.StatusUnprocessabl
 // IsRateLimit reports a 429 that retries did not ride out.
 func IsRateLimit(err error) bool { return statusIs(err, http.StatusTooManyRequests) }
 
-// IsNetwork reports a failure to get any answer from the server.
+// IsNetwork reports a failure to get any answer from the server. A POST
+// that met a 5xx got an answer, so it is not one.
 func IsNetwork(err error) bool {
 	var n *NetworkError
+	if errors.As(err, &n) {
+		return true
+	}
 	var u *NotAppliedUnknownError
-	return errors.As(err, &n) || errors.As(err, &u)
+	var answered *Error
+	return errors.As(err, &u) && !errors.As(u.Err, &answered)
 }
 
 // parseError builds an Error from a non-2xx answer.
