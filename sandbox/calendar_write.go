@@ -171,11 +171,11 @@ func readYears(in *input) *[]year {
 	if !in.sentAny("year_name", "year_number") {
 		return nil
 	}
-	names, _ := in.requiredWithArray("year_name", "year_number")
-	numbers, _ := in.requiredWithArray("year_number", "year_name")
+	names, namesOK := in.requiredWithArray("year_name", "year_number")
+	numbers, numbersOK := in.requiredWithArray("year_number", "year_name")
 	nameList := in.strings("year_name", names, 0)
 	numberList := in.ints("year_number", numbers, math.MinInt)
-	if len(numbers) != len(names) {
+	if namesOK && numbersOK && len(numbers) != len(names) {
 		in.p.add("year_number", msgSameCount("year_number", "year_name"))
 	}
 	years := make([]year, min(len(names), len(numbers)))
@@ -191,17 +191,18 @@ func readSeasons(in *input, months []month) *[]season {
 	if !in.sentAny("season_name", "season_month", "season_day") {
 		return nil
 	}
-	names, _ := in.requiredWithArray("season_name", "season_month")
-	monthItems, _ := in.requiredWithArray("season_month", "season_name")
-	dayItems, _ := in.requiredWithArray("season_day", "season_name")
+	names, namesOK := in.requiredWithArray("season_name", "season_month")
+	monthItems, monthsOK := in.requiredWithArray("season_month", "season_name")
+	dayItems, daysOK := in.requiredWithArray("season_day", "season_name")
 	nameList := in.strings("season_name", names, 0)
 	monthList := in.ints("season_month", monthItems, math.MinInt)
 	dayList := in.ints("season_day", dayItems, math.MinInt)
 	for _, k := range []struct {
-		key string
-		n   int
-	}{{"season_month", len(monthItems)}, {"season_day", len(dayItems)}} {
-		if k.n != len(names) {
+		key  string
+		sent bool
+		n    int
+	}{{"season_month", monthsOK, len(monthItems)}, {"season_day", daysOK, len(dayItems)}} {
+		if namesOK && k.sent && k.n != len(names) {
 			in.p.add(k.key, msgSameCount(k.key, "season_name"))
 		}
 	}
@@ -232,7 +233,7 @@ func (s *Server) readMoons(in *input) *[]moon {
 	if !in.sentAny(keys...) {
 		return nil
 	}
-	names, _ := in.requiredWithArray("moon_name", "moon_fullmoon")
+	names, namesOK := in.requiredWithArray("moon_name", "moon_fullmoon")
 	nameList := in.strings("moon_name", names, 0)
 	moons := make([]moon, len(names))
 	for i := range moons {
@@ -250,7 +251,7 @@ func (s *Server) readMoons(in *input) *[]moon {
 		if !ok {
 			continue
 		}
-		if len(items) != len(names) {
+		if namesOK && len(items) != len(names) {
 			in.p.add(key, msgSameCount(key, "moon_name"))
 		}
 		for i, raw := range items[:min(len(items), len(moons))] {

@@ -123,3 +123,12 @@ func mustCreate(t *testing.T, h http.Handler, body string) int {
 	}
 	return int(dataOf(t, w)["id"].(float64))
 }
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}

@@ -1,0 +1,213 @@
+package sandbox
+
+import (
+	"testing"
+	"time"
+)
+
+// fullCalendar sends every write parameter of the document and the live
+// extras, numbers partly as strings.
+const fullCalendar = `{
+	"name": "Harptos", "entry": "<p>The calendar of Faerûn</p>", "type": "solar",
+	"current_year": "1492", "current_month": 2, "current_day": 40,
+	"tags": [3, 5], "is_private": true,
+	"month_name": ["Hammer", "Midwinter", "Alturiak"],
+	"month_length": [30, "1", 30],
+	"month_type": ["standard", "intercalary", null],
+	"month_alias": ["Deepwinter", "", null],
+	"weekday": ["First-day", "Second-day", "Third-day"],
+	"year_name": ["Year of Three Streams Blooded"], "year_number": [1492],
+	"moon_name": ["Selûne"], "moon_fullmoon": ["30.4"], "moon_offset": [2], "moon_colour": ["silver"], "moon_id": [null],
+	"epoch_name": ["Dalereckoning"],
+	"season_name": ["Winter", "Spring"], "season_month": [1, 3], "season_day": [1, "19"],
+	"has_leap_year": true, "leap_year_amount": 1, "leap_year_offset": 4, "leap_year_start": 1, "leap_year_month": 2,
+	"suffix": "DR", "format": "d M, y s", "skip_year_zero": "1", "start_offset": 3,
+	"image_url": "https://example.test/harptos.png",
+	"unknown_field": "ignored"
+}`
+
+func TestCreateCalendarAnswersTheDocumentShape(t *testing.T) {
+	s := newServer(t, Options{})
+	w := send(t, s, "POST", base+"calendars", fullCalendar)
+	expect(t, w, 200, `{"data":{
+		"id":1,"name":"Harptos","entry":"<p>The calendar of Faerûn</p>",
+		"image":"https://example.test/harptos.png","image_full":"https://example.test/harptos.png","image_thumb":"https://example.test/harptos.png",
+		"has_custom_image":true,"is_private":true,"entity_id":1,"tags":[3,5],
+		"created_at":"2026-11-22T10:00:00.000000Z","created_by":1,"updated_at":"2026-11-22T10:00:00.000000Z","updated_by":1,
+		"type":"solar","date":"1492-2-1","parameters":null,
+		"months":[{"name":"Hammer","length":30,"type":"standard","alias":"Deepwinter"},{"name":"Midwinter","length":1,"type":"intercalary"},{"name":"Alturiak","length":30,"type":"standard"}],
+		"start_offset":3,"weekdays":["First-day","Second-day","Third-day"],
+		"years":{"1492":"Year of Three Streams Blooded"},
+		"seasons":[{"name":"Winter","month":1,"day":1},{"name":"Spring","month":3,"day":19}],
+		"moons":[{"name":"Selûne","fullmoon":"30.4","offset":2,"colour":"silver","id":1}],
+		"suffix":"DR","has_leap_year":true,"leap_year_amount":1,"leap_year_month":2,"leap_year_offset":4,"leap_year_start":1
+	}}`)
+	if ct := w.Header().Get("Content-Type"); ct != "application/json" {
+		t.Fatalf("Content-Type %q", ct)
+	}
+	// The keys come in the document's order.
+	if got := w.Body.String()[:40]; got != `{"data":{"id":1,"name":"Harptos","entry"` {
+		t.Fatalf("answer starts %s", got)
+	}
+	// GET answers the same record.
+	get := send(t, s, "GET", base+"calendars/1", "")
+	if get.Code != 200 || get.Body.String() != w.Body.String() {
+		t.Fatalf("GET %d %s\nwant %s", get.Code, get.Body, w.Body)
+	}
+}
+
+func TestCreateCalendarLiveAnswers201WithTheLiveResource(t *testing.T) {
+	s := newServer(t, Options{Live: true})
+	body := `{"name":"Harptos","month_name":["Hammer","Alturiak"],"month_length":[30,30],"weekday":["A","B"],"format":"y-m-d","skip_year_zero":true}`
+	w := send(t, s, "POST", base+"calendars", body)
+	expect(t, w, 201, `{"data":{
+		"id":1,"name":"Harptos","entry":"","entry_parsed":"","tooltip":null,"type":"","image":"","focus_x":null,"focus_y":null,
+		"image_full":"","image_thumb":"","has_custom_image":false,"image_uuid":null,"header_full":null,"header_uuid":null,
+		"has_custom_header":false,"is_private":false,"is_template":false,"is_attributes_private":false,"status_id":null,"status":null,
+		"entity_id":1,"tags":[],
+		"urls":{"view":"http://sandbox.test/w/1/entities/1","api":"http://sandbox.test/api/1.0/campaigns/1/calendars/1"},
+		"created_at":"2026-11-22T10:00:00.000000Z","created_by":1,"updated_at":"2026-11-22T10:00:00.000000Z","updated_by":1,
+		"date":"1-1-1","parameters":null,
+		"months":[{"name":"Hammer","length":30,"type":"standard"},{"name":"Alturiak","length":30,"type":"standard"}],
+		"weekdays":["A","B"],"years":[],"seasons":[],"moons":[],"start_offset":0,"suffix":"","format":"y-m-d",
+		"has_leap_year":false,"skip_year_zero":true,"leap_year_amount":0,"leap_year_month":0,"leap_year_offset":0,"leap_year_start":0
+	}}`)
+}
+
+func TestIdsAreNotReusedAfterDelete(t *testing.T) {
+	s := newServer(t, Options{})
+	a := mustCreate(t, s, minimalCalendar)
+	expect(t, send(t, s, "DELETE", base+"calendars/1", ""), 200, `{"message":"Deleted."}`)
+	b := mustCreate(t, s, minimalCalendar)
+	if a != 1 || b != 2 {
+		t.Fatalf("ids %d then %d, want 1 then 2", a, b)
+	}
+}
+
+func TestDeleteCalendar(t *testing.T) {
+	for _, live := range []bool{false, true} {
+		s := newServer(t, Options{Live: live})
+		mustCreate(t, s, minimalCalendar)
+		expect(t, send(t, s, "POST", base+"calendars/1/calendar_weather", `{"year":1,"month":1,"day":1,"weather":"sun"}`), s.created(), "")
+		w := send(t, s, "DELETE", base+"calendars/1", "")
+		if live {
+			if w.Code != 204 || w.Body.Len() != 0 || w.Header().Get("Content-Type") != "" {
+				t.Fatalf("live delete: %d %q Content-Type %q", w.Code, w.Body, w.Header().Get("Content-Type"))
+			}
+		} else {
+			expect(t, w, 200, `{"message":"Deleted."}`)
+		}
+		expect(t, send(t, s, "GET", base+"calendars/1", ""), 404, "")
+		// Its weather went with it.
+		st := s.store.(*memStore).st
+		if len(st.Weather) != 0 {
+			t.Fatalf("live=%v: weather left after its calendar was deleted: %d", live, len(st.Weather))
+		}
+	}
+}
+
+// TestUpdateKeepsOrWipes is the data-loss trap: a document-mode update keeps
+// what it leaves out; a live update rebuilds months, weekdays, years,
+// seasons, moons and the date from the request, wiping them when absent.
+func TestUpdateKeepsOrWipes(t *testing.T) {
+	for _, method := range []string{"PUT", "PATCH"} {
+		t.Run("document "+method, func(t *testing.T) {
+			s := newServer(t, Options{})
+			mustCreate(t, s, fullCalendar)
+			before := dataOf(t, send(t, s, "GET", base+"calendars/1", ""))
+			w := send(t, s, method, base+"calendars/1", `{"name":"Renamed"}`)
+			expect(t, w, 200, "")
+			after := dataOf(t, w)
+			if after["name"] != "Renamed" {
+				t.Fatalf("name %v", after["name"])
+			}
+			for _, k := range []string{"months", "weekdays", "years", "seasons", "moons", "date", "entry", "tags", "type", "leap_year_month"} {
+				if !jsonEqual(t, mustJSON(t, before[k]), mustJSON(t, after[k])) {
+					t.Fatalf("%s changed: %v -> %v", k, before[k], after[k])
+				}
+			}
+		})
+		t.Run("live "+method, func(t *testing.T) {
+			s := newServer(t, Options{Live: true})
+			mustCreate(t, s, `{"name":"Harptos","month_name":["Hammer","Alturiak"],"month_length":[30,30],"weekday":["A","B"],
+				"year_name":["Y"],"year_number":[5],"season_name":["W"],"season_month":[1],"season_day":[1],
+				"moon_name":["M"],"moon_fullmoon":[28],"moon_offset":[0],"moon_colour":["grey"],"moon_id":[null],
+				"current_year":1492,"current_month":2,"current_day":3,"type":"solar"}`)
+			w := send(t, s, method, base+"calendars/1", `{"name":"Renamed"}`)
+			expect(t, w, 200, "")
+			d := dataOf(t, w)
+			want := map[string]string{"months": `[]`, "weekdays": `[]`, "years": `[]`, "seasons": `[]`, "moons": `[]`, "date": `"1-0-1"`, "type": `"solar"`, "name": `"Renamed"`}
+			for k, v := range want {
+				if !jsonEqual(t, mustJSON(t, d[k]), []byte(v)) {
+					t.Fatalf("%s = %v, want %s", k, d[k], v)
+				}
+			}
+		})
+	}
+}
+
+func TestUpdateChangesWhatIsSentAndTheTimestamp(t *testing.T) {
+	now := clock
+	s := newServer(t, Options{Now: func() time.Time { return now }})
+	mustCreate(t, s, fullCalendar)
+	now = clock.Add(90*time.Minute + 1500*time.Nanosecond)
+	w := send(t, s, "PUT", base+"calendars/1", `{"month_name":["A","B"],"month_length":[10,"12"],"current_month":5,"current_day":0,
+		"moon_name":["Selûne","Other"],"moon_fullmoon":[30,"7"],"moon_id":[1,99],"tags":[],"is_private":"0"}`)
+	expect(t, w, 200, "")
+	d := dataOf(t, w)
+	checks := map[string]string{
+		"months":     `[{"name":"A","length":10,"type":"standard"},{"name":"B","length":12,"type":"standard"}]`,
+		"date":       `"1492-2-1"`, // month clamped to 2 months, day raised to 1
+		"moons":      `[{"name":"Selûne","fullmoon":"30","offset":0,"colour":"grey","id":1},{"name":"Other","fullmoon":"7","offset":0,"colour":"grey","id":2}]`,
+		"tags":       `[]`,
+		"is_private": `false`,
+		"created_at": `"2026-11-22T10:00:00.000000Z"`,
+		"updated_at": `"2026-11-22T11:30:00.000001Z"`,
+		"weekdays":   `["First-day","Second-day","Third-day"]`,
+	}
+	for k, v := range checks {
+		if !jsonEqual(t, mustJSON(t, d[k]), []byte(v)) {
+			t.Errorf("%s = %s, want %s", k, mustJSON(t, d[k]), v)
+		}
+	}
+}
+
+func TestCurrentDateIsClamped(t *testing.T) {
+	tests := []struct {
+		year, month, day string
+		want             string
+	}{
+		{"3", "1", "5", "3-1-5"},
+		{"3", "1", "15", "3-1-10"},
+		{"3", "9", "15", "3-2-12"},
+		{"-20", "0", "99", "-20-1-10"},
+		{"3", "2", "-4", "3-2-1"},
+	}
+	for _, tt := range tests {
+		s := newServer(t, Options{})
+		w := send(t, s, "POST", base+"calendars", `{"name":"c","month_name":["a","b"],"month_length":[10,12],"weekday":["x","y"],
+			"current_year":`+tt.year+`,"current_month":`+tt.month+`,"current_day":`+tt.day+`}`)
+		expect(t, w, 200, "")
+		if got := dataOf(t, w)["date"]; got != tt.want {
+			t.Errorf("%s-%s-%s: date %v, want %s", tt.year, tt.month, tt.day, got, tt.want)
+		}
+	}
+}
+
+func TestLiveMoonsNeedOffsetColourAndID(t *testing.T) {
+	months := `"name":"c","month_name":["a","b"],"month_length":[10,12],"weekday":["x","y"]`
+	doc := newServer(t, Options{})
+	expect(t, send(t, doc, "POST", base+"calendars", `{`+months+`,"moon_name":["M"],"moon_fullmoon":[28]}`), 200, "")
+
+	live := newServer(t, Options{Live: true})
+	expect(t, send(t, live, "POST", base+"calendars", `{`+months+`,"moon_name":["M"],"moon_fullmoon":[28]}`), 422,
+		`{"code":422,"error":"The moon offset field is required when moon name is present. (and 2 more errors)","fields":{
+			"moon_offset":["The moon offset field is required when moon name is present."],
+			"moon_colour":["The moon colour field is required when moon name is present."],
+			"moon_id":["The moon id field is required when moon name is present."]}}`)
+	w := send(t, live, "POST", base+"calendars", `{`+months+`,"moon_name":["M"],"moon_fullmoon":[28],"moon_offset":[1],"moon_colour":[""],"moon_id":[null]}`)
+	expect(t, w, 201, "")
+	if got := mustJSON(t, dataOf(t, w)["moons"]); !jsonEqual(t, got, []byte(`[{"name":"M","fullmoon":"28","offset":1,"colour":"grey","id":1}]`)) {
+		t.Fatalf("moons %s", got)
+	}
+}
