@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"sort"
 	"strings"
 )
@@ -53,7 +54,12 @@ type NotAppliedUnknownError struct {
 }
 
 func (e *NotAppliedUnknownError) Error() string {
-	return fmt.Sprintf("%s %s: %v; the request may have been applied, so it was not retried: check before trying again", e.Method, e.URL, e.Err)
+	const warning = "; the request may have been applied, so it was not retried: check before trying again"
+	var answered *Error
+	if errors.As(e.Err, &answered) {
+		return answered.Error() + warning // it names the request already
+	}
+	return fmt.Sprintf("%s %s: %s%s", e.Method, e.URL, transportCause(e.Err), warning)
 }
 
 func (e *NotAppliedUnknownError) Unwrap() error { return e.Err }
@@ -65,7 +71,17 @@ type NetworkError struct {
 }
 
 func (e *NetworkError) Error() string {
-	return fmt.Sprintf("%s %s: %v", e.Method, e.URL, e.Err)
+	return fmt.Sprintf("%s %s: %s", e.Method, e.URL, transportCause(e.Err))
+}
+
+// transportCause is a transport error without the method and URL that
+// *url.Error repeats ("Post \"https://...\": EOF" -> "EOF").
+func transportCause(err error) string {
+	var u *url.Error
+	if errors.As(err, &u) {
+		return u.Err.Error()
+	}
+	return err.Error()
 }
 
 func (e *NetworkError) Unwrap() error { return e.Err }
