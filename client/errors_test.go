@@ -178,3 +178,37 @@ func TestNetworkErrorKind(t *testing.T) {
 	}
 	equalStrings(t, "kinds", kinds(err), []string{"network"})
 }
+
+// Each message names the request once, then says what went wrong.
+func TestFailureMessagesNameTheRequestOnce(t *testing.T) {
+	calendars := testBase + "/campaigns/7/calendars"
+	warning := "; the request may have been applied, so it was not retried: check before trying again"
+	for _, tc := range []struct {
+		name   string
+		method string
+		answer httpmock.Responder
+		want   string
+	}{
+		{"POST after a 500", "POST", reply(500, `{"code":500,"error":"Unhandled API error"}`),
+			"POST " + calendars + ": 500 Unhandled API error" + warning},
+		{"POST after a lost connection", "POST", httpmock.NewErrorResponder(errors.New("connection reset by peer")),
+			"POST " + calendars + ": connection reset by peer" + warning},
+		{"GET after a lost connection", "GET", httpmock.NewErrorResponder(errors.New("connection reset by peer")),
+			"GET " + calendars + ": connection reset by peer"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			api := newMockAPI(t)
+			api.on(tc.method, "calendars", tc.answer)
+			c, _ := api.client(func(cfg *client.Config) { cfg.MaxRetries = -1 })
+			var err error
+			if tc.method == "POST" {
+				_, err = c.CreateCalendar(context.Background(), client.CalendarInput{Name: "x"})
+			} else {
+				_, err = c.ListCalendars(context.Background(), nil)
+			}
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("message:\n%v\nwant:\n%s", err, tc.want)
+			}
+		})
+	}
+}
