@@ -3,38 +3,189 @@
 package root
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
 
+	"github.com/kanka-cli/kanka/cmd/auth"
+	"github.com/kanka-cli/kanka/cmd/calendar"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/completion"
+	configcmd "github.com/kanka-cli/kanka/cmd/config"
+	"github.com/kanka-cli/kanka/cmd/sandboxcmd"
+	"github.com/kanka-cli/kanka/cmd/weather"
+	"github.com/kanka-cli/kanka/output"
 	"github.com/spf13/cobra"
 )
 
-// NewCmdRoot builds the root command.
-func NewCmdRoot() *cobra.Command {
-	cmd := &cobra.Command{
-		Use:           "kanka <command>",
-		Short:         "Manage the calendars and calendar weather of a Kanka campaign",
-		SilenceUsage:  true,
-		SilenceErrors: true,
-	}
-	cmd.AddCommand(&cobra.Command{
-		Use:   "version",
-		Short: "Print the version",
-		Args:  cobra.NoArgs,
-		Run: func(cmd *cobra.Command, _ []string) {
-			fmt.Fprintf(cmd.OutOrStdout(), "kanka %s\n", Version)
-		},
-	})
-	return cmd
+func init() {
+	// Run the root's persistent pre-run (flag checks) even under commands
+	// that have their own.
+	cobra.EnableTraverseRunHooks = true
 }
 
-// Main runs kanka with args and returns the exit code.
+// Main runs kanka with args and returns the exit code. Ctrl-C or SIGTERM
+// cancels the run's context; a second Ctrl-C kills at once.
 func Main(args []string) int {
-	cmd := NewCmdRoot()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop() // restore the default: the next signal ends the process
+	}()
+	return Run(ctx, cmdutil.System(), args)
+}
+
+// Run builds the command tree on streams s and runs args.
+func Run(ctx context.Context, s *cmdutil.IOStreams, args []string) int {
+	cmd, _ := NewCmdRoot(s)
+	return execute(ctx, cmd, args)
+}
+
+// execute runs cmd and maps its error to an exit code, printing it.
+func execute(ctx context.Context, cmd *cobra.Command, args []string) int {
 	cmd.SetArgs(args)
-	if err := cmd.Execute(); err != nil {
-		fmt.Fprintln(os.Stderr, "error:", err)
-		return 1
+	ran, err := cmd.ExecuteContextC(ctx)
+	path := cmd.CommandPath()
+	if ran != nil {
+		path = ran.CommandPath()
 	}
-	return 0
+	code, lines := exitCode(err, path, ctx.Err() != nil)
+	printError(cmd.ErrOrStderr(), lines)
+	return code
+}
+
+// NewCmdRoot builds the whole command tree over streams s, with the Factory
+// its commands share.
+func NewCmdRoot(s *cmdutil.IOStreams) (*cobra.Command, *cmdutil.Factory) {
+	f := &cmdutil.Factory{IO: s, Globals: &cmdutil.Globals{}}
+	cmd := &cobra.Command{
+		Use:   "kanka <command>",
+		Short: "Manage the calendars and calendar weather of a Kanka campaign",
+		Long: `Manage the calendars and calendar weather of a Kanka campaign.
+
+Settings come from flags, then KANKA_* environment variables, then the
+active profile of the configuration file, then defaults. Try it without an
+account on the built-in sandbox: kanka --sandbox calendar list`,
+		Version:       versionString(),
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Args:          unknownSubcommand,
+		RunE:          func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+	}
+	cmd.SetVersionTemplate("{{.Version}}\n")
+	cmd.SetIn(s.In)
+	cmd.SetOut(s.Out)
+	cmd.SetErr(s.ErrOut)
+	cmd.CompletionOptions.DisableDefaultCmd = true
+	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		return &cmdutil.UsageError{Err: err}
+	})
+	addGlobalFlags(cmd, f.Globals)
+	cmd.PersistentPreRunE = func(c *cobra.Command, _ []string) error {
+		return checkGlobals(c, f)
+	}
+
+	conn := &connector{io: s, globals: f.Globals, flags: cmd.PersistentFlags()}
+	f.Client = conn.factoryClient
+	f.Printer = conn.printer
+	f.Confirm = confirmer(s)
+
+	cmd.AddCommand(
+		calendar.NewCmdCalendar(f),
+		weather.NewCmdWeather(f),
+		sandboxcmd.NewCmdSandbox(f),
+		auth.NewCmdAuth(f, auth.Deps{Resolve: conn.resolve, NewClient: conn.newClient}),
+		configcmd.NewCmdConfig(f, conn.resolve),
+		completion.NewCmdCompletion(f),
+		newCmdVersion(f),
+	)
+	markUsageErrors(cmd)
+	return cmd, f
+}
+
+// addGlobalFlags declares the persistent flags, bound to g.
+func addGlobalFlags(cmd *cobra.Command, g *cmdutil.Globals) {
+	fl := cmd.PersistentFlags()
+	fl.StringVar(&g.URL, "url", "", "API root `URL` (env KANKA_URL; default "+defaultURLHelp+")")
+	fl.StringVar(&g.Token, "token", "", "API `token` (env KANKA_TOKEN; prefer `kanka auth login`)")
+	fl.StringVarP(&g.Campaign, "campaign", "c", "", "campaign `ID` (env KANKA_CAMPAIGN)")
+	fl.StringVarP(&g.Profile, "profile", "p", "", "configuration profile `NAME` (env KANKA_PROFILE; default the active one)")
+	fl.StringVar(&g.ConfigPath, "config", "", "configuration `FILE` (env KANKA_CONFIG; default $XDG_CONFIG_HOME/kanka/config.yaml)")
+	fl.StringVarP(&g.Output, "output", "o", string(output.Table), "output `format`: table, wide, json, yaml, ndjson or id")
+	fl.StringVar(&g.JQ, "jq", "", "filter the JSON output with a jq `expression`")
+	fl.StringVar(&g.Template, "template", "", "format the JSON output with a Go `template`")
+	fl.BoolVar(&g.NoHeaders, "no-headers", false, "print tables without their header line")
+	fl.BoolVar(&g.Sandbox, "sandbox", false, "use the built-in sandbox instead of a server")
+	fl.StringVar(&g.SandboxData, "sandbox-data", "", "the sandbox's state `FILE` (env KANKA_SANDBOX_DATA)")
+	fl.BoolVar(&g.Debug, "debug", false, "log every request and answer to stderr, token redacted (env KANKA_DEBUG)")
+	fl.BoolVar(&g.NoColor, "no-color", false, "never colour the output (env NO_COLOR)")
+	fl.StringVar(&g.Timeout, "timeout", "30s", "time limit of one request, a `duration` such as 30s or 2m")
+	fl.BoolVarP(&g.Quiet, "quiet", "q", false, "print no messages, only data and errors")
+	fl.BoolVarP(&g.Yes, "yes", "y", false, "answer yes to every confirmation")
+}
+
+const defaultURLHelp = "https://api.kanka.io/1.0"
+
+// checkGlobals refuses bad global flag values before any request (exit 2).
+func checkGlobals(cmd *cobra.Command, f *cmdutil.Factory) error {
+	if _, err := output.ParseFormat(f.Globals.Output); err != nil {
+		return &cmdutil.UsageError{Err: err}
+	}
+	if _, err := parseTimeout(f.Globals.Timeout); err != nil {
+		return err
+	}
+	if f.Globals.NoColor {
+		f.IO.NoColor = true
+	}
+	// Cobra checks these after the pre-runs and returns plain errors; checked
+	// here, they become usage errors.
+	if err := cmd.ValidateRequiredFlags(); err != nil {
+		return &cmdutil.UsageError{Err: err}
+	}
+	if err := cmd.ValidateFlagGroups(); err != nil {
+		return &cmdutil.UsageError{Err: err}
+	}
+	return nil
+}
+
+// markUsageErrors walks the tree so that every argument error is a usage
+// error (exit 2): cobra's own are plain errors. A command that only groups
+// others answers an unknown subcommand with an error, not with its help.
+func markUsageErrors(cmd *cobra.Command) {
+	for _, c := range cmd.Commands() {
+		markUsageErrors(c)
+	}
+	switch {
+	case cmd.HasSubCommands() && !cmd.Runnable():
+		cmd.Args = unknownSubcommand
+		cmd.RunE = func(c *cobra.Command, _ []string) error { return c.Help() }
+	case cmd.Args != nil:
+		check := cmd.Args
+		cmd.Args = func(c *cobra.Command, args []string) error {
+			if err := check(c, args); err != nil {
+				var usage *cmdutil.UsageError
+				if errors.As(err, &usage) {
+					return err
+				}
+				return &cmdutil.UsageError{Err: err}
+			}
+			return nil
+		}
+	}
+}
+
+// unknownSubcommand is the Args of a command that only groups others.
+func unknownSubcommand(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	msg := fmt.Sprintf("unknown command %q for %q", args[0], cmd.CommandPath())
+	if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+		msg += fmt.Sprintf("; did you mean %q?", s[0])
+	}
+	return &cmdutil.UsageError{Err: errors.New(msg)}
 }

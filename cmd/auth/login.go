@@ -1,0 +1,141 @@
+package auth
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/profile"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+)
+
+// LoginOptions are the inputs of `kanka auth login`.
+type LoginOptions struct {
+	IO   *cmdutil.IOStreams
+	F    *cmdutil.Factory
+	Deps Deps
+	// WithToken reads the token from stdin even on a terminal.
+	WithToken bool
+	// ReadSecret reads a line from the terminal without echoing it.
+	ReadSecret func() (string, error)
+}
+
+// NewCmdLogin builds `kanka auth login`; runF replaces the run in tests.
+func NewCmdLogin(f *cmdutil.Factory, deps Deps, runF func(*LoginOptions) error) *cobra.Command {
+	opts := &LoginOptions{IO: f.IO, F: f, Deps: deps, ReadSecret: readTerminalSecret(f.IO)}
+	cmd := &cobra.Command{
+		Use:   "login",
+		Short: "Check a token and save it in the profile",
+		Long: `Check an API token with one request to the campaign, then save it in the
+profile (the active one, or -p NAME), with the URL and campaign when they were
+given by flag or environment.
+
+On a terminal the token is asked without echo; with --with-token, or when
+stdin is not a terminal, it is read from the first line of stdin.`,
+		Example: `  kanka auth login -c 12345
+  kanka -p work auth login --with-token -c 12345 < token.txt`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if runF != nil {
+				return runF(opts)
+			}
+			return loginRun(cmd, opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.WithToken, "with-token", false, "read the token from stdin")
+	return cmd
+}
+
+func loginRun(cmd *cobra.Command, opts *LoginOptions) error {
+	r, err := opts.Deps.Resolve()
+	if err != nil {
+		return err
+	}
+	token, err := readToken(opts)
+	if err != nil {
+		return err
+	}
+	r.Token = token
+	c, err := opts.Deps.NewClient(r)
+	if err != nil {
+		return err
+	}
+	if err := checkToken(cmd.Context(), c); err != nil {
+		if client.IsAuth(err) {
+			return &cmdutil.AuthError{Err: fmt.Errorf("the token was refused, nothing was saved: %w", err)}
+		}
+		return fmt.Errorf("checking the token, nothing was saved: %w", err)
+	}
+
+	p := r.File.Ensure(r.ProfileName)
+	p.Token = token
+	// Keep where the token works, when the user said it for this login.
+	if given(r, "url") {
+		p.URL = r.URL
+	}
+	if given(r, "campaign") {
+		if err := p.Set("campaign", r.Campaign); err != nil {
+			return &cmdutil.UsageError{Err: err}
+		}
+	}
+	if err := r.File.Save(); err != nil {
+		return err
+	}
+	notice(opts.F, "Logged in: the token works for campaign %s; saved in profile %q of %s.", r.Campaign, r.ProfileName, r.File.Path())
+	if r.File.ActiveName() != r.ProfileName {
+		notice(opts.F, "The active profile is %q: use -p %s or KANKA_PROFILE=%s for this one.", r.File.ActiveName(), r.ProfileName, r.ProfileName)
+	}
+	return nil
+}
+
+// given reports a setting the user gave for this run, as opposed to one
+// read from the profile or a default.
+func given(r *profile.Resolved, key string) bool {
+	s := r.Sources[key]
+	return s == profile.FromFlag || s == profile.FromEnv
+}
+
+// readToken asks for the token without echo on a terminal, else reads the
+// first line of stdin.
+func readToken(opts *LoginOptions) (string, error) {
+	var (
+		token string
+		err   error
+	)
+	if opts.IO.InTTY && !opts.WithToken {
+		fmt.Fprint(opts.IO.ErrOut, "Paste your Kanka API token (Settings > API in Kanka): ")
+		token, err = opts.ReadSecret()
+		fmt.Fprintln(opts.IO.ErrOut)
+	} else {
+		token, err = bufio.NewReader(opts.IO.In).ReadString('\n')
+		if errors.Is(err, io.EOF) {
+			err = nil
+		}
+	}
+	if err != nil {
+		return "", fmt.Errorf("reading the token: %w", err)
+	}
+	token = strings.TrimSpace(token)
+	if token == "" {
+		return "", cmdutil.UsageErrorf("no token given: paste it at the prompt, or pipe it with --with-token")
+	}
+	return token, nil
+}
+
+// readTerminalSecret reads a line from the terminal on stdin without echo.
+func readTerminalSecret(s *cmdutil.IOStreams) func() (string, error) {
+	return func() (string, error) {
+		in, ok := s.In.(*os.File)
+		if !ok {
+			return "", errors.New("stdin is not a terminal")
+		}
+		b, err := term.ReadPassword(int(in.Fd()))
+		return string(b), err
+	}
+}

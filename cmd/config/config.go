@@ -1,0 +1,158 @@
+// Package config holds `kanka config`: read and change the settings of a
+// profile in the configuration file.
+package config
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/profile"
+	"github.com/spf13/cobra"
+)
+
+// Options are the inputs of the config verbs.
+type Options struct {
+	IO      *cmdutil.IOStreams
+	Resolve func() (*profile.Resolved, error)
+	Key     string
+	Value   string
+}
+
+var keysHelp = `Keys:
+  url       the API root, such as https://api.kanka.io/1.0
+  token     the API token (prefer ` + "`kanka auth login`" + `, which checks it)
+  campaign  the campaign id, a positive number
+  sandbox   true to use the built-in sandbox, false otherwise`
+
+// NewCmdConfig builds `kanka config` and its verbs. resolve gives the run's
+// configuration file and profile (the active one, or -p NAME).
+func NewCmdConfig(f *cmdutil.Factory, resolve func() (*profile.Resolved, error)) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "config <command>",
+		Short: "Read and change the settings of a profile",
+		Long: `Read and change the settings of a profile in the configuration file
+($KANKA_CONFIG, else $XDG_CONFIG_HOME/kanka/config.yaml): the active profile,
+or the one named by -p.
+
+` + keysHelp,
+	}
+	cmd.AddCommand(
+		newCmdGet(f, resolve, nil),
+		newCmdSet(f, resolve, nil),
+		newCmdList(f, resolve, nil),
+	)
+	return cmd
+}
+
+func newCmdGet(f *cmdutil.Factory, resolve func() (*profile.Resolved, error), runF func(*Options) error) *cobra.Command {
+	opts := &Options{IO: f.IO, Resolve: resolve}
+	return &cobra.Command{
+		Use:       "get KEY",
+		Short:     "Print the value of a key (the token masked)",
+		Long:      "Print the value of a key of the profile; the token is shown masked.\n\n" + keysHelp,
+		Args:      cobra.ExactArgs(1),
+		ValidArgs: profile.Keys,
+		RunE: func(_ *cobra.Command, args []string) error {
+			opts.Key = args[0]
+			if runF != nil {
+				return runF(opts)
+			}
+			return getRun(opts)
+		},
+	}
+}
+
+func newCmdSet(f *cmdutil.Factory, resolve func() (*profile.Resolved, error), runF func(*Options) error) *cobra.Command {
+	opts := &Options{IO: f.IO, Resolve: resolve}
+	return &cobra.Command{
+		Use:   "set KEY VALUE",
+		Short: "Change the value of a key (an empty value removes it)",
+		Long:  "Change the value of a key of the profile, creating the profile if needed; an empty value removes the key.\n\n" + keysHelp,
+		Example: `  kanka config set campaign 12345
+  kanka -p rehearsal config set sandbox true`,
+		Args:      cobra.ExactArgs(2),
+		ValidArgs: profile.Keys,
+		RunE: func(_ *cobra.Command, args []string) error {
+			opts.Key, opts.Value = args[0], args[1]
+			if runF != nil {
+				return runF(opts)
+			}
+			return setRun(opts)
+		},
+	}
+}
+
+func newCmdList(f *cmdutil.Factory, resolve func() (*profile.Resolved, error), runF func(*Options) error) *cobra.Command {
+	opts := &Options{IO: f.IO, Resolve: resolve}
+	return &cobra.Command{
+		Use:   "list",
+		Short: "Print the keys the profile sets (the token masked)",
+		Args:  cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			if runF != nil {
+				return runF(opts)
+			}
+			return listRun(opts)
+		},
+	}
+}
+
+func getRun(opts *Options) error {
+	r, err := opts.Resolve()
+	if err != nil {
+		return err
+	}
+	p := r.Profile()
+	if p == nil {
+		p = &profile.Profile{}
+	}
+	value, err := p.Get(opts.Key)
+	if err != nil {
+		return &cmdutil.UsageError{Err: err}
+	}
+	if opts.Key == "token" {
+		value = profile.MaskToken(value)
+	}
+	fmt.Fprintln(opts.IO.Out, value)
+	return nil
+}
+
+func setRun(opts *Options) error {
+	r, err := opts.Resolve()
+	if err != nil {
+		return err
+	}
+	// Check on a copy, so that a bad value leaves the profile untouched.
+	var p profile.Profile
+	if old := r.Profile(); old != nil {
+		p = *old
+	}
+	if err := p.Set(opts.Key, opts.Value); err != nil {
+		return &cmdutil.UsageError{Err: err}
+	}
+	*r.File.Ensure(r.ProfileName) = p
+	return r.File.Save()
+}
+
+func listRun(opts *Options) error {
+	r, err := opts.Resolve()
+	if err != nil {
+		return err
+	}
+	p := r.Profile()
+	if p == nil {
+		return nil
+	}
+	for _, key := range profile.Keys {
+		value, _ := p.Get(key)
+		if value == "" || (key == "sandbox" && !p.Sandbox) {
+			continue
+		}
+		if key == "token" {
+			value = profile.MaskToken(value)
+		}
+		fmt.Fprintf(opts.IO.Out, "%s=%s\n", key, strings.TrimSpace(value))
+	}
+	return nil
+}

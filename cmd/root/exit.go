@@ -1,0 +1,74 @@
+package root
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+)
+
+// authHint ends every authentication error.
+const authHint = "Run 'kanka auth login' to save a working token, or set KANKA_TOKEN."
+
+// exitCode turns the error a command ended with into the exit code and the
+// lines to print on stderr: the one place where error kinds become codes.
+// commandPath names the command that failed, for the usage hint;
+// interrupted is true when Ctrl-C or SIGTERM cancelled the run.
+func exitCode(err error, commandPath string, interrupted bool) (int, []string) {
+	var (
+		usage    *cmdutil.UsageError
+		notFound *cmdutil.NotFoundError
+		auth     *cmdutil.AuthError
+		apiErr   *client.Error
+	)
+	switch {
+	case err == nil:
+		return cmdutil.ExitOK, nil
+	case errors.Is(err, cmdutil.ErrSilent):
+		return cmdutil.ExitError, nil
+	case interrupted || errors.Is(err, context.Canceled):
+		return cmdutil.ExitInterrupted, []string{"interrupted"}
+	case errors.As(err, &usage):
+		return cmdutil.ExitUsage, []string{"error: " + err.Error(),
+			fmt.Sprintf("Run '%s --help' for usage.", commandPath)}
+	case errors.As(err, &auth) || client.IsAuth(err):
+		return cmdutil.ExitAuth, []string{"error: " + err.Error(), authHint}
+	case client.IsNotFound(err) || errors.As(err, &notFound):
+		return cmdutil.ExitNotFound, []string{"error: " + err.Error()}
+	case client.IsValidation(err) && errors.As(err, &apiErr):
+		return cmdutil.ExitValidation, validationLines(apiErr)
+	case client.IsRateLimit(err):
+		return cmdutil.ExitRateLimit, []string{"error: " + err.Error(),
+			"The service's rate limit was still reached after waiting; try again in a minute."}
+	}
+	return cmdutil.ExitError, []string{"error: " + err.Error()}
+}
+
+// validationLines are a 422: the server's message, then each field error on
+// its own line in the user's words, sorted by field.
+func validationLines(e *client.Error) []string {
+	message := e.Message
+	for _, wire := range e.FieldNames() {
+		message = fieldMessage(wire, message)
+	}
+	lines := []string{"error: the server rejected the request: " + message}
+	for _, wire := range e.FieldNames() {
+		msgs := make([]string, len(e.Fields[wire]))
+		for i, m := range e.Fields[wire] {
+			msgs[i] = fieldMessage(wire, m)
+		}
+		lines = append(lines, fmt.Sprintf("  %s: %s", FieldLabel(wire), strings.Join(msgs, "; ")))
+	}
+	return lines
+}
+
+// printError writes the lines of exitCode.
+func printError(w io.Writer, lines []string) {
+	for _, l := range lines {
+		fmt.Fprintln(w, l)
+	}
+}

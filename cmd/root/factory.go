@@ -1,0 +1,190 @@
+package root
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/profile"
+	"github.com/kanka-cli/kanka/output"
+	"github.com/spf13/pflag"
+)
+
+// sandboxBaseURL is the API root the in-process sandbox answers on; no
+// request leaves the process, so the host is only a name.
+const sandboxBaseURL = "http://localhost/api/1.0"
+
+// connector builds what the Factory hands out from the root command's
+// persistent flags, once they are parsed.
+type connector struct {
+	io      *cmdutil.IOStreams
+	globals *cmdutil.Globals
+	flags   *pflag.FlagSet
+
+	resolveOnce sync.Once
+	resolved    *profile.Resolved
+	resolveErr  error
+
+	clientOnce sync.Once
+	client     *client.Client
+	clientErr  error
+}
+
+// resolve works out url, token, campaign and the rest (flag > env >
+// profile > default), once per run.
+func (c *connector) resolve() (*profile.Resolved, error) {
+	c.resolveOnce.Do(func() {
+		c.resolved, c.resolveErr = profile.Resolve(c.flags)
+	})
+	return c.resolved, c.resolveErr
+}
+
+// factoryClient is Factory.Client: one client per run, so that every
+// request of a command shares the pacing of the rate limit.
+func (c *connector) factoryClient() (*client.Client, error) {
+	c.clientOnce.Do(func() {
+		r, err := c.resolve()
+		if err != nil {
+			c.clientErr = err
+			return
+		}
+		if r.ProfileChosen && r.Profile() == nil {
+			c.clientErr = missingProfile(r)
+			return
+		}
+		c.client, c.clientErr = c.newClient(r)
+	})
+	return c.client, c.clientErr
+}
+
+func missingProfile(r *profile.Resolved) error {
+	names := make([]string, 0, len(r.File.Profiles))
+	for name := range r.File.Profiles {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	known := "it has none"
+	if len(names) > 0 {
+		known = "it has " + strings.Join(names, ", ")
+	}
+	return cmdutil.UsageErrorf("%s holds no profile named %q (%s); create it with `kanka -p %s auth login`",
+		r.File.Path(), r.ProfileName, known, r.ProfileName)
+}
+
+// newClient builds a client for the settings r; auth login uses it with the
+// token being checked.
+func (c *connector) newClient(r *profile.Resolved) (*client.Client, error) {
+	timeout, err := parseTimeout(c.globals.Timeout)
+	if err != nil {
+		return nil, err
+	}
+	cfg := client.Config{
+		BaseURL:   r.URL,
+		Token:     r.Token,
+		UserAgent: "kanka/" + Version,
+		Timeout:   timeout,
+	}
+	if r.Campaign != "" {
+		if cfg.Campaign, err = profile.ParseCampaign(r.Campaign); err != nil {
+			return nil, &cmdutil.UsageError{Err: err}
+		}
+	}
+	if r.Sandbox {
+		if err := c.useSandbox(&cfg); err != nil {
+			return nil, err
+		}
+	}
+	if cfg.Campaign == 0 {
+		return nil, cmdutil.UsageErrorf("no campaign: pass --campaign ID, set KANKA_CAMPAIGN, or run `kanka config set campaign ID` (the id is in the campaign's URL)")
+	}
+	if cfg.Token == "" {
+		return nil, &cmdutil.AuthError{Err: fmt.Errorf("no API token for profile %q", r.ProfileName)}
+	}
+	if r.Debug {
+		cfg.OnExchange = client.DebugLogger(c.io.ErrOut)
+	}
+	cl, err := client.New(cfg)
+	if err != nil {
+		// A bad URL, or a token that would go over plain http: nothing was
+		// sent, the settings are wrong.
+		return nil, &cmdutil.UsageError{Err: err}
+	}
+	return cl, nil
+}
+
+// useSandbox points cfg at the in-process sandbox, with its token and
+// campaign unless flags gave others.
+func (c *connector) useSandbox(cfg *client.Config) error {
+	transport, err := sandboxTransport(c.globals.SandboxData)
+	if err != nil {
+		return err
+	}
+	cfg.Transport = transport
+	cfg.BaseURL = sandboxBaseURL
+	if cfg.Token == "" {
+		cfg.Token = sandboxToken
+	}
+	if cfg.Campaign == 0 {
+		cfg.Campaign = sandboxCampaign
+	}
+	return nil
+}
+
+// parseTimeout reads --timeout.
+func parseTimeout(s string) (time.Duration, error) {
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return 0, cmdutil.UsageErrorf("--timeout must be a positive duration such as 30s or 2m, not %q", s)
+	}
+	return d, nil
+}
+
+// printer is Factory.Printer. A --jq or --template that does not compile
+// is invalid input: exit 2, before any request.
+func (c *connector) printer() (*output.Printer, error) {
+	format, err := output.ParseFormat(c.globals.Output)
+	if err != nil {
+		return nil, &cmdutil.UsageError{Err: err}
+	}
+	p, err := output.New(c.io.Out, output.Options{
+		Format:    format,
+		JQ:        c.globals.JQ,
+		Template:  c.globals.Template,
+		NoHeaders: c.globals.NoHeaders,
+		Color:     c.io.ColorEnabled() && !c.globals.NoColor,
+		Width:     c.io.TermWidth,
+	})
+	if err != nil {
+		return nil, &cmdutil.UsageError{Err: err}
+	}
+	return p, nil
+}
+
+// confirmer is Factory.Confirm: a y/N question on stderr, answered by a
+// line of stdin. The reader is kept so that a second question does not lose
+// what the first one buffered.
+func confirmer(s *cmdutil.IOStreams) func(string) (bool, error) {
+	var in *bufio.Reader
+	return func(question string) (bool, error) {
+		if in == nil {
+			in = bufio.NewReader(s.In)
+		}
+		fmt.Fprintf(s.ErrOut, "%s [y/N] ", question)
+		line, err := in.ReadString('\n')
+		if err != nil && !errors.Is(err, io.EOF) {
+			return false, err
+		}
+		switch strings.ToLower(strings.TrimSpace(line)) {
+		case "y", "yes":
+			return true, nil
+		}
+		return false, nil
+	}
+}

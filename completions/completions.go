@@ -1,0 +1,53 @@
+// Package completions computes shell completion candidates from the API. It
+// reaches the service only through package client, and spends at most one
+// request a completion: a shell waits on it at every Tab.
+package completions
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/kanka-cli/kanka/client"
+)
+
+// Calendars returns the candidates for a calendar argument (ID|NAME) that
+// start with prefix, from one page of the campaign's calendars, never a walk.
+//
+// A shell keeps only the candidates that start with what was typed, so the
+// candidate is an id when the prefix is empty or a number ("12\tHarptos"),
+// and a name otherwise ("Harptos\t12"); the part after the tab is the
+// description the shell shows beside it.
+func Calendars(ctx context.Context, c *client.Client, prefix string) ([]string, error) {
+	byID := prefix == "" || isDigits(prefix)
+	opts := &client.CalendarListOptions{Page: 1}
+	if !byID {
+		// The server's name filter matches anywhere in the name: it narrows
+		// the page to likely names; the prefix is checked below.
+		opts.Name = prefix
+	}
+	page, err := c.ListCalendars(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, cal := range page.Items {
+		id := strconv.Itoa(cal.ID)
+		switch {
+		case byID && strings.HasPrefix(id, prefix):
+			out = append(out, id+"\t"+cal.Name)
+		case !byID && strings.HasPrefix(strings.ToLower(cal.Name), strings.ToLower(prefix)):
+			out = append(out, cal.Name+"\t"+id)
+		}
+	}
+	return out, nil
+}
+
+func isDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
