@@ -93,7 +93,9 @@ func New(cfg Config) (*Client, error) {
 	}
 	cfg.MaxRetries = max(cfg.MaxRetries, 0)
 
-	root := strings.TrimRight(cfg.BaseURL, "/") + "/campaigns/" + strconv.Itoa(cfg.Campaign)
+	// Trimmed once here: do builds the URLs of messages and logs from it too.
+	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
+	root := cfg.BaseURL + "/campaigns/" + strconv.Itoa(cfg.Campaign)
 	h := resty.New().
 		SetBaseURL(root).
 		SetTimeout(cfg.Timeout).
