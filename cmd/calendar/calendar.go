@@ -8,5 +8,18 @@ import (
 
 // NewCmdCalendar builds `kanka calendar` and its verbs.
 func NewCmdCalendar(f *cmdutil.Factory) *cobra.Command {
-	return &cobra.Command{Use: "calendar", Aliases: []string{"calendars", "cal"}, Short: "Manage calendars"}
+	cmd := &cobra.Command{
+		Use:     "calendar <command>",
+		Aliases: []string{"calendars", "cal"},
+		Short:   "Manage calendars",
+	}
+	cmd.SetFlagErrorFunc(flagUsageError)
+	cmd.AddCommand(
+		NewCmdList(f, nil),
+		NewCmdGet(f, nil),
+		NewCmdCreate(f, nil),
+		NewCmdUpdate(f, nil),
+		NewCmdDelete(f, nil),
+	)
+	return cmd
 }

@@ -1,0 +1,84 @@
+package calendar
+
+import (
+	"context"
+
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/spf13/cobra"
+)
+
+// CreateOptions are the parsed flags of `calendar create`.
+type CreateOptions struct {
+	Factory *cmdutil.Factory
+	Ctx     context.Context
+	// File is the -f path ("-" is standard input), empty when not given.
+	File string
+	// Fields are the field flags given; they override the file.
+	Fields client.CalendarInput
+}
+
+// NewCmdCreate builds `calendar create`; runF replaces createRun in tests.
+func NewCmdCreate(f *cmdutil.Factory, runF func(*CreateOptions) error) *cobra.Command {
+	opts := &CreateOptions{Factory: f}
+	var ff fieldFlags
+	cmd := &cobra.Command{
+		Use:   "create [-f FILE|-] [field flags]",
+		Short: "Create a calendar",
+		Long: `Create a calendar from a file (YAML or JSON, the shape "get -o yaml" prints),
+from flags, or both: flags given beside -f override the file.
+A ':' inside a name is written '\:'.`,
+		Example: `  kanka calendar create -f examples/harptos.yaml
+  kanka calendar create --name Simple --month Early:30 --month Late:31 \
+      --weekday Workday --weekday Restday --date 1-1-1
+  kanka calendar create -f harptos.yaml --name "Harptos (copy)" --private`,
+		Args: argsUsage(0, 0, "takes no arguments: give fields with -f or flags"),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if opts.File == "" && !anyGiven(cmd.Flags()) {
+				return cmdutil.UsageErrorf("nothing to create: give -f FILE or field flags such as --name and --month")
+			}
+			if opts.File == "-" && ff.entryFile == "-" {
+				return cmdutil.UsageErrorf("-f - and --entry-file - cannot both read standard input")
+			}
+			fields, err := ff.parse(cmd.Flags(), f.IO)
+			if err != nil {
+				return err
+			}
+			opts.Fields, opts.Ctx = fields, cmd.Context()
+			if runF != nil {
+				return runF(opts)
+			}
+			return createRun(opts)
+		},
+	}
+	cmd.Flags().StringVarP(&opts.File, "file", "f", "", "Read the calendar from `FILE` (YAML or JSON; - for standard input)")
+	ff.register(cmd)
+	return cmd
+}
+
+func createRun(opts *CreateOptions) error {
+	f := opts.Factory
+	printer, err := newPrinter(f)
+	if err != nil {
+		return err
+	}
+	var in client.CalendarInput
+	if opts.File != "" {
+		if in, err = readCalendarFile(f.IO, opts.File); err != nil {
+			return err
+		}
+	}
+	overlay(&in, opts.Fields)
+	if err := validate(in); err != nil {
+		return err
+	}
+	c, err := f.Client()
+	if err != nil {
+		return err
+	}
+	created, err := c.CreateCalendar(opts.Ctx, in)
+	if err != nil {
+		return err
+	}
+	return printer.PrintOne(created, calendarKind)
+}

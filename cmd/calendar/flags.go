@@ -1,0 +1,319 @@
+package calendar
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// fieldFlags holds the raw values of the calendar field flags shared by
+// create and update. parse turns them into a client.CalendarInput.
+type fieldFlags struct {
+	name, entry, entryFile, calType, date string
+	months, weekdays, years, seasons      []string
+	moons, epochs                         []string
+	suffix, format                        string
+	leapAmount, leapEvery                 int
+	leapStart, leapMonth                  int
+	noLeapYear                            bool
+	tags                                  []int
+	private, public                       bool
+	imageURL, entityImage, entityHeader   string
+}
+
+// leapFlags are the flags that turn leap years on.
+var leapFlags = []string{"leap-year-amount", "leap-year-every", "leap-year-start", "leap-year-month"}
+
+func (ff *fieldFlags) register(cmd *cobra.Command) {
+	fs := cmd.Flags()
+	fs.StringVar(&ff.name, "name", "", "Name of the calendar")
+	fs.StringVar(&ff.entry, "entry", "", "Description (HTML)")
+	fs.StringVar(&ff.entryFile, "entry-file", "", "Read the description (HTML) from `FILE` (\"-\" for standard input)")
+	fs.StringVar(&ff.calType, "type", "", "Type of the calendar (free text)")
+	fs.StringVar(&ff.date, "date", "", "Current date as `Y-M-D` (the year may be negative)")
+	fs.StringArrayVar(&ff.months, "month", nil, "A month as `NAME:LENGTH[:intercalary]` (repeat, in order)")
+	fs.StringArrayVar(&ff.weekdays, "weekday", nil, "A weekday `NAME` (repeat, in order)")
+	fs.StringArrayVar(&ff.years, "year", nil, "A named year as `NUMBER:NAME` (repeat)")
+	fs.StringArrayVar(&ff.seasons, "season", nil, "A season as `NAME:MONTH:DAY` (repeat)")
+	fs.StringArrayVar(&ff.moons, "moon", nil, "A moon as `NAME:FULLMOON[:OFFSET[:COLOUR]]` (repeat)")
+	fs.StringArrayVar(&ff.epochs, "epoch", nil, "An epoch `NAME` (repeat)")
+	fs.StringVar(&ff.suffix, "suffix", "", "Year suffix, such as DR")
+	fs.StringVar(&ff.format, "format", "", "Date format (letters y m M d s, spaces, commas, dashes)")
+	fs.IntVar(&ff.leapAmount, "leap-year-amount", 0, "Leap days added in a leap year (turns leap years on)")
+	fs.IntVar(&ff.leapEvery, "leap-year-every", 0, "A leap year every `N` years (turns leap years on)")
+	fs.IntVar(&ff.leapStart, "leap-year-start", 0, "First leap `YEAR` (turns leap years on)")
+	fs.IntVar(&ff.leapMonth, "leap-year-month", 0, "`MONTH` that receives the leap days (turns leap years on)")
+	fs.BoolVar(&ff.noLeapYear, "no-leap-year", false, "Turn leap years off")
+	fs.IntSliceVar(&ff.tags, "tag", nil, "Tag `ID` (repeat)")
+	fs.BoolVar(&ff.private, "private", false, "Only campaign admins see the calendar")
+	fs.BoolVar(&ff.public, "public", false, "Campaign members see the calendar")
+	fs.StringVar(&ff.imageURL, "image-url", "", "`URL` of a picture for the calendar")
+	fs.StringVar(&ff.entityImage, "entity-image", "", "Gallery image `UUID` for the entity image")
+	fs.StringVar(&ff.entityHeader, "entity-header", "", "Gallery image `UUID` for the entity header")
+}
+
+// fieldFlagNames are the names of the field flags, for anyGiven.
+var fieldFlagNames = []string{"name", "entry", "entry-file", "type", "date", "month", "weekday", "year",
+	"season", "moon", "epoch", "suffix", "format", "leap-year-amount", "leap-year-every", "leap-year-start",
+	"leap-year-month", "no-leap-year", "tag", "private", "public", "image-url", "entity-image", "entity-header"}
+
+// anyGiven reports whether at least one field flag was given (global flags
+// such as -o do not count).
+func anyGiven(fs *pflag.FlagSet) bool {
+	for _, name := range fieldFlagNames {
+		if fs.Changed(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// parse returns the fields the flags give: a set field (a non-nil pointer or
+// slice, a non-empty string) is a field given. Every bad value is a usage
+// error naming the flag and the value, found before any request.
+func (ff *fieldFlags) parse(fs *pflag.FlagSet, streams *cmdutil.IOStreams) (client.CalendarInput, error) {
+	var in client.CalendarInput
+	changed := fs.Changed
+	pairs := [][2]string{{"entry", "entry-file"}, {"private", "public"}}
+	for _, name := range leapFlags {
+		pairs = append(pairs, [2]string{name, "no-leap-year"})
+	}
+	for _, p := range pairs {
+		if err := exclusive(fs, p[0], p[1]); err != nil {
+			return in, err
+		}
+	}
+	if changed("name") {
+		if strings.TrimSpace(ff.name) == "" {
+			return in, cmdutil.UsageErrorf("--name cannot be empty")
+		}
+		in.Name = ff.name
+	}
+	if changed("entry") {
+		in.Entry = &ff.entry
+	}
+	if changed("entry-file") {
+		data, err := cmdutil.ReadInput(streams, ff.entryFile)
+		if err != nil {
+			return in, fmt.Errorf("--entry-file: %w", err)
+		}
+		entry := string(data)
+		in.Entry = &entry
+	}
+	if changed("type") {
+		in.Type = &ff.calType
+	}
+	if changed("date") {
+		d, err := client.ParseDate(ff.date)
+		if err != nil {
+			return in, cmdutil.UsageErrorf("--date: %v", err)
+		}
+		in.Date = &d
+	}
+	var err error
+	if changed("month") {
+		if in.Months, err = parseMonths(ff.months); err != nil {
+			return in, err
+		}
+	}
+	if changed("weekday") {
+		if in.Weekdays, err = parseNames("weekday", ff.weekdays); err != nil {
+			return in, err
+		}
+	}
+	if changed("year") {
+		if in.Years, err = parseYears(ff.years); err != nil {
+			return in, err
+		}
+	}
+	if changed("season") {
+		if in.Seasons, err = parseSeasons(ff.seasons); err != nil {
+			return in, err
+		}
+	}
+	if changed("moon") {
+		if in.Moons, err = parseMoons(ff.moons); err != nil {
+			return in, err
+		}
+	}
+	if changed("epoch") {
+		if in.Epochs, err = parseNames("epoch", ff.epochs); err != nil {
+			return in, err
+		}
+	}
+	if changed("suffix") {
+		in.Suffix = &ff.suffix
+	}
+	if changed("format") {
+		in.Format = &ff.format
+	}
+	ff.parseLeap(changed, &in)
+	if changed("tag") {
+		for _, t := range ff.tags {
+			if t <= 0 {
+				return in, cmdutil.UsageErrorf("--tag %d: a tag id is a positive number", t)
+			}
+		}
+		in.Tags = append([]int{}, ff.tags...)
+	}
+	switch {
+	case changed("private"):
+		in.IsPrivate = &ff.private
+	case changed("public"):
+		public := !ff.public
+		in.IsPrivate = &public
+	}
+	in.ImageURL, in.EntityImageUUID, in.EntityHeaderUUID = ff.imageURL, ff.entityImage, ff.entityHeader
+	return in, nil
+}
+
+// parseLeap sets the leap-year fields: any leap flag turns leap years on,
+// --no-leap-year turns them off (the two are mutually exclusive flags).
+func (ff *fieldFlags) parseLeap(changed func(string) bool, in *client.CalendarInput) {
+	if changed("no-leap-year") && ff.noLeapYear {
+		in.HasLeapYear = ptr(false)
+		return
+	}
+	values := map[string]*int{"leap-year-amount": &ff.leapAmount, "leap-year-every": &ff.leapEvery,
+		"leap-year-start": &ff.leapStart, "leap-year-month": &ff.leapMonth}
+	targets := map[string]**int{"leap-year-amount": &in.LeapYearAmount, "leap-year-every": &in.LeapYearOffset,
+		"leap-year-start": &in.LeapYearStart, "leap-year-month": &in.LeapYearMonth}
+	for _, name := range leapFlags {
+		if changed(name) {
+			*targets[name] = ptr(*values[name])
+			in.HasLeapYear = ptr(true)
+		}
+	}
+}
+
+// exclusive refuses two flags given together (cobra's own check is not a
+// usage error).
+func exclusive(fs *pflag.FlagSet, a, b string) error {
+	if fs.Changed(a) && fs.Changed(b) {
+		return cmdutil.UsageErrorf("--%s and --%s cannot be used together", a, b)
+	}
+	return nil
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// badValue is the usage error for one flag value.
+func badValue(flag, value, format string, args ...any) error {
+	return cmdutil.UsageErrorf("--%s %q: %s", flag, value, fmt.Sprintf(format, args...))
+}
+
+func parseNames(flag string, values []string) ([]string, error) {
+	names := make([]string, 0, len(values))
+	for _, v := range values {
+		if strings.TrimSpace(v) == "" {
+			return nil, badValue(flag, v, "the name is empty")
+		}
+		names = append(names, v)
+	}
+	return names, nil
+}
+
+func parseMonths(values []string) ([]client.Month, error) {
+	months := make([]client.Month, 0, len(values))
+	for _, v := range values {
+		parts := splitFields(v)
+		if len(parts) < 2 || len(parts) > 3 {
+			return nil, badValue("month", v, `want NAME:LENGTH or NAME:LENGTH:intercalary (write \: for a colon in a name)`)
+		}
+		m := client.Month{Name: parts[0]}
+		if strings.TrimSpace(m.Name) == "" {
+			return nil, badValue("month", v, "the name is empty")
+		}
+		n, err := strconv.Atoi(parts[1])
+		if err != nil || n < 1 {
+			return nil, badValue("month", v, "the length %q is not a whole number of days above 0", parts[1])
+		}
+		m.Length = n
+		if len(parts) == 3 {
+			if parts[2] != "intercalary" && parts[2] != "standard" {
+				return nil, badValue("month", v, "the type %q is not intercalary or standard", parts[2])
+			}
+			m.Type = parts[2]
+		}
+		months = append(months, m)
+	}
+	return months, nil
+}
+
+func parseYears(values []string) (map[int]string, error) {
+	years := make(map[int]string, len(values))
+	for _, v := range values {
+		parts := splitFields(v)
+		if len(parts) != 2 {
+			return nil, badValue("year", v, `want NUMBER:NAME (write \: for a colon in a name)`)
+		}
+		n, err := strconv.Atoi(parts[0])
+		if err != nil {
+			return nil, badValue("year", v, "the year %q is not a whole number", parts[0])
+		}
+		if strings.TrimSpace(parts[1]) == "" {
+			return nil, badValue("year", v, "the name is empty")
+		}
+		if _, dup := years[n]; dup {
+			return nil, badValue("year", v, "year %d is named twice", n)
+		}
+		years[n] = parts[1]
+	}
+	return years, nil
+}
+
+func parseSeasons(values []string) ([]client.Season, error) {
+	seasons := make([]client.Season, 0, len(values))
+	for _, v := range values {
+		parts := splitFields(v)
+		if len(parts) != 3 {
+			return nil, badValue("season", v, `want NAME:MONTH:DAY (write \: for a colon in a name)`)
+		}
+		if strings.TrimSpace(parts[0]) == "" {
+			return nil, badValue("season", v, "the name is empty")
+		}
+		month, err := strconv.Atoi(parts[1])
+		if err != nil || month < 1 {
+			return nil, badValue("season", v, "the month %q is not a month number (1 is the first)", parts[1])
+		}
+		day, err := strconv.Atoi(parts[2])
+		if err != nil || day < 1 {
+			return nil, badValue("season", v, "the day %q is not a day number (1 is the first)", parts[2])
+		}
+		seasons = append(seasons, client.Season{Name: parts[0], Month: month, Day: day})
+	}
+	return seasons, nil
+}
+
+func parseMoons(values []string) ([]client.Moon, error) {
+	moons := make([]client.Moon, 0, len(values))
+	for _, v := range values {
+		parts := splitFields(v)
+		if len(parts) < 2 || len(parts) > 4 {
+			return nil, badValue("moon", v, `want NAME:FULLMOON[:OFFSET[:COLOUR]] (write \: for a colon in a name)`)
+		}
+		if strings.TrimSpace(parts[0]) == "" {
+			return nil, badValue("moon", v, "the name is empty")
+		}
+		full, err := strconv.ParseFloat(parts[1], 64)
+		if err != nil || full <= 0 {
+			return nil, badValue("moon", v, "the full-moon cycle %q is not a number of days above 0", parts[1])
+		}
+		moon := client.Moon{Name: parts[0], Fullmoon: full}
+		if len(parts) >= 3 {
+			if moon.Offset, err = strconv.Atoi(parts[2]); err != nil {
+				return nil, badValue("moon", v, "the offset %q is not a whole number", parts[2])
+			}
+		}
+		if len(parts) == 4 {
+			moon.Colour = parts[3]
+		}
+		moons = append(moons, moon)
+	}
+	return moons, nil
+}

@@ -1,0 +1,259 @@
+package calendar
+
+import (
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+)
+
+func TestSplitFields(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"Hammer:30", []string{"Hammer", "30"}},
+		{`Ides\:Prime:30:intercalary`, []string{"Ides:Prime", "30", "intercalary"}},
+		{`a\\:b`, []string{`a\`, "b"}},
+		{`C:\Maps`, []string{"C", `\Maps`}},
+		{`no colon`, []string{"no colon"}},
+		{`trailing:`, []string{"trailing", ""}},
+		{`\:`, []string{":"}},
+		{`end\`, []string{`end\`}},
+	}
+	for _, tt := range tests {
+		if got := splitFields(tt.in); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("splitFields(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// parseCreate runs `create args...` and returns the options it would run with.
+func parseCreate(t *testing.T, stdin string, args ...string) (*CreateOptions, error) {
+	t.Helper()
+	io, in, _, _ := cmdutil.Test()
+	in.WriteString(stdin)
+	f := &cmdutil.Factory{IO: io, Globals: &cmdutil.Globals{}}
+	var got *CreateOptions
+	cmd := NewCmdCreate(f, func(o *CreateOptions) error { got = o; return nil })
+	cmd.SetFlagErrorFunc(flagUsageError)
+	cmd.SetArgs(args)
+	cmd.SilenceUsage, cmd.SilenceErrors = true, true
+	err := cmd.Execute()
+	return got, err
+}
+
+func TestFieldFlags(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want client.CalendarInput
+	}{
+		{"name", []string{"--name", "Harptos"}, client.CalendarInput{Name: "Harptos"}},
+		{"entry", []string{"--entry", "<p>hi</p>"}, client.CalendarInput{Entry: ptr("<p>hi</p>")}},
+		{"type and date with a negative year", []string{"--type", "Old", "--date", "-12-3-1"},
+			client.CalendarInput{Type: ptr("Old"), Date: &client.Date{Year: -12, Month: 3, Day: 1}}},
+		{"months in order, escaped colon", []string{"--month", "Hammer:30", "--month", `Mid\:winter:1:intercalary`, "--month", "Ches:30:standard"},
+			client.CalendarInput{Months: []client.Month{{Name: "Hammer", Length: 30}, {Name: "Mid:winter", Length: 1, Type: "intercalary"}, {Name: "Ches", Length: 30, Type: "standard"}}}},
+		{"weekdays keep commas", []string{"--weekday", "First, day", "--weekday", "Second"},
+			client.CalendarInput{Weekdays: []string{"First, day", "Second"}}},
+		{"years", []string{"--year", "1492:Year of Three Ships Sailing", "--year", `-5:Year of the\: Colon`},
+			client.CalendarInput{Years: map[int]string{1492: "Year of Three Ships Sailing", -5: "Year of the: Colon"}}},
+		{"seasons", []string{"--season", "Spring:3:19", "--season", `Hi\:gh:7:1`},
+			client.CalendarInput{Seasons: []client.Season{{Name: "Spring", Month: 3, Day: 19}, {Name: "Hi:gh", Month: 7, Day: 1}}}},
+		{"moons", []string{"--moon", "Selûne:30.4375", "--moon", "Tears:12:3", "--moon", "Red:7.5:-2:red"},
+			client.CalendarInput{Moons: []client.Moon{{Name: "Selûne", Fullmoon: 30.4375}, {Name: "Tears", Fullmoon: 12, Offset: 3}, {Name: "Red", Fullmoon: 7.5, Offset: -2, Colour: "red"}}}},
+		{"epochs, suffix, format", []string{"--epoch", "First Age", "--epoch", "Second Age", "--suffix", "DR", "--format", "d M, y"},
+			client.CalendarInput{Epochs: []string{"First Age", "Second Age"}, Suffix: ptr("DR"), Format: ptr("d M, y")}},
+		{"one leap flag turns leap years on", []string{"--leap-year-every", "4"},
+			client.CalendarInput{HasLeapYear: ptr(true), LeapYearOffset: ptr(4)}},
+		{"all leap flags", []string{"--leap-year-amount", "-1", "--leap-year-every", "4", "--leap-year-start", "2", "--leap-year-month", "10"},
+			client.CalendarInput{HasLeapYear: ptr(true), LeapYearAmount: ptr(-1), LeapYearOffset: ptr(4), LeapYearStart: ptr(2), LeapYearMonth: ptr(10)}},
+		{"no leap year", []string{"--no-leap-year"}, client.CalendarInput{HasLeapYear: ptr(false)}},
+		{"tags repeat", []string{"--tag", "3", "--tag", "7"}, client.CalendarInput{Tags: []int{3, 7}}},
+		{"private", []string{"--private"}, client.CalendarInput{IsPrivate: ptr(true)}},
+		{"public", []string{"--public"}, client.CalendarInput{IsPrivate: ptr(false)}},
+		{"images", []string{"--image-url", "https://x.test/a.png", "--entity-image", "u-1", "--entity-header", "u-2"},
+			client.CalendarInput{ImageURL: "https://x.test/a.png", EntityImageUUID: "u-1", EntityHeaderUUID: "u-2"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts, err := parseCreate(t, "", tt.args...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(opts.Fields, tt.want) {
+				t.Errorf("fields\n got  %+v\n want %+v", opts.Fields, tt.want)
+			}
+		})
+	}
+}
+
+func TestFieldFlagsEntryFile(t *testing.T) {
+	opts, err := parseCreate(t, "<p>from stdin</p>\n", "--entry-file", "-", "-f", "cal.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if opts.Fields.Entry == nil || *opts.Fields.Entry != "<p>from stdin</p>\n" || opts.File != "cal.yaml" {
+		t.Errorf("entry %v, file %q", opts.Fields.Entry, opts.File)
+	}
+}
+
+func TestFieldFlagErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{}, "nothing to create: give -f FILE or field flags such as --name and --month"},
+		{[]string{"--name", " "}, "--name cannot be empty"},
+		{[]string{"--date", "1492-3"}, `--date: "1492-3" is not a date of the form YEAR-MONTH-DAY`},
+		{[]string{"--month", "Hammer"}, `--month "Hammer": want NAME:LENGTH or NAME:LENGTH:intercalary (write \: for a colon in a name)`},
+		{[]string{"--month", "Hammer:thirty"}, `--month "Hammer:thirty": the length "thirty" is not a whole number of days above 0`},
+		{[]string{"--month", "Hammer:0"}, `--month "Hammer:0": the length "0" is not a whole number of days above 0`},
+		{[]string{"--month", "Hammer:30:leap"}, `--month "Hammer:30:leap": the type "leap" is not intercalary or standard`},
+		{[]string{"--month", "Ides:Prime:30"}, `--month "Ides:Prime:30": the length "Prime" is not a whole number of days above 0`},
+		{[]string{"--month", ":30"}, `--month ":30": the name is empty`},
+		{[]string{"--weekday", ""}, `--weekday "": the name is empty`},
+		{[]string{"--year", "MCM:Old"}, `--year "MCM:Old": the year "MCM" is not a whole number`},
+		{[]string{"--year", "1492"}, `--year "1492": want NUMBER:NAME (write \: for a colon in a name)`},
+		{[]string{"--year", "1:A", "--year", "1:B"}, `--year "1:B": year 1 is named twice`},
+		{[]string{"--season", "Spring:3"}, `--season "Spring:3": want NAME:MONTH:DAY (write \: for a colon in a name)`},
+		{[]string{"--season", "Spring:0:1"}, `--season "Spring:0:1": the month "0" is not a month number (1 is the first)`},
+		{[]string{"--season", "Spring:3:x"}, `--season "Spring:3:x": the day "x" is not a day number (1 is the first)`},
+		{[]string{"--moon", "Selûne"}, `--moon "Selûne": want NAME:FULLMOON[:OFFSET[:COLOUR]] (write \: for a colon in a name)`},
+		{[]string{"--moon", "Selûne:0"}, `--moon "Selûne:0": the full-moon cycle "0" is not a number of days above 0`},
+		{[]string{"--moon", "Selûne:30:1.5"}, `--moon "Selûne:30:1.5": the offset "1.5" is not a whole number`},
+		{[]string{"--epoch", " "}, `--epoch " ": the name is empty`},
+		{[]string{"--tag", "0"}, "--tag 0: a tag id is a positive number"},
+		{[]string{"--tag", "x"}, `invalid argument "x" for "--tag" flag: strconv.Atoi: parsing "x": invalid syntax`},
+		{[]string{"--leap-year-every", "four"}, `invalid argument "four" for "--leap-year-every" flag: strconv.ParseInt: parsing "four": invalid syntax`},
+		{[]string{"--private", "--public"}, "--private and --public cannot be used together"},
+		{[]string{"--entry", "a", "--entry-file", "b"}, "--entry and --entry-file cannot be used together"},
+		{[]string{"--leap-year-month", "2", "--no-leap-year"}, "--leap-year-month and --no-leap-year cannot be used together"},
+		{[]string{"-f", "-", "--entry-file", "-"}, "-f - and --entry-file - cannot both read standard input"},
+		{[]string{"extra"}, "create: takes no arguments: give fields with -f or flags (see create --help)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.want, func(t *testing.T) {
+			_, err := parseCreate(t, "", tt.args...)
+			wantUsage(t, err, tt.want)
+		})
+	}
+}
+
+func TestUpdateFlags(t *testing.T) {
+	parse := func(args ...string) (*UpdateOptions, error) {
+		io, _, _, _ := cmdutil.Test()
+		var got *UpdateOptions
+		cmd := NewCmdUpdate(&cmdutil.Factory{IO: io, Globals: &cmdutil.Globals{}}, func(o *UpdateOptions) error { got = o; return nil })
+		cmd.SetArgs(args)
+		cmd.SilenceUsage, cmd.SilenceErrors = true, true
+		return got, cmd.Execute()
+	}
+	opts, err := parse("Harptos", "-f", "cal.yaml", "--month", "A:1", "--month", "B:2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := client.CalendarInput{Months: []client.Month{{Name: "A", Length: 1}, {Name: "B", Length: 2}}}
+	if opts.Calendar != "Harptos" || opts.File != "cal.yaml" || !reflect.DeepEqual(opts.Fields, want) {
+		t.Errorf("got %q %q %+v", opts.Calendar, opts.File, opts.Fields)
+	}
+	_, err = parse("12")
+	wantUsage(t, err, "nothing to change: give -f FILE or field flags such as --name")
+	_, err = parse("--name", "x")
+	wantUsage(t, err, "update: takes one calendar id or name (see update --help)")
+}
+
+func TestListFlags(t *testing.T) {
+	parse := func(args ...string) (*ListOptions, error) {
+		var got *ListOptions
+		cmd := NewCmdList(&cmdutil.Factory{Globals: &cmdutil.Globals{}}, func(o *ListOptions) error { got = o; return nil })
+		cmd.SetFlagErrorFunc(flagUsageError)
+		cmd.SetArgs(args)
+		cmd.SilenceUsage, cmd.SilenceErrors = true, true
+		return got, cmd.Execute()
+	}
+	opts, err := parse("--limit", "5", "--page", "2", "--name", "Harptos", "--exact", "--type", "Old",
+		"--private", "--tag", "3", "--tag", "7", "--since", "2026-01-01T10:00:00+02:00")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := client.CalendarListOptions{Limit: 5, Page: 2, Name: "Harptos", ExactName: true, Type: "Old",
+		IsPrivate: ptr(true), Tags: []int{3, 7}, LastSync: time.Date(2026, 1, 1, 8, 0, 0, 0, time.UTC)}
+	if !opts.OnePage || !reflect.DeepEqual(opts.Filter.IsPrivate, want.IsPrivate) || !opts.Filter.LastSync.Equal(want.LastSync) {
+		t.Errorf("got %+v", opts)
+	}
+	opts.Filter.LastSync, want.LastSync = time.Time{}, time.Time{}
+	if !reflect.DeepEqual(opts.Filter, want) {
+		t.Errorf("filter\n got  %+v\n want %+v", opts.Filter, want)
+	}
+
+	opts, err = parse("--public")
+	if err != nil || opts.OnePage || opts.Filter.IsPrivate == nil || *opts.Filter.IsPrivate {
+		t.Errorf("--public: %+v %v", opts, err)
+	}
+
+	before := time.Now()
+	opts, err = parse("--since", "24h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := opts.Filter.LastSync; got.Before(before.Add(-24*time.Hour)) || got.After(time.Now().Add(-24*time.Hour)) {
+		t.Errorf("--since 24h gave %v", got)
+	}
+
+	errs := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--limit", "0"}, "--limit 0: give a number above 0"},
+		{[]string{"--page", "0"}, "--page 0: pages are counted from 1"},
+		{[]string{"--exact"}, "--exact needs --name"},
+		{[]string{"--private", "--public"}, "--private and --public cannot be used together"},
+		{[]string{"--tag", "-1"}, "--tag -1: a tag id is a positive number"},
+		{[]string{"--since", "yesterday"}, `--since "yesterday": give an RFC 3339 time (2024-05-01T12:00:00Z), a date (2024-05-01) or a duration such as 24h`},
+		{[]string{"--since", "-3h"}, `--since "-3h": give an RFC 3339 time (2024-05-01T12:00:00Z), a date (2024-05-01) or a duration such as 24h`},
+		{[]string{"--limit", "ten"}, `invalid argument "ten" for "--limit" flag: strconv.ParseInt: parsing "ten": invalid syntax`},
+		{[]string{"Harptos"}, "list: takes no arguments (see list --help)"},
+	}
+	for _, tt := range errs {
+		_, err := parse(tt.args...)
+		wantUsage(t, err, tt.want)
+	}
+}
+
+func TestParseSinceDate(t *testing.T) {
+	got, err := parseSince("2026-03-04", time.Now())
+	if err != nil || !got.Equal(time.Date(2026, 3, 4, 0, 0, 0, 0, time.UTC)) {
+		t.Errorf("got %v %v", got, err)
+	}
+	now := time.Date(2026, 3, 4, 12, 0, 0, 0, time.UTC)
+	got, err = parseSince("90m", now)
+	if err != nil || !got.Equal(time.Date(2026, 3, 4, 10, 30, 0, 0, time.UTC)) {
+		t.Errorf("got %v %v", got, err)
+	}
+}
+
+func TestGetAndDeleteArgs(t *testing.T) {
+	f := &cmdutil.Factory{Globals: &cmdutil.Globals{}}
+	var got *DeleteOptions
+	cmd := NewCmdDelete(f, func(o *DeleteOptions) error { got = o; return nil })
+	cmd.SetArgs([]string{"12", "Harptos", "--yes"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.Calendars, []string{"12", "Harptos"}) || !got.Yes {
+		t.Errorf("got %+v", got)
+	}
+	cmd = NewCmdDelete(f, func(o *DeleteOptions) error { return nil })
+	cmd.SetArgs([]string{})
+	cmd.SilenceUsage, cmd.SilenceErrors = true, true
+	wantUsage(t, cmd.Execute(), "delete: takes one or more calendar ids or names (see delete --help)")
+
+	get := NewCmdGet(f, func(o *GetOptions) error { return nil })
+	get.SetArgs([]string{"1", "2"})
+	get.SilenceUsage, get.SilenceErrors = true, true
+	wantUsage(t, get.Execute(), "get: takes one calendar id or name (see get --help)")
+}

@@ -1,0 +1,121 @@
+package calendar
+
+import (
+	"context"
+
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/spf13/cobra"
+)
+
+// UpdateOptions are the parsed arguments and flags of `calendar update`.
+type UpdateOptions struct {
+	Factory *cmdutil.Factory
+	Ctx     context.Context
+	// Calendar is the ID|NAME argument.
+	Calendar string
+	// File is the -f path ("-" is standard input), empty when not given.
+	File string
+	// Fields are the field flags given; they override the file.
+	Fields client.CalendarInput
+}
+
+// NewCmdUpdate builds `calendar update`; runF replaces updateRun in tests.
+func NewCmdUpdate(f *cmdutil.Factory, runF func(*UpdateOptions) error) *cobra.Command {
+	opts := &UpdateOptions{Factory: f}
+	var ff fieldFlags
+	cmd := &cobra.Command{
+		Use:   "update ID|NAME [-f FILE|-] [field flags]",
+		Short: "Change a calendar",
+		Long: `Change a calendar. The current record is read, the file's fields and then
+the flags are applied on top, and the whole record is sent back, so nothing
+that was not named is lost. A field the file names replaces that field; a
+list flag such as --month replaces the whole list.`,
+		Example: `  kanka calendar update 12 --name "Calendar of Harptos"
+  kanka calendar update Harptos --date 1492-3-12
+  kanka calendar get 12 -o yaml > cal.yaml && $EDITOR cal.yaml && kanka calendar update 12 -f cal.yaml`,
+		Args: argsUsage(1, 1, "takes one calendar id or name"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.File == "" && !anyGiven(cmd.Flags()) {
+				return cmdutil.UsageErrorf("nothing to change: give -f FILE or field flags such as --name")
+			}
+			if opts.File == "-" && ff.entryFile == "-" {
+				return cmdutil.UsageErrorf("-f - and --entry-file - cannot both read standard input")
+			}
+			fields, err := ff.parse(cmd.Flags(), f.IO)
+			if err != nil {
+				return err
+			}
+			opts.Calendar, opts.Fields, opts.Ctx = args[0], fields, cmd.Context()
+			if runF != nil {
+				return runF(opts)
+			}
+			return updateRun(opts)
+		},
+	}
+	cmd.Flags().StringVarP(&opts.File, "file", "f", "", "Read changes from `FILE` (YAML or JSON; - for standard input)")
+	ff.register(cmd)
+	return cmd
+}
+
+func updateRun(opts *UpdateOptions) error {
+	f := opts.Factory
+	printer, err := newPrinter(f)
+	if err != nil {
+		return err
+	}
+	// Read the file before any request, so a bad file sends nothing.
+	var fromFile client.CalendarInput
+	if opts.File != "" {
+		if fromFile, err = readCalendarFile(f.IO, opts.File); err != nil {
+			return err
+		}
+	}
+	c, err := f.Client()
+	if err != nil {
+		return err
+	}
+	id, current, err := cmdutil.ResolveCalendar(opts.Ctx, c, opts.Calendar)
+	if err != nil {
+		return err
+	}
+	if current == nil {
+		if current, err = c.GetCalendar(opts.Ctx, id); err != nil {
+			return err
+		}
+	}
+	// The service rebuilds months, weekdays, years, seasons, moons and the
+	// date from every write: start from the full record.
+	in := client.FromCalendar(current)
+	overlay(&in, fromFile)
+	overlay(&in, opts.Fields)
+	keepMoonIDs(in.Moons, current.Moons)
+	if err := validate(in); err != nil {
+		return err
+	}
+	updated, err := c.UpdateCalendar(opts.Ctx, id, in)
+	if err != nil {
+		return err
+	}
+	return printer.PrintOne(updated, calendarKind)
+}
+
+// keepMoonIDs gives a moon without an id the id of the current moon of the
+// same name, so that replacing the moon list (--moon) updates those moons
+// instead of deleting and re-creating them.
+func keepMoonIDs(moons, current []client.Moon) {
+	ids := map[string]*int{}
+	for _, m := range current {
+		if m.ID != nil {
+			ids[m.Name] = m.ID
+		}
+	}
+	for i := range moons {
+		if moons[i].ID == nil {
+			if id, ok := ids[moons[i].Name]; ok {
+				moons[i].ID = ptr(*id)
+				delete(ids, moons[i].Name) // one id for one moon
+			}
+		}
+	}
+}
