@@ -1,0 +1,105 @@
+package calendar
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestCreateFromFlags(t *testing.T) {
+	answer := small(20, "Simple")
+	env := newTestEnv(t, "id", exchange{"POST", "calendars",
+		`{"name":"Simple","current_year":-3,"current_month":2,"current_day":5,
+		  "month_name":["Early","Ides:Late"],"month_length":[30,31],"month_type":["standard","intercalary"],"month_alias":["",""],
+		  "weekday":["Work","Rest"],"year_number":[-3],"year_name":["Year of Ash"],
+		  "season_name":["Thaw"],"season_month":[2],"season_day":[1],
+		  "moon_name":["Pale"],"moon_fullmoon":[29.5],"moon_offset":[0],"moon_colour":["grey"],"moon_id":[null],
+		  "has_leap_year":true,"leap_year_offset":4,"tags":[3],"is_private":false}`,
+		201, data(answer)})
+	err := env.run("create", "--name", "Simple", "--date", "-3-2-5", "--month", "Early:30", "--month", `Ides\:Late:31:intercalary`,
+		"--weekday", "Work", "--weekday", "Rest", "--year", "-3:Year of Ash", "--season", "Thaw:2:1", "--moon", "Pale:29.5",
+		"--leap-year-every", "4", "--tag", "3", "--public")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if env.out.String() != "20\n" {
+		t.Errorf("stdout %q", env.out.String())
+	}
+}
+
+// harptosBody is what examples/harptos.yaml sends.
+const harptosBody = `{"name":"Calendar of Harptos","type":"Dalereckoning",
+ "entry":"<p>Twelve months of thirty days, each of three tendays, with five\nfestival days between them that belong to no month. Every fourth year\nShieldmeet follows Midsummer.</p>\n",
+ "current_year":1492,"current_month":4,"current_day":1,
+ "month_name":["Hammer","Midwinter","Alturiak","Ches","Tarsakh","Greengrass","Mirtul","Kythorn","Flamerule","Midsummer","Eleasis","Eleint","Highharvestide","Marpenoth","Uktar","Feast of the Moon","Nightal"],
+ "month_length":[30,1,30,30,30,1,30,30,30,1,30,30,1,30,30,1,30],
+ "month_type":["standard","intercalary","standard","standard","standard","intercalary","standard","standard","standard","intercalary","standard","standard","intercalary","standard","standard","intercalary","standard"],
+ "month_alias":["Deepwinter","","The Claw of Winter","The Claw of the Sunsets","The Claw of the Storms","","The Melting","The Time of Flowers","Summertide","","Highsun","The Fading","","Leaffall","The Rotting","","The Drawing Down"],
+ "weekday":["First-day","Second-day","Third-day","Fourth-day","Fifth-day","Sixth-day","Seventh-day","Eighth-day","Ninth-day","Tenth-day"],
+ "year_number":[1358,1385,1489,1490,1491,1492],
+ "year_name":["Year of Shadows","Year of Blue Fire","Year of the Warrior Princess","Year of the Star Walker's Return","Year of the Scarlet Witch","Year of Three Ships Sailing"],
+ "season_name":["Spring","Summer","Autumn","Winter"],"season_month":[4,8,12,17],"season_day":[19,20,21,20],
+ "moon_name":["Selûne"],"moon_fullmoon":[30.4375],"moon_offset":[0],"moon_colour":["white"],"moon_id":[null],
+ "suffix":"DR","has_leap_year":true,"leap_year_amount":1,"leap_year_month":10,"leap_year_offset":4,"leap_year_start":4}`
+
+func TestCreateFromExampleFile(t *testing.T) {
+	env := newTestEnv(t, "id", exchange{"POST", "calendars", harptosBody, 201, data(small(21, "Calendar of Harptos"))})
+	if err := env.run("create", "-f", "../../examples/harptos.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	if env.out.String() != "21\n" {
+		t.Errorf("stdout %q", env.out.String())
+	}
+}
+
+func TestCreateFromStdinJSONWithFlagsOnTop(t *testing.T) {
+	env := newTestEnv(t, "id", exchange{"POST", "calendars",
+		`{"name":"Override","month_name":["A","B"],"month_length":[10,12],"month_type":["standard","standard"],"month_alias":["",""],
+		  "weekday":["X","Y"],"is_private":true}`,
+		200, small(22, "Override")})
+	env.in.WriteString(`{
+  "name": "From file",
+  "months": [{"name": "A", "length": 10}, {"name": "B", "length": 12}],
+  "weekdays": ["X", "Y"],
+  "id": 99, "entity_id": 5, "urls": {"view": "x"}, "created_at": "2026-01-01T00:00:00Z", "entry_parsed": null
+}`)
+	if err := env.run("create", "-f", "-", "--name", "Override", "--private"); err != nil {
+		t.Fatal(err)
+	}
+	if env.out.String() != "22\n" {
+		t.Errorf("stdout %q", env.out.String())
+	}
+}
+
+func TestCreateRefusesBadFileBeforeSending(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cal.yaml")
+	if err := os.WriteFile(path, []byte("name: X\nmonths:\n  - {name: A, length: 3}\n  - {name: B, length: 3}\nweekday: [a, b]\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	env := newTestEnv(t, "json")
+	wantUsage(t, env.run("create", "-f", path), path+`: line 5: unknown key "weekday"`)
+	if env.calls() != 0 {
+		t.Errorf("%d requests sent", env.calls())
+	}
+}
+
+func TestCreateRefusesInvalidCalendarBeforeSending(t *testing.T) {
+	env := newTestEnv(t, "json")
+	err := env.run("create", "--name", "Tiny", "--month", "Only:10", "--weekday", "One", "--weekday", "Two", "--season", "Late:1:12")
+	wantUsage(t, err, "the calendar is not valid, nothing was sent:\n  months: at least 2 are required, 1 given\n  season 1: day 12 does not exist: Only has 10 days")
+	if env.calls() != 0 {
+		t.Errorf("%d requests sent", env.calls())
+	}
+}
+
+func TestCreatePrintsTheDetailView(t *testing.T) {
+	record := readTestdata(t, "record.json")
+	var body strings.Builder
+	body.WriteString(`{"name":"Harptos","month_name":["A","B"],"month_length":[1,1],"month_type":["standard","standard"],"month_alias":["",""],"weekday":["X","Y"]}`)
+	env := newTestEnv(t, "", exchange{"POST", "calendars", body.String(), 201, data(record)})
+	if err := env.run("create", "--name", "Harptos", "--month", "A:1", "--month", "B:1", "--weekday", "X", "--weekday", "Y"); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "get_detail.golden", env.out.String())
+}

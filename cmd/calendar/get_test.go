@@ -1,0 +1,65 @@
+package calendar
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+)
+
+func TestGetByID(t *testing.T) {
+	record := readTestdata(t, "record.json")
+	env := newTestEnv(t, "json", exchange{"GET", "calendars/12", "", 200, data(record)})
+	if err := env.run("get", "12"); err != nil {
+		t.Fatal(err)
+	}
+	// Exactly what the server sent, every key (entry_parsed, urls ...) kept.
+	if !sameJSON(record, env.out.String()) {
+		t.Errorf("stdout %s", env.out.String())
+	}
+}
+
+func TestGetByNameCostsOneRequest(t *testing.T) {
+	record := readTestdata(t, "record.json")
+	env := newTestEnv(t, "id", exchange{"GET", "calendars?name=Harptos%21", "", 200, page(1, 1, 45, record)})
+	if err := env.run("get", "Harptos"); err != nil {
+		t.Fatal(err)
+	}
+	if env.out.String() != "12\n" || env.calls() != 1 {
+		t.Errorf("stdout %q after %d requests", env.out.String(), env.calls())
+	}
+}
+
+func TestGetAmbiguousName(t *testing.T) {
+	env := newTestEnv(t, "json", exchange{"GET", "calendars?name=Harptos%21", "", 200, page(1, 1, 45, small(2, "Harptos"), small(5, "Harptos"))})
+	err := env.run("get", "Harptos")
+	wantUsage(t, err, "2 calendars are named \"Harptos\"; use an id:\n  2\tHarptos\n  5\tHarptos")
+	if env.out.String() != "" {
+		t.Errorf("stdout %q", env.out.String())
+	}
+}
+
+func TestGetNoMatch(t *testing.T) {
+	env := newTestEnv(t, "json", exchange{"GET", "calendars?name=Nope%21", "", 200, page(1, 1, 45, small(2, "Nope not"))})
+	err := env.run("get", "Nope")
+	var nf *cmdutil.NotFoundError
+	if !errors.As(err, &nf) || err.Error() != `no calendar is named "Nope"` {
+		t.Errorf("error %v", err)
+	}
+}
+
+func TestGetDetailView(t *testing.T) {
+	env := newTestEnv(t, "table", exchange{"GET", "calendars/12", "", 200, data(readTestdata(t, "record.json"))})
+	if err := env.run("get", "12"); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "get_detail.golden", env.out.String())
+}
+
+func TestGetYAMLIsTheFileShape(t *testing.T) {
+	env := newTestEnv(t, "yaml", exchange{"GET", "calendars/12", "", 200, data(readTestdata(t, "record.json"))})
+	if err := env.run("get", "12"); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "get.yaml.golden", env.out.String())
+}

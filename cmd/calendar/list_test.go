@@ -1,0 +1,134 @@
+package calendar
+
+import (
+	"flag"
+	"os"
+	"strings"
+	"testing"
+)
+
+var updateGolden = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// golden compares got with testdata/name, or rewrites it with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := "testdata/" + name
+	if *updateGolden {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s:\n--- got\n%s--- want\n%s", path, got, want)
+	}
+}
+
+func TestListWalksEveryPage(t *testing.T) {
+	env := newTestEnv(t, "json",
+		exchange{"GET", "calendars", "", 200, page(1, 3, 2, small(1, "One"), small(2, "Two"))},
+		exchange{"GET", "calendars?page=2", "", 200, page(2, 3, 2, small(3, "Three"), small(4, "Four"))},
+		exchange{"GET", "calendars?page=3", "", 200, page(3, 3, 2, small(5, "Five"))},
+	)
+	if err := env.run("list"); err != nil {
+		t.Fatal(err)
+	}
+	// Every key the server sent, in the server's order of pages.
+	want := "[" + strings.Join([]string{small(1, "One"), small(2, "Two"), small(3, "Three"), small(4, "Four"), small(5, "Five")}, ",") + "]"
+	if !sameJSON(want, env.out.String()) || !strings.HasSuffix(env.out.String(), "]\n") {
+		t.Errorf("stdout:\n%s\nwant\n%s", env.out.String(), want)
+	}
+}
+
+func TestListLimitAsksOnlyNeededPages(t *testing.T) {
+	// Five pages of two: three calendars need pages 1 and 2 only.
+	env := newTestEnv(t, "id",
+		exchange{"GET", "calendars", "", 200, page(1, 5, 2, small(1, "One"), small(2, "Two"))},
+		exchange{"GET", "calendars?page=2", "", 200, page(2, 5, 2, small(3, "Three"), small(4, "Four"))},
+	)
+	if err := env.run("list", "--limit", "3"); err != nil {
+		t.Fatal(err)
+	}
+	if env.out.String() != "1\n2\n3\n" || env.calls() != 2 {
+		t.Errorf("stdout %q after %d requests", env.out.String(), env.calls())
+	}
+}
+
+func TestListOnePage(t *testing.T) {
+	env := newTestEnv(t, "ndjson",
+		exchange{"GET", "calendars?page=2", "", 200, page(2, 5, 2, small(3, "Three"), small(4, "Four"))},
+	)
+	if err := env.run("list", "--page", "2", "--limit", "1"); err != nil {
+		t.Fatal(err)
+	}
+	if env.out.String() != small(3, "Three")+"\n" {
+		t.Errorf("stdout %q", env.out.String())
+	}
+}
+
+func TestListFiltersInQuery(t *testing.T) {
+	env := newTestEnv(t, "id",
+		exchange{"GET", "calendars?name=Harptos%21&type=Old&is_private=true&tags%5B%5D=3&tags%5B%5D=7&lastSync=2026-01-01T00%3A00%3A00Z", "", 200,
+			page(1, 1, 45, small(2, "Harptos"), small(3, "Harptos II"))},
+	)
+	err := env.run("list", "--name", "Harptos", "--exact", "--type", "Old", "--private", "--tag", "3", "--tag", "7", "--since", "2026-01-01")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The exact filter is checked again here: "Harptos II" is dropped.
+	if env.out.String() != "2\n" {
+		t.Errorf("stdout %q", env.out.String())
+	}
+}
+
+func TestListEmptyTable(t *testing.T) {
+	for _, quiet := range []bool{false, true} {
+		env := newTestEnv(t, "", exchange{"GET", "calendars?type=None", "", 200, page(1, 1, 45)})
+		env.f.Globals.Quiet = quiet
+		if err := env.run("list", "--type", "None"); err != nil {
+			t.Fatal(err)
+		}
+		wantErr := "no calendars found\n"
+		if quiet {
+			wantErr = ""
+		}
+		if env.out.String() != "" || env.errOut.String() != wantErr {
+			t.Errorf("quiet=%v: stdout %q, stderr %q", quiet, env.out.String(), env.errOut.String())
+		}
+	}
+}
+
+func TestListEmptyJSONIsAnArray(t *testing.T) {
+	env := newTestEnv(t, "json", exchange{"GET", "calendars", "", 200, page(1, 1, 45)})
+	if err := env.run("list"); err != nil {
+		t.Fatal(err)
+	}
+	if env.out.String() != "[]\n" || env.errOut.String() != "" {
+		t.Errorf("stdout %q, stderr %q", env.out.String(), env.errOut.String())
+	}
+}
+
+func TestListTables(t *testing.T) {
+	for _, format := range []string{"table", "wide"} {
+		t.Run(format, func(t *testing.T) {
+			env := newTestEnv(t, format,
+				exchange{"GET", "calendars", "", 200, page(1, 1, 45, readTestdata(t, "record.json"), small(13, "Simple"))})
+			if err := env.run("list"); err != nil {
+				t.Fatal(err)
+			}
+			golden(t, "list_"+format+".golden", env.out.String())
+		})
+	}
+}
+
+func TestListBadOutputSendsNothing(t *testing.T) {
+	env := newTestEnv(t, "xml")
+	wantUsage(t, env.run("list"), "")
+	if env.calls() != 0 {
+		t.Errorf("%d requests sent", env.calls())
+	}
+}
