@@ -183,19 +183,20 @@ func DefaultDataPath() string {
 // Reset empties the state file at dataPath: no calendars, no weather. The id
 // counters are kept, so that ids handed out before the reset are never
 // handed out again (a script holding an old id meets a 404, not a stranger's
-// record). A missing file is left missing.
+// record). A missing file is left missing; a damaged one is emptied.
 func Reset(dataPath string) error {
 	if dataPath == "" {
 		return errors.New("sandbox: no state file to reset")
 	}
 	return withLock(dataPath, true, func() error {
-		st, err := readState(dataPath)
-		if err != nil {
-			return err
-		}
 		if _, err := os.Stat(dataPath); errors.Is(err, fs.ErrNotExist) {
 			return nil
 		}
-		return writeState(dataPath, &state{LastIDs: st.LastIDs})
+		// A damaged file is emptied too: a reset is how one gets out of it.
+		var ids lastIDs
+		if st, err := readState(dataPath); err == nil {
+			ids = st.LastIDs
+		}
+		return writeState(dataPath, &state{LastIDs: ids})
 	})
 }
