@@ -1,0 +1,101 @@
+package root
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/spf13/cobra"
+)
+
+// runStub runs `kanka stub ARGS` where the stub command ends with err, and
+// returns the exit code and stderr.
+func runStub(t *testing.T, ctx context.Context, err error, args ...string) (int, string, string) {
+	t.Helper()
+	s, _, out, errOut := cmdutil.Test()
+	cmd, _ := NewCmdRoot(s)
+	stub := &cobra.Command{Use: "stub", Args: cobra.MaximumNArgs(1),
+		RunE: func(*cobra.Command, []string) error { return err }}
+	stub.Flags().String("calendar", "", "")
+	_ = stub.MarkFlagRequired("calendar")
+	cmd.AddCommand(stub)
+	markUsageErrors(cmd)
+	code := execute(ctx, cmd, append([]string{"stub"}, args...))
+	return code, out.String(), errOut.String()
+}
+
+func TestExitCodes(t *testing.T) {
+	validation := &client.Error{Method: "POST", URL: "http://x/api/1.0/campaigns/1/calendars", StatusCode: 422,
+		Message: "The month_name.1 field is required. (and 2 more errors)",
+		Fields: map[string][]string{
+			"month_name.1":    {"The month_name.1 field is required."},
+			"current_month":   {"The current month must be an integer."},
+			"moon_fullmoon.0": {"The moon fullmoon.0 must be a number.", "It is too small."},
+		}}
+	tests := []struct {
+		name   string
+		err    error
+		args   []string
+		code   int
+		stderr string
+	}{
+		{name: "success", code: 0, stderr: ""},
+		{name: "usage error", err: cmdutil.UsageErrorf("--date 2-13-1: month 13 does not exist"), code: 2,
+			stderr: "error: --date 2-13-1: month 13 does not exist\nRun 'kanka stub --help' for usage.\n"},
+		{name: "too many arguments", args: []string{"a", "b"}, code: 2,
+			stderr: "error: accepts at most 1 arg(s), received 2\nRun 'kanka stub --help' for usage.\n"},
+		{name: "unknown flag", args: []string{"--calendar", "1", "--bogus"}, code: 2,
+			stderr: "error: unknown flag: --bogus\nRun 'kanka stub --help' for usage.\n"},
+		{name: "required flag", args: []string{}, code: 2,
+			stderr: "error: required flag(s) \"calendar\" not set\nRun 'kanka stub --help' for usage.\n"},
+		{name: "no token", err: &cmdutil.AuthError{Err: errors.New("no API token for profile \"default\"")}, code: 3,
+			stderr: "error: no API token for profile \"default\"\n" + authHint + "\n"},
+		{name: "401", err: &client.Error{Method: "GET", URL: "u", StatusCode: 401, Message: "Invalid authentication token."}, code: 3,
+			stderr: "error: GET u: 401 Invalid authentication token.\n" + authHint + "\n"},
+		{name: "403 wrapped", err: fmt.Errorf("deleting calendar 3: %w", &client.Error{Method: "DELETE", URL: "u", StatusCode: 403, Message: "This action is unauthorized."}), code: 3,
+			stderr: "error: deleting calendar 3: DELETE u: 403 This action is unauthorized.\n" + authHint + "\n"},
+		{name: "404", err: &client.Error{Method: "GET", URL: "u", StatusCode: 404, Message: "No query results"}, code: 4,
+			stderr: "error: GET u: 404 No query results\n"},
+		{name: "no calendar of that name", err: &cmdutil.NotFoundError{Err: errors.New(`no calendar is named "Harptos"`)}, code: 4,
+			stderr: "error: no calendar is named \"Harptos\"\n"},
+		{name: "validation", err: validation, code: 5,
+			stderr: "error: the server rejected the request: The month 2 name field is required. (and 2 more errors)\n" +
+				"  date (month): The date (month) must be an integer.\n" +
+				"  month 2 name: The month 2 name field is required.\n" +
+				"  moon 1 full moon: The moon 1 full moon must be a number.; It is too small.\n"},
+		{name: "rate limit", err: &client.Error{Method: "GET", URL: "u", StatusCode: 429, Message: "Your account limit of 30 requests per minute has been reached."}, code: 6,
+			stderr: "error: GET u: 429 Your account limit of 30 requests per minute has been reached.\n" +
+				"The service's rate limit was still reached after waiting; try again in a minute.\n"},
+		{name: "cancelled", err: context.Canceled, code: 130, stderr: "interrupted\n"},
+		{name: "silent", err: fmt.Errorf("wrapped: %w", cmdutil.ErrSilent), code: 1, stderr: ""},
+		{name: "maybe applied", err: &client.NotAppliedUnknownError{Method: "POST", URL: "u", Err: errors.New("connection reset")}, code: 1,
+			stderr: "error: POST u: connection reset; the request may have been applied, so it was not retried: check before trying again\n"},
+		{name: "server error", err: &client.Error{Method: "GET", URL: "u", StatusCode: 500, Message: "Unhandled API error"}, code: 1,
+			stderr: "error: GET u: 500 Unhandled API error\n"},
+		{name: "anything else", err: errors.New("disk full"), code: 1, stderr: "error: disk full\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := tt.args
+			if args == nil {
+				args = []string{"--calendar", "1"}
+			}
+			code, stdout, stderr := runStub(t, context.Background(), tt.err, args...)
+			if code != tt.code || stderr != tt.stderr || stdout != "" {
+				t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant exit %d, stderr:\n%s", code, stdout, stderr, tt.code, tt.stderr)
+			}
+		})
+	}
+}
+
+func TestAnInterruptedRunExits130WhateverTheError(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	code, _, stderr := runStub(t, ctx, &client.NetworkError{Method: "GET", URL: "u", Err: errors.New("request canceled")}, "--calendar", "1")
+	if code != 130 || stderr != "interrupted\n" {
+		t.Errorf("exit %d, stderr %q; want 130, \"interrupted\"", code, stderr)
+	}
+}
