@@ -165,8 +165,8 @@ func checkNewEntries(entries []newEntry, numbered bool, cal *client.Calendar) ([
 }
 
 // createEach creates the entries one by one, with progress on a terminal.
-// A failure stops it; the error says what was created and keeps the kind of
-// the failure (it drives the exit code).
+// A failure stops it: what was created is said on stderr, and the failure
+// is returned as it is, its kind driving the exit code.
 func (opts *CreateOptions) createEach(c *client.Client, calendarID int, inputs []client.WeatherInput) ([]*client.Weather, error) {
 	streams := opts.Factory.IO
 	progress := streams.ShowProgress() && !quiet(opts.Factory)
@@ -178,7 +178,10 @@ func (opts *CreateOptions) createEach(c *client.Client, calendarID int, inputs [
 		}
 		w, err := c.CreateWeather(opts.Context, calendarID, in)
 		if err != nil {
-			return created, fmt.Errorf("%s; %s failed: %w", createdSoFar(created, len(inputs)), entryName(i, date), err)
+			// Said here rather than wrapped into err: Main prints some
+			// kinds (a 422's field list) from the inner error alone.
+			fmt.Fprintf(streams.ErrOut, "%s; %s failed:\n", createdSoFar(created, len(inputs)), entryName(i, date))
+			return created, err
 		}
 		created = append(created, w)
 	}

@@ -85,11 +85,12 @@ func deleteRun(opts *DeleteOptions) error {
 	var deleted []string
 	for _, id := range opts.WeatherIDs {
 		if err := c.DeleteWeather(opts.Context, calendarID, id); err != nil {
-			if len(deleted) == 0 {
-				return fmt.Errorf("deleting weather %d: %w", id, err)
+			// Said here rather than wrapped into err, as in create.
+			if len(opts.WeatherIDs) > 1 {
+				fmt.Fprintf(opts.Factory.IO.ErrOut, "deleted %d of %d%s; deleting weather %d failed:\n",
+					len(deleted), len(opts.WeatherIDs), listed(deleted), id)
 			}
-			return fmt.Errorf("deleted %d of %d (%s); deleting weather %d failed: %w",
-				len(deleted), len(opts.WeatherIDs), strings.Join(deleted, ", "), id, err)
+			return err
 		}
 		deleted = append(deleted, strconv.Itoa(id))
 		if !quiet(opts.Factory) {
@@ -109,4 +110,12 @@ func deleteQuestion(calendar string, ids []int) string {
 		names[i] = strconv.Itoa(id)
 	}
 	return fmt.Sprintf("Delete %d weather entries (%s) of calendar %s?", len(ids), strings.Join(names, ", "), calendar)
+}
+
+// listed is " (41, 42)", or "" for none.
+func listed(ids []string) string {
+	if len(ids) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(ids, ", ") + ")"
 }

@@ -1,0 +1,164 @@
+package weather
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/kanka-cli/kanka/client"
+)
+
+const weathersRoute = "calendars/5/calendar_weathers"
+
+func TestListWalksEveryPage(t *testing.T) {
+	env := newTestEnv(t, "json")
+	env.expect("GET "+weathersRoute, "", 200, page(1, 2, weatherJSON(1, 1492, 1, 1, "sun"), weatherJSON(2, 1492, 1, 2, "cloud")))
+	env.expect("GET "+weathersRoute+"?page=2", "", 200, page(2, 2, weatherJSON(3, 1492, 1, 3, "snowflake")))
+	if err := env.run("list", "--calendar", "5"); err != nil {
+		t.Fatal(err)
+	}
+	env.done()
+	want := "[\n  " + indentObj(weatherJSON(1, 1492, 1, 1, "sun")) + ",\n  " + indentObj(weatherJSON(2, 1492, 1, 2, "cloud")) +
+		",\n  " + indentObj(weatherJSON(3, 1492, 1, 3, "snowflake")) + "\n]\n"
+	if got := env.out.String(); got != want {
+		t.Errorf("stdout\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestListLimitAsksOnlyTheNeededPages(t *testing.T) {
+	env := newTestEnv(t, "id")
+	env.expect("GET "+weathersRoute, "", 200, page(1, 5, weatherJSON(1, 1492, 1, 1, "sun"), weatherJSON(2, 1492, 1, 2, "sun")))
+	env.expect("GET "+weathersRoute+"?page=2", "", 200, page(2, 5, weatherJSON(3, 1492, 1, 3, "sun"), weatherJSON(4, 1492, 1, 4, "sun")))
+	if err := env.run("list", "--calendar", "5", "--limit", "3"); err != nil {
+		t.Fatal(err)
+	}
+	env.done()
+	if got := env.out.String(); got != "1\n2\n3\n" {
+		t.Errorf("stdout %q", got)
+	}
+	if got := env.requests(); !slices.Equal(got, []string{"GET " + weathersRoute, "GET " + weathersRoute + "?page=2"}) {
+		t.Errorf("requests %q", got)
+	}
+}
+
+func TestListFiltersYearAndMonthHereAndLimitCountsKeptEntries(t *testing.T) {
+	env := newTestEnv(t, "id")
+	env.expect("GET "+weathersRoute, "", 200, page(1, 3,
+		weatherJSON(1, 1491, 1, 1, "sun"), weatherJSON(2, 1492, 2, 1, "sun")))
+	env.expect("GET "+weathersRoute+"?page=2", "", 200, page(2, 3,
+		weatherJSON(3, 1492, 1, 5, "sun"), weatherJSON(4, 1492, 1, 6, "sun")))
+	// The walk fetches pages ahead; page 3 may have been asked before the
+	// second kept entry stopped it.
+	env.maybe("GET "+weathersRoute+"?page=3", 200, page(3, 3, weatherJSON(5, 1492, 1, 7, "sun")))
+	if err := env.run("list", "--calendar", "5", "--year", "1492", "--month", "1", "--limit", "2"); err != nil {
+		t.Fatal(err)
+	}
+	env.done()
+	if got := env.out.String(); got != "3\n4\n" {
+		t.Errorf("stdout %q", got)
+	}
+	// No server-side limit: the first request carries no page or limit.
+	if got := env.requests(); got[0] != "GET "+weathersRoute {
+		t.Errorf("first request %q", got[0])
+	}
+}
+
+func TestListFilterWithoutLimitWalksEverything(t *testing.T) {
+	env := newTestEnv(t, "id")
+	env.expect("GET "+weathersRoute, "", 200, page(1, 2, weatherJSON(1, 1491, 1, 1, "sun"), weatherJSON(2, 1492, 2, 1, "sun")))
+	env.expect("GET "+weathersRoute+"?page=2", "", 200, page(2, 2, weatherJSON(3, 1491, 2, 5, "sun")))
+	if err := env.run("list", "--calendar", "5", "--month", "2"); err != nil {
+		t.Fatal(err)
+	}
+	env.done()
+	if got := env.out.String(); got != "2\n3\n" {
+		t.Errorf("stdout %q", got)
+	}
+}
+
+func TestListPageFetchesOnePage(t *testing.T) {
+	env := newTestEnv(t, "id")
+	env.expect("GET "+weathersRoute+"?page=2", "", 200, page(2, 3, weatherJSON(3, 1492, 1, 3, "sun"), weatherJSON(4, 1492, 1, 4, "sun")))
+	if err := env.run("list", "--calendar", "5", "--page", "2"); err != nil {
+		t.Fatal(err)
+	}
+	env.done()
+	if got := env.out.String(); got != "3\n4\n" {
+		t.Errorf("stdout %q", got)
+	}
+}
+
+func TestListByCalendarName(t *testing.T) {
+	env := newTestEnv(t, "id")
+	env.expect("GET calendars?name=Harptos%21", "", 200, page(1, 1, harptosJSON))
+	env.expect("GET "+weathersRoute, "", 200, page(1, 1, weatherJSON(1, 1492, 1, 1, "sun")))
+	if err := env.run("list", "--calendar", "Harptos"); err != nil {
+		t.Fatal(err)
+	}
+	env.done()
+	if got := env.out.String(); got != "1\n" {
+		t.Errorf("stdout %q", got)
+	}
+}
+
+func TestListPageErrorIsReturnedAndNothingPrinted(t *testing.T) {
+	env := newTestEnv(t, "json")
+	env.expect("GET "+weathersRoute, "", 200, page(1, 2, weatherJSON(1, 1492, 1, 1, "sun")))
+	env.expect("GET "+weathersRoute+"?page=2", "", 404, `{"code":404,"error":"No query results for model [App\\Models\\Calendar] 5"}`)
+	err := env.run("list", "--calendar", "5")
+	if !client.IsNotFound(err) {
+		t.Fatalf("error %v is not a not-found error", err)
+	}
+	env.done()
+	if got := env.out.String(); got != "" {
+		t.Errorf("stdout %q: a half list was printed", got)
+	}
+}
+
+func listTableEnv(t *testing.T, format string) *testEnv {
+	env := newTestEnv(t, format)
+	env.expect("GET "+weathersRoute, "", 200, page(1, 1, fullWeatherJSON, weatherJSON(42, 1492, 1, 4, "cloud-sun")))
+	return env
+}
+
+func TestListTable(t *testing.T) {
+	env := listTableEnv(t, "table")
+	if err := env.run("list", "--calendar", "5"); err != nil {
+		t.Fatal(err)
+	}
+	env.done()
+	assertGolden(t, "list.golden", env.out.String())
+}
+
+func TestListWide(t *testing.T) {
+	env := listTableEnv(t, "wide")
+	if err := env.run("list", "--calendar", "5"); err != nil {
+		t.Fatal(err)
+	}
+	env.done()
+	assertGolden(t, "list-wide.golden", env.out.String())
+}
+
+func TestListYAMLIsAListInTheFileShape(t *testing.T) {
+	env := listTableEnv(t, "yaml")
+	if err := env.run("list", "--calendar", "5"); err != nil {
+		t.Fatal(err)
+	}
+	env.done()
+	want := `- id: 41
+  date: "1492-1-3"
+  weather: snowflake
+  temperature: -5°C
+  precipitation: light snow
+  wind: north, strong
+  effect: rivers freeze
+  name: First frost
+  visibility: self-admin
+- id: 42
+  date: "1492-1-4"
+  weather: cloud-sun
+  visibility: all
+`
+	if got := env.out.String(); got != want {
+		t.Errorf("stdout\n%s\nwant\n%s", got, want)
+	}
+}
