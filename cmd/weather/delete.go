@@ -100,16 +100,18 @@ func deleteRun(opts *DeleteOptions) error {
 	return nil
 }
 
-// deleteQuestion is "Delete weather 41 of calendar Harptos?".
+// deleteQuestion is "delete weather 41 of calendar Harptos": the prompt
+// adds " [y/N]", the refusal without a terminal " needs confirmation" (the
+// wording of calendar delete).
 func deleteQuestion(calendar string, ids []int) string {
 	if len(ids) == 1 {
-		return fmt.Sprintf("Delete weather %d of calendar %s?", ids[0], calendar)
+		return fmt.Sprintf("delete weather %d of calendar %s", ids[0], calendar)
 	}
 	names := make([]string, len(ids))
 	for i, id := range ids {
 		names[i] = strconv.Itoa(id)
 	}
-	return fmt.Sprintf("Delete %d weather entries (%s) of calendar %s?", len(ids), strings.Join(names, ", "), calendar)
+	return fmt.Sprintf("delete %d weather entries (%s) of calendar %s", len(ids), strings.Join(names, ", "), calendar)
 }
 
 // listed is " (41, 42)", or "" for none.

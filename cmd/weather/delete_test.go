@@ -15,7 +15,7 @@ func TestDeleteWithoutTerminalNeedsYes(t *testing.T) {
 	if !isUsage(err) {
 		t.Fatalf("error %v is not a usage error", err)
 	}
-	if want := "Delete weather 41 of calendar 5? needs confirmation: run it on a terminal or pass --yes"; err.Error() != want {
+	if want := "delete weather 41 of calendar 5 needs confirmation: run it on a terminal or pass --yes"; err.Error() != want {
 		t.Errorf("error %q, want %q", err, want)
 	}
 	if got := env.requests(); len(got) != 0 {
@@ -69,7 +69,7 @@ func TestDeleteOnTerminalAsks(t *testing.T) {
 		t.Fatal(err)
 	}
 	env.done()
-	if want := []string{"Delete 2 weather entries (41, 43) of calendar Harptos?"}; !slices.Equal(env.asked, want) {
+	if want := []string{"delete 2 weather entries (41, 43) of calendar Harptos"}; !slices.Equal(env.asked, want) {
 		t.Errorf("asked %q, want %q", env.asked, want)
 	}
 }

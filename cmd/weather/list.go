@@ -2,7 +2,9 @@ package weather
 
 import (
 	"context"
+	"fmt"
 	"iter"
+	"strings"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
@@ -104,7 +106,26 @@ func listRun(opts *ListOptions) error {
 		}
 		entries = c.AllWeather(ctx, calendarID, &client.WeatherListOptions{Limit: walkLimit})
 	}
-	return printer.PrintList(opts.kept(entries), Kind)
+	kept := 0
+	if err := printer.PrintList(opts.kept(entries, &kept), Kind); err != nil {
+		return err
+	}
+	// An empty table prints nothing at all: say why on stderr, where a
+	// script reading stdout never sees it.
+	if kept == 0 && opts.tableFormat() && !quiet(opts.Factory) {
+		fmt.Fprintln(opts.Factory.IO.ErrOut, "no weather entries")
+	}
+	return nil
+}
+
+// tableFormat reports whether -o is table or wide, with no --jq/--template.
+func (opts *ListOptions) tableFormat() bool {
+	g := opts.Factory.Globals
+	if g == nil {
+		return true
+	}
+	format := strings.ToLower(g.Output)
+	return (format == "" || format == string(output.Table) || format == string(output.Wide)) && g.JQ == "" && g.Template == ""
 }
 
 func (opts *ListOptions) filters() bool { return opts.Year != nil || opts.Month != nil }
@@ -115,10 +136,10 @@ func (opts *ListOptions) keeps(w *client.Weather) bool {
 }
 
 // kept yields the entries that pass the filters, at most Limit of them,
-// stopping the walk (and its page requests) once the limit is met.
-func (opts *ListOptions) kept(entries iter.Seq2[*client.Weather, error]) iter.Seq2[output.Record, error] {
+// stopping the walk (and its page requests) once the limit is met. n counts
+// the entries yielded.
+func (opts *ListOptions) kept(entries iter.Seq2[*client.Weather, error], n *int) iter.Seq2[output.Record, error] {
 	return func(yield func(output.Record, error) bool) {
-		n := 0
 		for w, err := range entries {
 			if err != nil {
 				yield(nil, err)
@@ -130,7 +151,7 @@ func (opts *ListOptions) kept(entries iter.Seq2[*client.Weather, error]) iter.Se
 			if !yield(w, nil) {
 				return
 			}
-			if n++; opts.Limit > 0 && n >= opts.Limit {
+			if *n++; opts.Limit > 0 && *n >= opts.Limit {
 				return
 			}
 		}

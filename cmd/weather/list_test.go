@@ -162,3 +162,26 @@ func TestListYAMLIsAListInTheFileShape(t *testing.T) {
 		t.Errorf("stdout\n%s\nwant\n%s", got, want)
 	}
 }
+
+func TestListEmptyTableSaysSoOnStderr(t *testing.T) {
+	for _, format := range []string{"table", "json"} {
+		t.Run(format, func(t *testing.T) {
+			env := newTestEnv(t, format)
+			env.expect("GET "+weathersRoute, "", 200, page(1, 1, weatherJSON(1, 1491, 1, 1, "sun")))
+			if err := env.run("list", "--calendar", "5", "--year", "1492"); err != nil {
+				t.Fatal(err)
+			}
+			env.done()
+			wantOut, wantErr := "", "no weather entries\n"
+			if format == "json" {
+				wantOut, wantErr = "[]\n", ""
+			}
+			if got := env.out.String(); got != wantOut {
+				t.Errorf("stdout %q, want %q", got, wantOut)
+			}
+			if got := env.errOut.String(); got != wantErr {
+				t.Errorf("stderr %q, want %q", got, wantErr)
+			}
+		})
+	}
+}

@@ -1,0 +1,121 @@
+package weather
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// readString reads a -f file given on standard input.
+func readString(t *testing.T, content string) (*entryFile, error) {
+	t.Helper()
+	streams, in, _, _ := cmdutil.Test()
+	in.WriteString(content)
+	return readEntryFile(streams, "-")
+}
+
+func TestFileShapes(t *testing.T) {
+	tests := []struct {
+		name, content string
+		isList        bool
+		want          []entryFields
+	}{
+		{"one entry with date", "date: -12-3-4\nweather: sun\nvisibility: admin\n", false,
+			[]entryFields{{Year: ptr(-12), Month: ptr(3), Day: ptr(4), Weather: ptr("sun"), Visibility: ptr(3)}}},
+		{"year, month and day", "year: 1492\nmonth: 1\nday: 2\nweather: cloud\nwind: \"\"\n", false,
+			[]entryFields{{Year: ptr(1492), Month: ptr(1), Day: ptr(2), Weather: ptr("cloud"), Wind: ptr("")}}},
+		{"JSON list with the server's keys", `[{"id": 3, "calendar_id": 5, "created_by": 1, "created_at": "x", "updated_at": "y",
+			"year": 1492, "month": 1, "day": 5, "weather": "smog", "name": null, "visibility_id": 5}]`, true,
+			[]entryFields{{Year: ptr(1492), Month: ptr(1), Day: ptr(5), Weather: ptr("smog"), Visibility: ptr(5)}}},
+		{"visibility_id as a name, visibility as a number", "- {date: 1-1-1, weather: sun, visibility_id: members}\n- {date: 1-1-2, weather: sun, visibility: 2}\n", true,
+			[]entryFields{
+				{Year: ptr(1), Month: ptr(1), Day: ptr(1), Weather: ptr("sun"), Visibility: ptr(5)},
+				{Year: ptr(1), Month: ptr(1), Day: ptr(2), Weather: ptr("sun"), Visibility: ptr(2)},
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, err := readString(t, tt.content)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f.IsList != tt.isList || len(f.Entries) != len(tt.want) {
+				t.Fatalf("list %v with %d entries", f.IsList, len(f.Entries))
+			}
+			for i, fe := range f.Entries {
+				got, problems := fe.fields()
+				if len(problems) > 0 {
+					t.Errorf("entry %d: problems %v", i+1, problems)
+				}
+				if d := diffFields(got, tt.want[i]); d != "" {
+					t.Errorf("entry %d:\n%s", i+1, d)
+				}
+			}
+		})
+	}
+}
+
+func TestFileErrorsNameTheLine(t *testing.T) {
+	tests := []struct{ name, content, want string }{
+		{"unknown key", "date: 1-1-1\nweathr: sun\n", `standard input: line 2: unknown key "weathr"`},
+		{"mistyped day", "- year: 1\n  month: 1\n  day: first\n", `standard input: line 3: [1].day: "first" is not a whole number`},
+		{"bad date", "- date: 1-1-1\n- date: 1492/1/2\n", `standard input: line 2: date: "1492/1/2" is not a date of the form YEAR-MONTH-DAY`},
+		{"syntax", "date: [1-1-1\n", "standard input: line 1: did not find expected ',' or ']'"},
+		{"empty", "\n", "standard input: is empty"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := readString(t, tt.content)
+			if !isUsage(err) {
+				t.Fatalf("error %v is not a usage error", err)
+			}
+			if err.Error() != tt.want {
+				t.Errorf("error %q, want %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestFileVisibilityConflict(t *testing.T) {
+	f, err := readString(t, "date: 1-1-1\nweather: sun\nvisibility: all\nvisibility_id: 2\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, problems := f.Entries[0].fields()
+	if len(problems) != 1 || problems[0].Message != "visibility and visibility_id disagree: give one" {
+		t.Errorf("problems %v", problems)
+	}
+}
+
+// What `get -o yaml` prints reads back as the same entry.
+func TestYAMLOutputRoundTrips(t *testing.T) {
+	var w client.Weather
+	if err := json.Unmarshal([]byte(fullWeatherJSON), &w); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := yaml.NewEncoder(&buf).Encode(Kind.YAML(&w)); err != nil {
+		t.Fatal(err)
+	}
+	f, err := readString(t, buf.String())
+	if err != nil {
+		t.Fatalf("%v\n%s", err, buf.String())
+	}
+	got, problems := f.Entries[0].fields()
+	if len(problems) > 0 {
+		t.Fatal(problems)
+	}
+	var in client.WeatherInput
+	got.applyTo(&in)
+	if want := client.FromWeather(&w); !sameInput(in, want) {
+		t.Errorf("read back %+v\nwant %+v\nfrom\n%s", in, want, buf.String())
+	}
+	if !strings.HasPrefix(buf.String(), "id: 41\n") {
+		t.Errorf("the id is not first:\n%s", buf.String())
+	}
+}
