@@ -1,4 +1,5 @@
-// Package sandboxcmd holds the `kanka sandbox` commands.
+// Package sandboxcmd holds the `kanka sandbox` commands: serve the sandbox
+// on a port, and reset the state of the in-process one.
 package sandboxcmd
 
 import (
@@ -8,5 +9,17 @@ import (
 
 // NewCmdSandbox builds `kanka sandbox` and its verbs.
 func NewCmdSandbox(f *cmdutil.Factory) *cobra.Command {
-	return &cobra.Command{Use: "sandbox", Short: "Run or reset the local sandbox"}
+	cmd := &cobra.Command{
+		Use:   "sandbox <command>",
+		Short: "Run or reset the local sandbox",
+		Long: `The sandbox is a local implementation of the calendar interface, for
+trying kanka without an account, rehearsing a script, or testing.
+
+'kanka --sandbox <command>' runs any command against an in-process sandbox
+whose state is kept in a file (--sandbox-data, KANKA_SANDBOX_DATA, else
+$XDG_DATA_HOME/kanka/sandbox.json). 'kanka sandbox serve' serves one over
+HTTP for other programs.`,
+	}
+	cmd.AddCommand(NewCmdServe(f, nil), NewCmdReset(f, nil))
+	return cmd
 }

@@ -1,0 +1,52 @@
+package sandboxcmd
+
+import (
+	"fmt"
+
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/sandbox"
+	"github.com/spf13/cobra"
+)
+
+// ResetOptions are the settings of `kanka sandbox reset`.
+type ResetOptions struct {
+	IO       *cmdutil.IOStreams
+	DataPath string
+}
+
+// NewCmdReset builds `kanka sandbox reset`. runF replaces the run function
+// in tests of flag parsing.
+func NewCmdReset(f *cmdutil.Factory, runF func(*ResetOptions) error) *cobra.Command {
+	opts := &ResetOptions{IO: f.IO}
+	cmd := &cobra.Command{
+		Use:   "reset",
+		Short: "Empty the sandbox's state",
+		Long: `Delete every calendar and weather entry of the sandbox's state file: by
+default the one 'kanka --sandbox' uses (--sandbox-data, KANKA_SANDBOX_DATA,
+else $XDG_DATA_HOME/kanka/sandbox.json). Ids keep counting from where they
+were, so an id from before the reset never names a new record.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if opts.DataPath == "" && f.Globals != nil {
+				opts.DataPath = f.Globals.SandboxData
+			}
+			if opts.DataPath == "" {
+				opts.DataPath = sandbox.DefaultDataPath()
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return resetRun(opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.DataPath, "data", "", "the state `FILE` to empty (default: the --sandbox state file)")
+	return cmd
+}
+
+func resetRun(opts *ResetOptions) error {
+	if err := sandbox.Reset(opts.DataPath); err != nil {
+		return err
+	}
+	fmt.Fprintf(opts.IO.ErrOut, "Sandbox state emptied: %s\n", opts.DataPath)
+	return nil
+}

@@ -1,0 +1,205 @@
+package sandboxcmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/sandbox"
+	"github.com/spf13/cobra"
+)
+
+// ServeOptions are the settings of `kanka sandbox serve`.
+type ServeOptions struct {
+	IO *cmdutil.IOStreams
+
+	Addr     string
+	DataPath string
+	Live     bool
+	Rate     string
+	Latency  time.Duration
+	FailRate float64
+	DropRate float64
+	Token    string
+	Campaign int
+	PageSize int
+	Seed     uint64
+}
+
+// shutdownGrace is how long requests in flight may take to finish after
+// Ctrl-C.
+const shutdownGrace = 5 * time.Second
+
+// NewCmdServe builds `kanka sandbox serve`. runF replaces the run function
+// in tests of flag parsing.
+func NewCmdServe(f *cmdutil.Factory, runF func(context.Context, *ServeOptions) error) *cobra.Command {
+	opts := &ServeOptions{IO: f.IO}
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the sandbox over HTTP",
+		Long: `Serve the sandbox over HTTP until Ctrl-C.
+
+The lines printed on stdout are ready to paste into another shell: they set
+KANKA_URL (with the real port), KANKA_TOKEN and KANKA_CAMPAIGN for kanka or
+any other client. Messages go to stderr.
+
+The state is kept in memory, or in --data FILE, which several processes may
+share. --live copies the live service's deviations from the interface
+document (201 on create, 204 on delete, the singular weather path, updates
+that wipe absent arrays, page size 45...).`,
+		Example: `  kanka sandbox serve
+  kanka sandbox serve --addr 127.0.0.1:0 --live --rate 30/1m
+  kanka sandbox serve --data ./rehearsal.json --latency 300ms --fail-rate 0.1`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return serveRun(cmd.Context(), opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "`host:port` to listen on (port 0 picks a free port)")
+	fl.StringVar(&opts.DataPath, "data", "", "keep the state in this JSON `FILE` (default: in memory)")
+	fl.BoolVar(&opts.Live, "live", false, "behave like the live service instead of the interface document")
+	fl.StringVar(&opts.Rate, "rate", "", "rate limit as `N/WINDOW`, such as 30/1m (default: no limit)")
+	fl.DurationVar(&opts.Latency, "latency", 0, "add this `duration` to every answer")
+	fl.Float64Var(&opts.FailRate, "fail-rate", 0, "answer this `share` (0 to 1) of requests with 500")
+	fl.Float64Var(&opts.DropRate, "drop-rate", 0, "apply this `share` (0 to 1) of writes, then drop the connection")
+	fl.StringVar(&opts.Token, "token", sandbox.DefaultToken, "the bearer `token` to accept")
+	fl.IntVar(&opts.Campaign, "campaign", sandbox.DefaultCampaign, "the campaign `ID` to serve")
+	fl.IntVar(&opts.PageSize, "page-size", 0, "calendars a page (default 100, or 45 with --live)")
+	fl.Uint64Var(&opts.Seed, "seed", 0, "seed of the fault dice, to repeat a run's faults (default: random)")
+	return cmd
+}
+
+// sandboxOptions checks the flags and turns them into sandbox.Options.
+func (o *ServeOptions) sandboxOptions() (sandbox.Options, error) {
+	so := sandbox.Options{
+		Live:             o.Live,
+		Token:            o.Token,
+		Campaign:         o.Campaign,
+		CalendarPageSize: o.PageSize,
+		Latency:          o.Latency,
+		FailRate:         o.FailRate,
+		DropRate:         o.DropRate,
+		DataPath:         o.DataPath,
+		Seed:             o.Seed,
+	}
+	switch {
+	case strings.TrimSpace(o.Token) == "":
+		return so, cmdutil.UsageErrorf("--token must not be empty")
+	case o.Campaign < 1:
+		return so, cmdutil.UsageErrorf("--campaign must be a positive id, not %d", o.Campaign)
+	case o.PageSize < 0:
+		return so, cmdutil.UsageErrorf("--page-size must be positive, not %d", o.PageSize)
+	case o.Latency < 0:
+		return so, cmdutil.UsageErrorf("--latency must not be negative")
+	case o.FailRate < 0 || o.FailRate > 1:
+		return so, cmdutil.UsageErrorf("--fail-rate must be between 0 and 1, not %v", o.FailRate)
+	case o.DropRate < 0 || o.DropRate > 1:
+		return so, cmdutil.UsageErrorf("--drop-rate must be between 0 and 1, not %v", o.DropRate)
+	}
+	if o.Rate != "" {
+		n, window, err := parseRate(o.Rate)
+		if err != nil {
+			return so, err
+		}
+		so.RateLimit, so.RateWindow = n, window
+	}
+	return so, nil
+}
+
+// parseRate reads N/WINDOW (30/1m, 90/60s); a bare N is per minute.
+func parseRate(s string) (int, time.Duration, error) {
+	countText, windowText, hasWindow := strings.Cut(s, "/")
+	n, err := strconv.Atoi(strings.TrimSpace(countText))
+	window := time.Minute
+	if err == nil && hasWindow {
+		window, err = time.ParseDuration(strings.TrimSpace(windowText))
+	}
+	if err != nil || n < 1 || window <= 0 {
+		return 0, 0, cmdutil.UsageErrorf("--rate must be N/WINDOW with N > 0 and a duration, such as 30/1m, not %q", s)
+	}
+	return n, window, nil
+}
+
+func serveRun(ctx context.Context, opts *ServeOptions) error {
+	so, err := opts.sandboxOptions()
+	if err != nil {
+		return err
+	}
+	handler, err := sandbox.New(so)
+	if err != nil {
+		return cmdutil.UsageErrorf("%v", err)
+	}
+	ln, err := net.Listen("tcp", opts.Addr)
+	if err != nil {
+		return fmt.Errorf("cannot listen on %s: %w", opts.Addr, err)
+	}
+	url := "http://" + reachableAddr(ln.Addr()) + "/api/1.0"
+	fmt.Fprintf(opts.IO.Out, "export KANKA_URL=%s\nexport KANKA_TOKEN=%s\nexport KANKA_CAMPAIGN=%d\n",
+		url, shellQuote(opts.Token), opts.Campaign)
+	fmt.Fprintf(opts.IO.ErrOut, "Sandbox (%s) serving %s, state %s. Press Ctrl-C to stop.\n",
+		modeName(opts.Live), url, stateName(opts.DataPath))
+
+	server := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	served := make(chan error, 1)
+	go func() { served <- server.Serve(ln) }()
+	select {
+	case err := <-served:
+		return fmt.Errorf("sandbox server stopped: %w", err)
+	case <-ctx.Done():
+	}
+	// The command's context is done (Ctrl-C): let requests in flight finish,
+	// so that no write is cut in half, then stop.
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	if err := server.Shutdown(shutdownCtx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("stopping the sandbox: %w", err)
+	}
+	fmt.Fprintln(opts.IO.ErrOut, "Sandbox stopped.")
+	return nil
+}
+
+// reachableAddr is the listener's address as a client should dial it: an
+// unspecified host (0.0.0.0, ::) becomes the loopback address.
+func reachableAddr(addr net.Addr) string {
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok {
+		return addr.String()
+	}
+	ip := tcp.IP
+	if ip.IsUnspecified() {
+		ip = net.IPv4(127, 0, 0, 1)
+	}
+	return net.JoinHostPort(ip.String(), strconv.Itoa(tcp.Port))
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.:/+=") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+func modeName(live bool) string {
+	if live {
+		return "live mode"
+	}
+	return "document mode"
+}
+
+func stateName(path string) string {
+	if path == "" {
+		return "in memory"
+	}
+	return "in " + path
+}

@@ -1,0 +1,269 @@
+package sandboxcmd
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/sandbox"
+)
+
+func TestServeFlags(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want ServeOptions
+	}{
+		{"defaults", nil, ServeOptions{Addr: "127.0.0.1:8080", Token: "sandbox-token", Campaign: 1}},
+		{"everything", []string{"--addr", "127.0.0.1:0", "--data", "s.json", "--live", "--rate", "30/1m", "--latency", "250ms",
+			"--fail-rate", "0.1", "--drop-rate", "0.2", "--token", "T", "--campaign", "7", "--page-size", "5", "--seed", "9"},
+			ServeOptions{Addr: "127.0.0.1:0", DataPath: "s.json", Live: true, Rate: "30/1m", Latency: 250 * time.Millisecond,
+				FailRate: 0.1, DropRate: 0.2, Token: "T", Campaign: 7, PageSize: 5, Seed: 9}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			io, _, _, _ := cmdutil.Test()
+			var got *ServeOptions
+			cmd := NewCmdServe(&cmdutil.Factory{IO: io, Globals: &cmdutil.Globals{}}, func(_ context.Context, o *ServeOptions) error {
+				got = o
+				return nil
+			})
+			cmd.SetArgs(tt.args)
+			if err := cmd.Execute(); err != nil {
+				t.Fatal(err)
+			}
+			got.IO = nil
+			if *got != tt.want {
+				t.Fatalf("options %+v\nwant    %+v", *got, tt.want)
+			}
+		})
+	}
+}
+
+func TestServeRejectsBadValuesAsUsageErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--rate", "thirty"}, `--rate must be N/WINDOW with N > 0 and a duration, such as 30/1m, not "thirty"`},
+		{[]string{"--rate", "30/soon"}, `--rate must be N/WINDOW`},
+		{[]string{"--rate", "0/1m"}, `--rate must be N/WINDOW`},
+		{[]string{"--fail-rate", "1.5"}, `--fail-rate must be between 0 and 1, not 1.5`},
+		{[]string{"--drop-rate", "-0.5"}, `--drop-rate must be between 0 and 1, not -0.5`},
+		{[]string{"--campaign", "0"}, `--campaign must be a positive id, not 0`},
+		{[]string{"--page-size", "-1"}, `--page-size must be positive, not -1`},
+		{[]string{"--latency", "-1s"}, `--latency must not be negative`},
+		{[]string{"--token", ""}, `--token must not be empty`},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			streams, _, out, _ := cmdutil.Test()
+			cmd := NewCmdServe(&cmdutil.Factory{IO: streams, Globals: &cmdutil.Globals{}}, nil)
+			cmd.SetArgs(append(tt.args, "--addr", "127.0.0.1:0"))
+			cmd.SetOut(io.Discard)
+			cmd.SetErr(io.Discard)
+			err := cmd.Execute()
+			var usage *cmdutil.UsageError
+			if !errors.As(err, &usage) || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("err %v, want a usage error containing %q", err, tt.want)
+			}
+			if out.Len() != 0 {
+				t.Fatalf("printed %q before failing", out)
+			}
+		})
+	}
+}
+
+func TestParseRate(t *testing.T) {
+	for _, tt := range []struct {
+		in     string
+		n      int
+		window time.Duration
+	}{{"30/1m", 30, time.Minute}, {"90/60s", 90, time.Minute}, {"5/2s", 5, 2 * time.Second}, {"30", 30, time.Minute}} {
+		n, w, err := parseRate(tt.in)
+		if err != nil || n != tt.n || w != tt.window {
+			t.Errorf("%s: %d %v %v", tt.in, n, w, err)
+		}
+	}
+}
+
+// syncBuffer is a buffer the serving goroutine writes while the test reads.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// startServe runs `sandbox serve args...` until the returned cancel is
+// called; it returns the printed KANKA_URL and a channel with the command's
+// error.
+func startServe(t *testing.T, args ...string) (url string, out, errOut *syncBuffer, cancel func(), done chan error) {
+	t.Helper()
+	out, errOut = &syncBuffer{}, &syncBuffer{}
+	streams := &cmdutil.IOStreams{In: strings.NewReader(""), Out: out, ErrOut: errOut}
+	cmd := NewCmdSandbox(&cmdutil.Factory{IO: streams, Globals: &cmdutil.Globals{}})
+	cmd.SetArgs(append([]string{"serve", "--addr", "127.0.0.1:0"}, args...))
+	ctx, cancel := context.WithCancel(context.Background())
+	done = make(chan error, 1)
+	go func() { done <- cmd.ExecuteContext(ctx) }()
+	t.Cleanup(cancel)
+
+	deadline := time.Now().Add(5 * time.Second)
+	urlLine := regexp.MustCompile(`(?m)^export KANKA_URL=(http://127\.0\.0\.1:\d+/api/1\.0)$`)
+	for time.Now().Before(deadline) {
+		if m := urlLine.FindStringSubmatch(out.String()); m != nil && strings.Contains(out.String(), "KANKA_CAMPAIGN") {
+			return m[1], out, errOut, cancel, done
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("serve ended early: %v; stdout %q stderr %q", err, out, errOut)
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	t.Fatalf("no URL printed; stdout %q", out)
+	return
+}
+
+func request(t *testing.T, method, url, token, body string) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequest(method, url, strings.NewReader(body))
+	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+func stop(t *testing.T, cancel func(), done chan error) {
+	t.Helper()
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("serve ended with %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve did not stop after its context was cancelled")
+	}
+}
+
+const calendarBody = `{"name":"Harptos","month_name":["Hammer","Alturiak"],"month_length":[30,30],"weekday":["A","B"]}`
+
+func TestServePrintsTheEnvironmentServesAndStops(t *testing.T) {
+	url, out, errOut, cancel, done := startServe(t)
+	port := strings.TrimSuffix(strings.TrimPrefix(url, "http://127.0.0.1:"), "/api/1.0")
+	if want := "export KANKA_URL=http://127.0.0.1:" + port + "/api/1.0\nexport KANKA_TOKEN=sandbox-token\nexport KANKA_CAMPAIGN=1\n"; out.String() != want || port == "0" {
+		t.Fatalf("stdout %q, want %q", out, want)
+	}
+	if !strings.Contains(errOut.String(), "Press Ctrl-C to stop.") {
+		t.Fatalf("stderr %q", errOut)
+	}
+
+	status, body := request(t, "POST", url+"/campaigns/1/calendars", "sandbox-token", calendarBody)
+	if status != 200 || !strings.Contains(body, `"name":"Harptos"`) {
+		t.Fatalf("create: %d %s", status, body)
+	}
+	status, body = request(t, "GET", url+"/campaigns/1/calendars", "sandbox-token", "")
+	if status != 200 || !strings.Contains(body, `"path":"`+url+`/campaigns/1/calendars"`) {
+		t.Fatalf("list: %d %s", status, body)
+	}
+	if status, _ := request(t, "GET", url+"/campaigns/1/calendars", "wrong", ""); status != 401 {
+		t.Fatalf("wrong token: %d", status)
+	}
+
+	stop(t, cancel, done)
+	if !strings.HasSuffix(errOut.String(), "Sandbox stopped.\n") {
+		t.Fatalf("stderr %q", errOut)
+	}
+	if _, err := http.Get(url + "/campaigns/1/calendars"); err == nil {
+		t.Fatal("still answering after the context was cancelled")
+	}
+}
+
+func TestServeLiveWithTokenCampaignRateAndData(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "state", "sandbox.json")
+	url, out, _, cancel, done := startServe(t, "--live", "--token", "it's mine", "--campaign", "4", "--rate", "2/1h", "--data", data)
+	if !strings.Contains(out.String(), "export KANKA_TOKEN='it'\\''s mine'\nexport KANKA_CAMPAIGN=4\n") {
+		t.Fatalf("stdout %q", out)
+	}
+	status, body := request(t, "POST", url+"/campaigns/4/calendars", "it's mine", calendarBody)
+	if status != 201 {
+		t.Fatalf("live create: %d %s", status, body)
+	}
+	if status, _ := request(t, "GET", url+"/campaigns/4/calendars/1/calendar_weathers", "it's mine", ""); status != 404 {
+		t.Fatalf("plural weather path live: %d", status)
+	}
+	// The 404 of a route that does not exist is not counted: this is the
+	// second request of the window, the next one the third.
+	if status, _ := request(t, "GET", url+"/campaigns/4/calendars", "it's mine", ""); status != 200 {
+		t.Fatalf("second request: %d", status)
+	}
+	status, body = request(t, "GET", url+"/campaigns/4/calendars", "it's mine", "")
+	if status != 429 || !strings.HasPrefix(body, `["Your account limit of 2 requests`) {
+		t.Fatalf("third request: %d %s", status, body)
+	}
+	stop(t, cancel, done)
+
+	// The state outlived the server.
+	s, err := sandbox.New(sandbox.Options{DataPath: data, Campaign: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, _ := http.NewRequest("GET", "/api/1.0/campaigns/4/calendars/1", nil)
+	req.Header.Set("Authorization", "Bearer "+sandbox.DefaultToken)
+	rec := &recorder{header: http.Header{}}
+	s.ServeHTTP(rec, req)
+	if rec.status != 200 || !strings.Contains(rec.body.String(), `"name":"Harptos"`) {
+		t.Fatalf("after restart: %d %s", rec.status, rec.body.String())
+	}
+}
+
+func TestServeFailsWhenThePortIsTaken(t *testing.T) {
+	url, _, _, cancel, done := startServe(t)
+	addr := strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/api/1.0")
+	streams, _, out, _ := cmdutil.Test()
+	cmd := NewCmdServe(&cmdutil.Factory{IO: streams, Globals: &cmdutil.Globals{}}, nil)
+	cmd.SetArgs([]string{"--addr", addr})
+	cmd.SetOut(io.Discard)
+	cmd.SetErr(io.Discard)
+	err := cmd.ExecuteContext(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "cannot listen on "+addr) || out.Len() != 0 {
+		t.Fatalf("err %v, stdout %q", err, out)
+	}
+	stop(t, cancel, done)
+}
+
+// recorder is a minimal ResponseWriter.
+type recorder struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (r *recorder) Header() http.Header         { return r.header }
+func (r *recorder) WriteHeader(s int)           { r.status = s }
+func (r *recorder) Write(b []byte) (int, error) { return r.body.Write(b) }
