@@ -1,0 +1,133 @@
+package config_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/kanka-cli/kanka/cmd/root/roottest"
+)
+
+func TestSetGetListRoundTrip(t *testing.T) {
+	path := roottest.Isolate(t)
+	for _, args := range [][]string{
+		{"config", "set", "url", "https://kanka.example/api/1.0"},
+		{"config", "set", "campaign", "42"},
+		{"config", "set", "token", "a-long-secret-token"},
+		{"-p", "play", "config", "set", "sandbox", "true"},
+	} {
+		if res := roottest.Run(t, "", args...); res.Code != 0 || res.Stdout != "" || res.Stderr != "" {
+			t.Fatalf("%v: exit %d, stdout %q, stderr %q", args, res.Code, res.Stdout, res.Stderr)
+		}
+	}
+	want := `active: default
+profiles:
+    default:
+        url: https://kanka.example/api/1.0
+        token: a-long-secret-token
+        campaign: 42
+    play:
+        sandbox: true
+`
+	if got := readFile(t, path); got != want {
+		t.Errorf("file:\n%s\nwant:\n%s", got, want)
+	}
+	assertMode(t, path, 0o600)
+	assertMode(t, filepath.Dir(path), 0o700)
+
+	gets := map[string]string{"url": "https://kanka.example/api/1.0\n", "campaign": "42\n", "token": "a-lo…\n", "sandbox": "false\n"}
+	for key, want := range gets {
+		if res := roottest.Run(t, "", "config", "get", key); res.Code != 0 || res.Stdout != want {
+			t.Errorf("get %s: exit %d, stdout %q, want %q", key, res.Code, res.Stdout, want)
+		}
+	}
+	if res := roottest.Run(t, "", "-p", "play", "config", "get", "sandbox"); res.Stdout != "true\n" {
+		t.Errorf("-p play get sandbox: %q", res.Stdout)
+	}
+
+	res := roottest.Run(t, "", "config", "list")
+	wantList := "url=https://kanka.example/api/1.0\ntoken=a-lo…\ncampaign=42\n"
+	if res.Code != 0 || res.Stdout != wantList {
+		t.Errorf("list: exit %d, stdout:\n%s\nwant:\n%s", res.Code, res.Stdout, wantList)
+	}
+	if res := roottest.Run(t, "", "-p", "play", "config", "list"); res.Stdout != "sandbox=true\n" {
+		t.Errorf("-p play list: %q", res.Stdout)
+	}
+
+	// KANKA_PROFILE picks the profile too; an empty value removes a key.
+	t.Setenv("KANKA_PROFILE", "default")
+	if res := roottest.Run(t, "", "config", "set", "url", ""); res.Code != 0 {
+		t.Fatalf("unset url: exit %d, %s", res.Code, res.Stderr)
+	}
+	if res := roottest.Run(t, "", "config", "list"); res.Stdout != "token=a-lo…\ncampaign=42\n" {
+		t.Errorf("after unsetting url: %q", res.Stdout)
+	}
+}
+
+func TestSetRefusesBadValuesAndLeavesTheFile(t *testing.T) {
+	path := roottest.Isolate(t)
+	before := "active: default\nprofiles:\n  default:\n    campaign: 3\n"
+	writeFile(t, path, before)
+	tests := []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"campaign", "Waterdeep"}, `error: campaign must be a positive number (the id in the campaign's URL), not "Waterdeep"`},
+		{[]string{"campaign", "0"}, `error: campaign must be a positive number (the id in the campaign's URL), not "0"`},
+		{[]string{"url", "ftp://kanka.example"}, `error: url must be an http or https URL such as https://api.kanka.io/1.0, not "ftp://kanka.example"`},
+		{[]string{"sandbox", "sometimes"}, `error: sandbox must be true or false, not "sometimes"`},
+		{[]string{"colour", "red"}, `error: unknown key "colour": the keys are url, token, campaign, sandbox`},
+		{[]string{"campaign"}, `error: accepts 2 arg(s), received 1`},
+	}
+	for _, tt := range tests {
+		res := roottest.Run(t, "", append([]string{"config", "set"}, tt.args...)...)
+		want := tt.stderr + "\nRun 'kanka config set --help' for usage.\n"
+		if res.Code != 2 || res.Stderr != want {
+			t.Errorf("set %v: exit %d, stderr:\n%s\nwant exit 2, stderr:\n%s", tt.args, res.Code, res.Stderr, want)
+		}
+	}
+	if got := readFile(t, path); got != before {
+		t.Errorf("the file changed:\n%s", got)
+	}
+	if res := roottest.Run(t, "", "config", "get", "colour"); res.Code != 2 {
+		t.Errorf("get colour: exit %d", res.Code)
+	}
+}
+
+func TestListOfAMissingProfileIsEmpty(t *testing.T) {
+	roottest.Isolate(t)
+	res := roottest.Run(t, "", "config", "list")
+	if res.Code != 0 || res.Stdout != "" {
+		t.Errorf("exit %d, stdout %q", res.Code, res.Stdout)
+	}
+}
+
+func writeFile(t *testing.T, path, body string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func assertMode(t *testing.T, path string, want os.FileMode) {
+	t.Helper()
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fi.Mode().Perm(); got != want {
+		t.Errorf("%s has mode %o, want %o", path, got, want)
+	}
+}
