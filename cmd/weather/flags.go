@@ -16,13 +16,13 @@ type entryFlags struct {
 func addEntryFlags(cmd *cobra.Command, ef *entryFlags) {
 	fs := cmd.Flags()
 	fs.StringVar(&ef.date, "date", "", "the day, as `Y-M-D` (the year may be negative)")
-	fs.StringVar(&ef.weather, "weather", "", "the weather, up to 20 characters (the web interface uses bolt, cloud, cloud-rain, cloud-showers-heavy, cloud-sun, cloud-sun-rain, meteor, smog, snowflake, sun, wind)")
-	fs.StringVar(&ef.temperature, "temperature", "", "the temperature, up to 45 characters")
-	fs.StringVar(&ef.precipitation, "precipitation", "", "the precipitation, up to 45 characters")
-	fs.StringVar(&ef.wind, "wind", "", "the wind, up to 45 characters")
-	fs.StringVar(&ef.effect, "effect", "", "the effect, up to 45 characters")
-	fs.StringVar(&ef.name, "name", "", "a name for the entry, up to 40 characters")
-	fs.StringVar(&ef.visibility, "visibility", "", "who sees it: `all|self|admin|self-admin|members` or 1 to 5")
+	fs.StringVar(&ef.weather, "weather", "", "the weather, up to 20 characters: any `TEXT`; the web interface knows bolt, cloud, cloud-rain, cloud-showers-heavy, cloud-sun, cloud-sun-rain, meteor, smog, snowflake, sun and wind")
+	fs.StringVar(&ef.temperature, "temperature", "", "the temperature, up to 45 characters of `TEXT`")
+	fs.StringVar(&ef.precipitation, "precipitation", "", "the precipitation, up to 45 characters of `TEXT`")
+	fs.StringVar(&ef.wind, "wind", "", "the wind, up to 45 characters of `TEXT`")
+	fs.StringVar(&ef.effect, "effect", "", "the effect, up to 45 characters of `TEXT`")
+	fs.StringVar(&ef.name, "name", "", "a `NAME` for the entry, up to 40 characters")
+	fs.StringVar(&ef.visibility, "visibility", "", "who sees it, a `VISIBILITY`: all, self, admin, self-admin, members, or 1 to 5")
 }
 
 // fields reads the flags that were given (an empty value given on purpose
