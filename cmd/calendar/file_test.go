@@ -1,6 +1,7 @@
 package calendar
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
@@ -45,4 +46,31 @@ func TestFileMistypedValueNamesKeyAndLine(t *testing.T) {
 	in.WriteString("name: X\nmonths:\n  - name: A\n    length: thirty\n")
 	_, err := readCalendarFile(io, "-")
 	wantUsage(t, err, `standard input: line 4: months[1].length: "thirty" is not a whole number`)
+}
+
+func TestFileYearsWithQuotedKeys(t *testing.T) {
+	tests := []struct{ name, input string }{
+		{"json on one line", `{"name": "Selûne's", "moons": [{"name": "Selûne", "fullmoon": 30}], "years": {"1492": "Three Ships", "-3": "Ash", '7': "Seven"}}`},
+		{"json", "{\n  \"name\": \"X\",\n  \"years\": {\n    \"1492\": \"Three Ships\",\n    \"-3\": \"Ash\", \"7\": \"Seven\"\n  }\n}\n"},
+		{"yaml block", "name: X\nyears:\n  \"1492\": Three Ships\n  '-3': Ash\n  7: Seven\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			io, in, _, _ := cmdutil.Test()
+			in.WriteString(tt.input)
+			got, err := readCalendarFile(io, "-")
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[int]string{1492: "Three Ships", -3: "Ash", 7: "Seven"}
+			if !reflect.DeepEqual(got.Years, want) {
+				t.Errorf("years %v", got.Years)
+			}
+		})
+	}
+	// Lines are unchanged: an error after the years still names its line.
+	io, in, _, _ := cmdutil.Test()
+	in.WriteString("{\n  \"years\": {\"1492\": \"A\", \"1493\": \"B\"},\n  \"weekday\": [\"a\"]\n}\n")
+	_, err := readCalendarFile(io, "-")
+	wantUsage(t, err, `standard input: line 3: unknown key "weekday"`)
 }
