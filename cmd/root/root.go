@@ -93,6 +93,7 @@ account on the built-in sandbox: kanka --sandbox calendar list`,
 	f.Client = conn.factoryClient
 	f.Printer = conn.printer
 	f.Confirm = confirmer(s)
+	completeGlobalFlags(cmd, conn.resolve)
 
 	cmd.AddCommand(
 		calendar.NewCmdCalendar(f),

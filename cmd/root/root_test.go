@@ -203,3 +203,16 @@ func writeFile(t *testing.T, path, body string) {
 		t.Fatal(err)
 	}
 }
+
+func TestGlobalFlagValuesAreCompleted(t *testing.T) {
+	path := roottest.Isolate(t)
+	writeFile(t, path, "profiles:\n  work: {}\n  home: {}\n")
+	res := roottest.Run(t, "", "__complete", "config", "list", "-p", "")
+	if want := "home\nwork\n:4\n"; res.Stdout != want {
+		t.Errorf("-p: %q, want %q", res.Stdout, want)
+	}
+	res = roottest.Run(t, "", "__complete", "version", "-o", "")
+	if want := "table\nwide\njson\nyaml\nndjson\nid\n:4\n"; res.Stdout != want {
+		t.Errorf("-o: %q, want %q", res.Stdout, want)
+	}
+}
