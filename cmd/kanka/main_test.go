@@ -1,0 +1,117 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// These tests build the binary and run it as a user would: the process's
+// exit code, its streams, and its answer to Ctrl-C.
+
+var binary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "kanka-bin-")
+	if err != nil {
+		panic(err)
+	}
+	binary = filepath.Join(dir, "kanka")
+	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
+		os.RemoveAll(dir)
+		panic("building kanka: " + err.Error() + "\n" + string(out))
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// command prepares a run of the binary with an isolated environment.
+func command(t *testing.T, args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
+	home := t.TempDir()
+	cmd.Env = []string{
+		"HOME=" + home,
+		"PATH=" + os.Getenv("PATH"),
+		"KANKA_CONFIG=" + filepath.Join(home, "config.yaml"),
+		"KANKA_SANDBOX_DATA=" + filepath.Join(home, "sandbox.json"),
+	}
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	return cmd, &stdout, &stderr
+}
+
+func exitCode(t *testing.T, err error) int {
+	t.Helper()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &exit):
+		return exit.ExitCode()
+	}
+	t.Fatal(err)
+	return -1
+}
+
+func TestExitCodesOfTheProcess(t *testing.T) {
+	tests := []struct {
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{[]string{"version"}, 0, "kanka dev\n", ""},
+		{[]string{"--sandbox", "auth", "status"}, 0, "", ""},
+		{[]string{"--bogus"}, 2, "", "error: unknown flag: --bogus\nRun 'kanka --help' for usage.\n"},
+		{[]string{"-c", "5", "auth", "status"}, 3, "", "error: no API token for profile \"default\"\nRun 'kanka auth login' to save a working token, or set KANKA_TOKEN.\n"},
+	}
+	for _, tt := range tests {
+		cmd, stdout, stderr := command(t, tt.args...)
+		code := exitCode(t, cmd.Run())
+		if code != tt.code || (tt.stdout != "" && stdout.String() != tt.stdout) || (tt.code != 0 && stderr.String() != tt.stderr) {
+			t.Errorf("kanka %s: exit %d, stdout %q, stderr %q; want exit %d, stdout %q, stderr %q",
+				strings.Join(tt.args, " "), code, stdout, stderr, tt.code, tt.stdout, tt.stderr)
+		}
+	}
+}
+
+func TestCtrlCEndsAWaitAtOnceWith130(t *testing.T) {
+	arrived := make(chan struct{}, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		arrived <- struct{}{}
+		<-r.Context().Done() // never answer
+	}))
+	defer srv.Close()
+
+	cmd, _, stderr := command(t, "--url", srv.URL+"/api/1.0", "--token", "a-token", "-c", "1", "auth", "status")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-arrived:
+	case <-time.After(10 * time.Second):
+		_ = cmd.Process.Kill()
+		t.Fatal("the request never arrived")
+	}
+	start := time.Now()
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	code := exitCode(t, cmd.Wait())
+	if code != 130 || !strings.HasSuffix(stderr.String(), "interrupted\n") {
+		t.Errorf("exit %d, stderr %q; want 130 and \"interrupted\"", code, stderr)
+	}
+	if took := time.Since(start); took > 2*time.Second {
+		t.Errorf("took %s to stop after Ctrl-C", took)
+	}
+}
