@@ -63,3 +63,23 @@ func TestGetYAMLIsTheFileShape(t *testing.T) {
 	}
 	golden(t, "get.yaml.golden", env.out.String())
 }
+
+func TestGetDetailViewOfABareCalendar(t *testing.T) {
+	env := newTestEnv(t, "", exchange{"GET", "calendars/13", "", 200, data(small(13, "Simple"))})
+	if err := env.run("get", "13"); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "get_detail_bare.golden", env.out.String())
+}
+
+func TestCommandTree(t *testing.T) {
+	cmd := NewCmdCalendar(&cmdutil.Factory{})
+	for _, path := range [][]string{{"list"}, {"ls"}, {"get"}, {"create"}, {"update"}, {"delete"}, {"rm"}} {
+		if c, _, err := cmd.Find(path); err != nil || c == cmd {
+			t.Errorf("calendar %s: not found (%v)", path[0], err)
+		}
+	}
+	if got := cmd.Aliases; len(got) != 2 || got[0] != "calendars" || got[1] != "cal" {
+		t.Errorf("aliases %q", got)
+	}
+}

@@ -132,3 +132,18 @@ func TestListBadOutputSendsNothing(t *testing.T) {
 		t.Errorf("%d requests sent", env.calls())
 	}
 }
+
+func TestListNDJSONStreamsBeforeAFailedPage(t *testing.T) {
+	env := newTestEnv(t, "ndjson",
+		exchange{"GET", "calendars", "", 200, page(1, 2, 1, small(1, "One"))},
+		exchange{"GET", "calendars?page=2", "", 500, `{"code":500,"error":"Unhandled API error"}`},
+	)
+	err := env.run("list")
+	if err == nil || !strings.Contains(err.Error(), "page 2 of 2") {
+		t.Errorf("error %v", err)
+	}
+	// The line printed before the failure stays: it was streamed.
+	if env.out.String() != small(1, "One")+"\n" {
+		t.Errorf("stdout %q", env.out.String())
+	}
+}
