@@ -75,9 +75,12 @@ func TestPacingWaitsForTheWindow(t *testing.T) {
 func TestPacingConcurrentWalk(t *testing.T) {
 	api := newMockAPI(t)
 	c, clock := api.client()
-	budget := &budgetServer{clock: clock, limit: 4, window: time.Minute}
-	// Answers take a while, so that requests overlap.
-	pages := &pageServer{total: 100, perPage: 10, delay: func(int) time.Duration { return 5 * time.Millisecond }}
+	budget := &budgetServer{clock: clock, limit: 10, window: time.Minute}
+	// Answers take a while, so that requests overlap, and later pages answer
+	// first, so that an answer with an older, larger budget arrives last.
+	pages := &pageServer{total: 200, perPage: 10, delay: func(page int) time.Duration {
+		return time.Duration(22-page) * 2 * time.Millisecond
+	}}
 	api.handle("GET", "calendars", func(r *http.Request) (*http.Response, error) {
 		resp, _ := budget.serve(r)
 		if resp.StatusCode != 200 {
@@ -91,14 +94,14 @@ func TestPacingConcurrentWalk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(got, pageRange(1, 100)) {
+	if !reflect.DeepEqual(got, pageRange(1, 200)) {
 		t.Errorf("yielded %v", got)
 	}
 	if budget.limited != 0 {
 		t.Errorf("%d requests met a 429", budget.limited)
 	}
-	if clock.elapsed() < 2*time.Minute {
-		t.Errorf("10 requests at 4 a minute took %v, want at least 2m", clock.elapsed())
+	if clock.elapsed() < time.Minute {
+		t.Errorf("20 requests at 10 a minute took %v, want at least 1m", clock.elapsed())
 	}
 }
 

@@ -126,6 +126,27 @@ func TestRetriesRunOut(t *testing.T) {
 	}
 }
 
+// Waits are jittered, so that clients that failed together do not retry
+// together.
+func TestBackoffHasJitter(t *testing.T) {
+	api := newMockAPI(t)
+	api.on("GET", "calendars/3", reply(500, ""))
+	c, clock := api.client(func(cfg *client.Config) {
+		cfg.MaxRetries = 20
+		cfg.BackoffBase, cfg.BackoffMax = time.Second, time.Second
+	})
+	c.GetCalendar(context.Background(), 3)
+	waits := clock.recordedWaits()
+	checkBackoff(t, waits, time.Second, time.Second)
+	distinct := map[time.Duration]bool{}
+	for _, w := range waits {
+		distinct[w] = true
+	}
+	if len(waits) != 20 || len(distinct) < 2 {
+		t.Errorf("waits %v: want 20, not all the same", waits)
+	}
+}
+
 // A 4xx other than 429 is the server's final word: no retry.
 func TestClientErrorsAreNotRetried(t *testing.T) {
 	for _, status := range []int{400, 401, 403, 404, 409, 422} {
