@@ -11,6 +11,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -67,9 +69,22 @@ func Load(path string) (*File, error) {
 	dec.KnownFields(true)
 	// io.EOF is an empty file: an empty configuration.
 	if err := dec.Decode(f); err != nil && !errors.Is(err, io.EOF) {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
+		return nil, &InvalidValueError{Err: fmt.Errorf("reading %s: %s", path, decodeMessage(err))}
 	}
 	return f, nil
+}
+
+// goTypeName is the Go type that yaml's messages name, of no use to a user.
+var goTypeName = regexp.MustCompile(` in type \S+`)
+
+// decodeMessage says what is wrong in the file with its line, in words a
+// user can act on: "line 3: field campain not found" and so on.
+func decodeMessage(err error) string {
+	var te *yaml.TypeError
+	if errors.As(err, &te) {
+		return goTypeName.ReplaceAllString(strings.Join(te.Errors, "; "), "")
+	}
+	return err.Error()
 }
 
 // Path is where the file is read from and written to.

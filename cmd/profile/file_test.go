@@ -118,8 +118,9 @@ func TestLoad(t *testing.T) {
 		t.Errorf("empty file: %+v, %v", f, err)
 	}
 	_, err = Load(write("typo.yaml", "profiles:\n  default:\n    campain: 3\n"))
-	if err == nil || !strings.Contains(err.Error(), "line 3") || !strings.Contains(err.Error(), "campain") {
-		t.Errorf("a mistyped key: %v, want an error naming it and its line", err)
+	want := "reading " + filepath.Join(dir, "typo.yaml") + ": line 3: field campain not found"
+	if err == nil || err.Error() != want || !IsInvalidValue(err) {
+		t.Errorf("a mistyped key: %v, want %q", err, want)
 	}
 }
 

@@ -42,6 +42,10 @@ type connector struct {
 func (c *connector) resolve() (*profile.Resolved, error) {
 	c.resolveOnce.Do(func() {
 		c.resolved, c.resolveErr = profile.Resolve(c.flags)
+		if profile.IsInvalidValue(c.resolveErr) {
+			// A mistyped configuration file is invalid input: exit 2.
+			c.resolveErr = &cmdutil.UsageError{Err: c.resolveErr}
+		}
 	})
 	return c.resolved, c.resolveErr
 }

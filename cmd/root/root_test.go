@@ -216,3 +216,13 @@ func TestGlobalFlagValuesAreCompleted(t *testing.T) {
 		t.Errorf("-o: %q, want %q", res.Stdout, want)
 	}
 }
+
+func TestAMistypedConfigurationFileIsAUsageError(t *testing.T) {
+	path := roottest.Isolate(t)
+	writeFile(t, path, "active: main\nprofiles:\n  main:\n    tokn: abc\n")
+	res := roottest.Run(t, "", "config", "list")
+	want := "error: reading " + path + ": line 4: field tokn not found\nRun 'kanka config list --help' for usage.\n"
+	if res.Code != 2 || res.Stderr != want {
+		t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", res.Code, res.Stderr, want)
+	}
+}
