@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Error is any answer outside 2xx, read from whichever body shape the server
@@ -194,6 +195,9 @@ func readFields(raw json.RawMessage) map[string][]string {
 func cut(s string, n int) string {
 	if len(s) <= n {
 		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n-- // never split a character
 	}
 	return s[:n] + "…"
 }
