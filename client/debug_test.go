@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jarcoal/httpmock"
 
@@ -102,5 +103,23 @@ func TestExchangesNeverHoldTheToken(t *testing.T) {
 	// The token did go to the server.
 	if got := api.requests()[0].Header.Get("Authorization"); got != "Bearer "+testToken {
 		t.Errorf("Authorization %q", got)
+	}
+}
+
+// A body cut short in the log stays valid UTF-8: a name like "Selûne" is
+// never split inside a character.
+func TestLoggedBodiesAreCutBetweenCharacters(t *testing.T) {
+	for shift := range 3 {
+		api := newMockAPI(t)
+		body := `{"data":{"id":3,"entry":"` + strings.Repeat("x", shift) + strings.Repeat("û", 3000) + `"}}`
+		api.on("GET", "calendars/3", reply(200, body))
+		var x client.Exchange
+		c, _ := api.client(func(cfg *client.Config) { cfg.OnExchange = func(e client.Exchange) { x = e } })
+		if _, err := c.GetCalendar(context.Background(), 3); err != nil {
+			t.Fatal(err)
+		}
+		if !utf8.ValidString(x.ResponseBody) || !strings.HasSuffix(x.ResponseBody, "…") || len(x.ResponseBody) > 2000+len("…") {
+			t.Errorf("shift %d: logged %d bytes, valid UTF-8 %v: ...%q", shift, len(x.ResponseBody), utf8.ValidString(x.ResponseBody), x.ResponseBody[len(x.ResponseBody)-8:])
+		}
 	}
 }
