@@ -21,5 +21,10 @@ func NewCmdCalendar(f *cmdutil.Factory) *cobra.Command {
 		NewCmdUpdate(f, nil),
 		NewCmdDelete(f, nil),
 	)
+	for _, verb := range cmd.Commands() {
+		if verb.Name() != "list" && verb.Name() != "create" {
+			verb.ValidArgsFunction = cmdutil.CalendarCompletion(f)
+		}
+	}
 	return cmd
 }

@@ -29,6 +29,9 @@ one day. Every command needs --calendar, an id or an exact calendar name.`,
 		NewCmdUpdate(f, nil),
 		NewCmdDelete(f, nil),
 	)
+	for _, verb := range cmd.Commands() {
+		_ = verb.RegisterFlagCompletionFunc("calendar", cmdutil.CalendarCompletion(f))
+	}
 	return cmd
 }
 
