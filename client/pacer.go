@@ -27,10 +27,13 @@ type pacer struct {
 	remaining int
 	inflight  int // requests sent whose answers have not been counted yet
 	resetAt   time.Time
+	// released is closed (and replaced) by every release, to wake the
+	// acquires that wait for an answer rather than for a time.
+	released chan struct{}
 }
 
 func newPacer(clock Clock, window time.Duration) *pacer {
-	return &pacer{clock: clock, window: window}
+	return &pacer{clock: clock, window: window, released: make(chan struct{})}
 }
 
 // acquire waits until one more request fits in the budget, and counts it as
@@ -42,10 +45,23 @@ func (p *pacer) acquire(ctx context.Context) error {
 		if p.known && !now.Before(p.resetAt) {
 			p.known = false // the window has certainly rolled over
 		}
-		if !p.known || p.remaining-p.inflight > 0 {
+		// In a new window nothing is known until its first answer: send no
+		// more at once than the last window's whole budget meanwhile.
+		fresh := !p.known && (p.limit == 0 || p.inflight < p.limit)
+		if fresh || (p.known && p.remaining-p.inflight > 0) {
 			p.inflight++
 			p.mu.Unlock()
 			return nil
+		}
+		if !p.known {
+			released := p.released
+			p.mu.Unlock()
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-released:
+			}
+			continue
 		}
 		wait := p.resetAt.Sub(now)
 		p.mu.Unlock()
@@ -61,6 +77,8 @@ func (p *pacer) release(h http.Header) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.inflight--
+	close(p.released)
+	p.released = make(chan struct{})
 	limit, okLimit := headerInt(h, "X-RateLimit-Limit")
 	remaining, okRemaining := headerInt(h, "X-RateLimit-Remaining")
 	if !okLimit || !okRemaining {
