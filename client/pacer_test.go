@@ -3,6 +3,7 @@ package client_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"reflect"
 	"strconv"
@@ -71,37 +72,43 @@ func TestPacingWaitsForTheWindow(t *testing.T) {
 }
 
 // The same holds for a concurrent walk: requests in flight count against
-// the budget before their answers arrive.
+// the budget before their answers arrive, and a budget smaller than the page
+// concurrency is kept in every new window too.
 func TestPacingConcurrentWalk(t *testing.T) {
-	api := newMockAPI(t)
-	c, clock := api.client()
-	budget := &budgetServer{clock: clock, limit: 10, window: time.Minute}
-	// Answers take a while, so that requests overlap, and later pages answer
-	// first, so that an answer with an older, larger budget arrives last.
-	pages := &pageServer{total: 200, perPage: 10, delay: func(page int) time.Duration {
-		return time.Duration(22-page) * 2 * time.Millisecond
-	}}
-	api.handle("GET", "calendars", func(r *http.Request) (*http.Response, error) {
-		resp, _ := budget.serve(r)
-		if resp.StatusCode != 200 {
-			return resp, nil
-		}
-		page, _ := pages.serve(r)
-		page.Header = resp.Header
-		return page, nil
-	})
-	got, err := collect(c.AllCalendars(context.Background(), nil))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(got, pageRange(1, 200)) {
-		t.Errorf("yielded %v", got)
-	}
-	if budget.limited != 0 {
-		t.Errorf("%d requests met a 429", budget.limited)
-	}
-	if clock.elapsed() < time.Minute {
-		t.Errorf("20 requests at 10 a minute took %v, want at least 1m", clock.elapsed())
+	for _, limit := range []int{10, 3} {
+		t.Run(fmt.Sprintf("%d a minute", limit), func(t *testing.T) {
+			api := newMockAPI(t)
+			c, clock := api.client()
+			budget := &budgetServer{clock: clock, limit: limit, window: time.Minute}
+			// Answers take a while, so that requests overlap, and later pages
+			// answer first, so that an answer with an older, larger budget
+			// arrives last.
+			pages := &pageServer{total: 200, perPage: 10, delay: func(page int) time.Duration {
+				return time.Duration(22-page) * 2 * time.Millisecond
+			}}
+			api.handle("GET", "calendars", func(r *http.Request) (*http.Response, error) {
+				resp, _ := budget.serve(r)
+				if resp.StatusCode != 200 {
+					return resp, nil
+				}
+				page, _ := pages.serve(r)
+				page.Header = resp.Header
+				return page, nil
+			})
+			got, err := collect(c.AllCalendars(context.Background(), nil))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, pageRange(1, 200)) {
+				t.Errorf("yielded %v", got)
+			}
+			if budget.limited != 0 {
+				t.Errorf("%d requests met a 429", budget.limited)
+			}
+			if want := time.Duration((20-1)/limit) * time.Minute; clock.elapsed() < want {
+				t.Errorf("20 requests at %d a minute took %v, want at least %v", limit, clock.elapsed(), want)
+			}
+		})
 	}
 }
 
