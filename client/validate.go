@@ -133,7 +133,11 @@ func (ps *problems) checkDay(field string, months []Month, month, day int) {
 		return
 	}
 	if m := months[month-1]; day < 1 || day > m.Length {
-		ps.add(field, "day %d does not exist: %s has %d days", day, m.Name, m.Length)
+		name := m.Name
+		if strings.TrimSpace(name) == "" {
+			name = fmt.Sprintf("month %d", month)
+		}
+		ps.add(field, "day %d does not exist: %s has %d days", day, name, m.Length)
 	}
 }
 
