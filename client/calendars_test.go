@@ -378,3 +378,15 @@ func TestCalendarDeleteAcceptsEveryAnswer(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+func TestCalendarWriteWithoutRecordIsAnError(t *testing.T) {
+	for _, body := range []string{`{"data":null}`, ``, `[]`} {
+		api := newMockAPI(t)
+		api.on("POST", "calendars", reply(201, body))
+		c, _ := api.client()
+		cal, err := c.CreateCalendar(context.Background(), client.CalendarInput{Name: "Harptos"})
+		if err == nil || !strings.Contains(err.Error(), "without a record") {
+			t.Errorf("answer %q: got %+v, %v; want an error saying there was no record", body, cal, err)
+		}
+	}
+}

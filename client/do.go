@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -132,7 +133,13 @@ func decodeData(body []byte, out any) error {
 		Data json.RawMessage `json:"data"`
 	}
 	trimmed := bytes.TrimSpace(body)
-	if json.Unmarshal(trimmed, &env) == nil && len(env.Data) > 0 && env.Data[0] == '{' {
+	if len(trimmed) == 0 || trimmed[0] != '{' {
+		return fmt.Errorf("the server answered without a record: %q", cut(string(trimmed), 100))
+	}
+	if json.Unmarshal(trimmed, &env) == nil && len(env.Data) > 0 {
+		if env.Data[0] != '{' {
+			return fmt.Errorf("the server answered without a record: data is %s", cut(string(env.Data), 100))
+		}
 		trimmed = env.Data
 	}
 	return json.Unmarshal(trimmed, out)
