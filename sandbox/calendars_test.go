@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -209,5 +210,13 @@ func TestLiveMoonsNeedOffsetColourAndID(t *testing.T) {
 	expect(t, w, 201, "")
 	if got := mustJSON(t, dataOf(t, w)["moons"]); !jsonEqual(t, got, []byte(`[{"name":"M","fullmoon":"28","offset":1,"colour":"grey","id":1}]`)) {
 		t.Fatalf("moons %s", got)
+	}
+}
+
+func TestAnswersAreNotHTMLEscaped(t *testing.T) {
+	s := newServer(t, Options{})
+	w := send(t, s, "POST", base+"calendars", with(t, calendarForWeather, `{"entry":"<p>Tom & Jerry</p>"}`))
+	if !strings.Contains(w.Body.String(), `"entry":"<p>Tom & Jerry</p>"`) {
+		t.Fatalf("entry escaped: %s", w.Body)
 	}
 }

@@ -25,13 +25,13 @@ func (o object) MarshalJSON() ([]byte, error) {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		k, err := json.Marshal(m.key)
+		k, err := marshal(m.key)
 		if err != nil {
 			return nil, err
 		}
 		b.Write(k)
 		b.WriteByte(':')
-		v, err := json.Marshal(m.value)
+		v, err := marshal(m.value)
 		if err != nil {
 			return nil, err
 		}
@@ -39,4 +39,16 @@ func (o object) MarshalJSON() ([]byte, error) {
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
+}
+
+// marshal is json.Marshal without HTML escaping: an entry's "<p>" is sent
+// as "<p>", as the service sends it, not as "\u003cp\u003e".
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }

@@ -1,7 +1,6 @@
 package sandbox
 
 import (
-	"encoding/json"
 	"net/http"
 	"strconv"
 )
@@ -56,10 +55,10 @@ func writeReply(w http.ResponseWriter, r *http.Request, rep reply) {
 		w.WriteHeader(rep.status)
 		return
 	}
-	b, err := json.Marshal(rep.body)
+	b, err := marshal(rep.body)
 	if err != nil {
 		rep = serverError(err.Error())
-		b, _ = json.Marshal(rep.body)
+		b, _ = marshal(rep.body)
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
