@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -39,9 +41,11 @@ func eachMode(t *testing.T, scenario func(t *testing.T, live bool)) {
 	}
 }
 
-// request is what the server saw of one request.
+// request is what the server saw of one request, and its answer's status
+// (0 when the connection was dropped instead).
 type request struct {
 	Method, Path, Query string
+	Status              int
 }
 
 func (r request) String() string {
@@ -84,13 +88,45 @@ func startServer(t *testing.T, opts sandbox.Options, wrap func(http.Handler) htt
 	s := &apiServer{}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.mu.Lock()
-		s.requests = append(s.requests, request{r.Method, r.URL.Path, r.URL.RawQuery})
+		i := len(s.requests)
+		s.requests = append(s.requests, request{Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery})
 		s.mu.Unlock()
-		handler.ServeHTTP(w, r)
+		sw := &statusWriter{ResponseWriter: w}
+		defer func() { // also when the sandbox drops the connection with a panic
+			s.mu.Lock()
+			s.requests[i].Status = sw.status
+			s.mu.Unlock()
+		}()
+		handler.ServeHTTP(sw, r)
 	}))
 	t.Cleanup(srv.Close)
 	s.Root = srv.URL + "/api/1.0"
 	return s
+}
+
+// statusWriter notes the status of an answer and lets the sandbox hijack
+// the connection to drop it.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *statusWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	return http.NewResponseController(w.ResponseWriter).Hijack()
 }
 
 // mark is the number of requests so far, to pass to since.
