@@ -62,6 +62,10 @@ func TestCalendarFilters(t *testing.T) {
 		w := send(t, s, "GET", base+"calendars?lastSync=yesterday", "")
 		expectFields(t, w.Body.Bytes(), w.Code, `{"lastSync":["The last sync is not a valid date: use ISO 8601, such as 2026-11-22T10:00:00.000000Z."]}`)
 	})
+	t.Run("bad tag id", func(t *testing.T) {
+		w := send(t, s, "GET", base+"calendars?tags[]=abc", "")
+		expectFields(t, w.Body.Bytes(), w.Code, `{"tags":["The tags must be an integer."]}`)
+	})
 	t.Run("updated records count for lastSync", func(t *testing.T) {
 		now = clock.Add(10 * time.Hour)
 		expect(t, send(t, s, "PATCH", base+"calendars/1", `{"entry":"x"}`), 200, "")

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"path/filepath"
 	"regexp"
@@ -267,3 +268,28 @@ type recorder struct {
 func (r *recorder) Header() http.Header         { return r.header }
 func (r *recorder) WriteHeader(s int)           { r.status = s }
 func (r *recorder) Write(b []byte) (int, error) { return r.body.Write(b) }
+
+func TestReachableAddr(t *testing.T) {
+	tests := []struct {
+		addr net.Addr
+		want string
+	}{
+		{&net.TCPAddr{IP: net.IPv4zero, Port: 8080}, "127.0.0.1:8080"},
+		{&net.TCPAddr{IP: net.IPv6unspecified, Port: 9}, "127.0.0.1:9"},
+		{&net.TCPAddr{IP: net.IPv6loopback, Port: 9}, "[::1]:9"},
+		{&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 1}, "127.0.0.1:1"},
+	}
+	for _, tt := range tests {
+		if got := reachableAddr(tt.addr); got != tt.want {
+			t.Errorf("%v: %s, want %s", tt.addr, got, tt.want)
+		}
+	}
+}
+
+func TestShellQuote(t *testing.T) {
+	for in, want := range map[string]string{"sandbox-token": "sandbox-token", "a b": "'a b'", "it's": `'it'\''s'`, "$x": "'$x'"} {
+		if got := shellQuote(in); got != want {
+			t.Errorf("%q: %s, want %s", in, got, want)
+		}
+	}
+}
