@@ -207,3 +207,48 @@ func decodeBool(raw json.RawMessage) (bool, bool) {
 	}
 	return false, false
 }
+
+// sentAny reports whether any of keys is in the body (null counts: it
+// is a deliberate value).
+func (in *input) sentAny(keys ...string) bool {
+	for _, k := range keys {
+		if _, ok := in.raw[k]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// requiredArray reads an array that must be sent with at least min items.
+func (in *input) requiredArray(key string, min int) ([]json.RawMessage, bool) {
+	if !in.has(key) {
+		in.p.add(key, msgRequired(key))
+		return nil, false
+	}
+	items, ok := in.array(key)
+	if ok && len(items) < min {
+		in.p.add(key, msgMinItems(key, min))
+	}
+	return items, ok
+}
+
+// requiredWithArray reads an array that must be sent when `with` is.
+func (in *input) requiredWithArray(key, with string) ([]json.RawMessage, bool) {
+	if !in.has(key) {
+		if in.has(with) {
+			in.p.add(key, msgRequiredWith(key, with))
+		}
+		return nil, false
+	}
+	return in.array(key)
+}
+
+// alignedArray reads an optional array that must match `with` item for
+// item.
+func (in *input) alignedArray(key, with string, n int) ([]json.RawMessage, bool) {
+	items, ok := in.array(key)
+	if ok && len(items) != n {
+		in.p.add(key, msgSameCount(key, with))
+	}
+	return items, ok
+}
