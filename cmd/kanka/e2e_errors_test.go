@@ -1,0 +1,218 @@
+package main
+
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/kanka-cli/kanka/sandbox"
+)
+
+// Error paths of the built binary: the exit code a script branches on, the
+// message a user reads, and what reached the server.
+
+func TestE2EUsageErrorsSendNothing(t *testing.T) {
+	t.Parallel()
+	eachMode(t, func(t *testing.T, live bool) {
+		srv := startSandbox(t, live)
+		k := newKanka(t, srv)
+		createHarptos(t, k)
+		k.ok(t, "weather", "create", "--calendar", "1", "--date", "1492-1-1", "--weather", "sun")
+
+		dir := t.TempDir()
+		badKey := filepath.Join(dir, "bad-key.yaml")
+		if err := os.WriteFile(badKey, []byte("name: Typo\nmonths:\n  - {name: A, length: 3}\n  - {name: B, length: 3}\nweekday: [x, y]\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+
+		tests := []struct {
+			name   string
+			args   []string
+			stderr []string // each must appear in stderr
+		}{
+			{"bad output format", []string{"calendar", "list", "-o", "bogus"},
+				[]string{`unknown output format "bogus"`}},
+			{"bad date", []string{"weather", "create", "--calendar", "1", "--date", "1492-13", "--weather", "sun"},
+				[]string{`"1492-13" is not a date`}},
+			{"unknown file key", []string{"calendar", "create", "-f", badKey},
+				[]string{"line 5", `unknown key "weekday"`}},
+			{"fewer than 2 months", []string{"calendar", "create", "--name", "One month", "--month", "Only:30",
+				"--weekday", "x", "--weekday", "y"}, []string{"months: at least 2 are required, 1 given"}},
+			{"bad jq", []string{"calendar", "list", "--jq", ".["}, []string{"invalid --jq expression"}},
+			{"calendar delete without --yes", []string{"calendar", "delete", "1"}, []string{"--yes"}},
+			{"weather delete without --yes", []string{"weather", "delete", "--calendar", "1", "1"}, []string{"--yes"}},
+			{"unknown flag", []string{"calendar", "list", "--bogus"}, []string{"unknown flag: --bogus"}},
+			{"missing --calendar", []string{"weather", "list"}, []string{"calendar"}},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				mark := srv.mark()
+				r := k.run(t, tt.args...)
+				if r.code != 2 || r.stdout != "" {
+					t.Errorf("want exit 2 and nothing on stdout; %s", r)
+				}
+				for _, s := range tt.stderr {
+					if !strings.Contains(r.stderr, s) {
+						t.Errorf("stderr lacks %q; %s", s, r)
+					}
+				}
+				wantNoRequests(t, srv, mark)
+			})
+		}
+
+		t.Run("date outside the calendar", func(t *testing.T) {
+			// Checking the date needs the calendar's months: one read, no write.
+			mark := srv.mark()
+			r := k.run(t, "weather", "create", "--calendar", "1", "--date", "1492-1-31", "--weather", "sun")
+			if r.code != 2 || !strings.Contains(r.stderr, "day 31 does not exist: Hammer has 30 days") {
+				t.Errorf("want exit 2 naming the month; %s", r)
+			}
+			wantRequests(t, srv.since(mark), "GET calendars/1")
+		})
+		// Nothing above was deleted or created.
+		if got := k.ok(t, "calendar", "list", "-o", "id"); got != "1\n" {
+			t.Errorf("calendars after the refused commands: %q, want \"1\\n\"", got)
+		}
+		if got := k.ok(t, "weather", "list", "--calendar", "1", "-o", "id"); got != "1\n" {
+			t.Errorf("weather after the refused commands: %q, want \"1\\n\"", got)
+		}
+	})
+}
+
+func TestE2EAuthenticationFailureExits3(t *testing.T) {
+	t.Parallel()
+	eachMode(t, func(t *testing.T, live bool) {
+		srv := startSandbox(t, live)
+		k := newKanka(t, srv).with("KANKA_TOKEN=not-the-token")
+		mark := srv.mark()
+		r := k.run(t, "calendar", "list")
+		if r.code != 3 || !strings.Contains(r.stderr, "kanka auth login") || r.stdout != "" {
+			t.Errorf("wrong token: want exit 3 and a hint to run kanka auth login; %s", r)
+		}
+		if strings.Contains(r.stderr, "not-the-token") {
+			t.Errorf("the token appears in the error: %s", r.stderr)
+		}
+		if sent := srv.since(mark); len(sent) != 1 || sent[0].Status != 401 {
+			t.Errorf("wrong token: sent %v, want one request answered 401 (no retry)", sent)
+		}
+	})
+}
+
+func TestE2ENotFoundExits4(t *testing.T) {
+	t.Parallel()
+	eachMode(t, func(t *testing.T, live bool) {
+		srv := startSandbox(t, live)
+		k := newKanka(t, srv)
+		createHarptos(t, k)
+		for _, args := range [][]string{
+			{"calendar", "get", "999"},
+			{"calendar", "get", "No Such Calendar"},
+			{"calendar", "update", "999", "--name", "X"},
+			{"weather", "get", "--calendar", "1", "999"},
+			{"weather", "list", "--calendar", "999"},
+		} {
+			mark := srv.mark()
+			r := k.run(t, args...)
+			if r.code != 4 || r.stdout != "" || r.stderr == "" {
+				t.Errorf("want exit 4 and a message; %s", r)
+			}
+			for _, w := range successfulWrites(srv.since(mark)) {
+				t.Errorf("%s wrote %v", strings.Join(args, " "), w)
+			}
+		}
+	})
+}
+
+// rejectFirstCalendarPOST answers the first calendar create with the live
+// service's 422 for a missing second month name, a check the client leaves
+// to the server.
+func rejectFirstCalendarPOST(next http.Handler) http.Handler {
+	var done atomic.Bool
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == "POST" && strings.HasSuffix(r.URL.Path, "/calendars") && done.CompareAndSwap(false, true) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusUnprocessableEntity)
+			_, _ = w.Write([]byte(`{"code":422,"error":"The month name.1 field is required.","fields":{"month_name.1":["The month name.1 field is required."]}}`))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func TestE2EValidationRejectedByTheServerExits5(t *testing.T) {
+	t.Parallel()
+	eachMode(t, func(t *testing.T, live bool) {
+		srv := startServer(t, sandbox.Options{Live: live}, rejectFirstCalendarPOST)
+		k := newKanka(t, srv)
+		r := k.run(t, "calendar", "create", "-f", harptosFile)
+		if r.code != 5 || r.stdout != "" {
+			t.Errorf("want exit 5; %s", r)
+		}
+		var ownLine bool
+		for _, line := range strings.Split(r.stderr, "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), "month 2 name") {
+				ownLine = true
+			}
+		}
+		if !ownLine || strings.Contains(r.stderr, "month_name.1:") {
+			t.Errorf("stderr should name the field as 'month 2 name' on its own line; %s", r)
+		}
+		// The client does not retry a rejected write; the next one lands.
+		if got := k.ok(t, "calendar", "list", "-o", "id"); got != "" {
+			t.Errorf("after the rejected create, calendars %q, want none", got)
+		}
+		createHarptos(t, k)
+	})
+}
+
+func TestE2ERateLimitNotRiddenOutExits6(t *testing.T) {
+	t.Parallel()
+	// Document mode only: the document's 429 carries Retry-After, which the
+	// client honours. The live 429 has no headers, so the client waits for
+	// the rate window (a minute), too long for this suite.
+	var requests atomic.Int32
+	srv := startServer(t, sandbox.Options{}, func(http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			requests.Add(1)
+			w.Header().Set("Retry-After", "1")
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusTooManyRequests)
+			_, _ = w.Write([]byte(`{"message":"Too Many Attempts."}`))
+		})
+	})
+	k := newKanka(t, srv)
+	start := time.Now()
+	r := k.run(t, "calendar", "list")
+	took := time.Since(start)
+	if r.code != 6 || r.stdout != "" || r.stderr == "" {
+		t.Errorf("want exit 6 and a message; %s", r)
+	}
+	if n := requests.Load(); n < 2 || n > 5 {
+		t.Errorf("the client tried %d times; want a few retries, each after Retry-After", n)
+	}
+	if took < time.Second || took > 6*time.Second {
+		t.Errorf("giving up took %s; want the Retry-After waits (1 s each), not more", took)
+	}
+}
+
+func TestE2EDroppedWriteMayHaveBeenAppliedExits1(t *testing.T) {
+	t.Parallel()
+	eachMode(t, func(t *testing.T, live bool) {
+		srv := startServer(t, sandbox.Options{Live: live, DropRate: 1}, nil)
+		k := newKanka(t, srv)
+		mark := srv.mark()
+		r := k.run(t, "calendar", "create", "-f", harptosFile)
+		if r.code != 1 || !strings.Contains(r.stderr, "may have been applied") {
+			t.Errorf("want exit 1 and 'may have been applied'; %s", r)
+		}
+		// One POST, not retried: it did land.
+		wantRequests(t, srv.since(mark), "POST calendars")
+		if got := k.ok(t, "calendar", "list", "--jq", ".[].name"); got != "Calendar of Harptos\n" {
+			t.Errorf("after the dropped create, calendars %q, want the one that landed", got)
+		}
+	})
+}
