@@ -220,3 +220,26 @@ func TestAnswersAreNotHTMLEscaped(t *testing.T) {
 		t.Fatalf("entry escaped: %s", w.Body)
 	}
 }
+
+// TestLiveFullUpdateKeepsEverything is the safe update a client must make
+// live: the whole structure sent back, moon ids included, loses nothing.
+func TestLiveFullUpdateKeepsEverything(t *testing.T) {
+	s := newServer(t, Options{Live: true})
+	full := `{"name":"Harptos","month_name":["Hammer","Alturiak"],"month_length":[30,30],"weekday":["A","B"],
+		"year_name":["Y"],"year_number":[5],"season_name":["W"],"season_month":[2],"season_day":[3],
+		"moon_name":["Selûne","Other"],"moon_fullmoon":[30,7],"moon_offset":[0,1],"moon_colour":["white","red"],"moon_id":[null,null],
+		"current_year":1492,"current_month":2,"current_day":3}`
+	created := dataOf(t, send(t, s, "POST", base+"calendars", full))
+	update := with(t, full, `{"name":"Renamed","moon_id":[2,1],"moon_name":["Other","Selûne"],"moon_colour":["red","white"],"moon_offset":[1,0],"moon_fullmoon":[7,30]}`)
+	w := send(t, s, "PUT", base+"calendars/1", update)
+	expect(t, w, 200, "")
+	d := dataOf(t, w)
+	for _, k := range []string{"months", "weekdays", "years", "seasons", "date"} {
+		if !jsonEqual(t, mustJSON(t, created[k]), mustJSON(t, d[k])) {
+			t.Errorf("%s changed: %s -> %s", k, mustJSON(t, created[k]), mustJSON(t, d[k]))
+		}
+	}
+	if got := string(mustJSON(t, d["moons"])); !jsonEqual(t, []byte(got), []byte(`[{"name":"Other","fullmoon":"7","offset":1,"colour":"red","id":2},{"name":"Selûne","fullmoon":"30","offset":0,"colour":"white","id":1}]`)) {
+		t.Errorf("moons %s", got)
+	}
+}
