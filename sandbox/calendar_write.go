@@ -93,8 +93,11 @@ func (s *Server) readCalendarWrite(in *input, existing *calendar) *calendarWrite
 		months = existing.Months
 	}
 	w.seasons = readSeasons(in, months)
+	// Like the offset and the start, the leap month is only checked when the
+	// calendar has leap years: a calendar without them reads back
+	// leap_year_month 0, and must be accepted back as it was read.
 	if m, ok := in.integer("leap_year_month"); ok {
-		if m < 1 || m > len(months) {
+		if hasLeap && (m < 1 || m > len(months)) {
 			in.p.add("leap_year_month", msgBetween("leap_year_month", 1, len(months)))
 		}
 		w.leapMonth = &m
@@ -151,7 +154,23 @@ func (s *Server) applyCalendarWrite(st *state, c *calendar, w *calendarWrite, cr
 		}
 	}
 	clampDate(c)
+	normaliseLeapYear(c)
 	c.UpdatedAt = now
+}
+
+// normaliseLeapYear keeps the leap fields of a calendar with leap years
+// inside the ranges a write is checked against (offset and start at least
+// 1, the month among the months), so that a calendar read back and sent
+// again, as a safe update does, is always accepted.
+func normaliseLeapYear(c *calendar) {
+	if !c.HasLeapYear {
+		return
+	}
+	c.LeapYearOffset = max(c.LeapYearOffset, 1)
+	c.LeapYearStart = max(c.LeapYearStart, 1)
+	if len(c.Months) > 0 {
+		c.LeapYearMonth = min(max(c.LeapYearMonth, 1), len(c.Months))
+	}
 }
 
 func set[T any](field *T, v *T) {

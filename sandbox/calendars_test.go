@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -241,5 +242,29 @@ func TestLiveFullUpdateKeepsEverything(t *testing.T) {
 	}
 	if got := string(mustJSON(t, d["moons"])); !jsonEqual(t, []byte(got), []byte(`[{"name":"Other","fullmoon":"7","offset":1,"colour":"red","id":2},{"name":"Selûne","fullmoon":"30","offset":0,"colour":"white","id":1}]`)) {
 		t.Errorf("moons %s", got)
+	}
+}
+
+// TestReadBackIsAcceptedBack: every calendar the sandbox answers can be sent
+// back as a full update; leap fields left out of a create are filled in
+// within their ranges.
+func TestReadBackIsAcceptedBack(t *testing.T) {
+	s := newServer(t, Options{})
+	w := send(t, s, "POST", base+"calendars", with(t, calendarForWeather, `{"has_leap_year":true}`))
+	expect(t, w, 200, "")
+	d := dataOf(t, w)
+	if d["leap_year_offset"] != 1.0 || d["leap_year_start"] != 1.0 || d["leap_year_month"] != 1.0 {
+		t.Fatalf("leap fields %v %v %v", d["leap_year_offset"], d["leap_year_start"], d["leap_year_month"])
+	}
+	back := fmt.Sprintf(`{"name":%q,"month_name":["Hammer","Alturiak"],"month_length":[30,28],"weekday":["A","B"],
+		"has_leap_year":%v,"leap_year_amount":%v,"leap_year_month":%v,"leap_year_offset":%v,"leap_year_start":%v}`,
+		d["name"], d["has_leap_year"], d["leap_year_amount"], d["leap_year_month"], d["leap_year_offset"], d["leap_year_start"])
+	expect(t, send(t, s, "PUT", base+"calendars/1", back), 200, "")
+	// Fewer months keep the leap month among them.
+	w = send(t, s, "PATCH", base+"calendars/1", `{"month_name":["a","b","c"],"month_length":[1,1,1],"leap_year_month":3}`)
+	expect(t, w, 200, "")
+	w = send(t, s, "PATCH", base+"calendars/1", `{"month_name":["Only","Two"],"month_length":[5,5]}`)
+	if got := dataOf(t, w)["leap_year_month"]; got != 2.0 {
+		t.Fatalf("leap month %v", got)
 	}
 }

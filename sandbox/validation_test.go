@@ -85,7 +85,9 @@ func TestCalendarValidation(t *testing.T) {
 		{"leap amount too small", `{"leap_year_amount":-129}`, `{"leap_year_amount":["The leap year amount must be between -128 and 128."]}`},
 		{"leap offset 0 with leap years", `{"has_leap_year":true,"leap_year_offset":0}`, `{"leap_year_offset":["The leap year offset must be between 1 and 255."]}`},
 		{"leap start 256 with leap years", `{"has_leap_year":"1","leap_year_start":256}`, `{"leap_year_start":["The leap year start must be between 1 and 255."]}`},
-		{"leap month outside", `{"leap_year_month":3}`, `{"leap_year_month":["The leap year month must be between 1 and 2."]}`},
+		{"leap month outside", `{"has_leap_year":true,"leap_year_month":3}`, `{"leap_year_month":["The leap year month must be between 1 and 2."]}`},
+		{"leap month 0 with leap years", `{"has_leap_year":true,"leap_year_month":0}`, `{"leap_year_month":["The leap year month must be between 1 and 2."]}`},
+		{"leap month not a number", `{"leap_year_month":"x"}`, `{"leap_year_month":["The leap year month must be an integer."]}`},
 		{"format letters", `{"format":"Y/m/d"}`, `{"format":["The format format is invalid: only y, m, M, d, s, spaces, commas and dashes are allowed."]}`},
 		{"format too long", `{"format":"yyyyyyyyyyyyyyyyyyyyy"}`, `{"format":["The format must not be greater than 20 characters."]}`},
 		{"start offset 100", `{"start_offset":100}`, `{"start_offset":["The start offset must be between 0 and 99."]}`},
@@ -144,6 +146,8 @@ func TestUpdateValidation(t *testing.T) {
 		{"seasons checked against kept months", false, `{"season_name":["S"],"season_month":[2],"season_day":[29]}`, 422, `{"season_day.0":["The season day.0 must be between 1 and 28."]}`},
 		{"seasons fit kept months", false, `{"season_name":["S"],"season_month":[2],"season_day":[28]}`, 200, ""},
 		{"live: seasons without months meet wiped months", true, `{"season_name":["S"],"season_month":[1],"season_day":[1]}`, 422, `{"season_month.0":["The season month.0 must be between 1 and 0."]}`},
+		{"leap fields as read back without leap years", false, `{"has_leap_year":false,"leap_year_month":0,"leap_year_offset":0,"leap_year_start":0,"leap_year_amount":0}`, 200, ""},
+		{"leap fields as read back without leap years live", true, `{"has_leap_year":false,"leap_year_month":0,"leap_year_offset":0,"leap_year_start":0}`, 200, ""},
 		{"leap offset checked when the stored calendar has leap years", false, `{"has_leap_year":true,"leap_year_offset":300}`, 422, `{"leap_year_offset":["The leap year offset must be between 1 and 255."]}`},
 	}
 	for _, tt := range tests {
