@@ -286,3 +286,46 @@ func TestE2ECalendarWithoutLeapYearsCanBeUpdated(t *testing.T) {
 		}
 	})
 }
+
+func TestE2ECalendarAmbiguousNamesAndDelete(t *testing.T) {
+	t.Parallel()
+	eachMode(t, func(t *testing.T, live bool) {
+		srv := startSandbox(t, live)
+		k := newKanka(t, srv)
+		createHarptos(t, k)
+		createHarptos(t, k)
+		k.ok(t, "calendar", "create", "--name", "Spare", "--month", "A:2", "--month", "B:2",
+			"--weekday", "x", "--weekday", "y", "-o", "id")
+
+		// Two calendars share the name: the error lists both, nothing is deleted.
+		mark := srv.mark()
+		r := k.run(t, "calendar", "delete", "Calendar of Harptos", "--yes")
+		if r.code != 2 || !strings.Contains(r.stderr, "2 calendars are named \"Calendar of Harptos\"") ||
+			!strings.Contains(r.stderr, "  1\tCalendar of Harptos\n  2\tCalendar of Harptos\n") {
+			t.Errorf("delete of an ambiguous name: want exit 2 listing the candidates; %s", r)
+		}
+		if writes := successfulWrites(srv.since(mark)); len(writes) != 0 {
+			t.Errorf("delete of an ambiguous name wrote %v", writes)
+		}
+
+		mark = srv.mark()
+		r = k.run(t, "calendar", "delete", "1", "Spare", "--yes")
+		if r.code != 0 || r.stderr != "deleted calendar 1\ndeleted calendar 3 (Spare)\n" {
+			t.Errorf("delete 1 Spare --yes; %s", r)
+		}
+		var deletes []string
+		for _, w := range successfulWrites(srv.since(mark)) {
+			deletes = append(deletes, w.Method+" "+strings.TrimPrefix(w.Path, campaignPath))
+		}
+		if got := strings.Join(deletes, ", "); got != "DELETE calendars/1, DELETE calendars/3" {
+			t.Errorf("delete 1 Spare sent %s", got)
+		}
+		if got := k.ok(t, "calendar", "list", "-o", "id"); got != "2\n" {
+			t.Errorf("after deleting 1 and 3, calendars %q, want \"2\\n\"", got)
+		}
+		// Now the name is unique again.
+		if got := k.ok(t, "calendar", "get", "Calendar of Harptos", "-o", "id"); got != "2\n" {
+			t.Errorf("get by the now unique name = %q", got)
+		}
+	})
+}

@@ -216,3 +216,14 @@ func TestE2EDroppedWriteMayHaveBeenAppliedExits1(t *testing.T) {
 		}
 	})
 }
+
+func TestE2ENoTokenOverPlainHTTPToAnotherHost(t *testing.T) {
+	t.Parallel()
+	// No server is needed: the binary must refuse before dialling.
+	k := newKanka(t, nil).with("KANKA_URL=http://kanka.invalid/api/1.0", "KANKA_TOKEN=a-token", "KANKA_CAMPAIGN=1")
+	r := k.run(t, "calendar", "list")
+	if r.code != 2 || !strings.Contains(r.stderr, "refusing to send the token over plain http to kanka.invalid") ||
+		strings.Contains(r.stderr, "a-token") {
+		t.Errorf("plain http to a remote host: want exit 2 and a refusal; %s", r)
+	}
+}

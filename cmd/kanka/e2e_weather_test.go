@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -181,5 +183,53 @@ func TestE2EWeather(t *testing.T) {
 				t.Errorf("after delete, weather list -o id = %q", got)
 			}
 		})
+	})
+}
+
+func TestE2EWeatherFiles(t *testing.T) {
+	t.Parallel()
+	eachMode(t, func(t *testing.T, live bool) {
+		srv := startSandbox(t, live)
+		k := newKanka(t, srv)
+		createHarptos(t, k)
+		k.ok(t, "weather", "create", "--calendar", "1", "-f", hammerFile)
+		dir := t.TempDir()
+
+		// get -o yaml is the -f shape: sent back unchanged, it changes nothing
+		// and costs no write.
+		file := filepath.Join(dir, "entry.yaml")
+		if err := os.WriteFile(file, []byte(k.ok(t, "weather", "get", "--calendar", "1", "1", "-o", "yaml")), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		mark := srv.mark()
+		r := k.run(t, "weather", "update", "--calendar", "1", "1", "-f", file)
+		if r.code != 0 || !strings.Contains(r.stderr, "nothing was sent") {
+			t.Errorf("update -f with the record's own yaml: %s", r)
+		}
+		if writes := successfulWrites(srv.since(mark)); len(writes) != 0 {
+			t.Errorf("an update that changes nothing wrote %v", writes)
+		}
+		// The same file creates a copy.
+		copied := decodeObject(t, k.ok(t, "weather", "create", "--calendar", "1", "-f", file, "-o", "json"))
+		if copied["id"] != 6.0 || copied["name"] != "The Hammer blizzard" || copied["temperature"] != "-8°C" {
+			t.Errorf("created from get -o yaml: %v", copied)
+		}
+
+		// A list with one impossible date: checked whole, nothing written.
+		list := filepath.Join(dir, "list.yaml")
+		if err := os.WriteFile(list, []byte("- {date: 1492-1-6, weather: sun}\n- {date: 1492-1-40, weather: sun}\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		mark = srv.mark()
+		r = k.run(t, "weather", "create", "--calendar", "1", "-f", list)
+		if r.code != 2 || !strings.Contains(r.stderr, "entry 2 (1492-1-40): date: day 40 does not exist") {
+			t.Errorf("a list with a bad date: want exit 2 naming entry 2; %s", r)
+		}
+		if writes := successfulWrites(srv.since(mark)); len(writes) != 0 {
+			t.Errorf("a list with a bad date wrote %v", writes)
+		}
+		if got := k.ok(t, "weather", "list", "--calendar", "1", "-o", "id"); got != "1\n2\n3\n4\n5\n6\n" {
+			t.Errorf("weather after the refused list: %q", got)
+		}
 	})
 }
