@@ -111,7 +111,7 @@ func New(cfg Config) (*Client, error) {
 		h.SetTransport(cfg.Transport)
 	}
 	c := &Client{cfg: cfg, http: h, pacer: newPacer(cfg.Clock, cfg.RateWindow), clock: cfg.Clock}
-	c.weatherPath.Store(weatherPathDocument)
+	c.weatherPath.Store(initialWeatherPath(u.Hostname()))
 	return c, nil
 }
 

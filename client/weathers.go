@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 )
 
 // The weather collection is "calendar_weathers" in the interface document
@@ -15,6 +16,17 @@ const (
 	weatherPathDocument = "calendar_weathers"
 	weatherPathLive     = "calendar_weather"
 )
+
+// liveHosts serve the live service, whose weather path is known: starting
+// there saves every process a 404 and a second request.
+var liveHosts = map[string]bool{"api.kanka.io": true, "app.kanka.io": true}
+
+func initialWeatherPath(host string) string {
+	if liveHosts[strings.ToLower(host)] {
+		return weatherPathLive
+	}
+	return weatherPathDocument
+}
 
 // WeatherListOptions picks a page of a weather list or bounds a walk. The
 // interface has no weather filters.

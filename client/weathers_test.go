@@ -3,8 +3,11 @@ package client_test
 import (
 	"context"
 	"errors"
+	"net/http"
 	"net/url"
 	"testing"
+
+	"github.com/jarcoal/httpmock"
 
 	"github.com/kanka-cli/kanka/client"
 )
@@ -268,5 +271,25 @@ func TestWeatherHeadUnknownRecord(t *testing.T) {
 	}
 	if _, err := c.GetWeather(ctx, 3, 8); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// The live service's own hosts start on its weather path: no 404 to learn it.
+func TestWeatherPathStartsLiveOnTheLiveHosts(t *testing.T) {
+	for _, host := range []string{"api.kanka.io", "app.kanka.io"} {
+		mt := httpmock.NewMockTransport()
+		var got []string
+		mt.RegisterNoResponder(func(r *http.Request) (*http.Response, error) {
+			got = append(got, r.Method+" "+r.URL.String())
+			return httpmock.NewStringResponse(200, `{"data":`+weatherJSON(9, 3, "sun")+`}`), nil
+		})
+		c, err := client.New(client.Config{BaseURL: "https://" + host + "/1.0", Token: testToken, Campaign: campaignID, Transport: mt})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.GetWeather(context.Background(), 3, 9); err != nil {
+			t.Fatalf("%s: %v", host, err)
+		}
+		equalStrings(t, host, got, []string{"GET https://" + host + "/1.0/campaigns/7/calendars/3/calendar_weather/9"})
 	}
 }
