@@ -239,11 +239,8 @@ func TestE2ECalendarUpdateListFlagsReplaceTheList(t *testing.T) {
 	eachMode(t, func(t *testing.T, live bool) {
 		srv := startSandbox(t, live)
 		k := newKanka(t, srv)
-		// Leap years on: a calendar without them cannot be updated (see
-		// TestE2ECalendarWithoutLeapYearsCanBeUpdated).
 		id := strings.TrimSpace(k.ok(t, "calendar", "create", "--name", "Small", "--month", "Frost:10",
-			"--month", "Thaw:10", "--weekday", "Oneday", "--weekday", "Twoday", "--leap-year-month", "1",
-			"--leap-year-every", "4", "--leap-year-start", "4", "--leap-year-amount", "1", "-o", "id"))
+			"--month", "Thaw:10", "--weekday", "Oneday", "--weekday", "Twoday", "-o", "id"))
 
 		k.ok(t, "calendar", "update", id, "--month", "Seed:5", "--month", "Sprout:6", "--month", "Harvest:7:intercalary")
 		got := decodeObject(t, k.ok(t, "calendar", "get", id, "-o", "json"))
@@ -265,14 +262,11 @@ func TestE2ECalendarUpdateListFlagsReplaceTheList(t *testing.T) {
 	})
 }
 
+// A calendar without leap years reads back leap_year_month 0; the update
+// sends the record back and must be accepted (it once was refused with 422).
 func TestE2ECalendarWithoutLeapYearsCanBeUpdated(t *testing.T) {
 	t.Parallel()
 	eachMode(t, func(t *testing.T, live bool) {
-		t.Skip("BUG: a calendar created without leap years reads back leap_year_month 0; every update " +
-			"(even --name) sends leap_year_month: 0 and the sandbox answers 422 'The leap year month must " +
-			"be between 1 and 2' (exit 5). The client should not send leap_year_month while has_leap_year " +
-			"is false (or send nothing for 0), or the sandbox should ignore it then, as it ignores " +
-			"leap_year_offset/start (live-service.md)")
 		srv := startSandbox(t, live)
 		k := newKanka(t, srv)
 		id := strings.TrimSpace(k.ok(t, "calendar", "create", "--name", "Small", "--month", "Frost:10",
@@ -326,6 +320,25 @@ func TestE2ECalendarAmbiguousNamesAndDelete(t *testing.T) {
 		// Now the name is unique again.
 		if got := k.ok(t, "calendar", "get", "Calendar of Harptos", "-o", "id"); got != "2\n" {
 			t.Errorf("get by the now unique name = %q", got)
+		}
+	})
+}
+
+// One leap flag turns leap years on; the start and month the server then
+// holds must not make the calendar impossible to update (they once were 0,
+// which the client's own checks refused on every update).
+func TestE2ECalendarCreatedWithOneLeapFlagCanBeUpdated(t *testing.T) {
+	t.Parallel()
+	eachMode(t, func(t *testing.T, live bool) {
+		srv := startSandbox(t, live)
+		k := newKanka(t, srv)
+		id := strings.TrimSpace(k.ok(t, "calendar", "create", "--name", "Leapy", "--month", "A:2", "--month", "B:2",
+			"--weekday", "x", "--weekday", "y", "--leap-year-every", "4", "-o", "id"))
+		k.ok(t, "calendar", "update", id, "--name", "Leapier")
+		got := decodeObject(t, k.ok(t, "calendar", "get", id, "-o", "json"))
+		if got["name"] != "Leapier" || got["has_leap_year"] != true || got["leap_year_offset"] != 4.0 {
+			t.Errorf("after the rename: name %v, has_leap_year %v, leap_year_offset %v",
+				got["name"], got["has_leap_year"], got["leap_year_offset"])
 		}
 	})
 }
