@@ -227,3 +227,29 @@ func TestE2ENoTokenOverPlainHTTPToAnotherHost(t *testing.T) {
 		t.Errorf("plain http to a remote host: want exit 2 and a refusal; %s", r)
 	}
 }
+
+func TestE2EServerErrorsRetryReadsNotWrites(t *testing.T) {
+	t.Parallel()
+	eachMode(t, func(t *testing.T, live bool) {
+		srv := startServer(t, sandbox.Options{Live: live, FailRate: 1}, nil)
+		k := newKanka(t, srv)
+
+		// A read is safe to repeat: retried with backoff, then exit 1.
+		mark := srv.mark()
+		r := k.run(t, "calendar", "list")
+		if r.code != 1 || !strings.Contains(r.stderr, "500") {
+			t.Errorf("a list meeting only 500s: want exit 1 naming the status; %s", r)
+		}
+		if sent := srv.since(mark); len(sent) != 4 {
+			t.Errorf("a list meeting only 500s sent %d requests, want 1 and 3 retries: %v", len(sent), sent)
+		}
+
+		// A write that met a 500 may have landed: never repeated.
+		mark = srv.mark()
+		r = k.run(t, "calendar", "create", "-f", harptosFile)
+		if r.code != 1 || !strings.Contains(r.stderr, "may have been applied") {
+			t.Errorf("a create meeting a 500: want exit 1 and 'may have been applied'; %s", r)
+		}
+		wantRequests(t, srv.since(mark), "POST calendars")
+	})
+}
