@@ -69,6 +69,18 @@ func TestE2EAuthLoginWithToken(t *testing.T) {
 		}
 		// The saved token serves the next commands.
 		createHarptos(t, k)
+
+		// logout removes it: the next command is refused before any request.
+		k.ok(t, "auth", "logout")
+		if data, _ := os.ReadFile(config); strings.Contains(string(data), sandbox.DefaultToken) {
+			t.Errorf("after logout the config file still holds the token:\n%s", data)
+		}
+		mark = srv.mark()
+		r = k.run(t, "calendar", "list")
+		if r.code != 3 || !strings.Contains(r.stderr, "kanka auth login") {
+			t.Errorf("after logout: want exit 3 and the login hint; %s", r)
+		}
+		wantNoRequests(t, srv, mark)
 	})
 }
 
