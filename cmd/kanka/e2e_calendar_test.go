@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -191,17 +192,23 @@ func TestE2ECalendarYAMLRoundTrip(t *testing.T) {
 	eachMode(t, func(t *testing.T, live bool) {
 		srv := startSandbox(t, live)
 		k := newKanka(t, srv)
-		id := createHarptos(t, k)
+		createHarptos(t, k)
+		// A sparse calendar too: no years (the live service sends []), no
+		// seasons, no leap years, a moon with the default colour.
+		k.ok(t, "calendar", "create", "--name", "Sparse", "--month", "A:1", "--month", "B:1",
+			"--weekday", "x", "--weekday", "y", "--moon", "Luna:28", "-o", "id")
 
-		before := decodeObject(t, k.ok(t, "calendar", "get", id, "-o", "json"))
-		file := filepath.Join(t.TempDir(), "harptos.yaml")
-		if err := os.WriteFile(file, []byte(k.ok(t, "calendar", "get", "Calendar of Harptos", "-o", "yaml")), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		k.ok(t, "calendar", "update", id, "-f", file)
-		after := decodeObject(t, k.ok(t, "calendar", "get", id, "-o", "json"))
-		if b, a := withoutKeys(before, "updated_at"), withoutKeys(after, "updated_at"); !reflect.DeepEqual(b, a) {
-			t.Errorf("get -o yaml | update -f changed the calendar:\nbefore %v\nafter  %v", b, a)
+		for _, name := range []string{"Calendar of Harptos", "Sparse"} {
+			before := decodeObject(t, k.ok(t, "calendar", "get", name, "-o", "json"))
+			file := filepath.Join(t.TempDir(), "calendar.yaml")
+			if err := os.WriteFile(file, []byte(k.ok(t, "calendar", "get", name, "-o", "yaml")), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			k.ok(t, "calendar", "update", fmt.Sprint(before["id"]), "-f", file)
+			after := decodeObject(t, k.ok(t, "calendar", "get", name, "-o", "json"))
+			if b, a := withoutKeys(before, "updated_at"), withoutKeys(after, "updated_at"); !reflect.DeepEqual(b, a) {
+				t.Errorf("%s: get -o yaml | update -f changed the calendar:\nbefore %v\nafter  %v", name, b, a)
+			}
 		}
 	})
 }
