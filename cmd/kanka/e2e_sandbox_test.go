@@ -229,3 +229,24 @@ func TestE2ESandboxServe(t *testing.T) {
 		}
 	})
 }
+
+func TestE2ESandboxProfile(t *testing.T) {
+	t.Parallel()
+	// A profile with sandbox: true works like --sandbox, and a server in
+	// the profile's place is never reached.
+	srv := startSandbox(t, false)
+	k := newKanka(t, nil)
+	k.ok(t, "config", "set", "url", srv.Root)
+	k.ok(t, "config", "set", "sandbox", "true")
+	k.ok(t, "--sandbox", "calendar", "create", "-f", harptosFile, "-o", "id")
+	if got := k.ok(t, "calendar", "list", "--jq", ".[].name"); got != "Calendar of Harptos\n" {
+		t.Errorf("calendar list with a sandbox profile = %q, want the --sandbox state", got)
+	}
+	r := k.run(t, "auth", "status")
+	if r.code != 0 || !strings.Contains(r.stdout, "url:       the built-in sandbox (profile)\n") {
+		t.Errorf("auth status with a sandbox profile: %s", r)
+	}
+	if sent := srv.since(0); len(sent) != 0 {
+		t.Errorf("a sandbox profile reached the profile's url: %v", sent)
+	}
+}
