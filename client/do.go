@@ -57,11 +57,17 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 		c.report(method, fullURL, payload, resp, err, c.clock.Now().Sub(start))
 
 		if err != nil {
+			if method == http.MethodPost && !neverSent(err) {
+				// Cancelled or cut off while the server had the request: it
+				// may have been applied. The error still unwraps to the
+				// context's, so an interrupt stays an interrupt.
+				if ctx.Err() != nil {
+					err = ctx.Err()
+				}
+				return nil, &NotAppliedUnknownError{Method: method, URL: fullURL, Err: err}
+			}
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
-			}
-			if method == http.MethodPost && !neverSent(err) {
-				return nil, &NotAppliedUnknownError{Method: method, URL: fullURL, Err: err}
 			}
 			if failures < c.cfg.MaxRetries {
 				if err := sleep(ctx, c.clock, c.backoff(failures)); err != nil {

@@ -285,6 +285,27 @@ func TestPostIsNotRetriedAfterATimeout(t *testing.T) {
 	}
 }
 
+// Cancelled while the server holds a POST: it may have been applied, and the
+// error says so while still being a cancellation.
+func TestPostCancelledInFlightMayHaveBeenApplied(t *testing.T) {
+	arrived := make(chan struct{})
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		close(arrived)
+		<-release
+	}))
+	defer srv.Close()
+	defer close(release)
+	c, _ := realClient(t, srv.URL)
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { <-arrived; cancel() }()
+	_, err := c.CreateCalendar(ctx, client.CalendarInput{Name: "Harptos"})
+	checkNotApplied(t, err)
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("error %v does not unwrap to context.Canceled", err)
+	}
+}
+
 // refuseFirst sends its first n requests to a port nobody listens on, so
 // their connection is refused before anything is sent.
 type refuseFirst struct {

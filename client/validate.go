@@ -129,7 +129,7 @@ func (ps *problems) checkDay(field string, months []Month, month, day int) {
 		return
 	}
 	if month < 1 || month > len(months) {
-		ps.add(field, "month %d does not exist: the calendar has %d months", month, len(months))
+		ps.add(field, "month %d does not exist: the calendar has %s", month, count(len(months), "month"))
 		return
 	}
 	if m := months[month-1]; day < 1 || day > m.Length {
@@ -137,7 +137,7 @@ func (ps *problems) checkDay(field string, months []Month, month, day int) {
 		if strings.TrimSpace(name) == "" {
 			name = fmt.Sprintf("month %d", month)
 		}
-		ps.add(field, "day %d does not exist: %s has %d days", day, name, m.Length)
+		ps.add(field, "day %d does not exist: %s has %s", day, name, count(m.Length, "day"))
 	}
 }
 
@@ -164,7 +164,7 @@ func (ps *problems) checkLeap(in CalendarInput) {
 		ps.add("leap year start", "must be from 1 to %d", maxLeapYearSetting)
 	}
 	if m := in.LeapYearMonth; m != nil && len(in.Months) > 0 && (*m < 1 || *m > len(in.Months)) {
-		ps.add("leap year month", "month %d does not exist: the calendar has %d months", *m, len(in.Months))
+		ps.add("leap year month", "month %d does not exist: the calendar has %s", *m, count(len(in.Months), "month"))
 	}
 }
 
@@ -210,4 +210,12 @@ func monthsWithLeapDays(cal *Calendar) []Month {
 		months[m-1].Length += cal.LeapYearAmount
 	}
 	return months
+}
+
+// count is "1 day" or "30 days".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

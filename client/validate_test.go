@@ -71,7 +71,7 @@ func TestValidateCalendarProblems(t *testing.T) {
 		{"weekdays", "at least 2 are required, 1 given"},
 		{"year 5", "has no name"},
 		{"season 1 name", "is required"},
-		{"season 1", "month 2 does not exist: the calendar has 1 months"},
+		{"season 1", "month 2 does not exist: the calendar has 1 month"},
 		{"season 2", "day 2 does not exist: month 1 has 0 days"},
 		{"moon 1 name", "is required"},
 		{"moon 1 full moon", "must be a number of days above 0"},
@@ -81,7 +81,7 @@ func TestValidateCalendarProblems(t *testing.T) {
 		{"leap year amount", "must be from -128 to 128"},
 		{"leap year every", "must be from 1 to 255 years"},
 		{"leap year start", "must be from 1 to 255"},
-		{"leap year month", "month 2 does not exist: the calendar has 1 months"},
+		{"leap year month", "month 2 does not exist: the calendar has 1 month"},
 	}
 	got := problems(t, in.Validate())
 	if !reflect.DeepEqual(got, want) {

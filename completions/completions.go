@@ -51,3 +51,19 @@ func isDigits(s string) bool {
 	}
 	return true
 }
+
+// Weather returns the candidates for a weather id of one calendar that start
+// with prefix ("41\t1492-1-3 snowflake"), from the first page of its weather.
+func Weather(ctx context.Context, c *client.Client, calendarID int, prefix string) ([]string, error) {
+	page, err := c.ListWeather(ctx, calendarID, &client.WeatherListOptions{Page: 1})
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, w := range page.Items {
+		if id := strconv.Itoa(w.ID); strings.HasPrefix(id, prefix) {
+			out = append(out, id+"\t"+w.Date().String()+" "+w.Weather)
+		}
+	}
+	return out, nil
+}

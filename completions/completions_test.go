@@ -74,3 +74,29 @@ func TestCalendarsReportsErrors(t *testing.T) {
 		t.Errorf("err = %v, want the 401", err)
 	}
 }
+
+func TestWeather(t *testing.T) {
+	var paths []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		paths = append(paths, r.Method+" "+r.URL.Path+"?"+r.URL.RawQuery)
+		_, _ = w.Write([]byte(`{"data":[
+			{"id":41,"year":1492,"month":1,"day":3,"weather":"snowflake"},
+			{"id":5,"year":1492,"month":1,"day":4,"weather":"sun"}],
+			"meta":{"current_page":1,"last_page":3,"per_page":2,"total":6}}`))
+	}))
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{BaseURL: srv.URL, Token: "t", Campaign: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Weather(context.Background(), c, 9, "4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"41\t1492-1-3 snowflake"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("Weather(\"4\") = %q, want %q", got, want)
+	}
+	if want := []string{"GET /campaigns/3/calendars/9/calendar_weathers?"}; !reflect.DeepEqual(paths, want) {
+		t.Errorf("requests %q, want %q (one page, never a walk)", paths, want)
+	}
+}

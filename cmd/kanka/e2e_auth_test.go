@@ -103,6 +103,15 @@ func TestE2ECompletion(t *testing.T) {
 		if !strings.Contains(out, "1\tCalendar of Harptos\n") {
 			t.Errorf("__complete weather list --calendar '' = %q, want the calendar", out)
 		}
+		k.ok(t, "weather", "create", "--calendar", "1", "--date", "1492-1-3", "--weather", "snowflake")
+		out = k.ok(t, "__complete", "weather", "get", "--calendar", "Calendar of Harptos", "")
+		if want := "1\t1492-1-3 snowflake\n:4\n"; out != want {
+			t.Errorf("__complete weather get --calendar NAME '' = %q, want %q", out, want)
+		}
+		out = k.ok(t, "__complete", "weather", "get", "")
+		if want := ":4\n"; out != want {
+			t.Errorf("__complete weather get '' without --calendar = %q, want %q (nothing, no files)", out, want)
+		}
 	})
 }
 

@@ -286,11 +286,6 @@ func applyThenHang(n int32, applied chan<- struct{}) func(http.Handler) http.Han
 func TestE2EInterruptedListCreateSaysTheWriteInFlightMayHaveLanded(t *testing.T) {
 	t.Parallel()
 	eachMode(t, func(t *testing.T, live bool) {
-		t.Skip("BUG: Ctrl-C while `weather create -f LIST` waits for the answer to entry 3, which the " +
-			"server has applied, prints 'created 2 of 5 (ids 1, 2); entry 3 (1492-1-3) failed:' and " +
-			"'interrupted' (exit 130), yet weather list shows 3 entries: entry 3 landed, and re-running " +
-			"the rest from entry 3 duplicates it. The summary should say entry 3 may have been applied " +
-			"(as a dropped connection does), not that it failed")
 		applied := make(chan struct{}, 1)
 		srv := startServer(t, sandbox.Options{Live: live}, applyThenHang(3, applied))
 		k := newKanka(t, srv)

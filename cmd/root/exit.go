@@ -20,10 +20,11 @@ const authHint = "Run 'kanka auth login' to save a working token, or set KANKA_T
 // interrupted is true when Ctrl-C or SIGTERM cancelled the run.
 func exitCode(err error, commandPath string, interrupted bool) (int, []string) {
 	var (
-		usage    *cmdutil.UsageError
-		notFound *cmdutil.NotFoundError
-		auth     *cmdutil.AuthError
-		apiErr   *client.Error
+		usage      *cmdutil.UsageError
+		notFound   *cmdutil.NotFoundError
+		auth       *cmdutil.AuthError
+		apiErr     *client.Error
+		notApplied *client.NotAppliedUnknownError
 	)
 	switch {
 	case err == nil:
@@ -31,6 +32,11 @@ func exitCode(err error, commandPath string, interrupted bool) (int, []string) {
 	case errors.Is(err, cmdutil.ErrSilent):
 		return cmdutil.ExitError, nil
 	case interrupted || errors.Is(err, context.Canceled):
+		if errors.As(err, &notApplied) {
+			return cmdutil.ExitInterrupted, []string{fmt.Sprintf(
+				"interrupted while waiting for the answer to %s %s: it may have been applied; check before trying again",
+				notApplied.Method, notApplied.URL)}
+		}
 		return cmdutil.ExitInterrupted, []string{"interrupted"}
 	case errors.As(err, &usage):
 		return cmdutil.ExitUsage, []string{"error: " + err.Error(),
@@ -43,7 +49,7 @@ func exitCode(err error, commandPath string, interrupted bool) (int, []string) {
 		return cmdutil.ExitValidation, validationLines(apiErr)
 	case client.IsRateLimit(err):
 		return cmdutil.ExitRateLimit, []string{"error: " + err.Error(),
-			"The service's rate limit was still reached after waiting; try again in a minute."}
+			"The service's rate limit was still reached after waiting; try again later."}
 	}
 	return cmdutil.ExitError, []string{"error: " + err.Error()}
 }

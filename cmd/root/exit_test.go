@@ -68,8 +68,10 @@ func TestExitCodes(t *testing.T) {
 				"  moon 1 full moon: The moon 1 full moon must be a number.; It is too small.\n"},
 		{name: "rate limit", err: &client.Error{Method: "GET", URL: "u", StatusCode: 429, Message: "Your account limit of 30 requests per minute has been reached."}, code: 6,
 			stderr: "error: GET u: 429 Your account limit of 30 requests per minute has been reached.\n" +
-				"The service's rate limit was still reached after waiting; try again in a minute.\n"},
+				"The service's rate limit was still reached after waiting; try again later.\n"},
 		{name: "cancelled", err: context.Canceled, code: 130, stderr: "interrupted\n"},
+		{name: "cancelled during a POST", err: &client.NotAppliedUnknownError{Method: "POST", URL: "u", Err: context.Canceled}, code: 130,
+			stderr: "interrupted while waiting for the answer to POST u: it may have been applied; check before trying again\n"},
 		{name: "silent", err: fmt.Errorf("wrapped: %w", cmdutil.ErrSilent), code: 1, stderr: ""},
 		{name: "maybe applied", err: &client.NotAppliedUnknownError{Method: "POST", URL: "u", Err: errors.New("connection reset")}, code: 1,
 			stderr: "error: POST u: connection reset; the request may have been applied, so it was not retried: check before trying again\n"},

@@ -2,6 +2,7 @@ package weather
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"iter"
 	"slices"
@@ -180,7 +181,12 @@ func (opts *CreateOptions) createEach(c *client.Client, calendarID int, inputs [
 		if err != nil {
 			// Said here rather than wrapped into err: Main prints some
 			// kinds (a 422's field list) from the inner error alone.
-			fmt.Fprintf(streams.ErrOut, "%s; %s failed:\n", createdSoFar(created, len(inputs)), entryName(i, date))
+			outcome := "failed"
+			var unknown *client.NotAppliedUnknownError
+			if errors.As(err, &unknown) {
+				outcome = "may have been created (no answer came)"
+			}
+			fmt.Fprintf(streams.ErrOut, "%s; %s %s:\n", createdSoFar(created, len(inputs)), entryName(i, date), outcome)
 			return created, err
 		}
 		created = append(created, w)

@@ -46,7 +46,7 @@ func TestCreateByCalendarNameUsesTheCalendarFound(t *testing.T) {
 func TestCreateRefusesADayTheCalendarDoesNotHave(t *testing.T) {
 	tests := []struct{ date, want string }{
 		{"1492-1-31", "date: day 31 does not exist: Hammer has 30 days"},
-		{"1492-2-2", "date: day 2 does not exist: Midwinter has 1 days"},
+		{"1492-2-2", "date: day 2 does not exist: Midwinter has 1 day"},
 		{"1492-13-40", "date: month 13 does not exist: the calendar has 2 months"},
 	}
 	for _, tt := range tests {

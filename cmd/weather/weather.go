@@ -31,6 +31,12 @@ one day. Every command needs --calendar, an id or an exact calendar name.`,
 	)
 	for _, verb := range cmd.Commands() {
 		_ = verb.RegisterFlagCompletionFunc("calendar", cmdutil.CalendarCompletion(f))
+		switch verb.Name() {
+		case "get", "update", "delete":
+			verb.ValidArgsFunction = cmdutil.WeatherCompletion(f)
+		default:
+			verb.ValidArgsFunction = cobra.NoFileCompletions
+		}
 	}
 	return cmd
 }
