@@ -215,6 +215,15 @@ func (c *Calendar) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// IsLeapYear reports whether year gets the leap days: the calendar has leap
+// years, and year is the start year or a whole number of periods after it.
+func (c *Calendar) IsLeapYear(year int) bool {
+	if !c.HasLeapYear || c.LeapYearAmount == 0 || c.LeapYearOffset < 1 || year < c.LeapYearStart {
+		return false
+	}
+	return (year-c.LeapYearStart)%c.LeapYearOffset == 0
+}
+
 // RawJSON is the calendar exactly as the server sent it.
 func (c *Calendar) RawJSON() json.RawMessage { return c.Raw }
 

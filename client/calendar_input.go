@@ -11,15 +11,15 @@ import "encoding/json"
 // An update that must not lose data starts from FromCalendar, which sets every
 // field, and changes only what the user asked.
 type CalendarInput struct {
-	Name     string         `yaml:"name"`
-	Type     *string        `yaml:"type,omitempty"`
-	Entry    *string        `yaml:"entry,omitempty"`
-	Date     *Date          `yaml:"date,omitempty"`
-	Months   []Month        `yaml:"months,omitempty"`
-	Weekdays []string       `yaml:"weekdays,omitempty"`
-	Years    map[int]string `yaml:"years,omitempty"`
-	Seasons  []Season       `yaml:"seasons,omitempty"`
-	Moons    []Moon         `yaml:"moons,omitempty"`
+	Name     string   `yaml:"name"`
+	Type     *string  `yaml:"type,omitempty"`
+	Entry    *string  `yaml:"entry,omitempty"`
+	Date     *Date    `yaml:"date,omitempty"`
+	Months   []Month  `yaml:"months,omitempty"`
+	Weekdays []string `yaml:"weekdays,omitempty"`
+	Years    Years    `yaml:"years,omitempty"`
+	Seasons  []Season `yaml:"seasons,omitempty"`
+	Moons    []Moon   `yaml:"moons,omitempty"`
 	// Epochs can be written but the service never returns them, so they
 	// cannot survive a read-modify-write; they are sent only when given.
 	Epochs       []string `yaml:"epochs,omitempty"`
@@ -55,7 +55,7 @@ func FromCalendar(c *Calendar) CalendarInput {
 		Entry:          ptr(c.Entry),
 		Months:         append([]Month{}, c.Months...),
 		Weekdays:       append([]string{}, c.Weekdays...),
-		Years:          map[int]string{},
+		Years:          Years{},
 		Seasons:        append([]Season{}, c.Seasons...),
 		Moons:          cloneMoons(c.Moons),
 		Suffix:         ptr(c.Suffix),

@@ -52,6 +52,9 @@ type Config struct {
 	// OnExchange, when set, is called after every attempt with what was sent
 	// and received; the token is never in it.
 	OnExchange func(Exchange)
+	// OnWait, when set, is told of every wait (for the rate limit or before
+	// a retry) before it starts, so that a long one can be explained.
+	OnWait func(reason string, d time.Duration)
 }
 
 // Client talks to one campaign. It is safe for concurrent use.
@@ -82,7 +85,9 @@ func New(cfg Config) (*Client, error) {
 	}
 	setDefault(&cfg.UserAgent, "kanka/dev")
 	setDefault(&cfg.Timeout, 30*time.Second)
-	setDefault(&cfg.PageConcurrency, 4)
+	if cfg.PageConcurrency <= 0 {
+		cfg.PageConcurrency = 4
+	}
 	setDefault(&cfg.MaxRetries, 3)
 	setDefault(&cfg.RateLimitRetries, 3)
 	setDefault(&cfg.RateWindow, time.Minute)
@@ -103,14 +108,18 @@ func New(cfg Config) (*Client, error) {
 		SetHeader("User-Agent", cfg.UserAgent).
 		SetRetryCount(0). // retries are ours: see do
 		SetDisableWarn(true).
-		SetLogger(quietLogger{})
+		SetLogger(quietLogger{}).
+		SetRedirectPolicy(safeRedirects(cfg.Token != ""))
 	if cfg.Token != "" {
 		h.SetAuthToken(cfg.Token)
 	}
 	if cfg.Transport != nil {
 		h.SetTransport(cfg.Transport)
 	}
-	c := &Client{cfg: cfg, http: h, pacer: newPacer(cfg.Clock, cfg.RateWindow), clock: cfg.Clock}
+	c := &Client{cfg: cfg, http: h, pacer: newPacer(cfg.Clock, cfg.RateWindow, nil), clock: cfg.Clock}
+	if cfg.OnWait != nil {
+		c.pacer.onWait = func(d time.Duration) { cfg.OnWait("for the rate limit's next window", d) }
+	}
 	c.weatherPath.Store(initialWeatherPath(u.Hostname()))
 	return c, nil
 }
@@ -138,3 +147,17 @@ type quietLogger struct{}
 func (quietLogger) Errorf(string, ...any) {}
 func (quietLogger) Warnf(string, ...any)  {}
 func (quietLogger) Debugf(string, ...any) {}
+
+// safeRedirects follows up to 10 redirects, but never one that would carry
+// the token over plain http to a host that is not this machine.
+func safeRedirects(withToken bool) resty.RedirectPolicy {
+	return resty.RedirectPolicyFunc(func(req *http.Request, via []*http.Request) error {
+		if len(via) >= 10 {
+			return errors.New("stopped after 10 redirects")
+		}
+		if withToken && req.URL.Scheme != "https" && !IsLoopback(req.URL.Hostname()) {
+			return fmt.Errorf("refusing to follow a redirect to %s: the token would go over plain http", req.URL.Redacted())
+		}
+		return nil
+	})
+}

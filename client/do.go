@@ -35,6 +35,9 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 		}
 	}
 	failures, limited := 0, 0
+	// maybeApplied is set when an attempt may have reached the server
+	// without its answer reaching us.
+	maybeApplied := false
 	for {
 		if err := c.pacer.acquire(ctx); err != nil {
 			return nil, err
@@ -69,8 +72,9 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
+			maybeApplied = maybeApplied || !neverSent(err)
 			if failures < c.cfg.MaxRetries {
-				if err := sleep(ctx, c.clock, c.backoff(failures)); err != nil {
+				if err := c.wait(ctx, "retrying after "+shortError(err), c.backoff(failures)); err != nil {
 					return nil, err
 				}
 				failures++
@@ -98,13 +102,18 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 			if method == http.MethodPost {
 				return nil, &NotAppliedUnknownError{Method: method, URL: fullURL, Err: apiErr}
 			}
+			maybeApplied = true
 			if failures < c.cfg.MaxRetries {
-				if err := sleep(ctx, c.clock, c.backoff(failures)); err != nil {
+				if err := c.wait(ctx, fmt.Sprintf("retrying after a %d answer", status), c.backoff(failures)); err != nil {
 					return nil, err
 				}
 				failures++
 				continue
 			}
+		case status == http.StatusNotFound && method == http.MethodDelete && maybeApplied && !apiErr.RouteNotFound:
+			// An earlier attempt lost its answer but was applied: the
+			// record is gone, as asked.
+			return &answer{status: status, header: header}, nil
 		}
 		return nil, apiErr
 	}
@@ -139,6 +148,9 @@ func decodeData(body []byte, out any) error {
 		Data json.RawMessage `json:"data"`
 	}
 	trimmed := bytes.TrimSpace(body)
+	if err := notJSON(trimmed); err != nil {
+		return err
+	}
 	if len(trimmed) == 0 || trimmed[0] != '{' {
 		return fmt.Errorf("the server answered without a record: %q", cut(string(trimmed), 100))
 	}
@@ -149,4 +161,21 @@ func decodeData(body []byte, out any) error {
 		trimmed = env.Data
 	}
 	return json.Unmarshal(trimmed, out)
+}
+
+// wait sleeps d before a retry or for the rate limit, telling OnWait first.
+func (c *Client) wait(ctx context.Context, reason string, d time.Duration) error {
+	if c.cfg.OnWait != nil && d > 0 {
+		c.cfg.OnWait(reason, d)
+	}
+	return sleep(ctx, c.clock, d)
+}
+
+// shortError is a transport error without the request it names.
+func shortError(err error) string {
+	var op *net.OpError
+	if errors.As(err, &op) && op.Err != nil {
+		return op.Err.Error()
+	}
+	return "a lost connection"
 }

@@ -152,7 +152,7 @@ func parseError(method, url string, status int, contentType string, body []byte)
 		}
 		e.Message = cut(string(trimmed), 200)
 	case strings.Contains(contentType, "html") || trimmed[0] == '<':
-		e.Message = "the server answered with an HTML page, not JSON (is the URL the API root?)"
+		e.Message = notJSON([]byte("<")).Error()
 	default:
 		e.Message = cut(string(trimmed), 200)
 	}
@@ -160,6 +160,15 @@ func parseError(method, url string, status int, contentType string, body []byte)
 		e.Message = http.StatusText(status)
 	}
 	return e
+}
+
+// notJSON explains a 2xx answer that is an HTML page: a wrong API root or a
+// login page, not the interface.
+func notJSON(body []byte) error {
+	if len(body) > 0 && body[0] == '<' {
+		return errors.New("the server answered with an HTML page, not JSON (is the URL the API root?)")
+	}
+	return nil
 }
 
 func firstString(obj map[string]json.RawMessage, keys ...string) string {

@@ -30,10 +30,15 @@ type pacer struct {
 	// released is closed (and replaced) by every release, to wake the
 	// acquires that wait for an answer rather than for a time.
 	released chan struct{}
+
+	// onWait is told of a wait for the window, once per window however many
+	// requests wait for it.
+	onWait   func(time.Duration)
+	toldOfAt time.Time
 }
 
-func newPacer(clock Clock, window time.Duration) *pacer {
-	return &pacer{clock: clock, window: window, released: make(chan struct{})}
+func newPacer(clock Clock, window time.Duration, onWait func(time.Duration)) *pacer {
+	return &pacer{clock: clock, window: window, released: make(chan struct{}), onWait: onWait}
 }
 
 // acquire waits until one more request fits in the budget, and counts it as
@@ -64,7 +69,12 @@ func (p *pacer) acquire(ctx context.Context) error {
 			continue
 		}
 		wait := p.resetAt.Sub(now)
+		tell := p.onWait != nil && !p.toldOfAt.Equal(p.resetAt)
+		p.toldOfAt = p.resetAt
 		p.mu.Unlock()
+		if tell {
+			p.onWait(wait)
+		}
 		if err := sleep(ctx, p.clock, wait); err != nil {
 			return err
 		}

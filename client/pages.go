@@ -1,6 +1,7 @@
 package client
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -69,6 +70,9 @@ func fetchPage[T any](ctx context.Context, get getter, filters url.Values, n int
 		return nil, err
 	}
 	var w wirePage[T]
+	if err := notJSON(bytes.TrimSpace(ans.body)); err != nil {
+		return nil, err
+	}
 	if err := json.Unmarshal(ans.body, &w); err != nil {
 		return nil, fmt.Errorf("reading page %d: %w", n, err)
 	}

@@ -3,6 +3,7 @@ package client
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -43,7 +44,10 @@ func (ps problems) err() error {
 
 // Limits of the service (document and live rules).
 const (
-	maxNameLength      = 191
+	maxNameLength = 191
+	// The live service accepts a type of 191 characters but stores 45: a
+	// longer one fails there with a 500.
+	maxTypeLength      = 45
 	maxFormatLength    = 20
 	maxStartOffset     = 99
 	maxLeapAmount      = 128
@@ -64,8 +68,8 @@ func (in CalendarInput) Validate() error {
 	case n > maxNameLength:
 		ps.add("name", "has %d characters; at most %d are allowed", n, maxNameLength)
 	}
-	if in.Type != nil && utf8.RuneCountInString(*in.Type) > maxNameLength {
-		ps.add("type", "is longer than %d characters", maxNameLength)
+	if in.Type != nil && utf8.RuneCountInString(*in.Type) > maxTypeLength {
+		ps.add("type", "is longer than %d characters", maxTypeLength)
 	}
 	// The document asks at least 2 months and 2 weekdays.
 	if len(in.Months) < 2 {
@@ -106,7 +110,7 @@ func (in CalendarInput) Validate() error {
 		if strings.TrimSpace(m.Name) == "" {
 			ps.add(fmt.Sprintf("moon %d name", i+1), "is required")
 		}
-		if m.Fullmoon <= 0 {
+		if !(m.Fullmoon > 0) || math.IsInf(m.Fullmoon, 0) {
 			ps.add(fmt.Sprintf("moon %d full moon", i+1), "must be a number of days above 0")
 		}
 	}
@@ -190,7 +194,7 @@ func (in WeatherInput) Validate(cal *Calendar) error {
 		ps.add("visibility", "must be 1 to 5 (all, self, admin, self-admin, members)")
 	}
 	if cal != nil {
-		ps.checkDay("date", monthsWithLeapDays(cal), in.Month, in.Day)
+		ps.checkDay("date", monthsWithLeapDays(cal, in.Year), in.Month, in.Day)
 	} else if in.Month < 1 || in.Day < 1 {
 		ps.add("date", "month and day must be at least 1")
 	}
@@ -199,14 +203,11 @@ func (in WeatherInput) Validate(cal *Calendar) error {
 	return ps.err()
 }
 
-// monthsWithLeapDays returns cal's months with the leap days added to the
-// leap month when the calendar has leap years. Which years are leap years is
-// not documented, so any year may have them: the check only refuses days
-// that can never exist.
-func monthsWithLeapDays(cal *Calendar) []Month {
+// monthsWithLeapDays returns cal's months in year, the leap days added to
+// the leap month when year is a leap year.
+func monthsWithLeapDays(cal *Calendar, year int) []Month {
 	months := append([]Month{}, cal.Months...)
-	m := cal.LeapYearMonth
-	if cal.HasLeapYear && cal.LeapYearAmount > 0 && m >= 1 && m <= len(months) {
+	if m := cal.LeapYearMonth; cal.IsLeapYear(year) && m >= 1 && m <= len(months) {
 		months[m-1].Length += cal.LeapYearAmount
 	}
 	return months

@@ -3,6 +3,7 @@ package client_test
 import (
 	"encoding/json"
 	"errors"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -63,7 +64,7 @@ func TestValidateCalendarProblems(t *testing.T) {
 	}
 	want := []client.Problem{
 		{"name", "is required"},
-		{"type", "is longer than 191 characters"},
+		{"type", "is longer than 45 characters"},
 		{"months", "at least 2 are required, 1 given"},
 		{"month 1 name", "is required"},
 		{"month 1 length", "must be at least 1, not 0"},
@@ -97,6 +98,10 @@ func TestValidateCalendarLimits(t *testing.T) {
 	}{
 		{"191-character name", func(in *client.CalendarInput) { in.Name = strings.Repeat("é", 191) }, ""},
 		{"192-character name", func(in *client.CalendarInput) { in.Name = strings.Repeat("é", 192) }, "name"},
+		{"45-character type", func(in *client.CalendarInput) { in.Type = ptr(strings.Repeat("t", 45)) }, ""},
+		{"46-character type (the live column holds 45)", func(in *client.CalendarInput) { in.Type = ptr(strings.Repeat("t", 46)) }, "type"},
+		{"endless moon cycle", func(in *client.CalendarInput) { in.Moons = []client.Moon{{Name: "M", Fullmoon: math.Inf(1)}} }, "moon 1 full moon"},
+		{"not-a-number moon cycle", func(in *client.CalendarInput) { in.Moons = []client.Moon{{Name: "M", Fullmoon: math.NaN()}} }, "moon 1 full moon"},
 		{"format at 20", func(in *client.CalendarInput) { in.Format = ptr("d M, y - d M, y - dd") }, ""},
 		{"format at 21", func(in *client.CalendarInput) { in.Format = ptr("d M, y - d M, y - ddd") }, "format"},
 		{"start offset 0 and 99", func(in *client.CalendarInput) { in.StartOffset = ptr(99) }, ""},
@@ -130,7 +135,7 @@ func TestValidateCalendarLimits(t *testing.T) {
 func TestValidateWeather(t *testing.T) {
 	cal := &client.Calendar{
 		Months:      []client.Month{{Name: "Hammer", Length: 30}, {Name: "Midwinter", Length: 1}},
-		HasLeapYear: true, LeapYearAmount: 1, LeapYearMonth: 2,
+		HasLeapYear: true, LeapYearAmount: 1, LeapYearMonth: 2, LeapYearOffset: 4, LeapYearStart: 4,
 	}
 	ok := client.WeatherInput{Year: 1492, Month: 1, Day: 30, Weather: "sun"}
 	for _, tc := range []struct {
@@ -143,6 +148,10 @@ func TestValidateWeather(t *testing.T) {
 		{name: "leap day of the leap month", edit: func(in *client.WeatherInput) { in.Month, in.Day = 2, 2 }, cal: cal},
 		{name: "past the leap day", edit: func(in *client.WeatherInput) { in.Month, in.Day = 2, 3 }, cal: cal,
 			want: []client.Problem{{"date", "day 3 does not exist: Midwinter has 2 days"}}},
+		{name: "leap day of a common year", edit: func(in *client.WeatherInput) { in.Year, in.Month, in.Day = 1491, 2, 2 }, cal: cal,
+			want: []client.Problem{{"date", "day 2 does not exist: Midwinter has 1 day"}}},
+		{name: "leap day before the start year", edit: func(in *client.WeatherInput) { in.Year, in.Month, in.Day = 0, 2, 2 }, cal: cal,
+			want: []client.Problem{{"date", "day 2 does not exist: Midwinter has 1 day"}}},
 		{name: "no such month", edit: func(in *client.WeatherInput) { in.Month = 3 }, cal: cal,
 			want: []client.Problem{{"date", "month 3 does not exist: the calendar has 2 months"}}},
 		{name: "no calendar, day 0", edit: func(in *client.WeatherInput) { in.Day = 0 },

@@ -70,10 +70,22 @@ func (s *Server) readWeatherWrite(in *input, c *calendar) *weatherWrite {
 	}
 	if month < 1 || month > len(c.Months) {
 		in.p.add("month", msgBetween("month", 1, len(c.Months)))
-	} else if length := c.Months[month-1].Length; dayOK && (day < 1 || day > length) {
+	} else if length := c.monthLength(w.year, month); dayOK && (day < 1 || day > length) {
 		in.p.add("day", msgBetween("day", 1, length))
 	}
 	return w
+}
+
+// monthLength is the number of days of month (from 1) in year: the leap
+// days go to the leap month in the start year and every offset years after.
+func (c *calendar) monthLength(year, month int) int {
+	length := c.Months[month-1].Length
+	leap := c.HasLeapYear && c.LeapYearAmount != 0 && c.LeapYearOffset >= 1 &&
+		year >= c.LeapYearStart && (year-c.LeapYearStart)%c.LeapYearOffset == 0
+	if leap && month == c.LeapYearMonth {
+		length += c.LeapYearAmount
+	}
+	return length
 }
 
 func (ww *weatherWrite) apply(w *weather) {

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"fmt"
 	"testing"
 	"time"
 )
@@ -113,6 +114,21 @@ func TestWeatherValidation(t *testing.T) {
 		mustCreate(t, s, calendarForWeather)
 		body := with(t, valid, `{"weather":"`+repeat("a", 20)+`","effect":"`+repeat("é", 45)+`","name":"`+repeat("n", 40)+`","visibility_id":5,"day":1,"month":1}`)
 		expect(t, send(t, s, "POST", base+"calendars/1/calendar_weather", body), 200, "")
+	})
+	t.Run("the leap day exists in leap years only", func(t *testing.T) {
+		s := newServer(t, Options{})
+		leap := with(t, calendarForWeather, `{"has_leap_year":true,"leap_year_amount":1,"leap_year_month":2,"leap_year_offset":4,"leap_year_start":4}`)
+		mustCreate(t, s, leap)
+		for _, tc := range []struct {
+			year   int
+			status int
+		}{{1492, 200}, {4, 200}, {1491, 422}, {0, 422}} {
+			body := with(t, valid, fmt.Sprintf(`{"year":%d,"day":29}`, tc.year))
+			w := send(t, s, "POST", base+"calendars/1/calendar_weather", body)
+			if w.Code != tc.status {
+				t.Errorf("day 29 of month 2 in year %d: %d, want %d: %s", tc.year, w.Code, tc.status, w.Body)
+			}
+		}
 	})
 	t.Run("update requires the full record", func(t *testing.T) {
 		s := newServer(t, Options{})

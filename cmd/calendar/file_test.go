@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 )
 
@@ -62,7 +63,7 @@ func TestFileYearsWithQuotedKeys(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := map[int]string{1492: "Three Ships", -3: "Ash", 7: "Seven"}
+			want := client.Years{1492: "Three Ships", -3: "Ash", 7: "Seven"}
 			if !reflect.DeepEqual(got.Years, want) {
 				t.Errorf("years %v", got.Years)
 			}

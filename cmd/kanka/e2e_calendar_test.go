@@ -209,6 +209,17 @@ func TestE2ECalendarYAMLRoundTrip(t *testing.T) {
 			if b, a := withoutKeys(before, "updated_at"), withoutKeys(after, "updated_at"); !reflect.DeepEqual(b, a) {
 				t.Errorf("%s: get -o yaml | update -f changed the calendar:\nbefore %v\nafter  %v", name, b, a)
 			}
+
+			// The server's own JSON is a valid file too: fullmoon as a
+			// string, years as [] when empty, quoted year numbers.
+			r := k.runIn(t, k.ok(t, "calendar", "get", name, "-o", "json"), "calendar", "update", fmt.Sprint(before["id"]), "-f", "-")
+			if r.code != 0 {
+				t.Fatalf("%s: get -o json | update -f - failed: %s", name, r)
+			}
+			after = decodeObject(t, k.ok(t, "calendar", "get", name, "-o", "json"))
+			if b, a := withoutKeys(before, "updated_at"), withoutKeys(after, "updated_at"); !reflect.DeepEqual(b, a) {
+				t.Errorf("%s: get -o json | update -f changed the calendar:\nbefore %v\nafter  %v", name, b, a)
+			}
 		}
 	})
 }

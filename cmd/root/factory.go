@@ -114,6 +114,9 @@ func (c *connector) newClient(r *profile.Resolved) (*client.Client, error) {
 	if r.Debug {
 		cfg.OnExchange = client.DebugLogger(c.io.ErrOut)
 	}
+	if r.Debug || c.io.ErrTTY {
+		cfg.OnWait = waitNotice(c.io.ErrOut)
+	}
 	cl, err := client.New(cfg)
 	if err != nil {
 		// A bad URL, or a token that would go over plain http: nothing was
@@ -190,5 +193,15 @@ func confirmer(s *cmdutil.IOStreams) func(string) (bool, error) {
 			return true, nil
 		}
 		return false, nil
+	}
+}
+
+// waitNotice says why the command is quiet during a long wait (the rate
+// limit's window can be a minute away); short retry pauses go unsaid.
+func waitNotice(w io.Writer) func(string, time.Duration) {
+	return func(reason string, d time.Duration) {
+		if d >= time.Second {
+			fmt.Fprintf(w, "waiting %s %s (Ctrl-C to stop)\n", d.Round(time.Second), reason)
+		}
 	}
 }

@@ -1,11 +1,13 @@
 package root
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/spf13/cobra"
@@ -157,5 +159,15 @@ func TestConfirm(t *testing.T) {
 	}
 	if got := errOut.String(); got != strings.Repeat("Delete calendar 3? [y/N] ", 5) {
 		t.Errorf("prompts: %q", got)
+	}
+}
+
+func TestWaitNoticeSaysOnlyLongWaits(t *testing.T) {
+	var buf bytes.Buffer
+	notice := waitNotice(&buf)
+	notice("retrying after a 503 answer", 400*time.Millisecond)
+	notice("for the rate limit's next window", 41600*time.Millisecond)
+	if want := "waiting 42s for the rate limit's next window (Ctrl-C to stop)\n"; buf.String() != want {
+		t.Errorf("got %q, want %q", buf.String(), want)
 	}
 }
