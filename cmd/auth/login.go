@@ -2,6 +2,7 @@ package auth
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -28,8 +29,15 @@ type LoginOptions struct {
 
 // NewCmdLogin builds `kanka auth login`; runF replaces the run in tests.
 func NewCmdLogin(f *cmdutil.Factory, deps Deps, runF func(*LoginOptions) error) *cobra.Command {
-	opts := &LoginOptions{IO: f.IO, F: f, Deps: deps, ReadSecret: readTerminalSecret(f.IO)}
-	cmd := &cobra.Command{
+	opts := &LoginOptions{IO: f.IO, F: f, Deps: deps}
+	var cmd *cobra.Command
+	opts.ReadSecret = readTerminalSecret(f.IO, func() context.Context {
+		if ctx := cmd.Context(); ctx != nil {
+			return ctx
+		}
+		return context.Background()
+	})
+	cmd = &cobra.Command{
 		Use:   "login",
 		Short: "Check a token and save it in the profile",
 		Long: `Check an API token with one request to the campaign, then save it in the
@@ -129,13 +137,21 @@ func readToken(opts *LoginOptions) (string, error) {
 }
 
 // readTerminalSecret reads a line from the terminal on stdin without echo.
-func readTerminalSecret(s *cmdutil.IOStreams) func() (string, error) {
+// Ctrl-C ends it at once and turns the echo back on.
+func readTerminalSecret(s *cmdutil.IOStreams, ctx func() context.Context) func() (string, error) {
 	return func() (string, error) {
 		in, ok := s.In.(*os.File)
 		if !ok {
 			return "", errors.New("stdin is not a terminal")
 		}
-		b, err := term.ReadPassword(int(in.Fd()))
-		return string(b), err
+		fd := int(in.Fd())
+		state, err := term.GetState(fd)
+		if err != nil {
+			return "", err
+		}
+		return cmdutil.ReadInterruptibly(ctx(), func() (string, error) {
+			b, err := term.ReadPassword(fd)
+			return string(b), err
+		}, func() { _ = term.Restore(fd, state) })
 	}
 }

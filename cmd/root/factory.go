@@ -2,6 +2,7 @@ package root
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -177,14 +178,19 @@ func (c *connector) printer() (*output.Printer, error) {
 // confirmer is Factory.Confirm: a y/N question on stderr, answered by a
 // line of stdin. The reader is kept so that a second question does not lose
 // what the first one buffered.
-func confirmer(s *cmdutil.IOStreams) func(string) (bool, error) {
+// Ctrl-C at the question ends the command (exit 130).
+func confirmer(s *cmdutil.IOStreams, ctx func() context.Context) func(string) (bool, error) {
 	var in *bufio.Reader
 	return func(question string) (bool, error) {
 		if in == nil {
 			in = bufio.NewReader(s.In)
 		}
 		fmt.Fprintf(s.ErrOut, "%s [y/N] ", question)
-		line, err := in.ReadString('\n')
+		line, err := cmdutil.ReadInterruptibly(ctx(), func() (string, error) { return in.ReadString('\n') }, nil)
+		if errors.Is(err, context.Canceled) {
+			fmt.Fprintln(s.ErrOut)
+			return false, err
+		}
 		if err != nil && !errors.Is(err, io.EOF) {
 			return false, err
 		}

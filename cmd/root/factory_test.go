@@ -3,6 +3,8 @@ package root
 import (
 	"bytes"
 	"context"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -149,7 +151,7 @@ func TestNoColorFlagTurnsColourOff(t *testing.T) {
 func TestConfirm(t *testing.T) {
 	s, in, _, errOut := cmdutil.Test()
 	in.WriteString("y\n\nYES\nno\n")
-	ask := confirmer(s)
+	ask := confirmer(s, context.Background)
 	want := []bool{true, false, true, false, false} // the last one meets the end of input
 	for i, w := range want {
 		got, err := ask("Delete calendar 3?")
@@ -159,6 +161,18 @@ func TestConfirm(t *testing.T) {
 	}
 	if got := errOut.String(); got != strings.Repeat("Delete calendar 3? [y/N] ", 5) {
 		t.Errorf("prompts: %q", got)
+	}
+}
+
+func TestConfirmStopsOnCtrlC(t *testing.T) {
+	s, _, _, _ := cmdutil.Test()
+	pr, pw := io.Pipe() // a terminal nobody types into
+	defer pw.Close()
+	s.In = pr
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := confirmer(s, func() context.Context { return ctx })("Delete calendar 3?"); !errors.Is(err, context.Canceled) {
+		t.Errorf("err %v, want context.Canceled", err)
 	}
 }
 

@@ -92,7 +92,12 @@ account on the built-in sandbox: kanka --sandbox calendar list`,
 	conn := &connector{io: s, globals: f.Globals, flags: cmd.PersistentFlags()}
 	f.Client = conn.factoryClient
 	f.Printer = conn.printer
-	f.Confirm = confirmer(s)
+	f.Confirm = confirmer(s, func() context.Context {
+		if ctx := cmd.Context(); ctx != nil {
+			return ctx
+		}
+		return context.Background()
+	})
 	completeGlobalFlags(cmd, conn.resolve)
 
 	cmd.AddCommand(
