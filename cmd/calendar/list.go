@@ -35,7 +35,7 @@ func NewCmdList(f *cmdutil.Factory, runF func(*ListOptions) error) *cobra.Comman
 		Long: `List the calendars of the campaign. Every page is walked unless --limit
 or --page says otherwise.`,
 		Example: `  kanka calendar list
-  kanka calendar list --name Harptos --exact -o json
+  kanka calendar list --name "Calendar of Harptos" --exact -o json
   kanka calendar list --since 24h --limit 10
   kanka calendar list --tag 3 --tag 7 --private -o id`,
 		Aliases: []string{"ls"},

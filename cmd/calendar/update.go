@@ -32,7 +32,7 @@ the flags are applied on top, and the whole record is sent back, so nothing
 that was not named is lost. A field the file names replaces that field; a
 list flag such as --month replaces the whole list.`,
 		Example: `  kanka calendar update 12 --name "Calendar of Harptos"
-  kanka calendar update Harptos --date 1492-3-12
+  kanka calendar update "Calendar of Harptos" --date 1492-3-12
   kanka calendar get 12 -o yaml > cal.yaml && $EDITOR cal.yaml && kanka calendar update 12 -f cal.yaml`,
 		Args: argsUsage(1, 1, "takes one calendar id or name"),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -44,7 +44,7 @@ flags given beside -f override those fields of every entry.
 Every date is checked against the calendar's months, and every entry is checked,
 before anything is sent. A list is created entry by entry; if one fails, the
 command stops and says which entries were created.`,
-		Example: `  kanka weather create --calendar Harptos --date 1492-1-1 --weather snowflake --temperature "-5°C"
+		Example: `  kanka weather create --calendar "Calendar of Harptos" --date 1492-1-1 --weather snowflake --temperature "-5°C"
   kanka weather create --calendar 5 -f examples/weather-1492-hammer.yaml
   kanka weather get --calendar 5 41 -o yaml | kanka weather create --calendar 6 -f -`,
 		Args: noArgs,

@@ -30,7 +30,7 @@ func NewCmdDelete(f *cmdutil.Factory, runF func(*DeleteOptions) error) *cobra.Co
 		Long: `Delete weather entries. On a terminal you are asked first; without one,
 --yes is required. The entries are deleted in order; the first failure stops
 the command, which says what was deleted.`,
-		Example: `  kanka weather delete --calendar Harptos 41
+		Example: `  kanka weather delete --calendar "Calendar of Harptos" 41
   kanka weather list --calendar 5 --year 1491 -o id | xargs kanka weather delete --calendar 5 --yes`,
 		Aliases: []string{"rm"},
 		Args: func(cmd *cobra.Command, args []string) error {

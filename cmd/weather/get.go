@@ -22,7 +22,7 @@ func NewCmdGet(f *cmdutil.Factory, runF func(*GetOptions) error) *cobra.Command 
 	cmd := &cobra.Command{
 		Use:   "get --calendar ID|NAME WEATHER_ID",
 		Short: "Show one weather entry",
-		Example: `  kanka weather get --calendar Harptos 41
+		Example: `  kanka weather get --calendar "Calendar of Harptos" 41
   kanka weather get --calendar 5 41 -o yaml > entry.yaml`,
 		Args: exactArgs(1, "one WEATHER_ID"),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -38,7 +38,7 @@ func NewCmdList(f *cmdutil.Factory, runF func(*ListOptions) error) *cobra.Comman
 		Long: `List the weather entries of a calendar, every page by default.
 --limit stops after N entries and asks for no page it does not need.
 --year and --month keep the entries of that year and month.`,
-		Example: `  kanka weather list --calendar Harptos
+		Example: `  kanka weather list --calendar "Calendar of Harptos"
   kanka weather list --calendar 5 --year 1492 --month 1 -o yaml
   kanka weather list --calendar 5 --limit 20 -o ndjson`,
 		Aliases: []string{"ls"},

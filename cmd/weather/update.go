@@ -32,7 +32,7 @@ func NewCmdUpdate(f *cmdutil.Factory, runF func(*UpdateOptions) error) *cobra.Co
 		Long: `Change a weather entry. The entry is read, the fields of the file (-f, one
 entry) and then of the flags are applied, and the whole record is sent back, so
 nothing that was not named changes. A new date is checked against the calendar.`,
-		Example: `  kanka weather update --calendar Harptos 41 --weather cloud-rain --precipitation heavy
+		Example: `  kanka weather update --calendar "Calendar of Harptos" 41 --weather cloud-rain --precipitation heavy
   kanka weather get --calendar 5 41 -o yaml > entry.yaml   # edit it, then:
   kanka weather update --calendar 5 41 -f entry.yaml`,
 		Args: exactArgs(1, "one WEATHER_ID"),
