@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -129,6 +130,25 @@ func readState(path string) (*state, error) {
 	return &st, nil
 }
 
+// readStrictState reads a state file, refusing anything with keys a state
+// file does not have.
+func readStrictState(path string) (*state, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("sandbox state: %w", err)
+	}
+	if len(bytes.TrimSpace(b)) == 0 {
+		return &state{}, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	var st state
+	if err := dec.Decode(&st); err != nil {
+		return nil, fmt.Errorf("%s is not a sandbox state file (%v)", path, err)
+	}
+	return &st, nil
+}
+
 // writeState replaces the state file atomically: a temporary file in the
 // same directory (so rename does not cross file systems), synced, renamed.
 func writeState(path string, st *state) error {
@@ -192,11 +212,12 @@ func Reset(dataPath string) error {
 		if _, err := os.Stat(dataPath); errors.Is(err, fs.ErrNotExist) {
 			return nil
 		}
-		// A damaged file is emptied too: a reset is how one gets out of it.
-		var ids lastIDs
-		if st, err := readState(dataPath); err == nil {
-			ids = st.LastIDs
+		// Only a sandbox's own state is emptied: a path mistyped onto some
+		// other file (or a damaged state) is left for its owner to remove.
+		st, err := readStrictState(dataPath)
+		if err != nil {
+			return fmt.Errorf("%w; nothing was changed: remove the file yourself if it is not needed", err)
 		}
-		return writeState(dataPath, &state{LastIDs: ids})
+		return writeState(dataPath, &state{LastIDs: st.LastIDs})
 	})
 }

@@ -213,7 +213,8 @@ func TestResetEmptiesAndKeepsIDs(t *testing.T) {
 		t.Fatalf("id after reset %d, want 3", id)
 	}
 
-	// A missing file stays missing; a damaged one is emptied.
+	// A missing file stays missing; a file that is not sandbox state is
+	// left alone.
 	missing := filepath.Join(t.TempDir(), "none.json")
 	if err := Reset(missing); err != nil {
 		t.Fatal(err)
@@ -221,14 +222,16 @@ func TestResetEmptiesAndKeepsIDs(t *testing.T) {
 	if _, err := os.Stat(missing); !os.IsNotExist(err) {
 		t.Fatalf("Reset created %s", missing)
 	}
-	damaged := filepath.Join(t.TempDir(), "bad.json")
-	os.WriteFile(damaged, []byte("{not json"), 0o600)
-	if err := Reset(damaged); err != nil {
-		t.Fatal(err)
-	}
-	names, _ := storedCalendars(t, damaged)
-	if len(names) != 0 {
-		t.Fatal("damaged file not emptied")
+	for name, content := range map[string]string{"bad.json": "{not json", "precious.yaml": "profiles:\n  a: {}\n", "other.json": `{"profiles":{}}`} {
+		path := filepath.Join(t.TempDir(), name)
+		os.WriteFile(path, []byte(content), 0o600)
+		err := Reset(path)
+		if err == nil || !strings.Contains(err.Error(), "is not a sandbox state file") || !strings.Contains(err.Error(), "nothing was changed") {
+			t.Errorf("Reset(%s): %v, want a refusal", name, err)
+		}
+		if b, _ := os.ReadFile(path); string(b) != content {
+			t.Errorf("Reset changed %s to %q", name, b)
+		}
 	}
 }
 

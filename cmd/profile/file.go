@@ -134,10 +134,17 @@ func (f *File) Save() error {
 		path = resolved
 	}
 	dir := filepath.Dir(path)
-	// Only the directories created here get 0700; an existing directory
-	// (say /tmp, for KANKA_CONFIG=/tmp/kanka.yaml) is not ours to change.
+	// The directories created here get 0700, and so does an existing one
+	// named kanka (ours, as in ~/.config/kanka); any other existing
+	// directory (say /tmp, for KANKA_CONFIG=/tmp/kanka.yaml) is not ours to
+	// change.
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("creating %s: %w", dir, err)
+	}
+	if filepath.Base(dir) == "kanka" {
+		if err := os.Chmod(dir, 0o700); err != nil {
+			return fmt.Errorf("securing %s: %w", dir, err)
+		}
 	}
 	tmp, err := os.CreateTemp(dir, ".config-*.yaml") // created 0600
 	if err != nil {

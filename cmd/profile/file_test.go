@@ -134,3 +134,28 @@ func assertMode(t *testing.T, path string, want os.FileMode) {
 		t.Errorf("%s has mode %o, want %o", path, got, want)
 	}
 }
+
+// An existing kanka directory that is open to others is closed; any other
+// existing directory is left as it is.
+func TestSaveClosesAnOpenKankaDirectoryOnly(t *testing.T) {
+	ours := filepath.Join(t.TempDir(), "kanka")
+	other := t.TempDir()
+	for _, dir := range []string{ours, other} {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		f, err := Load(filepath.Join(dir, "config.yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Ensure("default").Token = "secret-token"
+		if err := f.Save(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	assertMode(t, ours, 0o700)
+	assertMode(t, other, 0o755)
+}

@@ -112,6 +112,11 @@ func createRun(opts *CreateOptions) error {
 	}
 	created, err := opts.createEach(c, cal.ID, inputs)
 	if err != nil {
+		// What was created still goes to stdout, so a script keeps the
+		// ids it must not create again.
+		if len(created) > 0 {
+			_ = printer.PrintList(records(created), Kind)
+		}
 		return err
 	}
 	if err := printer.PrintList(records(created), Kind); err != nil {

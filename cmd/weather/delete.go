@@ -3,6 +3,7 @@ package weather
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -50,7 +51,11 @@ the command, which says what was deleted.`,
 				if err != nil {
 					return err
 				}
-				opts.WeatherIDs = append(opts.WeatherIDs, id)
+				// An id given twice is deleted once, not reported as
+				// missing the second time.
+				if !slices.Contains(opts.WeatherIDs, id) {
+					opts.WeatherIDs = append(opts.WeatherIDs, id)
+				}
 			}
 			if runF != nil {
 				return runF(opts)

@@ -30,7 +30,8 @@ func TestDeleteWithYes(t *testing.T) {
 	env := newTestEnv(t, "table")
 	env.expect("DELETE "+weathersRoute+"/41", "", 204, "")
 	env.expect("DELETE "+weathersRoute+"/42", "", 200, `{"deleted":true}`)
-	if err := env.run("delete", "--calendar", "5", "41", "42", "--yes"); err != nil {
+	// 41 given twice is deleted once.
+	if err := env.run("delete", "--calendar", "5", "41", "42", "41", "--yes"); err != nil {
 		t.Fatal(err)
 	}
 	env.done()
