@@ -2,6 +2,7 @@ package calendar
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
@@ -71,6 +72,9 @@ func updateRun(opts *UpdateOptions) error {
 			return err
 		}
 	}
+	if err := refuseShortLists(fromFile, opts.Fields); err != nil {
+		return err
+	}
 	c, err := f.Client()
 	if err != nil {
 		return err
@@ -118,4 +122,23 @@ func keepMoonIDs(moons, current []client.Moon) {
 			}
 		}
 	}
+}
+
+// refuseShortLists refuses, before any request, a replacement month or
+// weekday list that no calendar can have (fewer than 2), whatever the
+// current record holds.
+func refuseShortLists(changes ...client.CalendarInput) error {
+	var problems []client.Problem
+	for _, in := range changes {
+		if in.Months != nil && len(in.Months) < 2 {
+			problems = append(problems, client.Problem{Field: "months", Message: fmt.Sprintf("at least 2 are required, %d given", len(in.Months))})
+		}
+		if in.Weekdays != nil && len(in.Weekdays) < 2 {
+			problems = append(problems, client.Problem{Field: "weekdays", Message: fmt.Sprintf("at least 2 are required, %d given", len(in.Weekdays))})
+		}
+	}
+	if len(problems) == 0 {
+		return nil
+	}
+	return &cmdutil.UsageError{Err: &invalidCalendar{&client.InputError{Problems: problems}}}
 }

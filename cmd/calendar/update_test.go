@@ -124,3 +124,10 @@ func TestUpdateNotFound(t *testing.T) {
 		t.Errorf("error %v", err)
 	}
 }
+
+// A replacement list no calendar can have is refused before the GET.
+func TestUpdateShortListSendsNothing(t *testing.T) {
+	env := newTestEnv(t, "id") // no exchange: any request fails the test
+	err := env.run("update", "12", "--month", "A:10", "--weekday", "x")
+	wantUsage(t, err, "the calendar is not valid, nothing was sent:\n  months: at least 2 are required, 1 given\n  weekdays: at least 2 are required, 1 given")
+}
