@@ -72,6 +72,34 @@ func TestCreateFromStdinJSONWithFlagsOnTop(t *testing.T) {
 	}
 }
 
+// The server's own JSON (numbers and flags as text, years as [], the live
+// extras) is a valid file, on one line or many.
+func TestCreateFromTheServersJSON(t *testing.T) {
+	live := `{"id": 7, "name": "Live", "type": "Solar", "date": "-3-2-1", "entry_parsed": null, "tooltip": null,
+  "months": [{"name": "A", "length": "10", "type": "standard", "alias": null}, {"name": "B", "length": 12, "type": "intercalary", "alias": "Bee"}],
+  "weekdays": ["X", "Y"], "years": [], "seasons": [{"name": "S", "month": "2", "day": "1"}],
+  "moons": [{"name": "M", "fullmoon": "29.5", "offset": "1", "colour": "grey", "id": "4"}],
+  "start_offset": "3", "skip_year_zero": "0", "has_leap_year": 1, "leap_year_amount": "1", "leap_year_month": "2",
+  "leap_year_offset": "4", "leap_year_start": "1", "is_private": "1", "tags": ["12", 31], "parameters": null,
+  "urls": {"view": "v", "api": "a"}, "status_id": null, "focus_x": null, "updated_by": "55"}`
+	want := `{"name":"Live","type":"Solar","current_year":-3,"current_month":2,"current_day":1,
+		"month_name":["A","B"],"month_length":[10,12],"month_type":["standard","intercalary"],"month_alias":["","Bee"],
+		"weekday":["X","Y"],"year_number":[],"year_name":[],
+		"season_name":["S"],"season_month":[2],"season_day":[1],
+		"moon_name":["M"],"moon_fullmoon":[29.5],"moon_offset":[1],"moon_colour":["grey"],"moon_id":[4],
+		"start_offset":3,"skip_year_zero":false,"has_leap_year":true,"leap_year_amount":1,"leap_year_month":2,
+		"leap_year_offset":4,"leap_year_start":1,"is_private":true,"tags":[12,31]}`
+	for name, input := range map[string]string{"indented": live, "one line": strings.ReplaceAll(live, "\n", " ")} {
+		t.Run(name, func(t *testing.T) {
+			env := newTestEnv(t, "id", exchange{"POST", "calendars", want, 201, small(8, "Live")})
+			env.in.WriteString(input)
+			if err := env.run("create", "-f", "-"); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
 func TestCreateRefusesBadFileBeforeSending(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "cal.yaml")
 	if err := os.WriteFile(path, []byte("name: X\nmonths:\n  - {name: A, length: 3}\n  - {name: B, length: 3}\nweekday: [a, b]\n"), 0o600); err != nil {

@@ -52,7 +52,7 @@ func readCalendarFile(streams *cmdutil.IOStreams, path string) (client.CalendarI
 		return client.CalendarInput{}, err
 	}
 	var f calendarFile
-	if err := cmdutil.DecodeStrict(data, cmdutil.SourceName(path), &f); err != nil {
+	if err := cmdutil.DecodeStrict(plainScalars(data), cmdutil.SourceName(path), &f); err != nil {
 		return client.CalendarInput{}, err
 	}
 	return f.CalendarInput, nil
