@@ -25,6 +25,23 @@ func TestDeleteWithYes(t *testing.T) {
 	}
 }
 
+// One calendar named twice (by id and by name) is deleted once.
+func TestDeleteSameCalendarTwiceDeletesOnce(t *testing.T) {
+	env := newTestEnv(t, "",
+		exchange{"GET", "calendars?name=Harptos%21", "", 200, page(1, 1, 45, small(12, "Harptos"))},
+		exchange{"DELETE", "calendars/12", "", 204, ""},
+	)
+	if err := env.run("delete", "12", "Harptos", "--yes"); err != nil {
+		t.Fatal(err)
+	}
+	if got := env.errOut.String(); got != "deleted calendar 12\n" {
+		t.Errorf("stderr %q", got)
+	}
+	if env.calls() != 2 {
+		t.Errorf("%d requests, want the lookup and one DELETE", env.calls())
+	}
+}
+
 func TestDeleteQuietWithGlobalYes(t *testing.T) {
 	env := newTestEnv(t, "", exchange{"DELETE", "calendars/13", "", 204, ""})
 	env.f.Globals.Yes, env.f.Globals.Quiet = true, true
