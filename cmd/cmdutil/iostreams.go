@@ -33,7 +33,8 @@ func System() *IOStreams {
 			s.TermWidth = w
 		}
 	}
-	_, s.NoColor = os.LookupEnv("NO_COLOR")
+	// no-color.org: NO_COLOR counts when it is set and not empty.
+	s.NoColor = os.Getenv("NO_COLOR") != ""
 	return s
 }
 
