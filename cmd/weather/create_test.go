@@ -22,7 +22,25 @@ func TestCreateFromFlagsChecksTheDateAgainstTheCalendarOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	env.done()
-	if got, want := env.out.String(), indentTop(weatherJSON(41, 1492, 1, 3, "snowflake")); got != want {
+	want := `{
+  "id": 41,
+  "calendar_id": 5,
+  "created_by": 9,
+  "name": null,
+  "weather": "snowflake",
+  "temperature": "",
+  "precipitation": "",
+  "wind": "",
+  "effect": "",
+  "day": 3,
+  "month": 1,
+  "year": 1492,
+  "created_at": "2026-11-01 10:00:00",
+  "updated_at": "2026-11-02 11:00:00",
+  "visibility_id": 1
+}
+`
+	if got := env.out.String(); got != want {
 		t.Errorf("stdout\n%s\nwant\n%s", got, want)
 	}
 	if got := env.errOut.String(); got != "" {

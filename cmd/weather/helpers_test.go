@@ -2,7 +2,6 @@ package weather
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -188,25 +187,6 @@ func (env *testEnv) run(args ...string) error {
 func isUsage(err error) bool {
 	var u *cmdutil.UsageError
 	return errors.As(err, &u)
-}
-
-// indentObj is a flat JSON object as the json printer indents it inside an
-// array (two spaces for the array, four for the keys).
-func indentObj(obj string) string {
-	var buf bytes.Buffer
-	if err := json.Indent(&buf, []byte(obj), "  ", "  "); err != nil {
-		panic(err)
-	}
-	return buf.String()
-}
-
-// indentTop is a JSON object as the json printer prints one record.
-func indentTop(obj string) string {
-	var buf bytes.Buffer
-	if err := json.Indent(&buf, []byte(obj), "", "  "); err != nil {
-		panic(err)
-	}
-	return buf.String() + "\n"
 }
 
 var update = flag.Bool("update", false, "rewrite the golden files")

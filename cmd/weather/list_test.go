@@ -1,6 +1,9 @@
 package weather
 
 import (
+	"strings"
+	"encoding/json"
+	"bytes"
 	"slices"
 	"testing"
 
@@ -17,10 +20,28 @@ func TestListWalksEveryPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	env.done()
-	want := "[\n  " + indentObj(weatherJSON(1, 1492, 1, 1, "sun")) + ",\n  " + indentObj(weatherJSON(2, 1492, 1, 2, "cloud")) +
-		",\n  " + indentObj(weatherJSON(3, 1492, 1, 3, "snowflake")) + "\n]\n"
-	if got := env.out.String(); got != want {
-		t.Errorf("stdout\n%s\nwant\n%s", got, want)
+	// One array of the three entries in order, each byte for byte what the
+	// server sent once the indentation is taken out.
+	out := env.out.String()
+	if !strings.HasPrefix(out, "[\n  {\n    \"id\": 1,\n    \"calendar_id\": 5,") || !strings.HasSuffix(out, "  }\n]\n") {
+		t.Errorf("stdout is not an indented array:\n%s", out)
+	}
+	var items []json.RawMessage
+	if err := json.Unmarshal([]byte(out), &items); err != nil {
+		t.Fatal(err)
+	}
+	sent := []string{weatherJSON(1, 1492, 1, 1, "sun"), weatherJSON(2, 1492, 1, 2, "cloud"), weatherJSON(3, 1492, 1, 3, "snowflake")}
+	if len(items) != len(sent) {
+		t.Fatalf("%d items, want %d", len(items), len(sent))
+	}
+	for i, item := range items {
+		var compact bytes.Buffer
+		if err := json.Compact(&compact, item); err != nil {
+			t.Fatal(err)
+		}
+		if compact.String() != sent[i] {
+			t.Errorf("item %d:\n%s\nwant\n%s", i+1, compact.String(), sent[i])
+		}
 	}
 }
 
