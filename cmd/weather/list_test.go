@@ -1,10 +1,10 @@
 package weather
 
 import (
-	"strings"
-	"encoding/json"
 	"bytes"
+	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/kanka-cli/kanka/client"
