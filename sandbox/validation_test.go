@@ -59,6 +59,7 @@ func TestCalendarValidation(t *testing.T) {
 		{"name 192 characters", `{"name":` + long(192) + `}`, `{"name":["The name must not be greater than 191 characters."]}`},
 		{"name not a string", `{"name":12}`, `{"name":["The name must be a string."]}`},
 		{"type 192 characters", `{"type":` + long(192) + `}`, `{"type":["The type must not be greater than 191 characters."]}`},
+		{"suffix 192 characters", `{"suffix":` + long(192) + `}`, `{"suffix":["The suffix must not be greater than 191 characters."]}`},
 		{"month_name missing", `{"month_name":null}`, `{"month_name":["The month name field is required."]}`},
 		{"month_name one item", `{"month_name":["A"],"month_length":[3]}`, `{"month_name":["The month name must have at least 2 items."],"month_length":["The month length must have at least 2 items."]}`},
 		{"month_name not an array", `{"month_name":"Hammer"}`, `{"month_name":["The month name must be an array."]}`},
@@ -110,7 +111,7 @@ func TestCalendarValidation(t *testing.T) {
 	}
 	t.Run("valid edges pass", func(t *testing.T) {
 		s := newServer(t, Options{})
-		w := send(t, s, "POST", base+"calendars", with(t, valid, `{"name":`+long(191)+`,"format":"y-m-d, M s","start_offset":99,
+		w := send(t, s, "POST", base+"calendars", with(t, valid, `{"name":`+long(191)+`,"suffix":`+long(191)+`,"format":"y-m-d, M s","start_offset":99,
 			"leap_year_amount":-128,"has_leap_year":false,"leap_year_offset":0,"leap_year_start":0,"leap_year_month":2,
 			"season_name":["S"],"season_month":[2],"season_day":[28]}`))
 		expect(t, w, 200, "")

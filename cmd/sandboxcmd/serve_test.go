@@ -3,12 +3,14 @@ package sandboxcmd
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"net"
 	"net/http"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -291,5 +293,139 @@ func TestShellQuote(t *testing.T) {
 		if got := shellQuote(in); got != want {
 			t.Errorf("%q: %s, want %s", in, got, want)
 		}
+	}
+}
+
+// The fault, latency, page-size and seed flags are only worth something if
+// they reach the server: these tests run the real command and talk HTTP to it.
+
+// post sends a calendar POST and returns the raw outcome, so that a dropped
+// connection can be told apart from an answer.
+func post(t *testing.T, url, body string) (*http.Response, error) {
+	t.Helper()
+	req, err := http.NewRequest("POST", url+"/campaigns/1/calendars", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer sandbox-token")
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err == nil {
+		_, _ = io.ReadAll(resp.Body)
+		resp.Body.Close()
+	}
+	return resp, err
+}
+
+// calendarNames lists the calendars a server holds, by name.
+func calendarNames(t *testing.T, url string) []string {
+	t.Helper()
+	status, body := request(t, "GET", url+"/campaigns/1/calendars", "sandbox-token", "")
+	if status != 200 {
+		t.Fatalf("list: %d %s", status, body)
+	}
+	var list struct {
+		Data []struct {
+			Name string `json:"name"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal([]byte(body), &list); err != nil {
+		t.Fatalf("list body %s: %v", body, err)
+	}
+	names := []string{}
+	for _, c := range list.Data {
+		names = append(names, c.Name)
+	}
+	return names
+}
+
+func TestServeFailRateOneAnswers500AndAppliesNothing(t *testing.T) {
+	// Every request of the failing server fails, its list too: a second,
+	// healthy server on the same state file tells what was applied.
+	data := filepath.Join(t.TempDir(), "sandbox.json")
+	url, _, _, cancel, done := startServe(t, "--fail-rate", "1", "--data", data)
+	status, body := request(t, "POST", url+"/campaigns/1/calendars", "sandbox-token", calendarBody)
+	if status != 500 {
+		t.Fatalf("create with --fail-rate 1: %d %s, want 500", status, body)
+	}
+	stop(t, cancel, done)
+
+	url, _, _, cancel, done = startServe(t, "--data", data)
+	if names := calendarNames(t, url); len(names) != 0 {
+		t.Fatalf("calendars after a failed create: %v, want none", names)
+	}
+	stop(t, cancel, done)
+}
+
+func TestServeDropRateOneAppliesThenDropsTheConnection(t *testing.T) {
+	url, _, _, cancel, done := startServe(t, "--drop-rate", "1")
+	resp, err := post(t, url, calendarBody)
+	if err == nil {
+		t.Fatalf("create with --drop-rate 1 answered %d, want a dropped connection", resp.StatusCode)
+	}
+	// Reads are never dropped, so the list shows what the write did.
+	if names := calendarNames(t, url); len(names) != 1 || names[0] != "Harptos" {
+		t.Fatalf("calendars after a dropped create: %v, want [Harptos]", names)
+	}
+	stop(t, cancel, done)
+}
+
+func TestServePageSize(t *testing.T) {
+	url, _, _, cancel, done := startServe(t, "--page-size", "1")
+	for range 2 {
+		if status, body := request(t, "POST", url+"/campaigns/1/calendars", "sandbox-token", calendarBody); status != 200 {
+			t.Fatalf("create: %d %s", status, body)
+		}
+	}
+	status, body := request(t, "GET", url+"/campaigns/1/calendars", "sandbox-token", "")
+	var list struct {
+		Data []json.RawMessage `json:"data"`
+		Meta struct {
+			PerPage  int `json:"per_page"`
+			LastPage int `json:"last_page"`
+		} `json:"meta"`
+	}
+	if err := json.Unmarshal([]byte(body), &list); status != 200 || err != nil {
+		t.Fatalf("list: %d %s %v", status, body, err)
+	}
+	if list.Meta.PerPage != 1 || list.Meta.LastPage != 2 || len(list.Data) != 1 {
+		t.Fatalf("per_page %d, last_page %d, %d items; want 1, 2, 1", list.Meta.PerPage, list.Meta.LastPage, len(list.Data))
+	}
+	stop(t, cancel, done)
+}
+
+func TestServeLatency(t *testing.T) {
+	const latency = 150 * time.Millisecond
+	url, _, _, cancel, done := startServe(t, "--latency", latency.String())
+	start := time.Now()
+	if status, body := request(t, "GET", url+"/campaigns/1/calendars", "sandbox-token", ""); status != 200 {
+		t.Fatalf("list: %d %s", status, body)
+	}
+	if took := time.Since(start); took < latency {
+		t.Fatalf("answered in %v, want at least %v", took, latency)
+	}
+	stop(t, cancel, done)
+}
+
+func TestServeSeedRepeatsTheFaults(t *testing.T) {
+	// statuses sends the same 32 requests to a new server and returns what
+	// it answered. With a share of 0.5, two random seeds agree on all of
+	// them once in 2^32 runs.
+	statuses := func(seed string) []int {
+		url, _, _, cancel, done := startServe(t, "--fail-rate", "0.5", "--seed", seed)
+		defer stop(t, cancel, done)
+		var got []int
+		for range 32 {
+			status, _ := request(t, "GET", url+"/campaigns/1/calendars", "sandbox-token", "")
+			got = append(got, status)
+		}
+		return got
+	}
+	first, second := statuses("42"), statuses("42")
+	if !slices.Equal(first, second) {
+		t.Fatalf("same seed, different answers:\n%v\n%v", first, second)
+	}
+	if !slices.Contains(first, 200) || !slices.Contains(first, 500) {
+		t.Fatalf("answers %v, want both 200 and 500 with --fail-rate 0.5", first)
 	}
 }
