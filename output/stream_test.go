@@ -1,6 +1,7 @@
 package output
 
 import (
+	"bytes"
 	"iter"
 	"strings"
 	"testing"
@@ -63,19 +64,39 @@ func TestStreamingFormats(t *testing.T) {
 	}
 }
 
-// The collecting formats print nothing until the walk is over.
+// The collecting formats print nothing until the walk is over: when the
+// printer has taken the first item (its yield returned) nothing is written
+// yet, and in the end the output is the same as for a list that never
+// blocked.
 func TestCollectingFormatsWait(t *testing.T) {
 	for _, format := range []Format{JSON, YAML, Table} {
 		t.Run(string(format), func(t *testing.T) {
+			var whole bytes.Buffer
+			pw, err := New(&whole, Options{Format: format})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := pw.PrintList(blockingList(harptos, galifar, closedChan()), fakeKind); err != nil {
+				t.Fatal(err)
+			}
+
 			out := &syncBuffer{}
 			p, err := New(out, Options{Format: format})
 			if err != nil {
 				t.Fatal(err)
 			}
-			release := make(chan struct{})
+			taken, release := make(chan struct{}), make(chan struct{})
+			list := func(yield func(Record, error) bool) {
+				if !yield(harptos, nil) {
+					return
+				}
+				close(taken)
+				<-release
+				yield(galifar, nil)
+			}
 			done := make(chan error)
-			go func() { done <- p.PrintList(blockingList(harptos, galifar, release), fakeKind) }()
-			time.Sleep(50 * time.Millisecond)
+			go func() { done <- p.PrintList(list, fakeKind) }()
+			<-taken
 			if got := out.String(); got != "" {
 				t.Errorf("printed %q before the list ended", got)
 			}
@@ -83,9 +104,15 @@ func TestCollectingFormatsWait(t *testing.T) {
 			if err := <-done; err != nil {
 				t.Fatal(err)
 			}
-			if !strings.Contains(out.String(), "Galifar") {
-				t.Errorf("the second item is missing: %q", out.String())
+			if out.String() != whole.String() || !strings.Contains(whole.String(), "Galifar") {
+				t.Errorf("output %q, want %q", out.String(), whole.String())
 			}
 		})
 	}
+}
+
+func closedChan() chan struct{} {
+	c := make(chan struct{})
+	close(c)
+	return c
 }
