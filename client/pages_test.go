@@ -27,6 +27,12 @@ type pageServer struct {
 	fail func(page int) (int, string)
 	// simple drops last_page from meta, as a simple paginator does.
 	simple bool
+	// noPerPage drops per_page from meta: the walk must take the page size
+	// from the number of items on page 1.
+	noPerPage bool
+	// hold, when set, is called with each request once it is recorded and
+	// before it is answered; it may block.
+	hold func(r *http.Request, page int)
 
 	mu          sync.Mutex
 	pages       []int
@@ -51,6 +57,9 @@ func (s *pageServer) serve(r *http.Request) (*http.Response, error) {
 		s.inflight--
 		s.mu.Unlock()
 	}()
+	if s.hold != nil {
+		s.hold(r, page)
+	}
 	if s.delay != nil {
 		time.Sleep(s.delay(page))
 	}
@@ -66,6 +75,9 @@ func (s *pageServer) serve(r *http.Request) (*http.Response, error) {
 	body := pageJSON(items, page, s.lastPage(), s.perPage, s.total)
 	if s.simple {
 		body = strings.Replace(body, fmt.Sprintf(`"last_page":%d,`, s.lastPage()), "", 1)
+	}
+	if s.noPerPage {
+		body = strings.Replace(body, fmt.Sprintf(`"per_page":%d,`, s.perPage), "", 1)
 	}
 	return reply(200, body)(r)
 }
@@ -160,7 +172,10 @@ func TestWalkLimitAsksOnlyTheNeededPages(t *testing.T) {
 		{total: 200, perPage: 45, limit: 50, wantPages: []int{1, 2}},
 		{total: 200, perPage: 45, limit: 45, wantPages: []int{1}},
 		{total: 200, perPage: 45, limit: 46, wantPages: []int{1, 2}},
+		{total: 200, perPage: 45, limit: 90, wantPages: []int{1, 2}},
 		{total: 200, perPage: 45, limit: 91, wantPages: []int{1, 2, 3}},
+		{total: 200, perPage: 45, limit: 135, wantPages: []int{1, 2, 3}},
+		{total: 200, perPage: 7, limit: 14, wantPages: []int{1, 2}},
 		{total: 200, perPage: 100, limit: 150, wantPages: []int{1, 2}},
 		{total: 200, perPage: 7, limit: 15, wantPages: []int{1, 2, 3}},
 		{total: 200, perPage: 45, limit: 0, wantPages: pageRange(1, 5)},
@@ -183,6 +198,37 @@ func TestWalkLimitAsksOnlyTheNeededPages(t *testing.T) {
 			}
 			if !reflect.DeepEqual(got, pageRange(1, wantItems)) {
 				t.Errorf("yielded %d items %v, want 1..%d", len(got), got, wantItems)
+			}
+			if !reflect.DeepEqual(srv.requested(), tc.wantPages) {
+				t.Errorf("pages asked %v, want %v", srv.requested(), tc.wantPages)
+			}
+		})
+	}
+}
+
+// Without per_page in meta the page size is the number of items on page 1;
+// the walk still asks only for the pages that hold the first Limit items.
+func TestWalkLimitWithoutPerPage(t *testing.T) {
+	for _, tc := range []struct {
+		limit     int
+		wantPages []int
+	}{
+		{limit: 46, wantPages: []int{1, 2}},
+		{limit: 90, wantPages: []int{1, 2}},
+		{limit: 91, wantPages: []int{1, 2, 3}},
+	} {
+		t.Run(fmt.Sprintf("limit %d", tc.limit), func(t *testing.T) {
+			srv := &pageServer{total: 200, perPage: 45, noPerPage: true}
+			api := newMockAPI(t)
+			api.handle("GET", "calendars", srv.serve)
+			c, _ := api.client()
+
+			got, err := collect(c.AllCalendars(context.Background(), &client.CalendarListOptions{Limit: tc.limit}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, pageRange(1, tc.limit)) {
+				t.Errorf("yielded %d items %v, want 1..%d", len(got), got, tc.limit)
 			}
 			if !reflect.DeepEqual(srv.requested(), tc.wantPages) {
 				t.Errorf("pages asked %v, want %v", srv.requested(), tc.wantPages)
@@ -281,20 +327,17 @@ func TestWalkFirstPageError(t *testing.T) {
 }
 
 // Leaving the loop stops the walk: no page beyond those already started is
-// asked for.
+// asked for. With one page at a time nothing is fetched ahead, so the pages
+// asked are known as soon as the loop ends.
 func TestWalkStopsWhenTheLoopBreaks(t *testing.T) {
 	for _, tc := range []struct {
 		name      string
 		conc      int
 		breakAt   int // the id after which the loop breaks
 		wantPages []int
-		// maxPage bounds the pages asked for when those started in advance
-		// depend on timing.
-		maxPage int
 	}{
 		{name: "in page 1", conc: 4, breakAt: 1, wantPages: []int{1}},
 		{name: "in page 2, sequential", conc: 1, breakAt: 12, wantPages: []int{1, 2}},
-		{name: "in page 2, concurrent", conc: 4, breakAt: 12, maxPage: 5},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := &pageServer{total: 100, perPage: 10}
@@ -314,15 +357,82 @@ func TestWalkStopsWhenTheLoopBreaks(t *testing.T) {
 			if !reflect.DeepEqual(got, pageRange(1, tc.breakAt)) {
 				t.Errorf("yielded %v", got)
 			}
-			time.Sleep(20 * time.Millisecond) // let any stray fetch show up
-			pages := srv.requested()
-			if tc.wantPages != nil && !reflect.DeepEqual(pages, tc.wantPages) {
+			if pages := srv.requested(); !reflect.DeepEqual(pages, tc.wantPages) {
 				t.Errorf("pages asked %v, want %v", pages, tc.wantPages)
 			}
-			if tc.maxPage > 0 && pages[len(pages)-1] > tc.maxPage {
-				t.Errorf("pages asked %v, want none past %d", pages, tc.maxPage)
-			}
 		})
+	}
+}
+
+// Breaking out of a concurrent walk cancels the pages fetched ahead: with
+// PageConcurrency 4, pages 2..5 are started together. Page 2 is answered
+// only once 3, 4 and 5 have reached the server, and those are held until
+// their request is cancelled, so the test knows exactly what was in flight
+// when the loop broke.
+func TestWalkBreakCancelsThePagesFetchedAhead(t *testing.T) {
+	const ahead = 3 // pages 3, 4 and 5
+	arrived := make(chan int, 100)
+	cancelled := make(chan int, 100)
+	release := make(chan struct{}) // frees held pages if the walk never cancels
+	t.Cleanup(func() { close(release) })
+	// waitFor reads n pages from ch, sorted; it gives up after 5s so that a
+	// walk that never cancels fails instead of hanging.
+	waitFor := func(ch <-chan int, n int) ([]int, bool) {
+		var pages []int
+		for len(pages) < n {
+			select {
+			case p := <-ch:
+				pages = append(pages, p)
+			case <-time.After(5 * time.Second):
+				return pages, false
+			}
+		}
+		slices.Sort(pages)
+		return pages, true
+	}
+
+	srv := &pageServer{total: 100, perPage: 10}
+	srv.hold = func(r *http.Request, page int) {
+		switch {
+		case page == 2:
+			if pages, ok := waitFor(arrived, ahead); !ok {
+				t.Errorf("pages fetched ahead: only %v reached the server", pages)
+			}
+		case page > 2:
+			arrived <- page
+			select {
+			case <-r.Context().Done():
+				if errors.Is(r.Context().Err(), context.Canceled) {
+					cancelled <- page
+				}
+			case <-release:
+			}
+		}
+	}
+	api := newMockAPI(t)
+	api.handle("GET", "calendars", srv.serve)
+	c, _ := api.client(func(cfg *client.Config) { cfg.PageConcurrency = 4 })
+
+	var got []int
+	for cal, err := range c.AllCalendars(context.Background(), nil) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, cal.ID)
+		if cal.ID == 12 {
+			break
+		}
+	}
+	if !reflect.DeepEqual(got, pageRange(1, 12)) {
+		t.Errorf("yielded %v", got)
+	}
+	if pages, ok := waitFor(cancelled, ahead); !ok || !reflect.DeepEqual(pages, []int{3, 4, 5}) {
+		t.Errorf("pages cancelled after the break: %v, want [3 4 5]", pages)
+	}
+	// The walk starts pages only from its own loop, which has returned: the
+	// pages asked are final.
+	if pages := srv.requested(); !reflect.DeepEqual(pages, pageRange(1, 5)) {
+		t.Errorf("pages asked %v, want 1..5", pages)
 	}
 }
 

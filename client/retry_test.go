@@ -7,8 +7,11 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -306,13 +309,26 @@ func TestPostCancelledInFlightMayHaveBeenApplied(t *testing.T) {
 	}
 }
 
-// refuseFirst sends its first n requests to a port nobody listens on, so
-// their connection is refused before anything is sent.
+// refusingTransport fails every dial with errno, the way a closed port
+// (ECONNREFUSED) or an unreachable host does, without touching the network,
+// and counts the dials.
+func refusingTransport(errno syscall.Errno) (*http.Transport, *atomic.Int32) {
+	dials := new(atomic.Int32)
+	return &http.Transport{
+		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+			dials.Add(1)
+			return nil, &net.OpError{Op: "dial", Net: network, Err: os.NewSyscallError("connect", errno)}
+		},
+	}, dials
+}
+
+// refuseFirst sends its first n requests through refused, so their
+// connection is refused before anything is sent, and the rest through next.
 type refuseFirst struct {
-	mu   sync.Mutex
-	n    int
-	dead string
-	next http.RoundTripper
+	mu      sync.Mutex
+	n       int
+	refused http.RoundTripper
+	next    http.RoundTripper
 }
 
 func (rt *refuseFirst) RoundTrip(r *http.Request) (*http.Response, error) {
@@ -321,62 +337,70 @@ func (rt *refuseFirst) RoundTrip(r *http.Request) (*http.Response, error) {
 	rt.n--
 	rt.mu.Unlock()
 	if refuse {
-		r = r.Clone(r.Context())
-		r.URL.Host = rt.dead
+		return rt.refused.RoundTrip(r)
 	}
 	return rt.next.RoundTrip(r)
 }
 
-func deadAddress(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
-	return addr
-}
-
-// A POST whose connection was refused never reached the server: it may be
-// retried, and is.
+// A POST whose connection could not be made never reached the server: it may
+// be retried, and is. A refused connection and an unreachable host are both
+// failures to dial.
 func TestPostIsRetriedWhenTheConnectionWasRefused(t *testing.T) {
-	var mu sync.Mutex
-	var got []string
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		mu.Lock()
-		got = append(got, r.Method+" "+r.URL.Path+" "+string(body))
-		mu.Unlock()
-		w.WriteHeader(201)
-		io.WriteString(w, `{"data":`+calendarJSON(3, "Harptos")+`}`)
-	}))
-	defer srv.Close()
-	rt := &refuseFirst{n: 2, dead: deadAddress(t), next: &http.Transport{}}
-	c, clock := realClient(t, srv.URL, func(cfg *client.Config) { cfg.Transport = rt })
+	for _, errno := range []syscall.Errno{syscall.ECONNREFUSED, syscall.EHOSTUNREACH} {
+		t.Run(errno.Error(), func(t *testing.T) {
+			var mu sync.Mutex
+			var got []string
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				body, _ := io.ReadAll(r.Body)
+				mu.Lock()
+				got = append(got, r.Method+" "+r.URL.Path+" "+string(body))
+				mu.Unlock()
+				w.WriteHeader(201)
+				io.WriteString(w, `{"data":`+calendarJSON(3, "Harptos")+`}`)
+			}))
+			defer srv.Close()
+			refused, dials := refusingTransport(errno)
+			rt := &refuseFirst{n: 2, refused: refused, next: &http.Transport{}}
+			c, clock := realClient(t, srv.URL, func(cfg *client.Config) { cfg.Transport = rt })
 
-	cal, err := c.CreateCalendar(context.Background(), client.CalendarInput{Name: "Harptos"})
-	if err != nil {
-		t.Fatalf("err = %v", err)
+			cal, err := c.CreateCalendar(context.Background(), client.CalendarInput{Name: "Harptos"})
+			if err != nil {
+				t.Fatalf("err = %v", err)
+			}
+			if cal.ID != 3 {
+				t.Errorf("decoded %+v", cal)
+			}
+			if n := dials.Load(); n != 2 {
+				t.Errorf("%d failed dials, want 2", n)
+			}
+			if n := len(clock.recordedWaits()); n != 2 {
+				t.Errorf("%d backoff waits, want 2", n)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			equalStrings(t, "server saw", got, []string{`POST /api/1.0/campaigns/7/calendars {"name":"Harptos"}`})
+		})
 	}
-	if cal.ID != 3 {
-		t.Errorf("decoded %+v", cal)
-	}
-	if n := len(clock.recordedWaits()); n != 2 {
-		t.Errorf("%d backoff waits, want 2", n)
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	equalStrings(t, "server saw", got, []string{`POST /api/1.0/campaigns/7/calendars {"name":"Harptos"}`})
 }
 
-// When the server stays unreachable the POST ends as a network error, not
-// one that says it may have been applied.
+// When the server stays unreachable the POST is tried MaxRetries+1 times and
+// ends as a network error, not one that says it may have been applied.
 func TestPostRefusedEveryTime(t *testing.T) {
-	c, _ := realClient(t, "http://"+deadAddress(t))
+	refused, dials := refusingTransport(syscall.ECONNREFUSED)
+	c, _ := realClient(t, "https://kanka.test", func(cfg *client.Config) {
+		cfg.Transport = refused
+		cfg.MaxRetries = 2
+	})
 	_, err := c.CreateCalendar(context.Background(), client.CalendarInput{Name: "Harptos"})
 	var n *client.NetworkError
 	if !errors.As(err, &n) {
 		t.Errorf("err = %#v, want *client.NetworkError", err)
+	}
+	var na *client.NotAppliedUnknownError
+	if errors.As(err, &na) {
+		t.Errorf("a refused connection says it may have been applied: %v", err)
+	}
+	if got := dials.Load(); got != 3 {
+		t.Errorf("%d dials, want 3 (the POST and 2 retries)", got)
 	}
 }
