@@ -9,6 +9,9 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/kanka-cli/kanka/sandbox"
 )
 
 // The calendar verbs of the built binary against the sandbox in both modes.
@@ -33,7 +36,9 @@ var liveCalendarExtras = []string{
 func TestE2ECalendarCreateAndList(t *testing.T) {
 	t.Parallel()
 	eachMode(t, func(t *testing.T, live bool) {
-		srv := startSandbox(t, live)
+		// A stopped clock, so that -o wide's UPDATED column is known.
+		updated := time.Date(1492, 4, 1, 12, 30, 0, 0, time.UTC)
+		srv := startServer(t, sandbox.Options{Live: live, Now: func() time.Time { return updated }}, nil)
 		k := newKanka(t, srv)
 
 		created := decodeObject(t, k.ok(t, "calendar", "create", "-f", harptosFile, "-o", "json"))
@@ -75,13 +80,12 @@ func TestE2ECalendarCreateAndList(t *testing.T) {
 			}
 		})
 		t.Run("wide", func(t *testing.T) {
-			lines := strings.Split(strings.TrimSuffix(k.ok(t, "calendar", "list", "-o", "wide"), "\n"), "\n")
-			header := "ID  NAME                 TYPE           DATE      MONTHS  PRIVATE  WEEKDAYS  MOONS  SEASONS  UPDATED"
-			row := "1   Calendar of Harptos  Dalereckoning  1492-4-1  17      no       10        1      4        "
-			if len(lines) != 3 || lines[0] != header || !strings.HasPrefix(lines[1], row) ||
-				!strings.HasSuffix(lines[1], "Z") {
-				t.Errorf("calendar list -o wide:\n%s\nwant the header\n%s\nand a first row starting\n%s<updated_at>",
-					strings.Join(lines, "\n"), header, row)
+			got := k.ok(t, "calendar", "list", "-o", "wide")
+			want := "ID  NAME                 TYPE           DATE      MONTHS  PRIVATE  WEEKDAYS  MOONS  SEASONS  UPDATED\n" +
+				"1   Calendar of Harptos  Dalereckoning  1492-4-1  17      no       10        1      4        1492-04-01T12:30:00.000000Z\n" +
+				"2   Harptos Lite                        1-1-1     2       no       2         0      0        1492-04-01T12:30:00.000000Z\n"
+			if got != want {
+				t.Errorf("calendar list -o wide:\n%s\nwant:\n%s", got, want)
 			}
 		})
 		t.Run("id", func(t *testing.T) {

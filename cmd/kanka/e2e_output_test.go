@@ -56,6 +56,14 @@ func TestE2EJSONIsWhatTheServerSent(t *testing.T) {
 			{[]string{"calendar", "get", "1"}, "calendars/1"},
 			{[]string{"weather", "list", "--calendar", "1"}, weatherPath},
 			{[]string{"weather", "get", "--calendar", "1", "2"}, weatherPath + "/2"},
+			// What a write prints is the record the server keeps, as it
+			// keeps it, not what the client sent.
+			{[]string{"calendar", "create", "--name", "Sparse", "--month", "A:3", "--month", "B:4",
+				"--weekday", "x", "--weekday", "y", "--moon", "Luna:28"}, "calendars/2"},
+			{[]string{"calendar", "update", "2", "--name", "Sparser", "--month", "C:5", "--month", "D:6"}, "calendars/2"},
+			{[]string{"weather", "create", "--calendar", "1", "--date", "1492-2-1", "--weather", "cloud",
+				"--temperature", "-2°C", "--visibility", "admin"}, weatherPath + "/6"},
+			{[]string{"weather", "update", "--calendar", "1", "6", "--weather", "sun", "--wind", "none"}, weatherPath + "/6"},
 		} {
 			var printed any
 			out := k.ok(t, append(tt.args, "-o", "json")...)
@@ -65,6 +73,17 @@ func TestE2EJSONIsWhatTheServerSent(t *testing.T) {
 			if sent := serverJSON(t, srv, tt.path); !reflect.DeepEqual(printed, sent) {
 				t.Errorf("%v -o json differs from the server's data:\nprinted %v\nsent    %v", tt.args, printed, sent)
 			}
+		}
+		// The writes above did land: the comparison is not of two old records.
+		calendar, _ := serverJSON(t, srv, "calendars/2").(map[string]any)
+		if months, _ := json.Marshal(calendar["months"]); calendar["name"] != "Sparser" ||
+			string(months) != `[{"length":5,"name":"C","type":"standard"},{"length":6,"name":"D","type":"standard"}]` {
+			t.Errorf("calendar 2 after the update: name %v, months %s", calendar["name"], months)
+		}
+		entry, _ := serverJSON(t, srv, weatherPath+"/6").(map[string]any)
+		if entry["weather"] != "sun" || entry["wind"] != "none" || entry["temperature"] != "-2°C" {
+			t.Errorf("weather 6 after the update: weather %v, wind %v, temperature %v",
+				entry["weather"], entry["wind"], entry["temperature"])
 		}
 	})
 }
