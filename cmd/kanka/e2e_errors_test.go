@@ -230,11 +230,10 @@ func TestE2ERateLimitNotRiddenOutExits6(t *testing.T) {
 	})
 	t.Run("debug says why it waits", func(t *testing.T) {
 		t.Parallel()
-		// Retry-After 2, not 1: the pacer's wait is the time left until
-		// the window, a hair under Retry-After, and a wait under one
-		// second goes unsaid, so a 1 s Retry-After is never announced.
+		// The pacer's wait is the time left until the window, a hair under
+		// Retry-After: it is still announced as 1s.
 		var requests atomic.Int32
-		srv := startServer(t, sandbox.Options{}, alwaysRateLimited("2", &requests))
+		srv := startServer(t, sandbox.Options{}, alwaysRateLimited("1", &requests))
 		k := newKanka(t, srv).with("KANKA_DEBUG=1")
 		r := k.run(t, "calendar", "list")
 		// The exchange log's lines ("> " sent, "< " received) carry
@@ -245,7 +244,7 @@ func TestE2ERateLimitNotRiddenOutExits6(t *testing.T) {
 				said = append(said, line)
 			}
 		}
-		notice := "waiting 2s for the rate limit's next window (Ctrl-C to stop)\n"
+		notice := "waiting 1s for the rate limit's next window (Ctrl-C to stop)\n"
 		want := notice + notice + notice +
 			"error: GET " + srv.Root + "/campaigns/1/calendars: 429 Too Many Attempts.\n" +
 			"The service's rate limit was still reached after waiting; try again later.\n"

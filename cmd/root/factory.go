@@ -206,7 +206,8 @@ func confirmer(s *cmdutil.IOStreams, ctx func() context.Context) func(string) (b
 // limit's window can be a minute away); short retry pauses go unsaid.
 func waitNotice(w io.Writer) func(string, time.Duration) {
 	return func(reason string, d time.Duration) {
-		if d >= time.Second {
+		// A wait for "1s" is measured a hair later, at 0.99999s: round first.
+		if rounded := d.Round(100 * time.Millisecond); rounded >= time.Second {
 			fmt.Fprintf(w, "waiting %s %s (Ctrl-C to stop)\n", d.Round(time.Second), reason)
 		}
 	}

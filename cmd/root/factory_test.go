@@ -181,7 +181,8 @@ func TestWaitNoticeSaysOnlyLongWaits(t *testing.T) {
 	notice := waitNotice(&buf)
 	notice("retrying after a 503 answer", 400*time.Millisecond)
 	notice("for the rate limit's next window", 41600*time.Millisecond)
-	if want := "waiting 42s for the rate limit's next window (Ctrl-C to stop)\n"; buf.String() != want {
+	notice("for the rate limit's next window", time.Second-time.Microsecond)
+	if want := "waiting 42s for the rate limit's next window (Ctrl-C to stop)\nwaiting 1s for the rate limit's next window (Ctrl-C to stop)\n"; buf.String() != want {
 		t.Errorf("got %q, want %q", buf.String(), want)
 	}
 }
