@@ -148,15 +148,26 @@ func (quietLogger) Errorf(string, ...any) {}
 func (quietLogger) Warnf(string, ...any)  {}
 func (quietLogger) Debugf(string, ...any) {}
 
+// RedirectError is a redirect the client refused to follow. Nothing was
+// applied (the server answered with a redirect), and trying again would
+// meet the same redirect: it is never retried.
+type RedirectError struct{ Reason string }
+
+func (e *RedirectError) Error() string { return e.Reason }
+
 // safeRedirects follows up to 10 redirects, but never one that would carry
-// the token over plain http to a host that is not this machine.
+// the token over plain http to a host that is not this machine, nor one that
+// turns a write into a GET (a 302 from a web page would make a DELETE look
+// done while nothing was deleted).
 func safeRedirects(withToken bool) resty.RedirectPolicy {
 	return resty.RedirectPolicyFunc(func(req *http.Request, via []*http.Request) error {
-		if len(via) >= 10 {
-			return errors.New("stopped after 10 redirects")
-		}
-		if withToken && req.URL.Scheme != "https" && !IsLoopback(req.URL.Hostname()) {
-			return fmt.Errorf("refusing to follow a redirect to %s: the token would go over plain http", req.URL.Redacted())
+		switch {
+		case len(via) >= 10:
+			return &RedirectError{Reason: "stopped after 10 redirects"}
+		case withToken && req.URL.Scheme != "https" && !IsLoopback(req.URL.Hostname()):
+			return &RedirectError{Reason: fmt.Sprintf("refusing to follow a redirect to %s: the token would go over plain http", req.URL.Redacted())}
+		case req.Method != via[0].Method:
+			return &RedirectError{Reason: fmt.Sprintf("refusing to follow a redirect that turns %s into %s (to %s): is the URL the API root?", via[0].Method, req.Method, req.URL.Redacted())}
 		}
 		return nil
 	})

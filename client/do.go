@@ -9,7 +9,9 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"net/http/httptrace"
 	"net/url"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -42,7 +44,8 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 		if err := c.pacer.acquire(ctx); err != nil {
 			return nil, err
 		}
-		req := c.http.R().SetContext(ctx).SetQueryParamsFromValues(query)
+		sent := &sendTrace{}
+		req := c.http.R().SetContext(httptrace.WithClientTrace(ctx, sent.trace())).SetQueryParamsFromValues(query)
 		if payload != nil {
 			req.SetHeader("Content-Type", "application/json").SetBody(payload)
 		}
@@ -60,7 +63,11 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 		c.report(method, fullURL, payload, resp, err, c.clock.Now().Sub(start))
 
 		if err != nil {
-			if method == http.MethodPost && !neverSent(err) {
+			var redirect *RedirectError
+			if errors.As(err, &redirect) {
+				return nil, redirect
+			}
+			if method == http.MethodPost && sent.mayHaveArrived(err) {
 				// Cancelled or cut off while the server had the request: it
 				// may have been applied. The error still unwraps to the
 				// context's, so an interrupt stays an interrupt.
@@ -72,9 +79,9 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
-			maybeApplied = maybeApplied || !neverSent(err)
+			maybeApplied = maybeApplied || sent.mayHaveArrived(err)
 			if failures < c.cfg.MaxRetries {
-				if err := c.wait(ctx, "retrying after "+shortError(err), c.backoff(failures)); err != nil {
+				if err := c.wait(ctx, "before retrying after "+shortError(err), c.backoff(failures)); err != nil {
 					return nil, err
 				}
 				failures++
@@ -85,6 +92,11 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 
 		status := resp.StatusCode()
 		if status >= 200 && status < 300 {
+			// A page instead of JSON (a wrong API root) did not do what
+			// was asked, whatever its status.
+			if err := notJSON(bytes.TrimSpace(resp.Body())); err != nil {
+				return nil, fmt.Errorf("%s %s: %w", method, fullURL, err)
+			}
 			return &answer{status: status, header: header, body: resp.Body()}, nil
 		}
 		apiErr := parseError(method, fullURL, status, resp.Header().Get("Content-Type"), resp.Body())
@@ -102,17 +114,20 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 			if method == http.MethodPost {
 				return nil, &NotAppliedUnknownError{Method: method, URL: fullURL, Err: apiErr}
 			}
-			maybeApplied = true
+			// A gateway that timed out or lost the server may have let the
+			// request through; a server that answered 500 or 503 did not
+			// lose its answer.
+			maybeApplied = maybeApplied || status == http.StatusBadGateway || status == http.StatusGatewayTimeout
 			if failures < c.cfg.MaxRetries {
-				if err := c.wait(ctx, fmt.Sprintf("retrying after a %d answer", status), c.backoff(failures)); err != nil {
+				if err := c.wait(ctx, fmt.Sprintf("before retrying after a %d answer", status), c.backoff(failures)); err != nil {
 					return nil, err
 				}
 				failures++
 				continue
 			}
 		case status == http.StatusNotFound && method == http.MethodDelete && maybeApplied && !apiErr.RouteNotFound:
-			// An earlier attempt lost its answer but was applied: the
-			// record is gone, as asked.
+			// An earlier attempt reached the server and lost its answer:
+			// it was applied, and the record is gone, as asked.
 			return &answer{status: status, header: header}, nil
 		}
 		return nil, apiErr
@@ -129,15 +144,35 @@ func (c *Client) backoff(n int) time.Duration {
 	return d/2 + rand.N(d/2+1)
 }
 
-// neverSent reports a transport error that happened before the request
-// could reach the server (no connection was made), so a POST may be retried.
-func neverSent(err error) bool {
+// sendTrace follows one attempt on a real connection, to tell a request
+// that never reached the server (no connection, a TLS handshake cut short)
+// from one that did.
+type sendTrace struct {
+	traced atomic.Bool // the transport reports on its connections
+	wrote  atomic.Bool // the whole request was written to the server
+}
+
+func (s *sendTrace) trace() *httptrace.ClientTrace {
+	return &httptrace.ClientTrace{
+		GetConn:      func(string) { s.traced.Store(true) },
+		WroteRequest: func(httptrace.WroteRequestInfo) { s.wrote.Store(true) },
+	}
+}
+
+// mayHaveArrived reports whether an attempt that failed with err may have
+// reached the server, so that a POST must not be repeated. Transports that
+// report nothing (test doubles, the in-process sandbox) are judged by the
+// error: only a failed dial proves nothing was sent.
+func (s *sendTrace) mayHaveArrived(err error) bool {
+	if s.traced.Load() {
+		return s.wrote.Load()
+	}
 	var op *net.OpError
 	if errors.As(err, &op) && op.Op == "dial" {
-		return true
+		return false
 	}
 	var dns *net.DNSError
-	return errors.As(err, &dns) || errors.Is(err, syscall.ECONNREFUSED)
+	return !errors.As(err, &dns) && !errors.Is(err, syscall.ECONNREFUSED)
 }
 
 // decodeData decodes a single-record answer into out. The live service wraps

@@ -2,11 +2,14 @@ package client_test
 
 import (
 	"context"
+	"errors"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -121,7 +124,7 @@ func TestOnWaitIsToldOfWaits(t *testing.T) {
 	if _, err := c.GetCalendar(context.Background(), 2); err != nil {
 		t.Fatal(err)
 	}
-	if len(told) != 1 || !strings.HasPrefix(told[0], "retrying after a 503 answer ") {
+	if len(told) != 1 || !strings.HasPrefix(told[0], "before retrying after a 503 answer ") {
 		t.Errorf("told %q, want one retry wait", told)
 	}
 }
@@ -147,5 +150,91 @@ func TestNegativePageConcurrencyWalks(t *testing.T) {
 	}
 	if n != 2 {
 		t.Errorf("walked %d calendars, want 2", n)
+	}
+}
+
+// A DELETE sent to a web page that redirects to its login (a wrong API
+// root) is not followed as a GET and reported done.
+func TestDeleteRedirectedToAPageIsNotDone(t *testing.T) {
+	var seen []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		seen = append(seen, r.Method+" "+r.URL.Path)
+		if r.URL.Path == "/login" {
+			_, _ = w.Write([]byte("<html>Log in</html>"))
+			return
+		}
+		http.Redirect(w, r, "/login", http.StatusFound)
+	}))
+	defer srv.Close()
+	c, _ := realClient(t, srv.URL)
+	err := c.DeleteCalendar(context.Background(), 3)
+	var redirect *client.RedirectError
+	if !errors.As(err, &redirect) || !strings.Contains(err.Error(), "turns DELETE into GET") {
+		t.Errorf("err = %v, want the redirect refused", err)
+	}
+	if want := []string{"DELETE /api/1.0/campaigns/7/calendars/3"}; !reflect.DeepEqual(seen, want) {
+		t.Errorf("requests %q, want %q (no retry, no GET)", seen, want)
+	}
+}
+
+// A 2xx answer that is an HTML page did not delete anything.
+func TestDeleteAnsweredWithAPageIsAnError(t *testing.T) {
+	api := newMockAPI(t)
+	api.on("DELETE", "calendars/3", reply(200, "<!DOCTYPE html><html>Welcome</html>"))
+	c, _ := api.client()
+	if err := c.DeleteCalendar(context.Background(), 3); err == nil || !strings.Contains(err.Error(), "HTML page") {
+		t.Errorf("err = %v, want the HTML page explained", err)
+	}
+}
+
+// A server that answered (500, 503) did not lose its answer: a 404 after
+// it means the record never existed. A gateway's 502 or 504 may hide a
+// delete that landed.
+func TestDeleteNotFoundAfterA5xx(t *testing.T) {
+	for first, wantOK := range map[int]bool{500: false, 503: false, 502: true, 504: true} {
+		api := newMockAPI(t)
+		api.on("DELETE", "calendars/3", reply(first, `{"code":500,"error":"x"}`), reply(404, `{"code":404,"error":"No query results"}`))
+		c, _ := api.client()
+		err := c.DeleteCalendar(context.Background(), 3)
+		if ok := err == nil; ok != wantOK {
+			t.Errorf("%d then 404: err = %v, want success %v", first, err, wantOK)
+		}
+		if !wantOK && !client.IsNotFound(err) {
+			t.Errorf("%d then 404: err = %v, want not found", first, err)
+		}
+	}
+}
+
+// A POST cut off before the request was written (here: a TLS handshake
+// that never ends) was not applied: it is not reported as maybe applied.
+func TestPostNeverWrittenIsNotMaybeApplied(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	var conns atomic.Int32
+	go func() {
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			conns.Add(1)
+			defer conn.Close() // accept, never speak TLS
+		}
+	}()
+	c, err := client.New(client.Config{BaseURL: "https://" + ln.Addr().String() + "/api/1.0", Token: testToken,
+		Campaign: 7, Timeout: 100 * time.Millisecond, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.CreateCalendar(context.Background(), client.CalendarInput{Name: "Harptos"})
+	var maybe *client.NotAppliedUnknownError
+	if err == nil || errors.As(err, &maybe) || !client.IsNetwork(err) {
+		t.Errorf("err = %#v, want a network error that does not say it may have been applied", err)
+	}
+	if n := conns.Load(); n != 1 {
+		t.Errorf("%d connections, want 1", n)
 	}
 }
