@@ -218,10 +218,15 @@ func (c *Calendar) UnmarshalJSON(b []byte) error {
 // IsLeapYear reports whether year gets the leap days: the calendar has leap
 // years, and year is the start year or a whole number of periods after it.
 func (c *Calendar) IsLeapYear(year int) bool {
-	if !c.HasLeapYear || c.LeapYearAmount == 0 || c.LeapYearOffset < 1 || year < c.LeapYearStart {
+	return isLeapYear(c.HasLeapYear, c.LeapYearAmount, c.LeapYearOffset, c.LeapYearStart, year)
+}
+
+// isLeapYear is the one leap-year rule of the client (and of the sandbox).
+func isLeapYear(has bool, amount, offset, start, year int) bool {
+	if !has || amount == 0 || offset < 1 || year < start {
 		return false
 	}
-	return (year-c.LeapYearStart)%c.LeapYearOffset == 0
+	return (year-start)%offset == 0
 }
 
 // RawJSON is the calendar exactly as the server sent it.

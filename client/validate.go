@@ -115,7 +115,7 @@ func (in CalendarInput) Validate() error {
 		}
 	}
 	if in.Date != nil {
-		ps.checkDay("date", in.Months, in.Date.Month, in.Date.Day)
+		ps.checkDay("date", in.monthsIn(in.Date.Year), in.Date.Month, in.Date.Day)
 	}
 	if in.Format != nil {
 		ps.checkFormat(*in.Format)
@@ -201,6 +201,22 @@ func (in WeatherInput) Validate(cal *Calendar) error {
 	// Problems from a map come in random order: keep messages stable.
 	slices.SortStableFunc(ps, func(a, b Problem) int { return cmp.Compare(a.Field, b.Field) })
 	return ps.err()
+}
+
+// monthsIn returns the input's months in year, with its leap days.
+func (in CalendarInput) monthsIn(year int) []Month {
+	get := func(p *int) int {
+		if p == nil {
+			return 0
+		}
+		return *p
+	}
+	months := append([]Month{}, in.Months...)
+	leap := isLeapYear(in.HasLeapYear != nil && *in.HasLeapYear, get(in.LeapYearAmount), get(in.LeapYearOffset), get(in.LeapYearStart), year)
+	if m := get(in.LeapYearMonth); leap && m >= 1 && m <= len(months) {
+		months[m-1].Length += get(in.LeapYearAmount)
+	}
+	return months
 }
 
 // monthsWithLeapDays returns cal's months in year, the leap days added to

@@ -108,6 +108,14 @@ func TestValidateCalendarLimits(t *testing.T) {
 		{"negative start offset", func(in *client.CalendarInput) { in.StartOffset = ptr(-1) }, "start offset"},
 		{"last day of a month", func(in *client.CalendarInput) { in.Date = &client.Date{Year: -5, Month: 1, Day: 30} }, ""},
 		{"day past the month", func(in *client.CalendarInput) { in.Date = &client.Date{Month: 2, Day: 2} }, "date"},
+		{"the leap day in a leap year", func(in *client.CalendarInput) {
+			in.HasLeapYear, in.LeapYearAmount, in.LeapYearMonth, in.LeapYearOffset, in.LeapYearStart = ptr(true), ptr(1), ptr(2), ptr(4), ptr(4)
+			in.Date = &client.Date{Year: 1492, Month: 2, Day: 2}
+		}, ""},
+		{"the leap day in a common year", func(in *client.CalendarInput) {
+			in.HasLeapYear, in.LeapYearAmount, in.LeapYearMonth, in.LeapYearOffset, in.LeapYearStart = ptr(true), ptr(1), ptr(2), ptr(4), ptr(4)
+			in.Date = &client.Date{Year: 1491, Month: 2, Day: 2}
+		}, "date"},
 		{"month 0", func(in *client.CalendarInput) { in.Date = &client.Date{Month: 0, Day: 1} }, "date"},
 		{"negative leap amount", func(in *client.CalendarInput) { in.HasLeapYear, in.LeapYearAmount = ptr(true), ptr(-128) }, ""},
 		{"leap settings ignored without leap years", func(in *client.CalendarInput) {

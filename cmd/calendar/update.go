@@ -72,7 +72,10 @@ func updateRun(opts *UpdateOptions) error {
 			return err
 		}
 	}
-	if err := refuseShortLists(fromFile, opts.Fields); err != nil {
+	// What replaces the lists: the file's, with the flags' over them.
+	changes := fromFile
+	overlay(&changes, opts.Fields)
+	if err := refuseShortLists(changes); err != nil {
 		return err
 	}
 	c, err := f.Client()
@@ -91,8 +94,7 @@ func updateRun(opts *UpdateOptions) error {
 	// The service rebuilds months, weekdays, years, seasons, moons and the
 	// date from every write: start from the full record.
 	in := client.FromCalendar(current)
-	overlay(&in, fromFile)
-	overlay(&in, opts.Fields)
+	overlay(&in, changes)
 	keepMoonIDs(in.Moons, current.Moons)
 	if err := validate(in); err != nil {
 		return err
@@ -127,15 +129,13 @@ func keepMoonIDs(moons, current []client.Moon) {
 // refuseShortLists refuses, before any request, a replacement month or
 // weekday list that no calendar can have (fewer than 2), whatever the
 // current record holds.
-func refuseShortLists(changes ...client.CalendarInput) error {
+func refuseShortLists(in client.CalendarInput) error {
 	var problems []client.Problem
-	for _, in := range changes {
-		if in.Months != nil && len(in.Months) < 2 {
-			problems = append(problems, client.Problem{Field: "months", Message: fmt.Sprintf("at least 2 are required, %d given", len(in.Months))})
-		}
-		if in.Weekdays != nil && len(in.Weekdays) < 2 {
-			problems = append(problems, client.Problem{Field: "weekdays", Message: fmt.Sprintf("at least 2 are required, %d given", len(in.Weekdays))})
-		}
+	if in.Months != nil && len(in.Months) < 2 {
+		problems = append(problems, client.Problem{Field: "months", Message: fmt.Sprintf("at least 2 are required, %d given", len(in.Months))})
+	}
+	if in.Weekdays != nil && len(in.Weekdays) < 2 {
+		problems = append(problems, client.Problem{Field: "weekdays", Message: fmt.Sprintf("at least 2 are required, %d given", len(in.Weekdays))})
 	}
 	if len(problems) == 0 {
 		return nil

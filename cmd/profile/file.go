@@ -42,6 +42,16 @@ func DefaultPath() (string, error) {
 	if p := os.Getenv("KANKA_CONFIG"); p != "" {
 		return p, nil
 	}
+	dir, err := ownDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "config.yaml"), nil
+}
+
+// ownDir is kanka's own configuration directory,
+// $XDG_CONFIG_HOME/kanka (~/.config/kanka).
+func ownDir() (string, error) {
 	dir := os.Getenv("XDG_CONFIG_HOME")
 	if dir == "" {
 		home, err := os.UserHomeDir()
@@ -50,7 +60,7 @@ func DefaultPath() (string, error) {
 		}
 		dir = filepath.Join(home, ".config")
 	}
-	return filepath.Join(dir, "kanka", "config.yaml"), nil
+	return filepath.Join(dir, "kanka"), nil
 }
 
 // Load reads the file at path. A missing file is an empty configuration, so
@@ -134,14 +144,13 @@ func (f *File) Save() error {
 		path = resolved
 	}
 	dir := filepath.Dir(path)
-	// The directories created here get 0700, and so does an existing one
-	// named kanka (ours, as in ~/.config/kanka); any other existing
-	// directory (say /tmp, for KANKA_CONFIG=/tmp/kanka.yaml) is not ours to
-	// change.
+	// The directories created here get 0700, and so does kanka's own
+	// (~/.config/kanka) if it was more open; any other existing directory
+	// (say /tmp, for KANKA_CONFIG=/tmp/kanka.yaml) is not ours to change.
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("creating %s: %w", dir, err)
 	}
-	if filepath.Base(dir) == "kanka" {
+	if own, err := ownDir(); err == nil && filepath.Clean(own) == filepath.Clean(dir) {
 		if err := os.Chmod(dir, 0o700); err != nil {
 			return fmt.Errorf("securing %s: %w", dir, err)
 		}

@@ -135,12 +135,14 @@ func assertMode(t *testing.T, path string, want os.FileMode) {
 	}
 }
 
-// An existing kanka directory that is open to others is closed; any other
-// existing directory is left as it is.
-func TestSaveClosesAnOpenKankaDirectoryOnly(t *testing.T) {
-	ours := filepath.Join(t.TempDir(), "kanka")
-	other := t.TempDir()
-	for _, dir := range []string{ours, other} {
+// kanka's own directory, if open to others, is closed; any other existing
+// directory, even one named kanka, is left as it is.
+func TestSaveClosesOnlyItsOwnOpenDirectory(t *testing.T) {
+	xdg := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", xdg)
+	ours := filepath.Join(xdg, "kanka")
+	shared := filepath.Join(t.TempDir(), "shared", "kanka")
+	for _, dir := range []string{ours, shared} {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -157,5 +159,5 @@ func TestSaveClosesAnOpenKankaDirectoryOnly(t *testing.T) {
 		}
 	}
 	assertMode(t, ours, 0o700)
-	assertMode(t, other, 0o755)
+	assertMode(t, shared, 0o755)
 }
