@@ -30,10 +30,11 @@ func (y *Years) UnmarshalYAML(node *yaml.Node) error {
 			if err != nil {
 				return fmt.Errorf("line %d: years: %q is not a year number", k.Line, k.Value)
 			}
-			if v.Kind != yaml.ScalarNode {
+			name, err := yamlText(v)
+			if err != nil {
 				return fmt.Errorf("line %d: years: the name of year %d must be text", v.Line, n)
 			}
-			out[n] = v.Value
+			out[n] = name
 		}
 	default:
 		return fmt.Errorf("line %d: years must be a mapping of year number: name", node.Line)
@@ -58,16 +59,14 @@ func (m *Moon) UnmarshalYAML(node *yaml.Node) error {
 		case "fullmoon":
 			out.Fullmoon, err = yamlNumber(v)
 		case "offset":
-			var x float64
-			x, err = yamlNumber(v)
-			out.Offset = int(x)
+			out.Offset, err = yamlWhole(v)
 		case "colour":
 			out.Colour, err = yamlText(v)
 		case "id":
 			if v.Tag != "!!null" {
-				var x float64
-				x, err = yamlNumber(v)
-				out.ID = ptr(int(x))
+				var id int
+				id, err = yamlWhole(v)
+				out.ID = ptr(id)
 			}
 		default:
 			return fmt.Errorf("line %d: unknown key %q in a moon", k.Line, k.Value)
@@ -102,4 +101,18 @@ func yamlNumber(v *yaml.Node) (float64, error) {
 		return 0, fmt.Errorf("%q is not a number", v.Value)
 	}
 	return x, nil
+}
+
+func yamlWhole(v *yaml.Node) (int, error) {
+	if v.Kind != yaml.ScalarNode {
+		return 0, fmt.Errorf("must be a whole number")
+	}
+	if v.Tag == "!!null" || strings.TrimSpace(v.Value) == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(v.Value))
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a whole number", v.Value)
+	}
+	return n, nil
 }

@@ -48,3 +48,21 @@ func TestInputNamesTheLineOfABadMoonOrYear(t *testing.T) {
 		}
 	}
 }
+
+func TestInputWholeNumbersAndNullNames(t *testing.T) {
+	in, err := decodeInput(t, "name: H\nyears:\n  1492: ~\nmoons:\n  - {name: A, fullmoon: 3, offset: \"2\", id: 4}\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in.Years[1492] != "" || in.Moons[0].Offset != 2 || *in.Moons[0].ID != 4 {
+		t.Errorf("years %v, moon %+v", in.Years, in.Moons[0])
+	}
+	for src, want := range map[string]string{
+		"name: H\nmoons:\n  - {name: A, fullmoon: 3, offset: 1.7}\n": `moon offset: "1.7" is not a whole number`,
+		"name: H\nmoons:\n  - {name: A, fullmoon: 3, id: 2.9}\n":     `moon id: "2.9" is not a whole number`,
+	} {
+		if _, err := decodeInput(t, src); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want %q", src, err, want)
+		}
+	}
+}

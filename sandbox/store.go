@@ -144,7 +144,7 @@ func readStrictState(path string) (*state, error) {
 	dec.DisallowUnknownFields()
 	var st state
 	if err := dec.Decode(&st); err != nil {
-		return nil, fmt.Errorf("%s is not a sandbox state file (%v)", path, err)
+		return nil, fmt.Errorf("%s is damaged or not a sandbox state file (%v)", path, err)
 	}
 	return &st, nil
 }

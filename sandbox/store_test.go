@@ -226,7 +226,7 @@ func TestResetEmptiesAndKeepsIDs(t *testing.T) {
 		path := filepath.Join(t.TempDir(), name)
 		os.WriteFile(path, []byte(content), 0o600)
 		err := Reset(path)
-		if err == nil || !strings.Contains(err.Error(), "is not a sandbox state file") || !strings.Contains(err.Error(), "nothing was changed") {
+		if err == nil || !strings.Contains(err.Error(), "is damaged or not a sandbox state file") || !strings.Contains(err.Error(), "nothing was changed") {
 			t.Errorf("Reset(%s): %v, want a refusal", name, err)
 		}
 		if b, _ := os.ReadFile(path); string(b) != content {

@@ -13,20 +13,19 @@ import (
 	yaml "go.yaml.in/yaml/v3"
 )
 
-// ReadInput reads the file at path, or standard input for "-".
+// ReadInput reads the file at path, or standard input for "-", without the
+// byte-order mark some editors put first.
 func ReadInput(streams *IOStreams, path string) ([]byte, error) {
+	var data []byte
+	var err error
 	if path == "-" {
-		data, err := io.ReadAll(streams.In)
-		if err != nil {
+		if data, err = io.ReadAll(streams.In); err != nil {
 			return nil, fmt.Errorf("reading standard input: %w", err)
 		}
-		return data, nil
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
+	} else if data, err = os.ReadFile(path); err != nil {
 		return nil, &UsageError{Err: err}
 	}
-	return data, nil
+	return bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), nil
 }
 
 // SourceName is how messages name the input at path.
@@ -103,9 +102,12 @@ func explain(msg string, keys map[int]string) string {
 }
 
 // keysByLine maps each line of a YAML document to the path of the key or
-// list item that starts there ("months[2].length").
+// list item that starts there ("months[2].length"). A line that holds the
+// keys of more than one mapping (JSON on one line) names none: a message
+// naming the wrong key would mislead.
 func keysByLine(root *yaml.Node) map[int]string {
 	keys := map[int]string{}
+	keysOnLine := map[int]int{}
 	var walk func(n *yaml.Node, path string)
 	walk = func(n *yaml.Node, path string) {
 		switch n.Kind {
@@ -120,6 +122,7 @@ func keysByLine(root *yaml.Node) map[int]string {
 					p = path + "." + p
 				}
 				keys[n.Content[i].Line] = p
+				keysOnLine[n.Content[i].Line]++
 				walk(n.Content[i+1], p)
 			}
 		case yaml.SequenceNode:
@@ -133,5 +136,10 @@ func keysByLine(root *yaml.Node) map[int]string {
 		}
 	}
 	walk(root, "")
+	for line, n := range keysOnLine {
+		if n > 1 {
+			delete(keys, line)
+		}
+	}
 	return keys
 }

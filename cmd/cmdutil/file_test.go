@@ -23,6 +23,7 @@ func TestDecodeStrictNamesKeyAndLine(t *testing.T) {
 		{"mistyped nested value", "name: a\nmonths:\n  - name: x\n    length: abc\n", `cal.yaml: line 4: months[1].length: "abc" is not a whole number`},
 		{"syntax", "name: [a\n", "cal.yaml: line 1: did not find expected ',' or ']'"},
 		{"empty", "  \n", "cal.yaml: is empty"},
+		{"JSON on one line names no key it cannot be sure of", `{"name": "a", "months": [{"name": "x", "length": "abc"}]}`, `cal.yaml: line 1: "abc" is not a whole number`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -47,5 +48,14 @@ func TestDecodeStrictReadsJSON(t *testing.T) {
 	}
 	if v.Name != "Harptos" || len(v.Months) != 1 || v.Months[0].Length != 30 {
 		t.Errorf("decoded %+v", v)
+	}
+}
+
+func TestReadInputDropsTheByteOrderMark(t *testing.T) {
+	s, in, _, _ := Test()
+	in.WriteString("\xef\xbb\xbfname: Harptos\n")
+	data, err := ReadInput(s, "-")
+	if err != nil || string(data) != "name: Harptos\n" {
+		t.Errorf("got %q, %v", data, err)
 	}
 }

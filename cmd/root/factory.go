@@ -115,7 +115,7 @@ func (c *connector) newClient(r *profile.Resolved) (*client.Client, error) {
 	if r.Debug {
 		cfg.OnExchange = client.DebugLogger(c.io.ErrOut)
 	}
-	if r.Debug || c.io.ErrTTY {
+	if r.Debug || (c.io.ErrTTY && !c.globals.Quiet) {
 		cfg.OnWait = waitNotice(c.io.ErrOut)
 	}
 	cl, err := client.New(cfg)

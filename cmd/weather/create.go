@@ -189,7 +189,7 @@ func (opts *CreateOptions) createEach(c *client.Client, calendarID int, inputs [
 			outcome := "failed"
 			var unknown *client.NotAppliedUnknownError
 			if errors.As(err, &unknown) {
-				outcome = "may have been created (no answer came)"
+				outcome = "may have been created"
 			}
 			fmt.Fprintf(streams.ErrOut, "%s; %s %s:\n", createdSoFar(created, len(inputs)), entryName(i, date), outcome)
 			return created, err
