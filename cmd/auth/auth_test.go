@@ -27,13 +27,13 @@ func TestLoginWithTokenFromStdinChecksAndSaves(t *testing.T) {
 	if reqs := srv.Requests(); len(reqs) != 1 || reqs[0] != wantReq {
 		t.Errorf("requests %+v, want exactly %+v", reqs, wantReq)
 	}
-	got := readFile(t, path)
+	got := roottest.ReadFile(t, path)
 	want := fmt.Sprintf("active: default\nprofiles:\n    default:\n        url: %s\n        token: %s\n        campaign: 5\n", srv.APIRoot(), goodToken)
 	if got != want {
 		t.Errorf("config file:\n%s\nwant:\n%s", got, want)
 	}
-	assertMode(t, path, 0o600)
-	assertMode(t, filepath.Dir(path), 0o700)
+	roottest.AssertMode(t, path, 0o600)
+	roottest.AssertMode(t, filepath.Dir(path), 0o700)
 	wantMsg := fmt.Sprintf("Logged in: the token works for campaign 5; saved in profile \"default\" of %s.\n", path)
 	if res.Stderr != wantMsg || res.Stdout != "" {
 		t.Errorf("stdout %q, stderr %q; want stderr %q", res.Stdout, res.Stderr, wantMsg)
@@ -43,7 +43,7 @@ func TestLoginWithTokenFromStdinChecksAndSaves(t *testing.T) {
 func TestLoginWithoutTerminalReadsStdinAndKeepsOtherProfiles(t *testing.T) {
 	path := roottest.Isolate(t)
 	srv := roottest.NewServer(t, goodToken, 8)
-	writeFile(t, path, "active: home\nprofiles:\n  home:\n    campaign: 3\n    token: old-token-of-home\n  work:\n    url: "+srv.APIRoot()+"\n    campaign: 8\n")
+	roottest.WriteFile(t, path, "active: home\nprofiles:\n  home:\n    campaign: 3\n    token: old-token-of-home\n  work:\n    url: "+srv.APIRoot()+"\n    campaign: 8\n")
 
 	// No --with-token: stdin is not a terminal, so the token is read from it.
 	res := roottest.Run(t, goodToken+"\n", "-p", "work", "auth", "login")
@@ -105,7 +105,7 @@ func TestLoginNeedsATokenAndACampaign(t *testing.T) {
 func TestStatus(t *testing.T) {
 	path := roottest.Isolate(t)
 	srv := roottest.NewServer(t, goodToken, 5)
-	writeFile(t, path, "active: main\nprofiles:\n  main:\n    url: "+srv.APIRoot()+"\n    token: "+goodToken+"\n")
+	roottest.WriteFile(t, path, "active: main\nprofiles:\n  main:\n    url: "+srv.APIRoot()+"\n    token: "+goodToken+"\n")
 	t.Setenv("KANKA_CAMPAIGN", "5")
 
 	res := roottest.Run(t, "", "auth", "status")
@@ -148,51 +148,21 @@ status:    not logged in
 
 func TestLogoutRemovesOnlyTheToken(t *testing.T) {
 	path := roottest.Isolate(t)
-	writeFile(t, path, "active: main\nprofiles:\n  main:\n    url: https://kanka.example/api/1.0\n    token: "+goodToken+"\n    campaign: 5\n")
+	roottest.WriteFile(t, path, "active: main\nprofiles:\n  main:\n    url: https://kanka.example/api/1.0\n    token: "+goodToken+"\n    campaign: 5\n")
 	res := roottest.Run(t, "", "auth", "logout")
 	if res.Code != 0 || res.Stderr != fmt.Sprintf("Removed the token from profile \"main\" of %s.\n", path) {
 		t.Errorf("exit %d, stderr %q", res.Code, res.Stderr)
 	}
 	want := "active: main\nprofiles:\n    main:\n        url: https://kanka.example/api/1.0\n        campaign: 5\n"
-	if got := readFile(t, path); got != want {
+	if got := roottest.ReadFile(t, path); got != want {
 		t.Errorf("file:\n%s\nwant:\n%s", got, want)
 	}
-	assertMode(t, path, 0o600)
+	roottest.AssertMode(t, path, 0o600)
 
 	t.Setenv("KANKA_TOKEN", "from-the-environment")
 	res = roottest.Run(t, "", "auth", "logout")
 	wantErr := "Profile \"main\" holds no token.\nKANKA_TOKEN is still set in the environment and is used before any profile.\n"
 	if res.Code != 0 || res.Stderr != wantErr {
 		t.Errorf("second logout: exit %d, stderr %q, want %q", res.Code, res.Stderr, wantErr)
-	}
-}
-
-func writeFile(t *testing.T, path, body string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func readFile(t *testing.T, path string) string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
-func assertMode(t *testing.T, path string, want os.FileMode) {
-	t.Helper()
-	fi, err := os.Stat(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := fi.Mode().Perm(); got != want {
-		t.Errorf("%s has mode %o, want %o", path, got, want)
 	}
 }

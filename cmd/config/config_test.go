@@ -1,7 +1,6 @@
 package config_test
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -29,11 +28,11 @@ profiles:
     play:
         sandbox: true
 `
-	if got := readFile(t, path); got != want {
+	if got := roottest.ReadFile(t, path); got != want {
 		t.Errorf("file:\n%s\nwant:\n%s", got, want)
 	}
-	assertMode(t, path, 0o600)
-	assertMode(t, filepath.Dir(path), 0o700)
+	roottest.AssertMode(t, path, 0o600)
+	roottest.AssertMode(t, filepath.Dir(path), 0o700)
 
 	gets := map[string]string{"url": "https://kanka.example/api/1.0\n", "campaign": "42\n", "token": "a-lo…\n", "sandbox": "false\n"}
 	for key, want := range gets {
@@ -67,7 +66,7 @@ profiles:
 func TestSetRefusesBadValuesAndLeavesTheFile(t *testing.T) {
 	path := roottest.Isolate(t)
 	before := "active: default\nprofiles:\n  default:\n    campaign: 3\n"
-	writeFile(t, path, before)
+	roottest.WriteFile(t, path, before)
 	tests := []struct {
 		args   []string
 		stderr string
@@ -86,7 +85,7 @@ func TestSetRefusesBadValuesAndLeavesTheFile(t *testing.T) {
 			t.Errorf("set %v: exit %d, stderr:\n%s\nwant exit 2, stderr:\n%s", tt.args, res.Code, res.Stderr, want)
 		}
 	}
-	if got := readFile(t, path); got != before {
+	if got := roottest.ReadFile(t, path); got != before {
 		t.Errorf("the file changed:\n%s", got)
 	}
 	if res := roottest.Run(t, "", "config", "get", "colour"); res.Code != 2 {
@@ -99,35 +98,5 @@ func TestListOfAMissingProfileIsEmpty(t *testing.T) {
 	res := roottest.Run(t, "", "config", "list")
 	if res.Code != 0 || res.Stdout != "" {
 		t.Errorf("exit %d, stdout %q", res.Code, res.Stdout)
-	}
-}
-
-func writeFile(t *testing.T, path, body string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func readFile(t *testing.T, path string) string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
-func assertMode(t *testing.T, path string, want os.FileMode) {
-	t.Helper()
-	fi, err := os.Stat(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := fi.Mode().Perm(); got != want {
-		t.Errorf("%s has mode %o, want %o", path, got, want)
 	}
 }

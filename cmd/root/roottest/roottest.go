@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -123,4 +124,37 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	fmt.Fprintf(w, `{"data":[%s],"links":{},"meta":{"current_page":1,"last_page":1,"per_page":100,"total":%d}}`,
 		strings.Join(items, ","), len(items))
+}
+
+// WriteFile writes body at path, creating its directory, as a user's file.
+func WriteFile(t *testing.T, path, body string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// ReadFile is the content of the file at path.
+func ReadFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// AssertMode fails the test unless path has the permission bits want.
+func AssertMode(t *testing.T, path string, want os.FileMode) {
+	t.Helper()
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fi.Mode().Perm(); got != want {
+		t.Errorf("%s has mode %o, want %o", path, got, want)
+	}
 }
