@@ -137,7 +137,10 @@ func (s *Server) getWeather(calendarID, id string) reply {
 	return rep
 }
 
-func (s *Server) createWeather(r *http.Request, calendarID string) reply {
+// writeWeather reads a weather write for a calendar and applies write to
+// the state under the store's lock; write says what to answer and whether
+// the state changed.
+func (s *Server) writeWeather(r *http.Request, calendarID string, write func(st *state, c *calendar, in *input) (reply, bool)) reply {
 	in, bad := readInput(r)
 	if bad != nil {
 		return *bad
@@ -149,18 +152,9 @@ func (s *Server) createWeather(r *http.Request, calendarID string) reply {
 			rep = modelNotFound("Calendar", calendarID)
 			return false
 		}
-		ww := s.readWeatherWrite(in, c)
-		if in.p.any() {
-			rep = in.p.reply()
-			return false
-		}
-		now := s.stamp()
-		st.LastIDs.Weather++
-		w := &weather{ID: st.LastIDs.Weather, CalendarID: c.ID, VisibilityID: 1, CreatedAt: now, UpdatedAt: now}
-		ww.apply(w)
-		st.Weather = append(st.Weather, w)
-		rep = dataReply(s.created(), s.weatherJSON(w))
-		return true
+		var changed bool
+		rep, changed = write(st, c, in)
+		return changed
 	})
 	if err != nil {
 		return serverError(err.Error())
@@ -168,37 +162,35 @@ func (s *Server) createWeather(r *http.Request, calendarID string) reply {
 	return rep
 }
 
-func (s *Server) updateWeather(r *http.Request, calendarID, id string) reply {
-	in, bad := readInput(r)
-	if bad != nil {
-		return *bad
-	}
-	var rep reply
-	err := s.store.update(func(st *state) bool {
-		c := st.findCalendar(idOf(calendarID))
-		if c == nil {
-			rep = modelNotFound("Calendar", calendarID)
-			return false
+func (s *Server) createWeather(r *http.Request, calendarID string) reply {
+	return s.writeWeather(r, calendarID, func(st *state, c *calendar, in *input) (reply, bool) {
+		ww := s.readWeatherWrite(in, c)
+		if in.p.any() {
+			return in.p.reply(), false
 		}
+		now := s.stamp()
+		st.LastIDs.Weather++
+		w := &weather{ID: st.LastIDs.Weather, CalendarID: c.ID, VisibilityID: 1, CreatedAt: now, UpdatedAt: now}
+		ww.apply(w)
+		st.Weather = append(st.Weather, w)
+		return dataReply(s.created(), s.weatherJSON(w)), true
+	})
+}
+
+func (s *Server) updateWeather(r *http.Request, calendarID, id string) reply {
+	return s.writeWeather(r, calendarID, func(st *state, c *calendar, in *input) (reply, bool) {
 		w := st.findWeather(c.ID, idOf(id))
 		if w == nil {
-			rep = modelNotFound("CalendarWeather", id)
-			return false
+			return modelNotFound("CalendarWeather", id), false
 		}
 		ww := s.readWeatherWrite(in, c)
 		if in.p.any() {
-			rep = in.p.reply()
-			return false
+			return in.p.reply(), false
 		}
 		ww.apply(w)
 		w.UpdatedAt = s.stamp()
-		rep = dataReply(http.StatusOK, s.weatherJSON(w))
-		return true
+		return dataReply(http.StatusOK, s.weatherJSON(w)), true
 	})
-	if err != nil {
-		return serverError(err.Error())
-	}
-	return rep
 }
 
 func (s *Server) deleteWeather(calendarID, id string) reply {
