@@ -79,11 +79,7 @@ func deleteRun(opts *DeleteOptions) error {
 		fmt.Fprintln(opts.Factory.IO.ErrOut, "nothing was deleted")
 		return cmdutil.ErrSilent
 	}
-	c, err := opts.Factory.Client()
-	if err != nil {
-		return err
-	}
-	calendarID, _, err := cmdutil.ResolveCalendar(opts.Context, c, opts.Calendar)
+	c, calendarID, _, err := connect(opts.Context, opts.Factory, opts.Calendar)
 	if err != nil {
 		return err
 	}

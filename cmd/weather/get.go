@@ -50,11 +50,7 @@ func getRun(opts *GetOptions) error {
 	if err != nil {
 		return err
 	}
-	c, err := opts.Factory.Client()
-	if err != nil {
-		return err
-	}
-	calendarID, _, err := cmdutil.ResolveCalendar(opts.Context, c, opts.Calendar)
+	c, calendarID, _, err := connect(opts.Context, opts.Factory, opts.Calendar)
 	if err != nil {
 		return err
 	}

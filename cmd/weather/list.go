@@ -85,12 +85,8 @@ func listRun(opts *ListOptions) error {
 	if err != nil {
 		return err
 	}
-	c, err := opts.Factory.Client()
-	if err != nil {
-		return err
-	}
 	ctx := opts.Context
-	calendarID, _, err := cmdutil.ResolveCalendar(ctx, c, opts.Calendar)
+	c, calendarID, _, err := connect(ctx, opts.Factory, opts.Calendar)
 	if err != nil {
 		return err
 	}

@@ -73,12 +73,8 @@ func updateRun(opts *UpdateOptions) error {
 	if err != nil {
 		return err
 	}
-	c, err := opts.Factory.Client()
-	if err != nil {
-		return err
-	}
 	ctx := opts.Context
-	calendarID, cal, err := cmdutil.ResolveCalendar(ctx, c, opts.Calendar)
+	c, calendarID, cal, err := connect(ctx, opts.Factory, opts.Calendar)
 	if err != nil {
 		return err
 	}

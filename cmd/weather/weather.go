@@ -96,6 +96,20 @@ func contextOf(cmd *cobra.Command) context.Context {
 // quiet reports whether -q silenced the messages on stderr.
 func quiet(f *cmdutil.Factory) bool { return f.Globals != nil && f.Globals.Quiet }
 
+// connect returns the client and the --calendar it names: its id, and the
+// record when a name lookup already fetched it.
+func connect(ctx context.Context, f *cmdutil.Factory, calendar string) (*client.Client, int, *client.Calendar, error) {
+	c, err := f.Client()
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	id, cal, err := cmdutil.ResolveCalendar(ctx, c, calendar)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	return c, id, cal, nil
+}
+
 // resolveCalendarRecord resolves an ID|NAME argument to the calendar record,
 // for the date check. A name was looked up with a list request that already
 // holds the record; only an id costs one GET.
