@@ -27,17 +27,7 @@ func TestJQ(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p, out := newPrinter(t, tt.opts)
-			var err error
-			if tt.list {
-				err = p.PrintList(listOf(nil, harptos, galifar), fakeKind)
-			} else {
-				err = p.PrintOne(harptos, fakeKind)
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if out.String() != tt.want {
+			if out := printFakes(t, tt.opts, tt.list); out != tt.want {
 				t.Errorf("got:\n%s\nwant:\n%s", out, tt.want)
 			}
 		})
@@ -62,4 +52,21 @@ func TestJQErrorFunction(t *testing.T) {
 	if err == nil || err.Error() != "--jq: error: no such month" {
 		t.Errorf("err = %v; want --jq: error: no such month", err)
 	}
+}
+
+// printFakes prints the fake list (Harptos, Galifar) or the one record
+// Harptos with opts, and returns the output.
+func printFakes(t *testing.T, opts Options, list bool) string {
+	t.Helper()
+	p, out := newPrinter(t, opts)
+	var err error
+	if list {
+		err = p.PrintList(listOf(nil, harptos, galifar), fakeKind)
+	} else {
+		err = p.PrintOne(harptos, fakeKind)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
 }

@@ -24,17 +24,7 @@ func TestTemplate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p, out := newPrinter(t, tt.opts)
-			var err error
-			if tt.list {
-				err = p.PrintList(listOf(nil, harptos, galifar), fakeKind)
-			} else {
-				err = p.PrintOne(harptos, fakeKind)
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if out.String() != tt.want {
+			if out := printFakes(t, tt.opts, tt.list); out != tt.want {
 				t.Errorf("got:\n%q\nwant:\n%q", out, tt.want)
 			}
 		})

@@ -27,10 +27,7 @@ func NewCmdGet(f *cmdutil.Factory, runF func(*GetOptions) error) *cobra.Command 
 		Args: exactArgs(1, "one WEATHER_ID"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Context = contextOf(cmd)
-			if err := requireCalendar(opts.Calendar); err != nil {
-				return err
-			}
-			id, err := parseWeatherID(args[0])
+			id, err := oneEntry(opts.Calendar, args[0])
 			if err != nil {
 				return err
 			}

@@ -38,10 +38,7 @@ nothing that was not named changes. A new date is checked against the calendar.`
 		Args: exactArgs(1, "one WEATHER_ID"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Context = contextOf(cmd)
-			if err := requireCalendar(opts.Calendar); err != nil {
-				return err
-			}
-			id, err := parseWeatherID(args[0])
+			id, err := oneEntry(opts.Calendar, args[0])
 			if err != nil {
 				return err
 			}

@@ -75,6 +75,14 @@ func noArgs(cmd *cobra.Command, args []string) error {
 	return nil
 }
 
+// oneEntry checks the --calendar and WEATHER_ID of a command on one entry.
+func oneEntry(calendar, arg string) (int, error) {
+	if err := requireCalendar(calendar); err != nil {
+		return 0, err
+	}
+	return parseWeatherID(arg)
+}
+
 // parseWeatherID reads a WEATHER_ID argument.
 func parseWeatherID(arg string) (int, error) {
 	id, err := strconv.Atoi(arg)
