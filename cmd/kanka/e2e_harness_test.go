@@ -161,6 +161,8 @@ func newKanka(t *testing.T, srv *apiServer) *kanka {
 		"XDG_DATA_HOME=" + filepath.Join(home, "data"),
 		"KANKA_CONFIG=" + filepath.Join(home, "config", "kanka", "config.yaml"),
 		"NO_COLOR=1",
+		"GOCOVERDIR=" + coverDir,
+		raceOptions,
 	}}
 	if srv != nil {
 		k.env = append(k.env,

@@ -25,13 +25,40 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	binary = filepath.Join(dir, "kanka")
-	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", buildArgs(binary)...).CombinedOutput(); err != nil {
 		os.RemoveAll(dir)
 		panic("building kanka: " + err.Error() + "\n" + string(out))
+	}
+	coverDir = os.Getenv("KANKA_E2E_COVERDIR")
+	if coverDir == "" {
+		coverDir = filepath.Join(dir, "cover")
+		if err := os.Mkdir(coverDir, 0o700); err != nil {
+			panic(err)
+		}
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+// coverDir is where every run of the binary writes its coverage counters
+// (GOCOVERDIR): KANKA_E2E_COVERDIR keeps them for a coverage report.
+var coverDir string
+
+// raceOptions keeps a race-enabled binary from sleeping a second at exit
+// (the race runtime's default, to let reports flush), which would make
+// every run a second slower.
+const raceOptions = "GORACE=atexit_sleep_ms=0"
+
+// buildArgs builds the binary with coverage of every kanka package, and with
+// the race detector when the tests run with it, so that the end-to-end runs
+// count for both.
+func buildArgs(out string) []string {
+	args := []string{"build", "-cover", "-coverpkg=github.com/kanka-cli/kanka/...", "-o", out}
+	if raceEnabled {
+		args = append(args, "-race")
+	}
+	return append(args, ".")
 }
 
 // command prepares a run of the binary with an isolated environment.
@@ -44,6 +71,8 @@ func command(t *testing.T, args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buf
 		"PATH=" + os.Getenv("PATH"),
 		"KANKA_CONFIG=" + filepath.Join(home, "config.yaml"),
 		"KANKA_SANDBOX_DATA=" + filepath.Join(home, "sandbox.json"),
+		"GOCOVERDIR=" + coverDir,
+		raceOptions,
 	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
