@@ -1,0 +1,186 @@
+package almanac
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Input longer than this is refused before any matching.
+const maxInput = 1000
+
+var (
+	yearFirst = regexp.MustCompile(`^(-?\d+)\s*-\s*(.+?)\s*-\s*(\d+)$`)
+	dayFirst  = regexp.MustCompile(`^(\d+)\s+(.+)$`)
+)
+
+// ParseDate reads a date as a person writes it and checks that it exists:
+// "1492-4-3", "1492-Ches-3", "-12-3-1" (year first, month by number or
+// name), or "3 Ches 1492", "3 Ches, 1492 DR", "3 Ches, Year of Three Ships
+// Sailing DR" (day first, as Format writes it; the suffix is optional).
+// Months match by number, name or alias, in any case, or by an unambiguous
+// prefix of one.
+func (r *Reckoning) ParseDate(s string) (Date, error) {
+	if len(s) > maxInput {
+		return Date{}, fmt.Errorf("a date of %d characters is too long", len(s))
+	}
+	s = normalise(s)
+	var d Date
+	var err error
+	if m := yearFirst.FindStringSubmatch(s); m != nil {
+		d, err = r.parseParts(m[1], m[2], m[3])
+	} else if m := dayFirst.FindStringSubmatch(s); m != nil {
+		d, err = r.parseDayFirst(m[1], m[2])
+	} else {
+		return Date{}, fmt.Errorf("%q is not a date: write YEAR-MONTH-DAY (1492-4-3, 1492-Ches-3) or DAY MONTH YEAR (3 Ches 1492)", s)
+	}
+	if err != nil {
+		return Date{}, err
+	}
+	return d, r.Check(d)
+}
+
+// parseDayFirst splits "MONTH YEAR", "MONTH, YEAR" or "MONTH, YEAR NAME"
+// (each with an optional suffix) after the day.
+func (r *Reckoning) parseDayFirst(day, rest string) (Date, error) {
+	if month, year, ok := strings.Cut(rest, ","); ok {
+		return r.parseParts(r.stripSuffix(strings.TrimSpace(year)), month, day)
+	}
+	words := strings.Fields(r.stripSuffix(rest))
+	if len(words) < 2 {
+		return Date{}, fmt.Errorf("%q is not a date: write DAY MONTH YEAR (3 Ches 1492)", day+" "+rest)
+	}
+	return r.parseParts(words[len(words)-1], strings.Join(words[:len(words)-1], " "), day)
+}
+
+// stripSuffix drops the calendar's suffix ("DR") from the end of s.
+func (r *Reckoning) stripSuffix(s string) string {
+	suffix := normalise(r.cal.Suffix)
+	if suffix == "" || len(s) <= len(suffix) {
+		return s
+	}
+	head, tail := s[:len(s)-len(suffix)], s[len(s)-len(suffix):]
+	if strings.EqualFold(tail, suffix) && strings.HasSuffix(head, " ") {
+		return strings.TrimSpace(head)
+	}
+	return s
+}
+
+func (r *Reckoning) parseParts(year, month, day string) (Date, error) {
+	y, err := r.parseYear(year)
+	if err != nil {
+		return Date{}, err
+	}
+	m, err := r.ParseMonth(month)
+	if err != nil {
+		return Date{}, err
+	}
+	d, err := strconv.Atoi(day)
+	if err != nil {
+		return Date{}, fmt.Errorf("day %s does not exist", day)
+	}
+	return Date{Year: y, Month: m, Day: d}, nil
+}
+
+// parseYear reads a year number or the name of a named year.
+func (r *Reckoning) parseYear(s string) (int, error) {
+	if isInteger(s) {
+		y, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || y < -MaxYear || y > MaxYear {
+			return 0, fmt.Errorf("year %s is out of range: years go from %d to %d", s, -MaxYear, MaxYear)
+		}
+		return int(y), nil
+	}
+	var found []int
+	for y, name := range r.cal.Years {
+		if name != "" && strings.EqualFold(normalise(name), s) {
+			found = append(found, y)
+		}
+	}
+	slices.Sort(found)
+	switch len(found) {
+	case 0:
+		return 0, fmt.Errorf("%q is neither a year number nor the name of a year", s)
+	case 1:
+		return found[0], nil
+	default:
+		return 0, fmt.Errorf("%q names more than one year: %s", s, joinInts(found))
+	}
+}
+
+// ParseMonth reads a month by number (1 is the first of the list,
+// intercalary months included), name or alias, in any case, or by a prefix
+// of one that no other month shares.
+func (r *Reckoning) ParseMonth(s string) (int, error) {
+	if len(s) > maxInput {
+		return 0, errors.New("a month name that long does not exist")
+	}
+	s = normalise(s)
+	if s == "" {
+		return 0, errors.New("no month given")
+	}
+	if isInteger(s) {
+		m, err := strconv.Atoi(s)
+		if err != nil {
+			return 0, fmt.Errorf("month %s does not exist: the calendar has %s", s, plural(len(r.months), "month"))
+		}
+		return m, r.checkMonth(m)
+	}
+	key := strings.ToLower(s)
+	exactName, exactAlias, prefix := []int{}, []int{}, []int{}
+	for i, m := range r.months {
+		name, alias := strings.ToLower(normalise(m.Name)), strings.ToLower(normalise(m.Alias))
+		switch {
+		case name == key:
+			exactName = append(exactName, i)
+		case alias != "" && alias == key:
+			exactAlias = append(exactAlias, i)
+		case strings.HasPrefix(name, key) || (alias != "" && strings.HasPrefix(alias, key)):
+			prefix = append(prefix, i)
+		}
+	}
+	for _, found := range [][]int{exactName, exactAlias, prefix} {
+		switch len(found) {
+		case 0:
+			continue
+		case 1:
+			return found[0] + 1, nil
+		default:
+			return 0, fmt.Errorf("month %q is ambiguous: it may be %s", s, r.monthList(found))
+		}
+	}
+	return 0, fmt.Errorf("month %q does not exist in this calendar", s)
+}
+
+// monthList names the months at indexes, with their alias and number.
+func (r *Reckoning) monthList(indexes []int) string {
+	parts := make([]string, len(indexes))
+	for k, i := range indexes {
+		m := r.months[i]
+		if m.Alias != "" {
+			parts[k] = fmt.Sprintf("%s (%s, month %d)", m.Name, m.Alias, i+1)
+		} else {
+			parts[k] = fmt.Sprintf("%s (month %d)", m.Name, i+1)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// normalise trims s and turns each run of spaces into one.
+func normalise(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func isInteger(s string) bool {
+	digits := strings.TrimPrefix(s, "-")
+	return digits != "" && allDigits(digits)
+}
+
+func joinInts(ns []int) string {
+	parts := make([]string, len(ns))
+	for i, n := range ns {
+		parts[i] = strconv.Itoa(n)
+	}
+	return strings.Join(parts, ", ")
+}
