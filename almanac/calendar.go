@@ -3,16 +3,21 @@ package almanac
 import (
 	"errors"
 	"fmt"
+	"math"
 )
 
 // Limits that keep every day number inside an int64 and every call bounded.
 const (
-	// MaxYear bounds the years: a date's year lies in -MaxYear..MaxYear.
+	// MaxYear bounds the years: a date's year lies in -MaxYear..MaxYear
+	// (less on a platform whose int has 32 bits).
 	MaxYear = 1_000_000_000_000
 	// MaxYearLength bounds the days of one year (leap days included), so
 	// that MaxYear years of it stay far from the int64 limit.
 	MaxYearLength = 1_000_000
 )
+
+// yearLimit is MaxYear, or what an int holds.
+const yearLimit int64 = min(MaxYear, math.MaxInt)
 
 // Calendar is the part of a calendar the arithmetic needs.
 type Calendar struct {

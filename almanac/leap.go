@@ -21,8 +21,8 @@ func newLeapRule(l LeapRule, skipYearZero bool, months int) (leapRule, error) {
 	if l.Amount < -MaxYearLength || l.Amount > MaxYearLength {
 		return leapRule{}, fmt.Errorf("leap_year_amount %d is out of range: at most %d days either way", l.Amount, MaxYearLength)
 	}
-	if r.start < -MaxYear || r.start > MaxYear {
-		return leapRule{}, fmt.Errorf("leap_year_start %d is out of range: years go from %d to %d", l.Start, -MaxYear, MaxYear)
+	if r.start < -yearLimit || r.start > yearLimit {
+		return leapRule{}, fmt.Errorf("leap_year_start %d is out of range: years go from %d to %d", l.Start, -yearLimit, yearLimit)
 	}
 	if l.Month >= 1 && l.Month <= months {
 		r.month = l.Month

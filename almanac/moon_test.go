@@ -136,3 +136,23 @@ func TestPhaseNames(t *testing.T) {
 		t.Error("a phase out of range has a name")
 	}
 }
+
+// 10000 cycles of 10.0057 days are exactly 100057 days, but in binary
+// floating point 10000 * 10.0057 is 100056.99999999999: a float64 moon
+// would show that full moon a day early. Likewise 12,340,000 cycles.
+func TestMoonWhereFloatFails(t *testing.T) {
+	cycles, period := 10000.0, 10.0057
+	if f := math.Floor(cycles * period); f != 100056 {
+		t.Fatalf("float64 gives %v: the premise of this test changed", f)
+	}
+	m := newMoon(Moon{Fullmoon: "10.0057"})
+	for _, c := range []struct {
+		ord  int64
+		want bool
+	}{{100057, true}, {100056, false}, {123470338, true}, {123470337, false}} {
+		p, ok := m.phaseOn(c.ord)
+		if (ok && p == PhaseFull) != c.want {
+			t.Errorf("day %d: %v %v, full moon wanted: %v", c.ord, p, ok, c.want)
+		}
+	}
+}

@@ -47,8 +47,8 @@ func (r *Reckoning) checkYear(y int) error {
 	if r.cal.SkipYearZero && y == 0 {
 		return fmt.Errorf("year 0 does not exist in this calendar")
 	}
-	if int64(y) < -MaxYear || int64(y) > MaxYear {
-		return fmt.Errorf("year %d is out of range: years go from %d to %d", y, -MaxYear, MaxYear)
+	if int64(y) < -yearLimit || int64(y) > yearLimit {
+		return fmt.Errorf("year %d is out of range: years go from %d to %d", y, -yearLimit, yearLimit)
 	}
 	return nil
 }
@@ -76,7 +76,7 @@ func (r *Reckoning) ordinal(d Date) int64 {
 
 // astroRange is the first and last position of the years in range.
 func (r *Reckoning) astroRange() (lo, hi int64) {
-	return r.astro(-MaxYear), r.astro(MaxYear)
+	return r.astro(-yearLimit), r.astro(yearLimit)
 }
 
 // OrdinalRange is the first and last day number of the years in range.
@@ -89,7 +89,7 @@ func (r *Reckoning) OrdinalRange() (first, last int64) {
 func (r *Reckoning) DateOf(ord int64) (Date, error) {
 	first, last := r.OrdinalRange()
 	if ord < first || ord > last {
-		return Date{}, fmt.Errorf("day %d is out of range: years go from %d to %d", ord, -MaxYear, MaxYear)
+		return Date{}, fmt.Errorf("day %d is out of range: years go from %d to %d", ord, -yearLimit, yearLimit)
 	}
 	// The last position whose year starts on or before ord: a binary search
 	// over the positions, about 41 steps of O(1) each.
@@ -117,7 +117,7 @@ func (r *Reckoning) AddDays(d Date, n int64) (Date, error) {
 	}
 	first, last := r.OrdinalRange()
 	if (n > 0 && n > last-ord) || (n < 0 && n < first-ord) {
-		return Date{}, fmt.Errorf("%s plus %d days falls outside the years %d to %d", d, n, -MaxYear, MaxYear)
+		return Date{}, fmt.Errorf("%s plus %d days falls outside the years %d to %d", d, n, -yearLimit, yearLimit)
 	}
 	return r.DateOf(ord + n)
 }
@@ -145,12 +145,12 @@ func (r *Reckoning) AddMonths(d Date, n int64) (Date, error) {
 	lo, hi := r.astroRange()
 	limit := (hi - lo + 1) * months
 	if n > limit || n < -limit {
-		return Date{}, fmt.Errorf("%s plus %d months falls outside the years %d to %d", d, n, -MaxYear, MaxYear)
+		return Date{}, fmt.Errorf("%s plus %d months falls outside the years %d to %d", d, n, -yearLimit, yearLimit)
 	}
 	idx := r.astro(int64(d.Year))*months + int64(d.Month-1) + n
 	a := floorDiv(idx, months)
 	if a < lo || a > hi {
-		return Date{}, fmt.Errorf("%s plus %d months falls outside the years %d to %d", d, n, -MaxYear, MaxYear)
+		return Date{}, fmt.Errorf("%s plus %d months falls outside the years %d to %d", d, n, -yearLimit, yearLimit)
 	}
 	return r.clamped(r.display(a), int(floorMod(idx, months))+1, d.Day), nil
 }
@@ -164,7 +164,7 @@ func (r *Reckoning) AddYears(d Date, n int64) (Date, error) {
 	lo, hi := r.astroRange()
 	a := r.astro(int64(d.Year))
 	if n > hi-a || n < lo-a {
-		return Date{}, fmt.Errorf("%s plus %d years falls outside the years %d to %d", d, n, -MaxYear, MaxYear)
+		return Date{}, fmt.Errorf("%s plus %d years falls outside the years %d to %d", d, n, -yearLimit, yearLimit)
 	}
 	return r.clamped(r.display(a+n), d.Month, d.Day), nil
 }

@@ -89,8 +89,8 @@ func (r *Reckoning) parseParts(year, month, day string) (Date, error) {
 func (r *Reckoning) parseYear(s string) (int, error) {
 	if isInteger(s) {
 		y, err := strconv.ParseInt(s, 10, 64)
-		if err != nil || y < -MaxYear || y > MaxYear {
-			return 0, fmt.Errorf("year %s is out of range: years go from %d to %d", s, -MaxYear, MaxYear)
+		if err != nil || y < -yearLimit || y > yearLimit {
+			return 0, fmt.Errorf("year %s is out of range: years go from %d to %d", s, -yearLimit, yearLimit)
 		}
 		return int(y), nil
 	}

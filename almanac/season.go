@@ -92,7 +92,7 @@ func (r *Reckoning) previousYear(y int64) (int64, bool) {
 	if r.cal.SkipYearZero && p == 0 {
 		p = -1
 	}
-	return p, p >= -MaxYear
+	return p, p >= -yearLimit
 }
 
 // lastLeapBefore is the latest leap year before y.
@@ -105,7 +105,7 @@ func (r *Reckoning) lastLeapBefore(y int64) (int64, bool) {
 	if l.skip && last == 0 {
 		last -= l.offset
 	}
-	return last, last >= l.start && last >= -MaxYear
+	return last, last >= l.start && last >= -yearLimit
 }
 
 // lastCommonBefore is the latest year before y that exists and is no leap year.
