@@ -2,9 +2,12 @@ package calendar
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/kanka-cli/kanka/client"
 )
 
 // The write-only fields (epochs and the three images) are never in a record
@@ -145,5 +148,33 @@ func TestGapsCreateWriteOnlyFlagsOverrideTheFile(t *testing.T) {
 	args := append([]string{"create", "-f", writeCalendarFile(t, minimalFile+writeOnlyFileKeys)}, writeOnlyFlags...)
 	if err := env.run(args...); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A failure after two deletions names both (with the name a lookup found),
+// and everything not deleted; it keeps its kind (a 403 exits 3), and
+// nothing is sent after it.
+func TestGapsDeleteFailureInTheMiddleNamesEveryDeleted(t *testing.T) {
+	env := newTestEnv(t, "",
+		exchange{"GET", "calendars?name=Harptos%21", "", 200, page(1, 1, 45, small(12, "Harptos"))},
+		exchange{"DELETE", "calendars/12", "", 204, ""},
+		exchange{"DELETE", "calendars/13", "", 204, ""},
+		exchange{"DELETE", "calendars/14", "", 403, `{"code":403,"error":"This action is unauthorized."}`},
+	)
+	env.f.Globals.Quiet = true // the summary is in the error: it stays under --quiet
+	err := env.run("delete", "Harptos", "13", "14", "15", "--yes")
+	var apiErr *client.Error
+	if !client.IsAuth(err) || !errors.As(err, &apiErr) {
+		t.Fatalf("error %v does not carry the 403", err)
+	}
+	want := "deleting calendar 14: " + apiErr.Error() + "\ndeleted: 12 (Harptos), 13\nnot deleted: 14, 15"
+	if err.Error() != want {
+		t.Errorf("error:\n got  %q\n want %q", err.Error(), want)
+	}
+	if env.calls() != 4 {
+		t.Errorf("%d requests, want the lookup and three DELETEs", env.calls())
+	}
+	if env.out.String() != "" || env.errOut.String() != "" {
+		t.Errorf("stdout %q, stderr %q", env.out.String(), env.errOut.String())
 	}
 }
