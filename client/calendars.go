@@ -103,7 +103,7 @@ func (c *Client) AllCalendars(ctx context.Context, opts *CalendarListOptions) it
 		// matches after others: the limit applies to what is kept.
 		walkLimit = 0
 	}
-	all := walk[*Calendar](ctx, c.calendarGetter, c.cfg.PageConcurrency, opts.query(), walkLimit)
+	all := walk[*Calendar](ctx, c.calendarGetter, c.walkLimits(), opts.query(), walkLimit)
 	return func(yield func(*Calendar, error) bool) {
 		n := 0
 		for cal, err := range all {

@@ -66,6 +66,9 @@ type Client struct {
 	// weatherPath is the weather collection segment in use: the document's
 	// until the server shows it only knows the live one.
 	weatherPath atomic.Value
+	// answerLimit and maxPages are MaxAnswerBytes and MaxPages; tests
+	// shrink them.
+	answerLimit, maxPages int
 }
 
 // New checks cfg and returns a client.
@@ -109,6 +112,7 @@ func New(cfg Config) (*Client, error) {
 		SetRetryCount(0). // retries are ours: see do
 		SetDisableWarn(true).
 		SetLogger(quietLogger{}).
+		SetResponseBodyLimit(MaxAnswerBytes). // read in small steps, stopped past the limit
 		SetRedirectPolicy(safeRedirects(cfg.Token != ""))
 	if cfg.Token != "" {
 		h.SetAuthToken(cfg.Token)
@@ -116,7 +120,8 @@ func New(cfg Config) (*Client, error) {
 	if cfg.Transport != nil {
 		h.SetTransport(cfg.Transport)
 	}
-	c := &Client{cfg: cfg, http: h, pacer: newPacer(cfg.Clock, cfg.RateWindow, nil), clock: cfg.Clock}
+	c := &Client{cfg: cfg, http: h, pacer: newPacer(cfg.Clock, cfg.RateWindow, nil), clock: cfg.Clock,
+		answerLimit: MaxAnswerBytes, maxPages: MaxPages}
 	if cfg.OnWait != nil {
 		c.pacer.onWait = func(d time.Duration) { cfg.OnWait("for the rate limit's next window", d) }
 	}

@@ -14,6 +14,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"github.com/go-resty/resty/v2"
 )
 
 // answer is a 2xx answer.
@@ -66,6 +68,10 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 			var redirect *RedirectError
 			if errors.As(err, &redirect) {
 				return nil, redirect
+			}
+			if errors.Is(err, resty.ErrResponseBodyTooLarge) {
+				// An answer came: asking again would only bring it again.
+				return nil, &AnswerTooLargeError{Method: method, URL: fullURL, Limit: c.answerLimit}
 			}
 			if method == http.MethodPost && sent.mayHaveArrived(err) {
 				// Cancelled or cut off while the server had the request: it

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
 	"net/http"
 	"net/url"
 	"sort"
@@ -151,8 +152,8 @@ func parseError(method, url string, status int, contentType string, body []byte)
 			break
 		}
 		e.Message = cut(string(trimmed), 200)
-	case strings.Contains(contentType, "html") || trimmed[0] == '<':
-		e.Message = notJSON([]byte("<")).Error()
+	case isHTML(contentType, trimmed):
+		e.Message = htmlErrorMessage(status)
 	default:
 		e.Message = cut(string(trimmed), 200)
 	}
@@ -160,6 +161,57 @@ func parseError(method, url string, status int, contentType string, body []byte)
 		e.Message = http.StatusText(status)
 	}
 	return e
+}
+
+// isHTML reports whether a body is a web page rather than the interface's
+// JSON.
+func isHTML(contentType string, trimmed []byte) bool {
+	return strings.Contains(contentType, "html") || (len(trimmed) > 0 && trimmed[0] == '<')
+}
+
+// htmlErrorMessage explains an error answered with a web page. From a 5xx
+// it is the page of a proxy or of a service down for maintenance, not a
+// sign of a wrong URL; a debug log shows its title.
+func htmlErrorMessage(status int) string {
+	text := http.StatusText(status)
+	switch {
+	case status == http.StatusBadGateway || status == http.StatusServiceUnavailable || status == http.StatusGatewayTimeout:
+		return text + ": the service is unavailable; try again later"
+	case status >= 500:
+		return strings.TrimPrefix(text+": ", ": ") + "the server failed and answered with an HTML page; try again later"
+	}
+	return notJSON([]byte("<")).Error()
+}
+
+// htmlTitle is the <title> of a page, on one line, or "" when it has none.
+// Only the head of the page is searched.
+func htmlTitle(body []byte) string {
+	page := string(body[:min(len(body), 64<<10)])
+	start := indexASCIIFold(page, "<title")
+	if start < 0 {
+		return ""
+	}
+	open := strings.IndexByte(page[start:], '>')
+	if open < 0 {
+		return ""
+	}
+	page = page[start+open+1:]
+	end := indexASCIIFold(page, "</title")
+	if end < 0 {
+		return ""
+	}
+	return cut(strings.Join(strings.Fields(html.UnescapeString(page[:end])), " "), 200)
+}
+
+// indexASCIIFold is strings.Index ignoring the case of ASCII letters, with
+// offsets into s itself (lowering s first could change its length).
+func indexASCIIFold(s, sub string) int {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(sub)], sub) {
+			return i
+		}
+	}
+	return -1
 }
 
 // notJSON explains a 2xx answer that is an HTML page: a wrong API root or a

@@ -96,6 +96,23 @@ func TestErrorShapes(t *testing.T) {
 			wantMessage: "the server answered with an HTML page, not JSON (is the URL the API root?)",
 			wantKinds:   []string{"notfound"},
 		},
+		{
+			name: "HTML 503 of a service down", status: 503, contentType: "text/html",
+			body:        "<html><head><title>Down for maintenance</title></head></html>",
+			wantMessage: "Service Unavailable: the service is unavailable; try again later",
+		},
+		{
+			name: "HTML 502 of a proxy", status: 502, body: "<html><body>nginx</body></html>",
+			wantMessage: "Bad Gateway: the service is unavailable; try again later",
+		},
+		{
+			name: "HTML 504 of a proxy", status: 504, body: "<html><body>timeout</body></html>",
+			wantMessage: "Gateway Timeout: the service is unavailable; try again later",
+		},
+		{
+			name: "HTML 500", status: 500, body: "<!DOCTYPE html><html>Whoops</html>",
+			wantMessage: "Internal Server Error: the server failed and answered with an HTML page; try again later",
+		},
 		{name: "empty body", status: 403, wantMessage: "empty answer", wantKinds: []string{"auth"}},
 		{name: "plain text", status: 502, body: "Bad gateway from the proxy", wantMessage: "Bad gateway from the proxy"},
 		{name: "JSON without a message", status: 409, body: `{"code":409}`, wantMessage: "Conflict"},
@@ -210,5 +227,45 @@ func TestFailureMessagesNameTheRequestOnce(t *testing.T) {
 				t.Errorf("message:\n%v\nwant:\n%s", err, tc.want)
 			}
 		})
+	}
+}
+
+// A 503 page of a service down for maintenance says so, as the whole
+// message a user reads; a debug log shows the page's title, on one line
+// and quoted, however the page writes it.
+func TestServiceUnavailablePage(t *testing.T) {
+	page := "<!DOCTYPE html>\n<HTML><head><style>x{}</style><TITLE class=\"t\">\n  Kanka &amp; friends:\n down\x1b[31m  for maintenance </Title></head><body>Back soon</body></HTML>"
+	api := newMockAPI(t)
+	api.on("GET", "calendars/1", reply(503, page, "Content-Type", "text/html; charset=UTF-8"))
+	var log strings.Builder
+	c, _ := api.client(func(cfg *client.Config) {
+		cfg.MaxRetries = -1
+		cfg.OnExchange = client.DebugLogger(&log)
+	})
+	_, err := c.GetCalendar(context.Background(), 1)
+	want := "GET " + testBase + "/campaigns/7/calendars/1: 503 Service Unavailable: the service is unavailable; try again later"
+	if err == nil || err.Error() != want {
+		t.Errorf("message:\n%v\nwant:\n%s", err, want)
+	}
+	if title := `< page title: "Kanka & friends: down\x1b[31m for maintenance"` + "\n"; !strings.Contains(log.String(), "< 503 in ") ||
+		!strings.Contains(log.String(), title) {
+		t.Errorf("debug log:\n%s\nwant the line %q", log.String(), title)
+	}
+}
+
+// A page without a title, or a JSON error, adds no title line.
+func TestNoPageTitleWithoutOne(t *testing.T) {
+	for _, body := range []string{"<html><title>unclosed", `{"code":503,"error":"<title>x</title>"}`} {
+		api := newMockAPI(t)
+		api.on("GET", "calendars/1", reply(503, body))
+		var log strings.Builder
+		c, _ := api.client(func(cfg *client.Config) {
+			cfg.MaxRetries = -1
+			cfg.OnExchange = client.DebugLogger(&log)
+		})
+		_, _ = c.GetCalendar(context.Background(), 1)
+		if strings.Contains(log.String(), "page title") {
+			t.Errorf("%q: debug log:\n%s", body, log.String())
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package client
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strconv"
@@ -18,7 +19,10 @@ type Exchange struct {
 	Duration     time.Duration
 	RequestBody  string
 	ResponseBody string
-	Err          error
+	// PageTitle is the <title> of an answer that is a web page (a proxy's
+	// or a maintenance page), which names what went wrong.
+	PageTitle string
+	Err       error
 }
 
 // bodyLogLimit is how much of a body a debug log shows.
@@ -32,6 +36,9 @@ func (c *Client) report(method, url string, payload []byte, resp *resty.Response
 	if resp != nil && resp.RawResponse != nil {
 		x.Status = resp.StatusCode()
 		x.ResponseBody = cut(string(resp.Body()), bodyLogLimit)
+		if body := bytes.TrimSpace(resp.Body()); isHTML(resp.Header().Get("Content-Type"), body) {
+			x.PageTitle = htmlTitle(body)
+		}
 	}
 	c.cfg.OnExchange(x)
 }
@@ -48,6 +55,9 @@ func DebugLogger(w io.Writer) func(Exchange) {
 			return
 		}
 		fmt.Fprintf(w, "< %d in %s\n", x.Status, x.Duration.Round(time.Millisecond))
+		if x.PageTitle != "" {
+			fmt.Fprintf(w, "< page title: %q\n", x.PageTitle)
+		}
 		if x.ResponseBody != "" {
 			fmt.Fprintf(w, "< %s\n", x.ResponseBody)
 		}

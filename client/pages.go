@@ -56,8 +56,18 @@ type wirePage[T any] struct {
 // getter sends a GET of one list with the query given.
 type getter func(ctx context.Context, q url.Values) (*answer, error)
 
+// listItem is a record of a list. The walk tells items apart by id, to
+// notice a server that serves the same page again and again.
+type listItem interface {
+	comparable
+	listID() int
+}
+
+func (c *Calendar) listID() int { return c.ID }
+func (w *Weather) listID() int  { return w.ID }
+
 // fetchPage gets one page of a list: the caller's filters plus page=n.
-func fetchPage[T any](ctx context.Context, get getter, filters url.Values, n int) (*Page[T], error) {
+func fetchPage[T listItem](ctx context.Context, get getter, filters url.Values, n int) (*Page[T], error) {
 	q := url.Values{}
 	for k, v := range filters {
 		q[k] = v
@@ -76,6 +86,12 @@ func fetchPage[T any](ctx context.Context, get getter, filters url.Values, n int
 	if err := json.Unmarshal(ans.body, &w); err != nil {
 		return nil, fmt.Errorf("reading page %d: %w", n, err)
 	}
+	var null T
+	for i, it := range w.Data {
+		if it == null {
+			return nil, fmt.Errorf("reading page %d: item %d is null", n, i+1)
+		}
+	}
 	m := w.Meta
 	return &Page[T]{
 		Items: w.Data,
@@ -86,14 +102,29 @@ func fetchPage[T any](ctx context.Context, get getter, filters url.Values, n int
 	}, nil
 }
 
+// walkLimits bound a walk.
+type walkLimits struct {
+	concurrency int // pages fetched at once
+	maxPages    int // the page a walk never goes past, whatever the server says
+}
+
+func (c *Client) walkLimits() walkLimits {
+	return walkLimits{concurrency: c.cfg.PageConcurrency, maxPages: c.maxPages}
+}
+
 // walk yields every item of a list in order, stopping after limit items
 // when limit > 0. Page 1 says how many pages there are and how large they
 // are (read from meta, never assumed); pages 2..N are then fetched
-// concurrently, at most PageConcurrency at once and never further ahead of
+// concurrently, at most lim.concurrency at once and never further ahead of
 // the consumer than that, so memory stays flat. Only the pages that hold the
 // first limit items are requested. An error ends the walk: no page is
 // skipped silently.
-func walk[T any](ctx context.Context, get getter, concurrency int, filters url.Values, limit int) iter.Seq2[T, error] {
+//
+// Nothing the server says sizes memory or the number of requests: a last
+// page that cannot be true, or past lim.maxPages, is an error before page 2
+// is asked for; an empty page ends the list; a page of items already seen
+// and a list that goes past lim.maxPages are errors.
+func walk[T listItem](ctx context.Context, get getter, lim walkLimits, filters url.Values, limit int) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
 		var zero T
 		ctx, cancel := context.WithCancel(ctx)
@@ -104,71 +135,163 @@ func walk[T any](ctx context.Context, get getter, concurrency int, filters url.V
 			yield(zero, err)
 			return
 		}
-		sent := 0
-		emit := func(items []T) bool {
-			for _, it := range items {
-				if limit > 0 && sent >= limit {
-					return false
-				}
-				sent++
-				if !yield(it, nil) {
-					return false
-				}
-			}
-			return limit <= 0 || sent < limit
-		}
-		if !emit(first.Items) {
-			return
-		}
-		if first.Meta.LastPage == 0 && first.Links.Next != "" {
-			// No last page given (a simple paginator): go one page at a time
-			// while the server says there is a next one.
-			for n, p := 2, first; p.Links.Next != "" && len(p.Items) > 0; n++ {
-				if p, err = fetchPage[T](ctx, get, filters, n); err != nil {
-					yield(zero, fmt.Errorf("page %d: %w", n, err))
-					return
-				}
-				if !emit(p.Items) {
-					return
-				}
-			}
-			return
-		}
-		last := lastPageNeeded(first, limit)
-		if last <= 1 {
-			return
-		}
-
-		type result struct {
-			page *Page[T]
-			err  error
-		}
-		pending := make([]chan result, last+1)
-		start := func(n int) {
-			ch := make(chan result, 1)
-			pending[n] = ch
-			go func() {
-				p, err := fetchPage[T](ctx, get, filters, n)
-				ch <- result{p, err}
-			}()
-		}
-		next := 2
-		for n := 2; n <= last; n++ {
-			for next <= last && next < n+concurrency {
-				start(next)
-				next++
-			}
-			r := <-pending[n]
-			pending[n] = nil
-			if r.err != nil {
-				yield(zero, fmt.Errorf("page %d of %d: %w", n, last, r.err))
+		// No last page given (a simple paginator): go one page at a time
+		// while the server says there is a next one.
+		byNext := first.Meta.LastPage == 0 && first.Links.Next != ""
+		if !byNext {
+			// Checked before anything is yielded: a server that lies about
+			// its list gets nothing of it printed.
+			if err := believeLastPage(first.Meta, len(first.Items), lim.maxPages); err != nil {
+				yield(zero, err)
 				return
 			}
-			if !emit(r.page.Items) {
-				return
-			}
+		}
+		w := &walkState[T]{yield: yield, limit: limit, seen: map[int]struct{}{}}
+		if !w.take(1, first.Items) {
+			return
+		}
+		if byNext {
+			walkByNext(ctx, get, lim.maxPages, filters, w, first)
+			return
+		}
+		if last := lastPageNeeded(first, limit); last > 1 {
+			walkConcurrently(ctx, get, lim.concurrency, filters, w, last)
 		}
 	}
+}
+
+// walkByNext fetches pages 2, 3, ... one at a time while the last one links
+// to a next one.
+func walkByNext[T listItem](ctx context.Context, get getter, maxPages int, filters url.Values, w *walkState[T], first *Page[T]) {
+	var zero T
+	for n, p := 2, first; p.Links.Next != ""; n++ {
+		if n > maxPages {
+			w.yield(zero, fmt.Errorf("the server's list did not end after %d pages (page %d still has a links.next); stopped", maxPages, maxPages))
+			return
+		}
+		var err error
+		if p, err = fetchPage[T](ctx, get, filters, n); err != nil {
+			w.yield(zero, fmt.Errorf("page %d: %w", n, err))
+			return
+		}
+		if !w.take(n, p.Items) {
+			return
+		}
+	}
+}
+
+// walkConcurrently fetches pages 2..last, up to concurrency at once, and
+// yields their items in order.
+func walkConcurrently[T listItem](ctx context.Context, get getter, concurrency int, filters url.Values, w *walkState[T], last int) {
+	type fetched struct {
+		page     *Page[T]
+		err      error
+		panicked any
+	}
+	start := func(n int) <-chan fetched {
+		ch := make(chan fetched, 1)
+		go func() {
+			// A panic here would end the process before anything could
+			// report it: it is handed to the consumer, whose caller can.
+			defer func() {
+				if p := recover(); p != nil {
+					ch <- fetched{panicked: p}
+				}
+			}()
+			p, err := fetchPage[T](ctx, get, filters, n)
+			ch <- fetched{page: p, err: err}
+		}()
+		return ch
+	}
+	var zero T
+	var pending []<-chan fetched // the pages started, in order: at most concurrency
+	next := 2
+	for n := 2; n <= last; n++ {
+		for next <= last && next < n+concurrency {
+			pending = append(pending, start(next))
+			next++
+		}
+		r := <-pending[0]
+		pending = pending[1:]
+		if r.panicked != nil {
+			panic(r.panicked)
+		}
+		if r.err != nil {
+			w.yield(zero, fmt.Errorf("page %d of %d: %w", n, last, r.err))
+			return
+		}
+		if !w.take(n, r.page.Items) {
+			return
+		}
+	}
+}
+
+// walkState is what a walk has yielded so far.
+type walkState[T listItem] struct {
+	yield func(T, error) bool
+	limit int // 0: no limit
+	sent  int
+	seen  map[int]struct{} // the ids yielded
+}
+
+// take yields the items of page n, and reports whether the walk goes on.
+// An empty page ends the list; a page with only items already yielded is a
+// server that serves one page again and again, or loops: an error.
+func (w *walkState[T]) take(n int, items []T) bool {
+	if len(items) == 0 {
+		return false
+	}
+	if n > 1 && w.allSeen(items) {
+		var zero T
+		w.yield(zero, fmt.Errorf("the server answered page %d with the items of an earlier page again; stopped", n))
+		return false
+	}
+	for _, it := range items {
+		if w.limit > 0 && w.sent >= w.limit {
+			return false
+		}
+		w.sent++
+		if id := it.listID(); id != 0 {
+			w.seen[id] = struct{}{}
+		}
+		if !w.yield(it, nil) {
+			return false
+		}
+	}
+	return w.limit <= 0 || w.sent < w.limit
+}
+
+// allSeen reports whether every item was yielded already. An item without
+// an id proves nothing either way.
+func (w *walkState[T]) allSeen(items []T) bool {
+	for _, it := range items {
+		id := it.listID()
+		if _, ok := w.seen[id]; !ok || id == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// believeLastPage checks the last page page 1 claims against the hard cap
+// and against what its own total and page size allow.
+func believeLastPage(m PageMeta, onFirstPage, maxPages int) error {
+	last := m.LastPage
+	if last > maxPages {
+		return fmt.Errorf("the server claims the list has %d pages (meta.last_page), more than the %d pages a list may have; stopped", last, maxPages)
+	}
+	perPage := m.PerPage
+	if perPage <= 0 {
+		perPage = onFirstPage
+	}
+	// A total of 0 with items on page 1 is a total the server left out.
+	if m.Total > 0 && perPage > 0 {
+		if fill := max(1, ceilDiv(m.Total, perPage)); last > fill {
+			return fmt.Errorf("the server claims the list has %d pages (meta.last_page), but %d items (meta.total) at %d a page fill %d; stopped",
+				last, m.Total, perPage, fill)
+		}
+	}
+	return nil
 }
 
 // lastPageNeeded is the last page to fetch, from what page 1 said.
@@ -182,7 +305,16 @@ func lastPageNeeded[T any](first *Page[T], limit int) int {
 		perPage = len(first.Items)
 	}
 	if limit > 0 && perPage > 0 {
-		last = min(last, (limit+perPage-1)/perPage)
+		last = min(last, ceilDiv(limit, perPage))
 	}
 	return last
+}
+
+// ceilDiv is a/b rounded up, for a >= 0 and b > 0, without overflowing.
+func ceilDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 {
+		q++
+	}
+	return q
 }

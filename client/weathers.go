@@ -94,7 +94,7 @@ func (c *Client) AllWeather(ctx context.Context, calendarID int, opts *WeatherLi
 	if opts != nil {
 		limit = opts.Limit
 	}
-	return walk[*Weather](ctx, c.weatherGetter(calendarID), c.cfg.PageConcurrency, url.Values{}, limit)
+	return walk[*Weather](ctx, c.weatherGetter(calendarID), c.walkLimits(), url.Values{}, limit)
 }
 
 func (c *Client) weatherOne(ctx context.Context, method string, calendarID int, suffix string, body any) (*Weather, error) {

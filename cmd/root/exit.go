@@ -72,6 +72,15 @@ func validationLines(e *client.Error) []string {
 	return lines
 }
 
+// issuesURL is where bugs are reported.
+const issuesURL = "https://github.com/kanka-cli/kanka/issues"
+
+// internalError is the line a panic prints: its value on one line, and
+// where to report it.
+func internalError(p any) string {
+	return fmt.Sprintf("error: internal error: %s; please report this at %s", strings.Join(strings.Fields(fmt.Sprint(p)), " "), issuesURL)
+}
+
 // printError writes the lines of exitCode.
 func printError(w io.Writer, lines []string) {
 	for _, l := range lines {

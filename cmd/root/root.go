@@ -45,8 +45,16 @@ func Run(ctx context.Context, s *cmdutil.IOStreams, args []string) int {
 	return execute(ctx, cmd, args)
 }
 
-// execute runs cmd and maps its error to an exit code, printing it.
-func execute(ctx context.Context, cmd *cobra.Command, args []string) int {
+// execute runs cmd and maps its error to an exit code, printing it. A
+// panic is a bug: it is printed on one line as one, and ends with exit 1,
+// not with a stack trace and Go's exit 2, which means bad usage here.
+func execute(ctx context.Context, cmd *cobra.Command, args []string) (code int) {
+	defer func() {
+		if p := recover(); p != nil {
+			printError(cmd.ErrOrStderr(), []string{internalError(p)})
+			code = cmdutil.ExitError
+		}
+	}()
 	cmd.SetArgs(args)
 	ran, err := cmd.ExecuteContextC(ctx)
 	path := cmd.CommandPath()
