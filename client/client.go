@@ -40,8 +40,15 @@ type Config struct {
 	// MaxRetries bounds retries after a 5xx or a transport error; 3 when
 	// zero, none when negative.
 	MaxRetries int
-	// RateLimitRetries bounds waits after a 429; 3 when zero.
+	// RateLimitRetries bounds waits after a 429; 3 when zero, none when
+	// negative.
 	RateLimitRetries int
+	// MaxWait bounds one wait for the rate limit: the pacer's wait for the
+	// next window, a 429's Retry-After or, without one, its window. A
+	// longer wait is not started: the request ends at once with a
+	// *WaitTooLongError. 2 minutes when zero; when negative, any wait is
+	// too long (shell completion).
+	MaxWait time.Duration
 	// RateWindow is the length of the service's rate-limit window; 1 minute
 	// when zero.
 	RateWindow time.Duration
@@ -94,6 +101,7 @@ func New(cfg Config) (*Client, error) {
 	setDefault(&cfg.MaxRetries, 3)
 	setDefault(&cfg.RateLimitRetries, 3)
 	setDefault(&cfg.RateWindow, time.Minute)
+	setDefault(&cfg.MaxWait, 2*time.Minute)
 	setDefault(&cfg.BackoffBase, 500*time.Millisecond)
 	setDefault(&cfg.BackoffMax, 8*time.Second)
 	if cfg.Clock == nil {
@@ -120,7 +128,7 @@ func New(cfg Config) (*Client, error) {
 	if cfg.Transport != nil {
 		h.SetTransport(cfg.Transport)
 	}
-	c := &Client{cfg: cfg, http: h, pacer: newPacer(cfg.Clock, cfg.RateWindow, nil), clock: cfg.Clock,
+	c := &Client{cfg: cfg, http: h, pacer: newPacer(cfg.Clock, cfg.RateWindow, cfg.MaxWait, nil), clock: cfg.Clock,
 		answerLimit: MaxAnswerBytes, maxPages: MaxPages}
 	if cfg.OnWait != nil {
 		c.pacer.onWait = func(d time.Duration) { cfg.OnWait("for the rate limit's next window", d) }

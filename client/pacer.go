@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -21,6 +22,8 @@ type pacer struct {
 	mu     sync.Mutex
 	clock  Clock
 	window time.Duration
+	// maxWait is the longest wait acquire may start (negative: none).
+	maxWait time.Duration
 
 	known     bool // a budget has been reported for the current window
 	limit     int
@@ -37,8 +40,8 @@ type pacer struct {
 	toldOfAt time.Time
 }
 
-func newPacer(clock Clock, window time.Duration, onWait func(time.Duration)) *pacer {
-	return &pacer{clock: clock, window: window, released: make(chan struct{}), onWait: onWait}
+func newPacer(clock Clock, window, maxWait time.Duration, onWait func(time.Duration)) *pacer {
+	return &pacer{clock: clock, window: window, maxWait: maxWait, released: make(chan struct{}), onWait: onWait}
 }
 
 // acquire waits until one more request fits in the budget, and counts it as
@@ -51,8 +54,10 @@ func (p *pacer) acquire(ctx context.Context) error {
 			p.known = false // the window has certainly rolled over
 		}
 		// In a new window nothing is known until its first answer: send no
-		// more at once than the last window's whole budget meanwhile.
-		fresh := !p.known && (p.limit == 0 || p.inflight < p.limit)
+		// more at once than the last window's whole budget meanwhile. With
+		// nothing in flight no answer will come to wake a wait, so one
+		// request always goes.
+		fresh := !p.known && (p.limit == 0 || p.inflight == 0 || p.inflight < p.limit)
 		if fresh || (p.known && p.remaining-p.inflight > 0) {
 			p.inflight++
 			p.mu.Unlock()
@@ -69,6 +74,13 @@ func (p *pacer) acquire(ctx context.Context) error {
 			continue
 		}
 		wait := p.resetAt.Sub(now)
+		if wait > p.maxWait {
+			// Sitting out an hour in silence is worse than saying when to
+			// come back.
+			err := &WaitTooLongError{Wait: wait, Max: max(p.maxWait, 0), Until: p.resetAt}
+			p.mu.Unlock()
+			return err
+		}
 		tell := p.onWait != nil && !p.toldOfAt.Equal(p.resetAt)
 		p.toldOfAt = p.resetAt
 		p.mu.Unlock()
@@ -89,9 +101,8 @@ func (p *pacer) release(h http.Header) {
 	p.inflight--
 	close(p.released)
 	p.released = make(chan struct{})
-	limit, okLimit := headerInt(h, "X-RateLimit-Limit")
-	remaining, okRemaining := headerInt(h, "X-RateLimit-Remaining")
-	if !okLimit || !okRemaining {
+	limit, remaining, ok := budget(h)
+	if !ok {
 		return
 	}
 	if !p.known {
@@ -105,13 +116,13 @@ func (p *pacer) release(h http.Header) {
 }
 
 // exhausted records a 429: nothing more may be sent until the window ends,
-// or until retryAfter when the server said so.
-func (p *pacer) exhausted(retryAfter time.Duration) {
+// or until retryAfter when the server gave one (given; 0 is "now").
+func (p *pacer) exhausted(retryAfter time.Duration, given bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	now := p.clock.Now()
 	switch {
-	case retryAfter > 0:
+	case given:
 		p.resetAt = now.Add(retryAfter)
 	case !p.known || !p.resetAt.After(now):
 		p.resetAt = now.Add(p.window)
@@ -119,25 +130,62 @@ func (p *pacer) exhausted(retryAfter time.Duration) {
 	p.known, p.remaining = true, 0
 }
 
+// largestLimit is more requests a window than any service allows: a larger
+// X-RateLimit-Limit is nonsense.
+const largestLimit = 100_000
+
+// budget reads the X-RateLimit-Limit and X-RateLimit-Remaining of an answer.
+// A pair that makes no sense (missing, not numbers, negative, a limit of 0
+// or beyond largestLimit, more remaining than the limit) is no budget at all:
+// pacing from it could stall every request that follows.
+func budget(h http.Header) (limit, remaining int, ok bool) {
+	limit, okLimit := headerInt(h, "X-RateLimit-Limit")
+	remaining, okRemaining := headerInt(h, "X-RateLimit-Remaining")
+	if !okLimit || !okRemaining || limit < 1 || limit > largestLimit || remaining < 0 || remaining > limit {
+		return 0, 0, false
+	}
+	return limit, remaining, true
+}
+
 func headerInt(h http.Header, key string) (int, bool) {
 	if h == nil {
 		return 0, false
 	}
-	n, err := strconv.Atoi(h.Get(key))
+	n, err := strconv.Atoi(strings.TrimSpace(h.Get(key)))
 	return n, err == nil
 }
 
-// retryAfter reads Retry-After as seconds or an HTTP date; 0 when absent.
-func retryAfter(h http.Header, now time.Time) time.Duration {
-	v := h.Get("Retry-After")
+// longestRetryAfter is where a Retry-After stops making sense; a longer one
+// (up to billions of years, past what a time.Duration holds) is read as
+// this, which is longer than any max wait anyone sets.
+const longestRetryAfter = 100 * 365 * 24 * time.Hour
+
+// retryAfter reads Retry-After as delta seconds or an HTTP date. given is
+// false when it is absent or unreadable (then the window is waited); 0 and
+// a date in the past mean "now".
+func retryAfter(h http.Header, now time.Time) (d time.Duration, given bool) {
+	v := strings.TrimSpace(h.Get("Retry-After"))
 	if v == "" {
-		return 0
+		return 0, false
 	}
-	if secs, err := strconv.Atoi(v); err == nil && secs > 0 {
-		return time.Duration(secs) * time.Second
+	if isDigits(v) {
+		secs, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || secs > int64(longestRetryAfter/time.Second) {
+			return longestRetryAfter, true // too many digits for an int64
+		}
+		return time.Duration(secs) * time.Second, true
 	}
-	if t, err := http.ParseTime(v); err == nil && t.After(now) {
-		return t.Sub(now)
+	if t, err := http.ParseTime(v); err == nil {
+		return min(max(t.Sub(now), 0), longestRetryAfter), true
 	}
-	return 0
+	return 0, false
+}
+
+func isDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
 }

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jarcoal/httpmock"
+
 	"github.com/kanka-cli/kanka/client"
 )
 
@@ -57,8 +59,9 @@ func TestPacingWaitsForTheWindow(t *testing.T) {
 	srv := &budgetServer{clock: clock, limit: 3, window: time.Minute}
 	api.handle("GET", "calendars/1", srv.serve)
 
+	ctx := deadline(t)
 	for i := range 10 {
-		if _, err := c.GetCalendar(context.Background(), 1); err != nil {
+		if _, err := c.GetCalendar(ctx, 1); err != nil {
 			t.Fatalf("request %d: %v", i+1, err)
 		}
 	}
@@ -95,7 +98,7 @@ func TestPacingConcurrentWalk(t *testing.T) {
 				page.Header = resp.Header
 				return page, nil
 			})
-			got, err := collect(c.AllCalendars(context.Background(), nil))
+			got, err := collect(c.AllCalendars(deadline(t), nil))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -113,20 +116,25 @@ func TestPacingConcurrentWalk(t *testing.T) {
 }
 
 // A 429 that comes anyway is ridden out: with Retry-After the client waits
-// that long, without it (the live 429) the rest of the window; POST, which
-// the 429 proves was not applied, included.
+// that long (0 or a past date: not at all), without one (the live 429) or
+// with one it cannot read, the rest of the window; POST, which the 429
+// proves was not applied, included.
 func TestRateLimitedRequestsWaitAndRetry(t *testing.T) {
 	fakeNow := newFakeClock().Now()
 	for _, tc := range []struct {
-		name     string
-		headers  []string
-		window   time.Duration
-		wantWait time.Duration
+		name      string
+		headers   []string
+		window    time.Duration
+		wantWaits []time.Duration
 	}{
-		{name: "Retry-After seconds", headers: []string{"Retry-After", "7"}, wantWait: 7 * time.Second},
-		{name: "Retry-After date", headers: []string{"Retry-After", fakeNow.Add(30 * time.Second).Format(http.TimeFormat)}, wantWait: 30 * time.Second},
-		{name: "live bare 429", wantWait: time.Minute},
-		{name: "live bare 429, other window", window: 10 * time.Second, wantWait: 10 * time.Second},
+		{name: "Retry-After seconds", headers: []string{"Retry-After", "7"}, wantWaits: []time.Duration{7 * time.Second}},
+		{name: "Retry-After date", headers: []string{"Retry-After", fakeNow.Add(30 * time.Second).Format(http.TimeFormat)}, wantWaits: []time.Duration{30 * time.Second}},
+		{name: "Retry-After 0", headers: []string{"Retry-After", "0"}},
+		{name: "Retry-After past date", headers: []string{"Retry-After", fakeNow.Add(-time.Hour).Format(http.TimeFormat)}},
+		{name: "Retry-After negative", headers: []string{"Retry-After", "-5"}, wantWaits: []time.Duration{time.Minute}},
+		{name: "Retry-After unreadable", headers: []string{"Retry-After", "soon"}, wantWaits: []time.Duration{time.Minute}},
+		{name: "live bare 429", wantWaits: []time.Duration{time.Minute}},
+		{name: "live bare 429, other window", window: 10 * time.Second, wantWaits: []time.Duration{10 * time.Second}},
 	} {
 		for _, method := range []string{"GET", "POST"} {
 			t.Run(tc.name+" "+method, func(t *testing.T) {
@@ -138,15 +146,15 @@ func TestRateLimitedRequestsWaitAndRetry(t *testing.T) {
 				c, clock := api.client(func(cfg *client.Config) { cfg.RateWindow = tc.window })
 				var err error
 				if method == "GET" {
-					_, err = c.GetCalendar(context.Background(), 1)
+					_, err = c.GetCalendar(deadline(t), 1)
 				} else {
-					_, err = c.CreateCalendar(context.Background(), client.CalendarInput{Name: "Harptos"})
+					_, err = c.CreateCalendar(deadline(t), client.CalendarInput{Name: "Harptos"})
 				}
 				if err != nil {
 					t.Fatal(err)
 				}
-				if got := clock.recordedWaits(); !reflect.DeepEqual(got, []time.Duration{tc.wantWait}) {
-					t.Errorf("waits %v, want [%v]", got, tc.wantWait)
+				if got := clock.recordedWaits(); !reflect.DeepEqual(got, tc.wantWaits) {
+					t.Errorf("waits %v, want %v", got, tc.wantWaits)
 				}
 				reqs := api.requests()
 				if len(reqs) != 2 || reqs[0].String() != reqs[1].String() || reqs[0].Body != reqs[1].Body {
@@ -157,13 +165,13 @@ func TestRateLimitedRequestsWaitAndRetry(t *testing.T) {
 	}
 }
 
-// After RateLimitRetries waits the 429 is returned.
+// After RateLimitRetries waits the 429 is returned; with none, at once.
 func TestRateLimitRetriesRunOut(t *testing.T) {
-	for _, tc := range []struct{ retries, wantAttempts int }{{0, 4}, {1, 2}, {5, 6}} {
+	for _, tc := range []struct{ retries, wantAttempts int }{{0, 4}, {1, 2}, {5, 6}, {-1, 1}} {
 		api := newMockAPI(t)
 		api.on("GET", "calendars/1", reply(429, `["limit reached"]`))
 		c, clock := api.client(func(cfg *client.Config) { cfg.RateLimitRetries = tc.retries })
-		_, err := c.GetCalendar(context.Background(), 1)
+		_, err := c.GetCalendar(deadline(t), 1)
 		if !client.IsRateLimit(err) {
 			t.Errorf("retries %d: err = %v, want a rate limit error", tc.retries, err)
 		}
@@ -199,10 +207,10 @@ func TestCancellationStopsWaits(t *testing.T) {
 			api.on("GET", route, answer)
 			c, _ := api.client(func(cfg *client.Config) {
 				cfg.Clock = nil // the real one
-				cfg.RateWindow = time.Hour
+				cfg.RateWindow, cfg.MaxWait = time.Hour, 2*time.Hour
 				cfg.BackoffBase, cfg.BackoffMax = time.Hour, time.Hour
 			})
-			ctx := context.Background()
+			ctx := deadline(t)
 			if tc.name == "pacing wait" {
 				if _, err := c.GetCalendar(ctx, 1); err != nil {
 					t.Fatal(err)
@@ -219,5 +227,129 @@ func TestCancellationStopsWaits(t *testing.T) {
 				t.Errorf("err = %v, want the context's", err)
 			}
 		})
+	}
+}
+
+// deadline is a context that ends a few seconds from now, for every test
+// that waits on the pacer: a window that never rolls over then fails the
+// test at once instead of hanging the suite until its timeout.
+func deadline(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// Rate-limit headers that make no sense are ignored: no request waits for
+// them. X-RateLimit-Limit: -1 with Remaining: 0 used to let one request
+// through and then wait for ever.
+func TestPacingIgnoresNonsenseHeaders(t *testing.T) {
+	for _, tc := range []struct{ limit, remaining string }{
+		{"-1", "0"},
+		{"0", "0"},
+		{"30", "-1"},
+		{"abc", "0"},
+		{"30", "many"},
+		{"5", "10"},
+		{"99999999999999999999", "0"},
+		{"1000000", "0"},
+	} {
+		t.Run(tc.limit+"/"+tc.remaining, func(t *testing.T) {
+			api := newMockAPI(t)
+			api.on("GET", "calendars/1", reply(200, `{"data":`+calendarJSON(1, "Harptos")+`}`,
+				"X-RateLimit-Limit", tc.limit, "X-RateLimit-Remaining", tc.remaining))
+			c, clock := api.client()
+			ctx := deadline(t)
+			for i := range 5 {
+				if _, err := c.GetCalendar(ctx, 1); err != nil {
+					t.Fatalf("request %d: %v", i+1, err)
+				}
+			}
+			if n := len(api.requests()); n != 5 {
+				t.Errorf("%d requests, want 5", n)
+			}
+			if waits := clock.recordedWaits(); len(waits) != 0 {
+				t.Errorf("waited %v, want no wait", waits)
+			}
+		})
+	}
+}
+
+// A wait for the rate limit longer than MaxWait (2 minutes by default) is
+// never started: the request ends at once with a WaitTooLongError that says
+// how long and until when, whichever wait it is.
+func TestWaitsLongerThanMaxWaitEndTheRequest(t *testing.T) {
+	fakeNow := newFakeClock().Now()
+	limited := func(headers ...string) httpmock.Responder {
+		return reply(429, `["Your account limit of 30 requests per minute has been reached."]`, headers...)
+	}
+	spent := reply(200, `{"data":`+calendarJSON(1, "Harptos")+`}`, "X-RateLimit-Limit", "30", "X-RateLimit-Remaining", "0")
+	for _, tc := range []struct {
+		name     string
+		answers  []httpmock.Responder
+		calls    int // GetCalendar calls: one request, then the failing call
+		edit     func(*client.Config)
+		wantWait time.Duration
+		wantMax  time.Duration
+	}{
+		{name: "Retry-After an hour", answers: []httpmock.Responder{limited("Retry-After", "3600")}, calls: 1,
+			wantWait: time.Hour, wantMax: 2 * time.Minute},
+		{name: "Retry-After an hour as a date", answers: []httpmock.Responder{limited("Retry-After", fakeNow.Add(time.Hour).Format(http.TimeFormat))}, calls: 1,
+			wantWait: time.Hour, wantMax: 2 * time.Minute},
+		{name: "Retry-After beyond a time.Duration", answers: []httpmock.Responder{limited("Retry-After", "99999999999999")}, calls: 1,
+			wantWait: 100 * 365 * 24 * time.Hour, wantMax: 2 * time.Minute},
+		{name: "Retry-After beyond an int64", answers: []httpmock.Responder{limited("Retry-After", "99999999999999999999999")}, calls: 1,
+			wantWait: 100 * 365 * 24 * time.Hour, wantMax: 2 * time.Minute},
+		{name: "bare 429, long window", answers: []httpmock.Responder{limited()}, calls: 1,
+			edit: func(cfg *client.Config) { cfg.RateWindow = 5 * time.Minute }, wantWait: 5 * time.Minute, wantMax: 2 * time.Minute},
+		{name: "pacing, long window", answers: []httpmock.Responder{spent}, calls: 2,
+			edit: func(cfg *client.Config) { cfg.RateWindow = 5 * time.Minute }, wantWait: 5 * time.Minute, wantMax: 2 * time.Minute},
+		{name: "Retry-After above a chosen max", answers: []httpmock.Responder{limited("Retry-After", "31")}, calls: 1,
+			edit: func(cfg *client.Config) { cfg.MaxWait = 30 * time.Second }, wantWait: 31 * time.Second, wantMax: 30 * time.Second},
+		{name: "no wait allowed", answers: []httpmock.Responder{limited("Retry-After", "1")}, calls: 1,
+			edit: func(cfg *client.Config) { cfg.MaxWait = -1 }, wantWait: time.Second},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			api := newMockAPI(t)
+			api.on("GET", "calendars/1", tc.answers...)
+			var told []time.Duration
+			c, clock := api.client(func(cfg *client.Config) {
+				cfg.OnWait = func(_ string, d time.Duration) { told = append(told, d) }
+				if tc.edit != nil {
+					tc.edit(cfg)
+				}
+			})
+			ctx := deadline(t)
+			var err error
+			for range tc.calls {
+				_, err = c.GetCalendar(ctx, 1)
+			}
+			var tooLong *client.WaitTooLongError
+			if !errors.As(err, &tooLong) {
+				t.Fatalf("err = %v, want a WaitTooLongError", err)
+			}
+			want := client.WaitTooLongError{Wait: tc.wantWait, Max: tc.wantMax, Until: fakeNow.Add(tc.wantWait)}
+			if *tooLong != want {
+				t.Errorf("err = %+v, want %+v", *tooLong, want)
+			}
+			if n := len(api.requests()); n != 1 {
+				t.Errorf("%d requests, want 1", n)
+			}
+			if waits := clock.recordedWaits(); len(waits) != 0 || len(told) != 0 {
+				t.Errorf("waited %v (told of %v), want no wait", waits, told)
+			}
+		})
+	}
+}
+
+// A wait within MaxWait is waited.
+func TestWaitsWithinMaxWaitAreWaited(t *testing.T) {
+	api := newMockAPI(t)
+	api.on("GET", "calendars/1", reply(429, `["limit"]`, "Retry-After", "3600"), reply(200, `{"data":`+calendarJSON(1, "Harptos")+`}`))
+	c, clock := api.client(func(cfg *client.Config) { cfg.MaxWait = time.Hour })
+	if _, err := c.GetCalendar(deadline(t), 1); err != nil {
+		t.Fatal(err)
+	}
+	if got := clock.recordedWaits(); !reflect.DeepEqual(got, []time.Duration{time.Hour}) {
+		t.Errorf("waits %v, want [1h0m0s]", got)
 	}
 }

@@ -107,7 +107,7 @@ func TestOnWaitIsToldOfWaits(t *testing.T) {
 	srv := &budgetServer{clock: clock, limit: 2, window: time.Minute}
 	api.handle("GET", "calendars/1", srv.serve)
 	for range 4 {
-		if _, err := c.GetCalendar(context.Background(), 1); err != nil {
+		if _, err := c.GetCalendar(deadline(t), 1); err != nil {
 			t.Fatal(err)
 		}
 	}

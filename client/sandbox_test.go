@@ -181,7 +181,7 @@ func TestSandboxRateLimit(t *testing.T) {
 				mu.Unlock()
 			}
 		})
-		ctx := context.Background()
+		ctx := deadline(t)
 		in := harptosInput()
 		for i := range 10 {
 			in.Name = fmt.Sprintf("Calendar %d", i)

@@ -23,6 +23,7 @@ type Globals struct {
 	Debug      bool
 	NoColor    bool
 	Timeout    string
+	MaxWait    string
 	Quiet      bool
 	Yes        bool
 	// SandboxData is where the in-process sandbox keeps its state.
@@ -36,6 +37,9 @@ type Factory struct {
 	Globals *Globals
 	// Client returns the API client for the resolved URL, token and campaign.
 	Client func() (*client.Client, error)
+	// CompletionClient is Client for shell completion: it never waits for
+	// the rate limit and never retries. Nil: Client.
+	CompletionClient func() (*client.Client, error)
 	// Printer returns the printer for -o, --jq, --template and --no-headers.
 	Printer func() (*output.Printer, error)
 	// Confirm asks a yes/no question on the terminal; it is only called when

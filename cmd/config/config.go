@@ -23,7 +23,8 @@ var keysHelp = `Keys:
   url       the API root, such as https://api.kanka.io/1.0
   token     the API token (prefer ` + "`kanka auth login`" + `, which checks it)
   campaign  the campaign id, a positive number
-  sandbox   true to use the built-in sandbox, false otherwise`
+  sandbox   true to use the built-in sandbox, false otherwise
+  max_wait  the longest wait for the rate limit, such as 2m (0 never waits)`
 
 // NewCmdConfig builds `kanka config` and its verbs. resolve gives the run's
 // configuration file and profile (the active one, or -p NAME).

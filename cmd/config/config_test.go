@@ -75,7 +75,8 @@ func TestSetRefusesBadValuesAndLeavesTheFile(t *testing.T) {
 		{[]string{"campaign", "0"}, `error: campaign must be a positive number (the id in the campaign's URL), not "0"`},
 		{[]string{"url", "ftp://kanka.example"}, `error: url must be an http or https URL such as https://api.kanka.io/1.0, not "ftp://kanka.example"`},
 		{[]string{"sandbox", "sometimes"}, `error: sandbox must be true or false, not "sometimes"`},
-		{[]string{"colour", "red"}, `error: unknown key "colour": the keys are url, token, campaign, sandbox`},
+		{[]string{"max_wait", "soon"}, `error: max_wait must be a duration such as 2m or 90s (0 never waits), not "soon"`},
+		{[]string{"colour", "red"}, `error: unknown key "colour": the keys are url, token, campaign, sandbox, max_wait`},
 		{[]string{"campaign"}, `error: accepts 2 arg(s), received 1`},
 	}
 	for _, tt := range tests {
@@ -90,6 +91,20 @@ func TestSetRefusesBadValuesAndLeavesTheFile(t *testing.T) {
 	}
 	if res := roottest.Run(t, "", "config", "get", "colour"); res.Code != 2 {
 		t.Errorf("get colour: exit %d", res.Code)
+	}
+}
+
+// max_wait is kept as written, and listed.
+func TestSetMaxWait(t *testing.T) {
+	path := roottest.Isolate(t)
+	if res := roottest.Run(t, "", "config", "set", "max_wait", "5m"); res.Code != 0 || res.Stderr != "" {
+		t.Fatalf("set max_wait: exit %d, stderr %q", res.Code, res.Stderr)
+	}
+	if got, want := roottest.ReadFile(t, path), "active: default\nprofiles:\n    default:\n        max_wait: 5m\n"; got != want {
+		t.Errorf("file:\n%s\nwant:\n%s", got, want)
+	}
+	if res := roottest.Run(t, "", "config", "list"); res.Stdout != "max_wait=5m\n" {
+		t.Errorf("list: %q", res.Stdout)
 	}
 }
 

@@ -73,16 +73,6 @@ func gapsAPI(failPost int, postFailure failure, failDelete map[string]failure) h
 	}
 }
 
-// wantRun fails unless r exited with code, printed stdout and stderr
-// exactly, and showed no token.
-func wantRun(t *testing.T, r result, code int, stdout, stderr string) {
-	t.Helper()
-	if r.code != code || r.stdout != stdout || r.stderr != stderr {
-		t.Errorf("want exit %d, stdout %q, stderr\n%s\ngot %s", code, stdout, stderr, r)
-	}
-	wantNoSecret(t, r)
-}
-
 // weatherPosts are the requests of a hammer batch that stops at entry n.
 func weatherPosts(n int) []string {
 	requests := []string{"GET calendars/1"}

@@ -58,3 +58,13 @@ func wantNoSecret(t *testing.T, r result, secrets ...string) {
 		}
 	}
 }
+
+// wantRun checks a run's exit code and both streams exactly, and that the
+// token appears in neither.
+func wantRun(t *testing.T, r result, code int, stdout, stderr string) {
+	t.Helper()
+	if r.code != code || r.stdout != stdout || r.stderr != stderr {
+		t.Errorf("want exit %d, stdout %q, stderr\n%s\ngot %s", code, stdout, stderr, r)
+	}
+	wantNoSecret(t, r)
+}

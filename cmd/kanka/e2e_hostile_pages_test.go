@@ -67,15 +67,6 @@ func pageRequests(from, to int) []string {
 	return out
 }
 
-// wantRun fails unless r exited with code, printed stdout and stderr.
-func wantRun(t *testing.T, r result, code int, stdout, stderr string) {
-	t.Helper()
-	if r.code != code || r.stdout != stdout || r.stderr != stderr {
-		t.Errorf("want exit %d, stdout %q, stderr %q; got %s", code, stdout, stderr, r)
-	}
-	wantNoSecret(t, r)
-}
-
 // A last page that cannot be true ends the list after page 1, before
 // anything is printed: today 2^62 and 2^63-1 panic (exit 2), 10^12 runs out
 // of memory and 10^9 sends requests without end.

@@ -26,6 +26,7 @@ type Profile struct {
 	Token    string `yaml:"token,omitempty"`
 	Campaign int    `yaml:"campaign,omitempty"`
 	Sandbox  bool   `yaml:"sandbox,omitempty"`
+	MaxWait  string `yaml:"max_wait,omitempty"`
 }
 
 // File is the configuration file.

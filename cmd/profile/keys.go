@@ -6,11 +6,12 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Keys are the settings a profile holds, in the order `config list` shows
 // them.
-var Keys = []string{"url", "token", "campaign", "sandbox"}
+var Keys = []string{"url", "token", "campaign", "sandbox", "max_wait"}
 
 // InvalidValueError is a key or value that a profile cannot hold.
 type InvalidValueError struct{ Err error }
@@ -36,6 +37,8 @@ func (p *Profile) Get(key string) (string, error) {
 		return strconv.Itoa(p.Campaign), nil
 	case "sandbox":
 		return strconv.FormatBool(p.Sandbox), nil
+	case "max_wait":
+		return p.MaxWait, nil
 	}
 	return "", unknownKey(key)
 }
@@ -69,6 +72,13 @@ func (p *Profile) Set(key, value string) error {
 			return invalid("sandbox must be true or false, not %q", value)
 		}
 		p.Sandbox = b
+	case "max_wait":
+		if value != "" {
+			if _, err := ParseMaxWait(value); err != nil {
+				return invalid("max_wait %s", err)
+			}
+		}
+		p.MaxWait = value
 	default:
 		return unknownKey(key)
 	}
@@ -86,6 +96,21 @@ func ParseCampaign(s string) (int, error) {
 		return 0, invalid("campaign must be a positive number (the id in the campaign's URL), not %q", s)
 	}
 	return id, nil
+}
+
+// DefaultMaxWait is the longest wait for the rate limit when neither
+// --max-wait, KANKA_MAX_WAIT nor the profile's max_wait says otherwise.
+const DefaultMaxWait = "2m"
+
+// ParseMaxWait reads a longest wait for the rate limit: a duration such as
+// 2m or 90s, 0 for never waiting. The error completes a sentence that
+// starts with where the value came from ("--max-wait must be ...").
+func ParseMaxWait(s string) (time.Duration, error) {
+	d, err := time.ParseDuration(strings.TrimSpace(s))
+	if err != nil || d < 0 {
+		return 0, fmt.Errorf("must be a duration such as 2m or 90s (0 never waits), not %q", s)
+	}
+	return d, nil
 }
 
 // CheckURL accepts an http or https URL with a host.

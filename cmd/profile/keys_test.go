@@ -22,6 +22,11 @@ func TestSetChecksValues(t *testing.T) {
 		{key: "campaign", value: "my campaign", wantErr: true},
 		{key: "sandbox", value: "true", want: Profile{Sandbox: true}},
 		{key: "sandbox", value: "maybe", wantErr: true},
+		{key: "max_wait", value: "10m", want: Profile{MaxWait: "10m"}},
+		{key: "max_wait", value: "0", want: Profile{MaxWait: "0"}},
+		{key: "max_wait", value: "10", wantErr: true},
+		{key: "max_wait", value: "-1m", wantErr: true},
+		{key: "max_wait", value: "soon", wantErr: true},
 		{key: "colour", value: "red", wantErr: true},
 	}
 	for _, tt := range tests {

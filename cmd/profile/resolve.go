@@ -3,6 +3,7 @@ package profile
 import (
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/spf13/pflag"
@@ -34,6 +35,9 @@ type Resolved struct {
 	Campaign string
 	Sandbox  bool
 	Debug    bool
+	// MaxWait is the longest wait for the rate limit, as written: check it
+	// with ParseMaxWait, naming Sources["max_wait"].
+	MaxWait string
 
 	// Sources tells where url, token, campaign and sandbox came from.
 	Sources map[string]Source
@@ -49,7 +53,12 @@ var envNames = map[string]string{
 	"token":    "KANKA_TOKEN",
 	"campaign": "KANKA_CAMPAIGN",
 	"debug":    "KANKA_DEBUG",
+	"max_wait": "KANKA_MAX_WAIT",
 }
+
+// flagName is the flag of a setting: its key with dashes (max_wait is
+// --max-wait).
+func flagName(key string) string { return strings.ReplaceAll(key, "_", "-") }
 
 // Resolve reads the configuration file and works out each setting:
 // flag > environment > profile > default. flags holds the root command's
@@ -77,8 +86,8 @@ func Resolve(flags *pflag.FlagSet) (*Resolved, error) {
 	}
 
 	v := viper.New()
-	for _, key := range []string{"url", "token", "campaign", "sandbox", "debug"} {
-		if f := flags.Lookup(key); f != nil {
+	for _, key := range []string{"url", "token", "campaign", "sandbox", "debug", "max_wait"} {
+		if f := flags.Lookup(flagName(key)); f != nil {
 			if err := v.BindPFlag(key, f); err != nil {
 				return nil, err
 			}
@@ -93,12 +102,14 @@ func Resolve(flags *pflag.FlagSet) (*Resolved, error) {
 		return nil, err
 	}
 	v.SetDefault("url", client.DefaultBaseURL)
+	v.SetDefault("max_wait", DefaultMaxWait)
 
 	r.URL = v.GetString("url")
 	r.Token = v.GetString("token")
 	r.Campaign = v.GetString("campaign")
 	r.Sandbox = v.GetBool("sandbox")
 	r.Debug = v.GetBool("debug")
+	r.MaxWait = v.GetString("max_wait")
 	for _, key := range Keys {
 		r.Sources[key] = sourceOf(flags, key, prof)
 	}
@@ -137,13 +148,16 @@ func profileValues(p *Profile) map[string]any {
 	if p.Sandbox {
 		m["sandbox"] = true
 	}
+	if p.MaxWait != "" {
+		m["max_wait"] = p.MaxWait
+	}
 	return m
 }
 
 // sourceOf tells which layer gave key its value, checking the layers in
 // viper's order.
 func sourceOf(flags *pflag.FlagSet, key string, p *Profile) Source {
-	if f := flags.Lookup(key); f != nil && f.Changed {
+	if f := flags.Lookup(flagName(key)); f != nil && f.Changed {
 		return FromFlag
 	}
 	if env, ok := envNames[key]; ok && os.Getenv(env) != "" {

@@ -19,6 +19,7 @@ func rootFlags() *pflag.FlagSet {
 	fs.String("config", "", "")
 	fs.Bool("sandbox", false, "")
 	fs.Bool("debug", false, "")
+	fs.String("max-wait", DefaultMaxWait, "")
 	return fs
 }
 
@@ -185,7 +186,7 @@ func TestResolveReportsABrokenFile(t *testing.T) {
 // clearEnv unsets, for the test, what the developer's shell may have set.
 func clearEnv(t *testing.T) {
 	t.Helper()
-	for _, k := range []string{"KANKA_URL", "KANKA_TOKEN", "KANKA_CAMPAIGN", "KANKA_PROFILE", "KANKA_CONFIG", "KANKA_DEBUG", "XDG_CONFIG_HOME"} {
+	for _, k := range []string{"KANKA_URL", "KANKA_TOKEN", "KANKA_CAMPAIGN", "KANKA_PROFILE", "KANKA_CONFIG", "KANKA_DEBUG", "KANKA_MAX_WAIT", "XDG_CONFIG_HOME"} {
 		t.Setenv(k, "")
 	}
 	t.Setenv("HOME", t.TempDir())
@@ -198,9 +199,62 @@ func assertResolved(t *testing.T, got, want *Resolved) {
 		got.Sandbox != want.Sandbox || got.Debug != want.Debug {
 		t.Errorf("resolved\n %+v\nwant\n %+v", *got, *want)
 	}
+	// Unless a case says otherwise, max_wait is the default.
+	wantMaxWait, wantSource := want.MaxWait, want.Sources["max_wait"]
+	if wantMaxWait == "" {
+		wantMaxWait, wantSource = DefaultMaxWait, FromDefault
+	}
+	if got.MaxWait != wantMaxWait || got.Sources["max_wait"] != wantSource {
+		t.Errorf("max_wait %q from %s, want %q from %s", got.MaxWait, got.Sources["max_wait"], wantMaxWait, wantSource)
+	}
 	for _, k := range Keys {
+		if k == "max_wait" {
+			continue
+		}
 		if got.Sources[k] != want.Sources[k] {
 			t.Errorf("source of %s: %q, want %q", k, got.Sources[k], want.Sources[k])
 		}
+	}
+}
+
+// max_wait resolves like the others: --max-wait > KANKA_MAX_WAIT > the
+// profile's max_wait > 2m, as written (the client's settings check it).
+func TestResolveMaxWait(t *testing.T) {
+	for _, tc := range []struct {
+		name, profile, env string
+		flags              []string
+		want               string
+		source             Source
+	}{
+		{name: "default", want: "2m", source: FromDefault},
+		{name: "profile", profile: "10m", want: "10m", source: FromProfile},
+		{name: "environment over profile", profile: "10m", env: "30s", want: "30s", source: FromEnv},
+		{name: "flag over environment", profile: "10m", env: "30s", flags: []string{"--max-wait", "0"}, want: "0", source: FromFlag},
+		{name: "a bad value is kept for the check", profile: "soon", want: "soon", source: FromProfile},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			clearEnv(t)
+			path := filepath.Join(t.TempDir(), "config.yaml")
+			config := "profiles:\n  default:\n    campaign: 1\n"
+			if tc.profile != "" {
+				config += "    max_wait: " + tc.profile + "\n"
+			}
+			if err := os.WriteFile(path, []byte(config), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			t.Setenv("KANKA_CONFIG", path)
+			t.Setenv("KANKA_MAX_WAIT", tc.env)
+			fs := rootFlags()
+			if err := fs.Parse(tc.flags); err != nil {
+				t.Fatal(err)
+			}
+			r, err := Resolve(fs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.MaxWait != tc.want || r.Sources["max_wait"] != tc.source {
+				t.Errorf("max_wait %q from %s, want %q from %s", r.MaxWait, r.Sources["max_wait"], tc.want, tc.source)
+			}
+		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
@@ -25,6 +26,7 @@ func exitCode(err error, commandPath string, interrupted bool) (int, []string) {
 		auth       *cmdutil.AuthError
 		apiErr     *client.Error
 		notApplied *client.NotAppliedUnknownError
+		tooLong    *client.WaitTooLongError
 	)
 	switch {
 	case err == nil:
@@ -47,11 +49,25 @@ func exitCode(err error, commandPath string, interrupted bool) (int, []string) {
 		return cmdutil.ExitNotFound, []string{"error: " + err.Error()}
 	case client.IsValidation(err) && errors.As(err, &apiErr):
 		return cmdutil.ExitValidation, validationLines(apiErr)
+	case errors.As(err, &tooLong):
+		return cmdutil.ExitRateLimit, []string{"error: " + waitTooLongMessage(tooLong, time.Now())}
 	case client.IsRateLimit(err):
 		return cmdutil.ExitRateLimit, []string{"error: " + err.Error(),
 			"The service's rate limit was still reached after waiting; try again later."}
 	}
 	return cmdutil.ExitError, []string{"error: " + err.Error()}
+}
+
+// waitTooLongMessage says how long the rate limit asked to wait and when to
+// try again: the time of day, with the date when it is not today.
+func waitTooLongMessage(e *client.WaitTooLongError, now time.Time) string {
+	until := e.Until.Local()
+	layout := "15:04:05"
+	if y, m, d := now.Local().Date(); until.Year() != y || until.Month() != m || until.Day() != d {
+		layout = "2006-01-02 15:04:05"
+	}
+	return fmt.Sprintf("the rate limit asks to wait %s, more than --max-wait %s; try again after %s (or raise --max-wait)",
+		e.Wait.Round(time.Second), e.Max, until.Format(layout))
 }
 
 // validationLines are a 422: the server's message, then each field error on

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
@@ -99,5 +101,30 @@ func TestAnInterruptedRunExits130WhateverTheError(t *testing.T) {
 	code, _, stderr := runStub(t, ctx, &client.NetworkError{Method: "GET", URL: "u", Err: errors.New("request canceled")}, "--calendar", "1")
 	if code != 130 || stderr != "interrupted\n" {
 		t.Errorf("exit %d, stderr %q; want 130, \"interrupted\"", code, stderr)
+	}
+}
+
+// A wait longer than --max-wait is exit 6 with how long and when to try
+// again: the time of day, with the date when it is not today.
+func TestWaitTooLongMessage(t *testing.T) {
+	now := time.Date(2026, 11, 22, 14, 0, 0, 0, time.Local)
+	for _, tc := range []struct {
+		err  client.WaitTooLongError
+		want string
+	}{
+		{client.WaitTooLongError{Wait: time.Hour, Max: 2 * time.Minute, Until: now.Add(time.Hour)},
+			"the rate limit asks to wait 1h0m0s, more than --max-wait 2m0s; try again after 15:00:00 (or raise --max-wait)"},
+		{client.WaitTooLongError{Wait: 59*time.Minute + 59*time.Second + 999*time.Millisecond, Max: 2 * time.Minute, Until: now.Add(time.Hour)},
+			"the rate limit asks to wait 1h0m0s, more than --max-wait 2m0s; try again after 15:00:00 (or raise --max-wait)"},
+		{client.WaitTooLongError{Wait: 11 * time.Hour, Max: 0, Until: now.Add(11 * time.Hour)},
+			"the rate limit asks to wait 11h0m0s, more than --max-wait 0s; try again after 2026-11-23 01:00:00 (or raise --max-wait)"},
+	} {
+		if got := waitTooLongMessage(&tc.err, now); got != tc.want {
+			t.Errorf("got  %s\nwant %s", got, tc.want)
+		}
+	}
+	code, _, stderr := runStub(t, context.Background(), fmt.Errorf("page 2: %w", &client.WaitTooLongError{Wait: time.Hour, Max: time.Minute, Until: time.Now().Add(time.Hour)}), "--calendar", "1")
+	if code != 6 || !strings.HasPrefix(stderr, "error: the rate limit asks to wait 1h0m0s, more than --max-wait 1m0s; try again after ") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("exit %d, stderr %q; want 6 and one line", code, stderr)
 	}
 }

@@ -86,7 +86,36 @@ func missingProfile(r *profile.Resolved) error {
 // newClient builds a client for the settings r; auth login uses it with the
 // token being checked.
 func (c *connector) newClient(r *profile.Resolved) (*client.Client, error) {
+	return c.newClientWith(r, nil)
+}
+
+// completionClient is Factory.CompletionClient: a shell waits on it at
+// every Tab, so it never waits for the rate limit, never retries, logs
+// nothing (stderr would reach the terminal) and gives a request at most
+// cmdutil.CompletionTimeout.
+func (c *connector) completionClient() (*client.Client, error) {
+	r, err := c.resolve()
+	if err != nil {
+		return nil, err
+	}
+	if r.ProfileChosen && r.Profile() == nil {
+		return nil, missingProfile(r)
+	}
+	return c.newClientWith(r, func(cfg *client.Config) {
+		cfg.MaxRetries, cfg.RateLimitRetries, cfg.MaxWait = -1, -1, -1
+		cfg.Timeout = min(cfg.Timeout, cmdutil.CompletionTimeout)
+		cfg.OnExchange, cfg.OnWait = nil, nil
+	})
+}
+
+// newClientWith is newClient with edit, when set, applied to the settings
+// last.
+func (c *connector) newClientWith(r *profile.Resolved, edit func(*client.Config)) (*client.Client, error) {
 	timeout, err := parseTimeout(c.globals.Timeout)
+	if err != nil {
+		return nil, err
+	}
+	maxWait, err := maxWaitOf(r)
 	if err != nil {
 		return nil, err
 	}
@@ -95,6 +124,7 @@ func (c *connector) newClient(r *profile.Resolved) (*client.Client, error) {
 		Token:     r.Token,
 		UserAgent: "kanka/" + Version,
 		Timeout:   timeout,
+		MaxWait:   maxWait,
 	}
 	if r.Campaign != "" {
 		if cfg.Campaign, err = profile.ParseCampaign(r.Campaign); err != nil {
@@ -117,6 +147,9 @@ func (c *connector) newClient(r *profile.Resolved) (*client.Client, error) {
 	}
 	if r.Debug || (c.io.ErrTTY && !c.globals.Quiet) {
 		cfg.OnWait = waitNotice(c.io.ErrOut)
+	}
+	if edit != nil {
+		edit(&cfg)
 	}
 	cl, err := client.New(cfg)
 	if err != nil {
@@ -150,6 +183,27 @@ func parseTimeout(s string) (time.Duration, error) {
 	d, err := time.ParseDuration(s)
 	if err != nil || d <= 0 {
 		return 0, cmdutil.UsageErrorf("--timeout must be a positive duration such as 30s or 2m, not %q", s)
+	}
+	return d, nil
+}
+
+// maxWaitOf reads the run's longest wait for the rate limit, naming where
+// a bad one came from. 0 ("never wait") is negative for the client, whose
+// zero is its default.
+func maxWaitOf(r *profile.Resolved) (time.Duration, error) {
+	d, err := profile.ParseMaxWait(r.MaxWait)
+	if err != nil {
+		from := fmt.Sprintf("max_wait of profile %q in %s", r.ProfileName, r.File.Path())
+		switch r.Sources["max_wait"] {
+		case profile.FromFlag:
+			from = "--max-wait"
+		case profile.FromEnv:
+			from = "KANKA_MAX_WAIT"
+		}
+		return 0, cmdutil.UsageErrorf("%s %s", from, err)
+	}
+	if d == 0 {
+		return -1, nil
 	}
 	return d, nil
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/completion"
 	configcmd "github.com/kanka-cli/kanka/cmd/config"
+	"github.com/kanka-cli/kanka/cmd/profile"
 	"github.com/kanka-cli/kanka/cmd/sandboxcmd"
 	"github.com/kanka-cli/kanka/cmd/weather"
 	"github.com/kanka-cli/kanka/output"
@@ -99,6 +100,7 @@ account on the built-in sandbox: kanka --sandbox calendar list`,
 
 	conn := &connector{io: s, globals: f.Globals, flags: cmd.PersistentFlags()}
 	f.Client = conn.factoryClient
+	f.CompletionClient = conn.completionClient
 	f.Printer = conn.printer
 	f.Confirm = confirmer(s, func() context.Context {
 		if ctx := cmd.Context(); ctx != nil {
@@ -138,6 +140,7 @@ func addGlobalFlags(cmd *cobra.Command, g *cmdutil.Globals) {
 	fl.BoolVar(&g.Debug, "debug", false, "log every request and answer to stderr, token redacted (env KANKA_DEBUG)")
 	fl.BoolVar(&g.NoColor, "no-color", false, "never colour the output (env NO_COLOR)")
 	fl.StringVar(&g.Timeout, "timeout", "30s", "time limit of one request, a `duration` such as 30s or 2m")
+	fl.StringVar(&g.MaxWait, "max-wait", profile.DefaultMaxWait, "longest wait for the rate limit, a `duration`; a longer one ends the command (exit 6), 0 never waits (env KANKA_MAX_WAIT)")
 	fl.BoolVarP(&g.Quiet, "quiet", "q", false, "print no messages, only data and errors")
 	fl.BoolVarP(&g.Yes, "yes", "y", false, "answer yes to every confirmation")
 }
@@ -151,6 +154,9 @@ func checkGlobals(cmd *cobra.Command, f *cmdutil.Factory) error {
 	}
 	if _, err := parseTimeout(f.Globals.Timeout); err != nil {
 		return err
+	}
+	if _, err := profile.ParseMaxWait(f.Globals.MaxWait); err != nil {
+		return cmdutil.UsageErrorf("--max-wait %s", err)
 	}
 	if f.Globals.NoColor {
 		f.IO.NoColor = true
