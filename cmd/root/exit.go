@@ -9,6 +9,7 @@ import (
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/output"
 )
 
 // authHint ends every authentication error.
@@ -72,9 +73,10 @@ func validationLines(e *client.Error) []string {
 	return lines
 }
 
-// printError writes the lines of exitCode.
+// printError writes the lines of exitCode, their control characters
+// escaped: a server's message must not command the terminal.
 func printError(w io.Writer, lines []string) {
 	for _, l := range lines {
-		fmt.Fprintln(w, l)
+		fmt.Fprintln(w, output.Sanitize(l))
 	}
 }
