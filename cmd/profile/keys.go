@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/kanka-cli/kanka/client"
 )
 
 // Keys are the settings a profile holds, in the order `config list` shows
@@ -92,7 +94,7 @@ func ParseCampaign(s string) (int, error) {
 func CheckURL(s string) error {
 	u, err := url.Parse(s)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return invalid("url must be an http or https URL such as https://api.kanka.io/1.0, not %q", s)
+		return invalid("url must be an http or https URL such as https://api.kanka.io/1.0, not %q", client.RedactURL(s))
 	}
 	return nil
 }
