@@ -76,6 +76,9 @@ type Client struct {
 	// answerLimit and maxPages are MaxAnswerBytes and MaxPages; tests
 	// shrink them.
 	answerLimit, maxPages int
+	// shownBase is BaseURL as messages and logs show it: a password in its
+	// user info masked.
+	shownBase string
 }
 
 // New checks cfg and returns a client.
@@ -85,7 +88,7 @@ func New(cfg Config) (*Client, error) {
 	}
 	u, err := url.Parse(cfg.BaseURL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("API URL %q is not an http or https URL", cfg.BaseURL)
+		return nil, fmt.Errorf("API URL %q is not an http or https URL", RedactURL(cfg.BaseURL))
 	}
 	if cfg.Token != "" && u.Scheme == "http" && !IsLoopback(u.Hostname()) {
 		return nil, fmt.Errorf("refusing to send the token over plain http to %s: use https (plain http is allowed only for loopback addresses)", u.Host)
@@ -129,7 +132,7 @@ func New(cfg Config) (*Client, error) {
 		h.SetTransport(cfg.Transport)
 	}
 	c := &Client{cfg: cfg, http: h, pacer: newPacer(cfg.Clock, cfg.RateWindow, cfg.MaxWait, nil), clock: cfg.Clock,
-		answerLimit: MaxAnswerBytes, maxPages: MaxPages}
+		answerLimit: MaxAnswerBytes, maxPages: MaxPages, shownBase: RedactURL(cfg.BaseURL)}
 	if cfg.OnWait != nil {
 		c.pacer.onWait = func(d time.Duration) { cfg.OnWait("for the rate limit's next window", d) }
 	}

@@ -58,7 +58,7 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 			header = resp.Header()
 		}
 		c.pacer.release(header)
-		fullURL := c.cfg.BaseURL + "/campaigns/" + itoa(c.cfg.Campaign) + "/" + path
+		fullURL := c.shownBase + "/campaigns/" + itoa(c.cfg.Campaign) + "/" + path
 		if len(query) > 0 {
 			fullURL += "?" + query.Encode()
 		}
@@ -105,7 +105,10 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 			}
 			return &answer{status: status, header: header, body: resp.Body()}, nil
 		}
-		apiErr := parseError(method, fullURL, status, resp.Header().Get("Content-Type"), resp.Body())
+		// The token is taken out of the raw body before parseError cuts it
+		// (a cut could keep half of it), and out of the decoded messages.
+		apiErr := parseError(method, fullURL, status, resp.Header().Get("Content-Type"), redactBytes(resp.Body(), c.cfg.Token))
+		apiErr.hideSecret(c.cfg.Token)
 		switch {
 		case status == http.StatusTooManyRequests:
 			// Nothing was applied, so every method, POST included, may wait

@@ -11,7 +11,9 @@ import (
 )
 
 // Exchange is one attempt of a request, for debug logs. It never holds the
-// token: the Authorization header is reported redacted.
+// token: the Authorization header is reported redacted, and so is the token
+// wherever a server echoed it (bodies, errors). The URL's password is
+// masked.
 type Exchange struct {
 	Method       string
 	URL          string
@@ -32,12 +34,15 @@ func (c *Client) report(method, url string, payload []byte, resp *resty.Response
 	if c.cfg.OnExchange == nil {
 		return
 	}
-	x := Exchange{Method: method, URL: url, Duration: took, RequestBody: cut(string(payload), bodyLogLimit), Err: err}
+	token := c.cfg.Token
+	// Redacted before the cut, which could split the token and keep a part.
+	x := Exchange{Method: method, URL: url, Duration: took, Err: withoutSecret(err, token),
+		RequestBody: cut(Redact(string(payload), token), bodyLogLimit)}
 	if resp != nil && resp.RawResponse != nil {
 		x.Status = resp.StatusCode()
-		x.ResponseBody = cut(string(resp.Body()), bodyLogLimit)
+		x.ResponseBody = cut(Redact(string(resp.Body()), token), bodyLogLimit)
 		if body := bytes.TrimSpace(resp.Body()); isHTML(resp.Header().Get("Content-Type"), body) {
-			x.PageTitle = htmlTitle(body)
+			x.PageTitle = Redact(htmlTitle(body), token)
 		}
 	}
 	c.cfg.OnExchange(x)

@@ -22,6 +22,11 @@ const detailIndent = "  "
 // indented block under its label. A Kind without Detail shows its columns.
 func (p *Printer) writeDetail(rec Record, kind Kind) error {
 	fields := detailFields(rec, kind)
+	for i, f := range fields {
+		// Labels and values may come from the server (month names): the
+		// data is made safe, before the labels' colour is added.
+		fields[i] = Field{Label: p.shown(f.Label), Value: p.shown(f.Value)}
+	}
 	labelWidth := 0
 	for _, f := range fields {
 		labelWidth = max(labelWidth, twwidth.Width(f.Label)+1) // +1 for the colon

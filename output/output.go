@@ -28,6 +28,9 @@ type Options struct {
 	Color     bool // colour may be used (a terminal, and no NO_COLOR)
 	// Width is the terminal width; 0 means not a terminal: never truncate.
 	Width int
+	// Redact, when set, hides secrets in the values of tables and detail
+	// views before they are laid out, so that columns stay aligned.
+	Redact func(string) string
 }
 
 // Record is one item as the printers need it.

@@ -43,7 +43,9 @@ func (p *Printer) writeTable(recs []Record, kind Kind) error {
 	for i, rec := range recs {
 		rows[i] = make([]string, len(columns))
 		for j, c := range columns {
-			rows[i][j] = oneLine(c.Value(rec))
+			// The data is made safe, not the rendered table: the
+			// header's colour must still work.
+			rows[i][j] = p.shown(oneLine(c.Value(rec)))
 		}
 	}
 	if p.opts.Width > 0 {

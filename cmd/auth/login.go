@@ -69,6 +69,8 @@ func loginRun(cmd *cobra.Command, opts *LoginOptions) error {
 	if err != nil {
 		return err
 	}
+	// Hidden from all that is printed from now on: a server may echo it.
+	opts.IO.Redact(token)
 	r.Token = token
 	c, err := opts.Deps.NewClient(r)
 	if err != nil {
@@ -118,6 +120,7 @@ func readToken(opts *LoginOptions) (string, error) {
 	)
 	if opts.IO.InTTY && !opts.WithToken {
 		fmt.Fprint(opts.IO.ErrOut, "Paste your Kanka API token (Settings > API in Kanka): ")
+		opts.IO.Flush()
 		token, err = opts.ReadSecret()
 		fmt.Fprintln(opts.IO.ErrOut)
 	} else {

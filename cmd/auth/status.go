@@ -43,7 +43,7 @@ func statusRun(cmd *cobra.Command, opts *StatusOptions) error {
 	if r.Sandbox {
 		fmt.Fprintf(out, "url:       the built-in sandbox (%s)\n", r.Sources["sandbox"])
 	} else {
-		fmt.Fprintf(out, "url:       %s (%s)\n", r.URL, r.Sources["url"])
+		fmt.Fprintf(out, "url:       %s (%s)\n", client.RedactURL(r.URL), r.Sources["url"])
 	}
 	fmt.Fprintf(out, "campaign:  %s\n", valueAndSource(r, "campaign", r.Campaign))
 	token := ""

@@ -19,6 +19,51 @@ type IOStreams struct {
 	NoColor bool
 	// TermWidth is the width of the terminal on Out, 0 when not a terminal.
 	TermWidth int
+
+	// secrets and guarded are set by Guard.
+	secrets *secretSet
+	guarded []*guardedWriter
+}
+
+// Guard wraps Out and ErrOut so that every secret later given to Redact is
+// shown as [redacted] in what they print, whatever its source, and so that
+// control characters on ErrOut are shown escaped. Call it once, before the
+// streams are handed out, and Flush at the end of the run.
+func (s *IOStreams) Guard() {
+	if s.secrets != nil {
+		return
+	}
+	s.secrets = &secretSet{}
+	out := &guardedWriter{w: s.Out, secrets: s.secrets}
+	errOut := &guardedWriter{w: s.ErrOut, secrets: s.secrets, sanitize: true}
+	s.Out, s.ErrOut = out, errOut
+	s.guarded = []*guardedWriter{out, errOut}
+}
+
+// Redact hides secret in all that Out and ErrOut print from now on (once
+// guarded). Secrets shorter than client.MinSecretLen are not hidden.
+func (s *IOStreams) Redact(secret string) {
+	if s.secrets != nil {
+		s.secrets.add(secret)
+	}
+}
+
+// RedactString is s with the secrets given to Redact hidden: for text that
+// is laid out before it is printed (a table's columns).
+func (s *IOStreams) RedactString(text string) string {
+	if s.secrets == nil {
+		return text
+	}
+	return string(hide([]byte(text), carry{}, s.secrets.snapshot(), true).done)
+}
+
+// Flush writes what the guarded streams hold back (the start of what might
+// have been a secret): before reading an answer from stdin, so that the
+// question is all on screen, and at the end of the run.
+func (s *IOStreams) Flush() {
+	for _, g := range s.guarded {
+		_ = g.Flush()
+	}
 }
 
 // System returns the process's streams.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/profile"
 	"github.com/spf13/cobra"
@@ -112,10 +113,7 @@ func getRun(opts *Options) error {
 	if err != nil {
 		return &cmdutil.UsageError{Err: err}
 	}
-	if opts.Key == "token" {
-		value = profile.MaskToken(value)
-	}
-	fmt.Fprintln(opts.IO.Out, value)
+	fmt.Fprintln(opts.IO.Out, shown(opts.Key, value))
 	return nil
 }
 
@@ -150,10 +148,19 @@ func listRun(opts *Options) error {
 		if value == "" || (key == "sandbox" && !p.Sandbox) {
 			continue
 		}
-		if key == "token" {
-			value = profile.MaskToken(value)
-		}
-		fmt.Fprintf(opts.IO.Out, "%s=%s\n", key, strings.TrimSpace(value))
+		fmt.Fprintf(opts.IO.Out, "%s=%s\n", key, strings.TrimSpace(shown(key, value)))
 	}
 	return nil
+}
+
+// shown is a value as get and list print it: the token masked, and the
+// password of the URL's user info.
+func shown(key, value string) string {
+	switch key {
+	case "token":
+		return profile.MaskToken(value)
+	case "url":
+		return client.RedactURL(value)
+	}
+	return value
 }

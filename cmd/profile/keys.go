@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/kanka-cli/kanka/client"
 )
 
 // Keys are the settings a profile holds, in the order `config list` shows
@@ -117,7 +119,7 @@ func ParseMaxWait(s string) (time.Duration, error) {
 func CheckURL(s string) error {
 	u, err := url.Parse(s)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return invalid("url must be an http or https URL such as https://api.kanka.io/1.0, not %q", s)
+		return invalid("url must be an http or https URL such as https://api.kanka.io/1.0, not %q", client.RedactURL(s))
 	}
 	return nil
 }

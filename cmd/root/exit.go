@@ -10,6 +10,7 @@ import (
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/output"
 )
 
 // authHint ends every authentication error.
@@ -97,9 +98,10 @@ func internalError(p any) string {
 	return fmt.Sprintf("error: internal error: %s; please report this at %s", strings.Join(strings.Fields(fmt.Sprint(p)), " "), issuesURL)
 }
 
-// printError writes the lines of exitCode.
+// printError writes the lines of exitCode, their control characters
+// escaped: a server's message must not command the terminal.
 func printError(w io.Writer, lines []string) {
 	for _, l := range lines {
-		fmt.Fprintln(w, l)
+		fmt.Fprintln(w, output.Sanitize(l))
 	}
 }

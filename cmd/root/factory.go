@@ -43,6 +43,9 @@ type connector struct {
 func (c *connector) resolve() (*profile.Resolved, error) {
 	c.resolveOnce.Do(func() {
 		c.resolved, c.resolveErr = profile.Resolve(c.flags)
+		if c.resolved != nil {
+			hideSecrets(c.io, c.resolved.Token, c.resolved.URL)
+		}
 		if profile.IsInvalidValue(c.resolveErr) {
 			// A mistyped configuration file is invalid input: exit 2.
 			c.resolveErr = &cmdutil.UsageError{Err: c.resolveErr}
@@ -142,6 +145,8 @@ func (c *connector) newClientWith(r *profile.Resolved, edit func(*client.Config)
 	if cfg.Token == "" {
 		return nil, &cmdutil.AuthError{Err: fmt.Errorf("no API token for profile %q", r.ProfileName)}
 	}
+	// auth login's token, or the sandbox's, may be new here.
+	hideSecrets(c.io, cfg.Token, cfg.BaseURL)
 	if r.Debug {
 		cfg.OnExchange = client.DebugLogger(c.io.ErrOut)
 	}
@@ -158,6 +163,13 @@ func (c *connector) newClientWith(r *profile.Resolved, edit func(*client.Config)
 		return nil, &cmdutil.UsageError{Err: err}
 	}
 	return cl, nil
+}
+
+// hideSecrets has the streams hide token and the password of url's user
+// info from all they print, server data included.
+func hideSecrets(s *cmdutil.IOStreams, token, url string) {
+	s.Redact(token)
+	s.Redact(client.URLPassword(url))
 }
 
 // useSandbox points cfg at the in-process sandbox, with its token and
@@ -222,6 +234,7 @@ func (c *connector) printer() (*output.Printer, error) {
 		NoHeaders: c.globals.NoHeaders,
 		Color:     c.io.ColorEnabled() && !c.globals.NoColor,
 		Width:     c.io.TermWidth,
+		Redact:    c.io.RedactString,
 	})
 	if err != nil {
 		return nil, &cmdutil.UsageError{Err: err}
@@ -240,6 +253,7 @@ func confirmer(s *cmdutil.IOStreams, ctx func() context.Context) func(string) (b
 			in = bufio.NewReader(s.In)
 		}
 		fmt.Fprintf(s.ErrOut, "%s [y/N] ", question)
+		s.Flush() // the whole question is on screen before the answer is read
 		line, err := cmdutil.ReadInterruptibly(ctx(), func() (string, error) { return in.ReadString('\n') }, nil)
 		if errors.Is(err, context.Canceled) {
 			fmt.Fprintln(s.ErrOut)

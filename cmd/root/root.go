@@ -42,6 +42,10 @@ func Main(args []string) int {
 
 // Run builds the command tree on streams s and runs args.
 func Run(ctx context.Context, s *cmdutil.IOStreams, args []string) int {
+	// Guarded before any command holds the streams: the token is hidden
+	// from all that is printed once it is known (see connector.resolve).
+	s.Guard()
+	defer s.Flush()
 	cmd, _ := NewCmdRoot(s)
 	return execute(ctx, cmd, args)
 }

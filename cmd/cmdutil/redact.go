@@ -1,0 +1,209 @@
+package cmdutil
+
+import (
+	"bytes"
+	"io"
+	"sort"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/output"
+)
+
+// A hostile or broken server can echo the request's Authorization header in
+// any text it sends back: an error body, a field message, a calendar's name.
+// Rather than trust every place that prints to remember it, the process's
+// stdout and stderr are guarded: every secret the run learns (the token, a
+// URL's password) is replaced with [redacted] in whatever is written, server
+// data included. stderr carries text for people only, so its control
+// characters are also shown escaped there (output.Sanitize); stdout carries
+// data (JSON, templates, coloured tables) and is left to the printers.
+
+// secretSet is the secrets the guarded streams hide, shared by both.
+type secretSet struct {
+	mu sync.Mutex
+	// list is sorted longest first, so that a secret holding another is
+	// replaced whole.
+	list [][]byte
+}
+
+// add hides secret from now on; one shorter than client.MinSecretLen is
+// ignored (see there).
+func (s *secretSet) add(secret string) {
+	if len(secret) < client.MinSecretLen {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, known := range s.list {
+		if string(known) == secret {
+			return
+		}
+	}
+	// A new list, never changed after: writers may be reading the old one.
+	list := append(append([][]byte(nil), s.list...), []byte(secret))
+	sort.SliceStable(list, func(i, j int) bool { return len(list[i]) > len(list[j]) })
+	s.list = list
+}
+
+// snapshot is the list of secrets now, to read without the lock.
+func (s *secretSet) snapshot() [][]byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.list
+}
+
+// guardedWriter replaces secrets in what goes through it. A secret may be
+// split across two writes, so the end of a write that could be the start of
+// a secret is held back until the next write, Flush, or the end of the run;
+// nothing else is held, so streamed lines (ndjson) appear as they are
+// written.
+type guardedWriter struct {
+	mu       sync.Mutex
+	w        io.Writer
+	secrets  *secretSet
+	sanitize bool // escape control characters (stderr)
+	// pending is the held back end of the last write, and what is known of
+	// its start.
+	pending []byte
+	carry   carry
+}
+
+// carry is what the held back end of a write brings to the next: its first
+// covered bytes are part of a secret; when continued, that secret's
+// [redacted] was already written.
+type carry struct {
+	covered   int
+	continued bool
+}
+
+func (g *guardedWriter) Write(p []byte) (int, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	secrets := g.secrets.snapshot()
+	if len(g.pending) == 0 && len(secrets) == 0 && !g.sanitize {
+		return g.w.Write(p) // nothing to hide yet
+	}
+	h := hide(append(g.pending, p...), g.carry, secrets, false)
+	ready, rest := h.done, h.rest
+	if g.sanitize && len(rest) == 0 {
+		// Whether a character cut short is a control character depends on
+		// its missing bytes.
+		cut := incompleteRune(ready)
+		ready, rest = ready[:len(ready)-cut], ready[len(ready)-cut:]
+	}
+	g.pending, g.carry = append([]byte(nil), rest...), h.carry
+	if err := g.emit(ready); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// Flush writes what was held back: the end of a write is no longer the
+// start of a secret once nothing follows it.
+func (g *guardedWriter) Flush() error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	h := hide(g.pending, g.carry, g.secrets.snapshot(), true)
+	g.pending, g.carry = nil, carry{}
+	return g.emit(h.done)
+}
+
+func (g *guardedWriter) emit(b []byte) error {
+	if len(b) == 0 {
+		return nil
+	}
+	if g.sanitize {
+		b = []byte(output.Sanitize(string(b)))
+	}
+	_, err := g.w.Write(b)
+	return err
+}
+
+// hidden is text with its secrets replaced.
+type hidden struct {
+	// done may be written; rest must wait for the next write.
+	done, rest []byte
+	carry      carry
+}
+
+// hide replaces each run of text covered by secrets (overlapping ones
+// included) with one client.Redacted; c tells what is known of text's
+// start. Unless atEnd, it holds back the end of text from where
+// it may be the start of a secret ("tok-SEC" of "tok-SECRET", or
+// "tok-SECRET" when "tok-SECRET-2" is a secret too): that is decided with
+// the next write.
+func hide(text []byte, c carry, secrets [][]byte, atEnd bool) hidden {
+	if len(secrets) == 0 {
+		return hidden{done: text}
+	}
+	mask := make([]bool, len(text))
+	for i := 0; i < c.covered && i < len(text); i++ {
+		mask[i] = true
+	}
+	for _, s := range secrets {
+		marked := 0 // mask is set up to here for s: each byte is set once
+		for from := 0; ; {
+			i := bytes.Index(text[from:], s)
+			if i < 0 {
+				break
+			}
+			i += from
+			for k := max(i, marked); k < i+len(s); k++ {
+				mask[k] = true
+			}
+			marked, from = i+len(s), i+1
+		}
+	}
+	hold := len(text)
+	if !atEnd {
+		hold = possibleSecretStart(text, secrets)
+	}
+	done := make([]byte, 0, hold)
+	for i := 0; i < hold; {
+		if !mask[i] {
+			done = append(done, text[i])
+			i++
+			continue
+		}
+		if i > 0 || !c.continued {
+			done = append(done, client.Redacted...)
+		}
+		for i < hold && mask[i] {
+			i++
+		}
+	}
+	next := carry{continued: hold < len(text) && mask[hold] && (hold > 0 && mask[hold-1] || hold == 0 && c.continued)}
+	for k := hold; k < len(text) && mask[k]; k++ {
+		next.covered++
+	}
+	return hidden{done: done, rest: text[hold:], carry: next}
+}
+
+// possibleSecretStart is where the end of text may be the start of a
+// secret, len(text) when it cannot be.
+func possibleSecretStart(text []byte, secrets [][]byte) int {
+	longest := len(secrets[0]) // secrets are sorted longest first
+	for i := max(0, len(text)-longest+1); i < len(text); i++ {
+		for _, s := range secrets {
+			if len(text)-i < len(s) && bytes.HasPrefix(s, text[i:]) {
+				return i
+			}
+		}
+	}
+	return len(text)
+}
+
+// incompleteRune is the length of the character cut short at the end of b.
+func incompleteRune(b []byte) int {
+	for i := len(b) - 1; i >= 0 && i >= len(b)-utf8.UTFMax; i-- {
+		if utf8.RuneStart(b[i]) {
+			if !utf8.FullRune(b[i:]) {
+				return len(b) - i
+			}
+			return 0
+		}
+	}
+	return 0
+}
