@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -14,6 +15,11 @@ import (
 // one odd record never makes a whole list unreadable.
 
 // flexInt decodes a JSON number, a numeric string, a boolean, "" or null.
+// A number the server sends with a fraction (30.9) is tolerated and cut
+// (30), so that one odd value does not make a record or a whole list
+// unreadable: what the server holds is the server's. (Files are stricter:
+// a fraction there is the user's mistake and is refused.) A number beyond
+// the range of int is an error, never a wrapped-around value.
 type flexInt int
 
 func (f *flexInt) UnmarshalJSON(b []byte) error {
@@ -34,7 +40,9 @@ func (f *flexInt) UnmarshalJSON(b []byte) error {
 		*f = flexInt(n)
 		return nil
 	}
-	if x, err := strconv.ParseFloat(s, 64); err == nil {
+	// Converting a float beyond int's range (or NaN) to int gives an
+	// arbitrary value: refuse those instead.
+	if x, err := strconv.ParseFloat(s, 64); err == nil && x > math.MinInt64 && x < math.MaxInt64 {
 		*f = flexInt(int(x))
 		return nil
 	}

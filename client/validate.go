@@ -57,11 +57,87 @@ const (
 	maxWeatherName     = 40
 )
 
+// MaxEntryBytes is the largest entry (a calendar's HTML description) sent.
+// Neither the interface document nor the live service states a limit (the
+// column holds far more), but a page of text is a few KiB and a book a
+// few hundred: 1 MiB leaves room for any description, and refuses at once
+// a wrong file or a pasted image before it is sent, and before the service
+// or a proxy refuses it after the upload.
+const MaxEntryBytes = 1 << 20
+
+// EntryProblem says what is wrong with an entry ("" when nothing is): text
+// that is not UTF-8 (JSON would send U+FFFD in its place) or more than
+// MaxEntryBytes.
+func EntryProblem(entry string) string {
+	switch {
+	case !utf8.ValidString(entry):
+		return notUTF8
+	case len(entry) > MaxEntryBytes:
+		return fmt.Sprintf("has %d bytes; at most %d (1 MiB) are allowed", len(entry), MaxEntryBytes)
+	}
+	return ""
+}
+
+// notUTF8 is the problem of a text that is not UTF-8: encoded as JSON, each
+// bad byte would silently become U+FFFD.
+const notUTF8 = "is not valid UTF-8 text"
+
+// namedText is a text of an input and the field it is, for checkText.
+type namedText struct{ field, text string }
+
+// checkText adds a problem for each text that is not UTF-8.
+func (ps *problems) checkText(texts []namedText) {
+	for _, t := range texts {
+		if !utf8.ValidString(t.text) {
+			ps.add(t.field, notUTF8)
+		}
+	}
+}
+
+// texts are the texts of the calendar, in the order of its fields.
+func (in CalendarInput) texts() []namedText {
+	t := []namedText{{"name", in.Name}}
+	add := func(field string, p *string) {
+		if p != nil {
+			t = append(t, namedText{field, *p})
+		}
+	}
+	add("type", in.Type)
+	for i, m := range in.Months {
+		t = append(t, namedText{fmt.Sprintf("month %d name", i+1), m.Name}, namedText{fmt.Sprintf("month %d type", i+1), m.Type},
+			namedText{fmt.Sprintf("month %d alias", i+1), m.Alias})
+	}
+	for i, d := range in.Weekdays {
+		t = append(t, namedText{fmt.Sprintf("weekday %d", i+1), d})
+	}
+	for _, n := range sortedYears(in.Years) {
+		t = append(t, namedText{fmt.Sprintf("year %d", n), in.Years[n]})
+	}
+	for i, s := range in.Seasons {
+		t = append(t, namedText{fmt.Sprintf("season %d name", i+1), s.Name})
+	}
+	for i, m := range in.Moons {
+		t = append(t, namedText{fmt.Sprintf("moon %d name", i+1), m.Name}, namedText{fmt.Sprintf("moon %d colour", i+1), m.Colour})
+	}
+	for i, e := range in.Epochs {
+		t = append(t, namedText{fmt.Sprintf("epoch %d", i+1), e})
+	}
+	add("suffix", in.Suffix)
+	add("format", in.Format)
+	return append(t, namedText{"image url", in.ImageURL}, namedText{"entity image", in.EntityImageUUID}, namedText{"entity header", in.EntityHeaderUUID})
+}
+
 // Validate checks a whole calendar (create, or an update after merging onto
 // the current record) against the rules of the interface document and the
 // live service, so that bad input is refused before a request is sent.
 func (in CalendarInput) Validate() error {
 	var ps problems
+	ps.checkText(in.texts())
+	if in.Entry != nil {
+		if p := EntryProblem(*in.Entry); p != "" {
+			ps.add("entry", "%s", p)
+		}
+	}
 	switch n := utf8.RuneCountInString(in.Name); {
 	case strings.TrimSpace(in.Name) == "":
 		ps.add("name", "is required")
@@ -176,6 +252,16 @@ func (ps *problems) checkLeap(in CalendarInput) {
 // day of that calendar (the live service does not check it).
 func (in WeatherInput) Validate(cal *Calendar) error {
 	var ps problems
+	texts := []namedText{{"weather", in.Weather}}
+	for _, v := range []struct {
+		field string
+		text  *string
+	}{{"temperature", in.Temperature}, {"precipitation", in.Precipitation}, {"wind", in.Wind}, {"effect", in.Effect}, {"name", in.Name}} {
+		if v.text != nil {
+			texts = append(texts, namedText{v.field, *v.text})
+		}
+	}
+	ps.checkText(texts)
 	switch n := utf8.RuneCountInString(in.Weather); {
 	case strings.TrimSpace(in.Weather) == "":
 		ps.add("weather", "is required")

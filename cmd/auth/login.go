@@ -1,11 +1,9 @@
 package auth
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
@@ -65,7 +63,7 @@ func loginRun(cmd *cobra.Command, opts *LoginOptions) error {
 	if err != nil {
 		return err
 	}
-	token, err := readToken(opts)
+	token, err := readToken(cmd.Context(), opts)
 	if err != nil {
 		return err
 	}
@@ -111,9 +109,14 @@ func given(r *profile.Resolved, key string) bool {
 	return s == profile.FromFlag || s == profile.FromEnv
 }
 
+// maxTokenBytes bounds the token read from stdin: a Kanka token is about a
+// thousand characters; a wrong input (/dev/zero, a big file) is refused at
+// this size instead of being read whole.
+const maxTokenBytes = 64 << 10
+
 // readToken asks for the token without echo on a terminal, else reads the
-// first line of stdin.
-func readToken(opts *LoginOptions) (string, error) {
+// first line of stdin (at most maxTokenBytes; ctx ends a read that blocks).
+func readToken(ctx context.Context, opts *LoginOptions) (string, error) {
 	var (
 		token string
 		err   error
@@ -124,10 +127,10 @@ func readToken(opts *LoginOptions) (string, error) {
 		token, err = opts.ReadSecret()
 		fmt.Fprintln(opts.IO.ErrOut)
 	} else {
-		token, err = bufio.NewReader(opts.IO.In).ReadString('\n')
-		if errors.Is(err, io.EOF) {
-			err = nil
-		}
+		token, err = cmdutil.ReadLine(ctx, opts.IO.In, maxTokenBytes)
+	}
+	if errors.Is(err, cmdutil.ErrLineTooLong) {
+		return "", cmdutil.UsageErrorf("the token on standard input is longer than 64 KiB; is it the right input?")
 	}
 	if err != nil {
 		return "", fmt.Errorf("reading the token: %w", err)

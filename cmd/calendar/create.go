@@ -40,7 +40,7 @@ A ':' inside a name is written '\:'.`,
 			if opts.File == "-" && ff.entryFile == "-" {
 				return cmdutil.UsageErrorf("-f - and --entry-file - cannot both read standard input")
 			}
-			fields, err := ff.parse(cmd.Flags(), f.IO)
+			fields, err := ff.parse(cmd.Context(), cmd.Flags(), f.IO)
 			if err != nil {
 				return err
 			}
@@ -64,7 +64,7 @@ func createRun(opts *CreateOptions) error {
 	}
 	var in client.CalendarInput
 	if opts.File != "" {
-		if in, err = readCalendarFile(f.IO, opts.File); err != nil {
+		if in, err = readCalendarFile(opts.Ctx, f.IO, opts.File); err != nil {
 			return err
 		}
 	}

@@ -1,8 +1,11 @@
 package calendar
 
 import (
+	"context"
+
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	yaml "go.yaml.in/yaml/v3"
 )
 
 // calendarFile is the shape of a -f file and of `get -o yaml`: the writable
@@ -45,17 +48,58 @@ type serverKeys struct {
 }
 
 // readCalendarFile reads the -f file at path ("-" is standard input). A
-// field the file leaves out stays unset (nil), so update can keep it.
-func readCalendarFile(streams *cmdutil.IOStreams, path string) (client.CalendarInput, error) {
-	data, err := cmdutil.ReadInput(streams, path)
+// field the file leaves out stays unset (nil), so update can keep it; a
+// list key written with no value (`seasons:`, `years: null`) is an empty
+// list, so that deleting every line under it removes them all. ctx ends a
+// read that blocks (Ctrl-C, SIGTERM).
+func readCalendarFile(ctx context.Context, streams *cmdutil.IOStreams, path string) (client.CalendarInput, error) {
+	data, err := cmdutil.ReadInput(ctx, streams, path)
 	if err != nil {
 		return client.CalendarInput{}, err
 	}
+	source := cmdutil.SourceName(path)
 	var f calendarFile
-	if err := cmdutil.DecodeStrict(plainScalars(data), cmdutil.SourceName(path), &f); err != nil {
+	if err := cmdutil.DecodeStrict(plainScalars(data), source, &f); err != nil {
 		return client.CalendarInput{}, err
 	}
+	emptyNullLists(data, &f.CalendarInput)
+	if f.Entry != nil {
+		if p := client.EntryProblem(*f.Entry); p != "" {
+			return client.CalendarInput{}, cmdutil.UsageErrorf("%s: entry: %s", source, p)
+		}
+	}
 	return f.CalendarInput, nil
+}
+
+// emptyNullLists makes each list the file gives as null (`years:`, `years:
+// ~`) an empty list: yaml leaves a null as nil, which would be "not given".
+func emptyNullLists(data []byte, in *client.CalendarInput) {
+	var root yaml.Node
+	if yaml.Unmarshal(data, &root) != nil || len(root.Content) == 0 || root.Content[0].Kind != yaml.MappingNode {
+		return
+	}
+	doc := root.Content[0]
+	for i := 0; i+1 < len(doc.Content); i += 2 {
+		if doc.Content[i+1].ShortTag() != "!!null" {
+			continue
+		}
+		switch doc.Content[i].Value {
+		case "months":
+			in.Months = []client.Month{}
+		case "weekdays":
+			in.Weekdays = []string{}
+		case "years":
+			in.Years = client.Years{}
+		case "seasons":
+			in.Seasons = []client.Season{}
+		case "moons":
+			in.Moons = []client.Moon{}
+		case "epochs":
+			in.Epochs = []string{}
+		case "tags":
+			in.Tags = []int{}
+		}
+	}
 }
 
 // fileFromCalendar is the -f shape of a record: what `get -o yaml` prints.

@@ -1,6 +1,7 @@
 package calendar
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -75,10 +76,14 @@ func anyGiven(fs *pflag.FlagSet) bool {
 
 // parse returns the fields the flags give: a set field (a non-nil pointer or
 // slice, a non-empty string) is a field given. Every bad value is a usage
-// error naming the flag and the value, found before any request.
-func (ff *fieldFlags) parse(fs *pflag.FlagSet, streams *cmdutil.IOStreams) (client.CalendarInput, error) {
+// error naming the flag and the value, found before any request. ctx ends
+// the read of --entry-file when it blocks (Ctrl-C, SIGTERM).
+func (ff *fieldFlags) parse(ctx context.Context, fs *pflag.FlagSet, streams *cmdutil.IOStreams) (client.CalendarInput, error) {
 	var in client.CalendarInput
 	changed := fs.Changed
+	if err := cmdutil.RefuseNonUTF8Flags(fs); err != nil {
+		return in, err
+	}
 	pairs := [][2]string{{"entry", "entry-file"}, {"private", "public"}}
 	for _, name := range leapFlags {
 		pairs = append(pairs, [2]string{name, "no-leap-year"})
@@ -95,14 +100,16 @@ func (ff *fieldFlags) parse(fs *pflag.FlagSet, streams *cmdutil.IOStreams) (clie
 		in.Name = ff.name
 	}
 	if changed("entry") {
+		if p := client.EntryProblem(ff.entry); p != "" {
+			return in, cmdutil.UsageErrorf("--entry: %s", p)
+		}
 		in.Entry = &ff.entry
 	}
 	if changed("entry-file") {
-		data, err := cmdutil.ReadInput(streams, ff.entryFile)
+		entry, err := readEntryFile(ctx, streams, ff.entryFile)
 		if err != nil {
-			return in, fmt.Errorf("--entry-file: %w", err)
+			return in, err
 		}
-		entry := string(data)
 		in.Entry = &entry
 	}
 	if changed("type") {
@@ -170,6 +177,24 @@ func (ff *fieldFlags) parse(fs *pflag.FlagSet, streams *cmdutil.IOStreams) (clie
 	}
 	in.ImageURL, in.EntityImageUUID, in.EntityHeaderUUID = ff.imageURL, ff.entityImage, ff.entityHeader
 	return in, nil
+}
+
+// readEntryFile reads the entry of --entry-file at path ("-" is standard
+// input), refusing one that is not UTF-8 text (naming the line) or larger
+// than client.MaxEntryBytes.
+func readEntryFile(ctx context.Context, streams *cmdutil.IOStreams, path string) (string, error) {
+	data, err := cmdutil.ReadInput(ctx, streams, path)
+	if err != nil {
+		return "", fmt.Errorf("--entry-file: %w", err)
+	}
+	entry := string(data)
+	if line, bad := cmdutil.FirstNonUTF8Line(data); bad {
+		return "", cmdutil.UsageErrorf("--entry-file: %s: line %d: is not valid UTF-8 text; save the file as UTF-8", cmdutil.SourceName(path), line)
+	}
+	if p := client.EntryProblem(entry); p != "" {
+		return "", cmdutil.UsageErrorf("--entry-file: %s: %s", cmdutil.SourceName(path), p)
+	}
+	return entry, nil
 }
 
 // parseLeap sets the leap-year fields: any leap flag turns leap years on,

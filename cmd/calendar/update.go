@@ -43,7 +43,7 @@ list flag such as --month replaces the whole list.`,
 			if opts.File == "-" && ff.entryFile == "-" {
 				return cmdutil.UsageErrorf("-f - and --entry-file - cannot both read standard input")
 			}
-			fields, err := ff.parse(cmd.Flags(), f.IO)
+			fields, err := ff.parse(cmd.Context(), cmd.Flags(), f.IO)
 			if err != nil {
 				return err
 			}
@@ -68,7 +68,7 @@ func updateRun(opts *UpdateOptions) error {
 	// Read the file before any request, so a bad file sends nothing.
 	var fromFile client.CalendarInput
 	if opts.File != "" {
-		if fromFile, err = readCalendarFile(f.IO, opts.File); err != nil {
+		if fromFile, err = readCalendarFile(opts.Ctx, f.IO, opts.File); err != nil {
 			return err
 		}
 	}

@@ -2,30 +2,72 @@ package cmdutil
 
 import (
 	"bytes"
+	"cmp"
+	"context"
 	"errors"
 	"fmt"
-	"io"
+	"math"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/kanka-cli/kanka/internal/yamlcheck"
 	yaml "go.yaml.in/yaml/v3"
 )
 
+// MaxInputBytes is the most kanka reads from a file or standard input
+// (-f, --entry-file): thousands of times the largest calendar or list of
+// weather entries, yet small enough that a wrong file (/dev/zero, a disk
+// image, a log) is refused at once instead of filling memory.
+const MaxInputBytes = 16 << 20
+
 // ReadInput reads the file at path, or standard input for "-", without the
-// byte-order mark some editors put first.
-func ReadInput(streams *IOStreams, path string) ([]byte, error) {
-	var data []byte
-	var err error
-	if path == "-" {
-		if data, err = io.ReadAll(streams.In); err != nil {
-			return nil, fmt.Errorf("reading standard input: %w", err)
+// byte-order mark some editors put first. More than MaxInputBytes is a
+// UsageError; when ctx is done (Ctrl-C, SIGTERM) it returns ctx's error at
+// once, even while the read blocks on a pipe that is never closed.
+func ReadInput(ctx context.Context, streams *IOStreams, path string) ([]byte, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	data, err := interruptibly(ctx, func() ([]byte, error) {
+		if path == "-" {
+			return readAtMost(ctx, streams.In, MaxInputBytes)
 		}
-	} else if data, err = os.ReadFile(path); err != nil {
+		return readFileAtMost(ctx, path, MaxInputBytes)
+	}, nil)
+	var usage *UsageError
+	switch {
+	case err == nil:
+		return bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), nil
+	case errors.Is(err, errTooLarge):
+		what := "file"
+		if path == "-" {
+			what = "input"
+		}
+		return nil, UsageErrorf("%s: larger than 16 MiB; is it the right %s?", SourceName(path), what)
+	case ctx.Err() != nil && errors.Is(err, ctx.Err()), errors.As(err, &usage):
+		return nil, err
+	case path == "-":
+		return nil, fmt.Errorf("reading standard input: %w", err)
+	}
+	return nil, &UsageError{Err: err}
+}
+
+// readFileAtMost reads the file at path; a regular file known to be larger
+// than limit is refused without reading it.
+func readFileAtMost(ctx context.Context, path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
 		return nil, &UsageError{Err: err}
 	}
-	return bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), nil
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > limit {
+		return nil, errTooLarge
+	}
+	return readAtMost(ctx, f, limit)
 }
 
 // SourceName is how messages name the input at path.
@@ -42,32 +84,77 @@ var (
 )
 
 // DecodeStrict decodes YAML or JSON (JSON is YAML) into v, refusing keys v
-// does not have. Errors are UsageErrors that name the source, the line and
-// the key: `calendar.yaml: line 5: unknown key "weekday"`.
+// does not have, text that is not UTF-8 and numbers with a fraction where v
+// holds a whole number (yaml would cut 30.9 to 30). Errors are UsageErrors
+// that name the source, the line and the key:
+// `calendar.yaml: line 5: unknown key "weekday"`.
 func DecodeStrict(data []byte, source string, v any) error {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return UsageErrorf("%s: is empty", source)
+	}
+	if err := checkUTF8(data, source); err != nil {
+		return err
 	}
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
 		return UsageErrorf("%s: %s", source, strings.TrimPrefix(err.Error(), "yaml: "))
 	}
+	keys := keysByLine(&root)
+	var lines []string
+	for _, p := range yamlcheck.Fractions(&root, v) {
+		lines = append(lines, source+": "+p.String())
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
-	err := dec.Decode(v)
-	if err == nil {
+	var typeErr *yaml.TypeError
+	switch err := dec.Decode(v); {
+	case err == nil:
+	case errors.As(err, &typeErr):
+		for _, e := range typeErr.Errors {
+			lines = append(lines, source+": "+explain(e, keys))
+		}
+	default:
+		lines = append(lines, source+": "+strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	if len(lines) == 0 {
 		return nil
 	}
-	var typeErr *yaml.TypeError
-	if !errors.As(err, &typeErr) {
-		return UsageErrorf("%s: %s", source, strings.TrimPrefix(err.Error(), "yaml: "))
-	}
-	keys := keysByLine(&root)
-	lines := make([]string, 0, len(typeErr.Errors))
-	for _, e := range typeErr.Errors {
-		lines = append(lines, source+": "+explain(e, keys))
-	}
+	slices.SortStableFunc(lines, func(a, b string) int { return cmp.Compare(lineOf(a, source), lineOf(b, source)) })
 	return &UsageError{Err: errors.New(strings.Join(lines, "\n"))}
+}
+
+// lineOf is the line number a message of DecodeStrict starts with ("SOURCE:
+// line 7: ..."), or a number past every line when it names none.
+func lineOf(msg, source string) int {
+	rest, ok := strings.CutPrefix(strings.TrimPrefix(msg, source+": "), "line ")
+	if n, _, found := strings.Cut(rest, ":"); ok && found {
+		if line, err := strconv.Atoi(n); err == nil {
+			return line
+		}
+	}
+	return math.MaxInt
+}
+
+// checkUTF8 refuses data that is not UTF-8 text, naming the line of the
+// first bad byte and its key. (yaml refuses it too, but names neither.)
+// A file that starts with a UTF-16 byte-order mark is left to yaml, which
+// reads UTF-16.
+func checkUTF8(data []byte, source string) error {
+	if utf8.Valid(data) || bytes.HasPrefix(data, []byte{0xff, 0xfe}) || bytes.HasPrefix(data, []byte{0xfe, 0xff}) {
+		return nil
+	}
+	line, _ := FirstNonUTF8Line(data)
+	bad, _ := firstNonUTF8(data)
+	where := fmt.Sprintf("line %d", line)
+	// The bad bytes are never newlines: with them replaced, every line
+	// keeps its number, and the key on the line can be named.
+	var root yaml.Node
+	if yaml.Unmarshal(bytes.ToValidUTF8(data, []byte("?")), &root) == nil {
+		if key := keysByLine(&root)[line]; key != "" {
+			where += ": " + key
+		}
+	}
+	return UsageErrorf("%s: %s: is not valid UTF-8 text (byte 0x%02x); save the file as UTF-8", source, where, data[bad])
 }
 
 // explain rewrites one of yaml's messages in the user's words.

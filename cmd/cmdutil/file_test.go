@@ -1,6 +1,7 @@
 package cmdutil
 
 import (
+	"context"
 	"errors"
 	"testing"
 )
@@ -54,7 +55,7 @@ func TestDecodeStrictReadsJSON(t *testing.T) {
 func TestReadInputDropsTheByteOrderMark(t *testing.T) {
 	s, in, _, _ := Test()
 	in.WriteString("\xef\xbb\xbfname: Harptos\n")
-	data, err := ReadInput(s, "-")
+	data, err := ReadInput(context.Background(), s, "-")
 	if err != nil || string(data) != "name: Harptos\n" {
 		t.Errorf("got %q, %v", data, err)
 	}

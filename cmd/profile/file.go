@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/kanka-cli/kanka/internal/yamlcheck"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -81,6 +82,13 @@ func Load(path string) (*File, error) {
 	// io.EOF is an empty file: an empty configuration.
 	if err := dec.Decode(f); err != nil && !errors.Is(err, io.EOF) {
 		return nil, &InvalidValueError{Err: fmt.Errorf("reading %s: %s", path, decodeMessage(err))}
+	}
+	// yaml cuts `campaign: 12345.6` to 12345 without a word: refuse it.
+	var root yaml.Node
+	if yaml.Unmarshal(data, &root) == nil {
+		if ps := yamlcheck.Fractions(&root, f); len(ps) > 0 {
+			return nil, &InvalidValueError{Err: fmt.Errorf("reading %s: %s", path, ps[0])}
+		}
 	}
 	return f, nil
 }

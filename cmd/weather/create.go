@@ -135,7 +135,7 @@ func (opts *CreateOptions) readEntries() (entries []newEntry, isList bool, err e
 	if opts.File == "" {
 		return []newEntry{{fields: opts.Fields}}, false, nil
 	}
-	file, err := readEntryFile(opts.Factory.IO, opts.File)
+	file, err := readEntryFile(opts.Context, opts.Factory.IO, opts.File)
 	if err != nil {
 		return nil, false, err
 	}

@@ -1,6 +1,7 @@
 package weather
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/kanka-cli/kanka/client"
@@ -103,10 +104,11 @@ type entryFile struct {
 }
 
 // readEntryFile reads path ("-" is standard input): one entry, or a list of
-// entries. Unknown keys and mistyped values are UsageErrors naming the key
-// and the line.
-func readEntryFile(streams *cmdutil.IOStreams, path string) (*entryFile, error) {
-	data, err := cmdutil.ReadInput(streams, path)
+// entries. Unknown keys, mistyped values, fractions where a whole number is
+// wanted and text that is not UTF-8 are UsageErrors naming the key and the
+// line. ctx ends a read that blocks (Ctrl-C, SIGTERM).
+func readEntryFile(ctx context.Context, streams *cmdutil.IOStreams, path string) (*entryFile, error) {
+	data, err := cmdutil.ReadInput(ctx, streams, path)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package weather
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -16,7 +17,7 @@ func readString(t *testing.T, content string) (*entryFile, error) {
 	t.Helper()
 	streams, in, _, _ := cmdutil.Test()
 	in.WriteString(content)
-	return readEntryFile(streams, "-")
+	return readEntryFile(context.Background(), streams, "-")
 }
 
 func TestFileShapes(t *testing.T) {

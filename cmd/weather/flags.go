@@ -26,10 +26,14 @@ func addEntryFlags(cmd *cobra.Command, ef *entryFlags) {
 }
 
 // fields reads the flags that were given (an empty value given on purpose
-// clears a text field). A malformed date or visibility is a UsageError;
-// whether the date is a day of the calendar is checked later, against it.
+// clears a text field). A malformed date or visibility, or a value that is
+// not UTF-8 text, is a UsageError; whether the date is a day of the
+// calendar is checked later, against it.
 func (ef *entryFlags) fields(fs *pflag.FlagSet) (entryFields, error) {
 	var e entryFields
+	if err := cmdutil.RefuseNonUTF8Flags(fs); err != nil {
+		return e, err
+	}
 	if fs.Changed("date") {
 		d, err := client.ParseDate(ef.date)
 		if err != nil {

@@ -123,7 +123,7 @@ func (opts *UpdateOptions) readChanges() (entryFields, error) {
 	if opts.File == "" {
 		return opts.Fields, nil
 	}
-	file, err := readEntryFile(opts.Factory.IO, opts.File)
+	file, err := readEntryFile(opts.Context, opts.Factory.IO, opts.File)
 	if err != nil {
 		return entryFields{}, err
 	}
