@@ -9,6 +9,7 @@ import (
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/sandbox"
 )
 
 // authHint ends every authentication error.
@@ -25,6 +26,7 @@ func exitCode(err error, commandPath string, interrupted bool) (int, []string) {
 		auth       *cmdutil.AuthError
 		apiErr     *client.Error
 		notApplied *client.NotAppliedUnknownError
+		badState   *sandbox.StateFileError
 	)
 	switch {
 	case err == nil:
@@ -38,6 +40,8 @@ func exitCode(err error, commandPath string, interrupted bool) (int, []string) {
 				notApplied.Method, notApplied.URL)}
 		}
 		return cmdutil.ExitInterrupted, []string{"interrupted"}
+	case errors.As(err, &badState):
+		return sandboxStateExit(badState)
 	case errors.As(err, &usage):
 		return cmdutil.ExitUsage, []string{"error: " + err.Error(),
 			fmt.Sprintf("Run '%s --help' for usage.", commandPath)}
