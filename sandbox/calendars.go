@@ -23,7 +23,7 @@ func (s *Server) listCalendars(r *http.Request) reply {
 		}
 	})
 	if err != nil {
-		return serverError(err.Error())
+		return storeFailure(err)
 	}
 	return listReply(s, r, found, s.calendarPageSize, func(c *calendar) object { return s.calendarJSON(r, c) })
 }
@@ -31,7 +31,7 @@ func (s *Server) listCalendars(r *http.Request) reply {
 func (s *Server) getCalendar(r *http.Request, id string) reply {
 	var c *calendar
 	if err := s.store.view(func(st *state) { c = st.findCalendar(idOf(id)) }); err != nil {
-		return serverError(err.Error())
+		return storeFailure(err)
 	}
 	if c == nil {
 		return modelNotFound("Calendar", id)
@@ -61,7 +61,7 @@ func (s *Server) createCalendar(r *http.Request) reply {
 		return true
 	})
 	if err != nil {
-		return serverError(err.Error())
+		return storeFailure(err)
 	}
 	return rep
 }
@@ -90,7 +90,7 @@ func (s *Server) updateCalendar(r *http.Request, id string) reply {
 		return true
 	})
 	if err != nil {
-		return serverError(err.Error())
+		return storeFailure(err)
 	}
 	return rep
 }
@@ -107,7 +107,7 @@ func (s *Server) deleteCalendar(id string) reply {
 		return true
 	})
 	if err != nil {
-		return serverError(err.Error())
+		return storeFailure(err)
 	}
 	return rep
 }

@@ -12,7 +12,9 @@ import (
 // InProcess returns a RoundTripper that answers requests with New(opts)
 // directly, without a socket: `kanka --sandbox` puts it under the client.
 // The URL's host is not looked at. A dropped connection (Options.DropRate)
-// is an error from RoundTrip, after the write was applied.
+// is an error from RoundTrip, after the write was applied. A state file the
+// sandbox will not use (Options.DataPath) is a *StateFileError, from
+// InProcess or from RoundTrip, where a served sandbox would answer 500.
 func InProcess(opts Options) (http.RoundTripper, error) {
 	s, err := New(opts)
 	if err != nil {
@@ -53,7 +55,11 @@ func (t *inProcess) RoundTrip(req *http.Request) (resp *http.Response, err error
 			resp, err = nil, errDropped
 		}
 	}()
-	t.server.ServeHTTP(rec, in)
+	if err := t.server.serve(rec, in); err != nil {
+		// A state file the sandbox will not use: kanka says so, rather
+		// than report a server error.
+		return nil, err
+	}
 	if err := req.Context().Err(); err != nil {
 		return nil, err // the latency wait was cut short
 	}

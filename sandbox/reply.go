@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"errors"
 	"net/http"
 	"strconv"
 )
@@ -14,6 +15,8 @@ type reply struct {
 	// (the live service's 204).
 	body   any
 	header http.Header
+	// err is the state file error behind a 500 (see storeFailure).
+	err error
 }
 
 // errorReply is the live service's error body: {"code":N,"error":"..."}.
@@ -40,6 +43,19 @@ func serverError(msg string) reply {
 		{"hint", "The sandbox failed to answer; try again."},
 		{"trace", nil},
 	}}
+}
+
+// storeFailure answers a request the store could not serve: a 500. When the
+// state file is one the sandbox will not use, the answer keeps the
+// *StateFileError, so that the in-process transport returns it to kanka,
+// which says what is wrong with the file, instead of a 500.
+func storeFailure(err error) reply {
+	rep := serverError(err.Error())
+	var bad *StateFileError
+	if errors.As(err, &bad) {
+		rep.err = bad
+	}
+	return rep
 }
 
 // dataReply wraps one record in {"data": ...}.

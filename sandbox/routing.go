@@ -88,15 +88,22 @@ func isWrite(method string) bool {
 // then the handler. A write the drop dice pick is applied and then left
 // without an answer.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.serve(w, r)
+}
+
+// serve is ServeHTTP, returning the state file error behind a 500 answer
+// (see storeFailure) for the in-process transport.
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) error {
 	if !sleep(r.Context(), s.latency) {
-		return // the client went away while we were slow on purpose
+		return nil // the client went away while we were slow on purpose
 	}
 	rep := s.answer(r)
 	if isWrite(r.Method) && rep.status < 300 && s.faults.drop() {
 		dropConnection(w)
-		return
+		return nil
 	}
 	writeReply(w, r, rep)
+	return rep.err
 }
 
 // answer checks the request in the service's order (the route exists, the

@@ -56,9 +56,13 @@ type Options struct {
 	// Seed seeds the fault dice, so that a sequence of requests meets the
 	// same faults on every run; 0 picks a random seed.
 	Seed uint64
-	// DataPath is the JSON state file; "" keeps the state in memory. Every
-	// request locks the file (a sibling .lock file), reads it and, for a
-	// write, replaces it atomically, so that several processes can share it.
+	// DataPath is the JSON state file; "" keeps the state in memory. A write
+	// locks the file (a .lock file beside it), reads it and replaces it
+	// atomically, so that several processes can share it; a symlink is
+	// followed and stays a symlink. A missing or empty file is an empty
+	// state; a file that is not a sandbox state file, or a damaged one, is
+	// never written: New, and then any request, fails with a
+	// *StateFileError.
 	DataPath string
 	// Now is the clock for timestamps and rate windows; nil means time.Now.
 	Now func() time.Time
@@ -81,10 +85,17 @@ type Server struct {
 
 var _ http.Handler = (*Server)(nil)
 
-// New builds a Server from opts, filling in the defaults.
+// New builds a Server from opts, filling in the defaults. It reads the state
+// file, if any, so that one the sandbox will not use is refused before any
+// request (a *StateFileError).
 func New(opts Options) (*Server, error) {
 	if err := opts.check(); err != nil {
 		return nil, err
+	}
+	if opts.DataPath != "" {
+		if err := checkStateFile(opts.DataPath); err != nil {
+			return nil, err
+		}
 	}
 	s := &Server{
 		live:             opts.Live,

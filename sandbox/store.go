@@ -1,7 +1,6 @@
 package sandbox
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -59,94 +58,81 @@ func cloneState(st *state) (*state, error) {
 	return &out, json.Unmarshal(b, &out)
 }
 
-// fileStore keeps the state in a JSON file shared by processes: every call
-// takes a lock on a sibling .lock file (shared to read, exclusive to write),
-// reads the file, and a write replaces it with a temporary file renamed over
-// it, so a reader never sees half a file and no write is lost.
+// fileStore keeps the state in a JSON file shared by processes. A write
+// takes an exclusive lock on a .lock file beside the state file, reads the
+// file and replaces it with a temporary file renamed over it, so that no
+// write is lost and a reader, which takes no lock, never sees half a file.
+// A symlink is followed: the file it names is the one replaced and locked.
+// A file that does not read as sandbox state is refused, never written
+// (StateFileError).
 type fileStore struct{ path string }
 
 func newFileStore(path string) *fileStore { return &fileStore{path: path} }
 
 func (f *fileStore) view(fn func(*state)) error {
-	return withLock(f.path, false, func() error {
-		st, err := readState(f.path)
-		if err != nil {
-			return err
-		}
-		fn(st)
-		return nil
-	})
+	target, err := resolveLinks(f.path)
+	if err != nil {
+		return err
+	}
+	// No lock: every write renames a whole file into place, so the file
+	// read is the old one or the new one, whole. Nor is a lock file left
+	// beside a file that turns out not to be the sandbox's.
+	st, err := loadState(f.path, target)
+	if err != nil {
+		return err
+	}
+	fn(st)
+	return nil
 }
 
 func (f *fileStore) update(fn func(*state) bool) error {
-	return withLock(f.path, true, func() error {
-		st, err := readState(f.path)
+	target, err := resolveLinks(f.path)
+	if err != nil {
+		return err
+	}
+	// Refuse somebody else's file before creating a lock file beside it.
+	if _, err := loadState(f.path, target); err != nil {
+		return err
+	}
+	return withLock(target, func() error {
+		st, err := loadState(f.path, target)
 		if err != nil {
 			return err
 		}
 		if !fn(st) {
 			return nil
 		}
-		return writeState(f.path, st)
+		return writeState(target, st)
 	})
 }
 
-// withLock runs fn holding the lock of the state file at path, creating its
-// directory (0700) when needed.
-func withLock(path string, exclusive bool, fn func() error) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+// checkStateFile reads the state file at path without writing or locking
+// anything: New calls it so that a file the sandbox will not use stops
+// `kanka --sandbox` and `kanka sandbox serve` before any request.
+func checkStateFile(path string) error {
+	target, err := resolveLinks(path)
+	if err != nil {
+		return err
+	}
+	_, err = loadState(path, target)
+	return err
+}
+
+// withLock runs fn holding the exclusive lock of the state file at target
+// (symlinks already resolved), creating its directory (0700) when needed.
+func withLock(target string, fn func() error) error {
+	if err := os.MkdirAll(filepath.Dir(target), 0o700); err != nil {
 		return fmt.Errorf("sandbox state: %w", err)
 	}
 	// A new Flock per call: flock(2) locks belong to an open file, so two
 	// goroutines of one process exclude each other like two processes do.
-	lock := flock.New(path+".lock", flock.SetPermissions(0o600))
+	lock := flock.New(target+".lock", flock.SetPermissions(0o600))
 	defer lock.Close()
-	var err error
-	if exclusive {
-		err = lock.Lock()
-	} else {
-		err = lock.RLock()
-	}
-	if err != nil {
-		return fmt.Errorf("sandbox state: locking %s: %w", path, err)
+	if err := lock.Lock(); err != nil {
+		return fmt.Errorf("sandbox state: locking %s: %w", target, err)
 	}
 	defer lock.Unlock()
 	return fn()
-}
-
-// readState reads the state file; a missing or empty file is an empty state.
-func readState(path string) (*state, error) {
-	b, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) || (err == nil && len(b) == 0) {
-		return &state{}, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("sandbox state: %w", err)
-	}
-	var st state
-	if err := json.Unmarshal(b, &st); err != nil {
-		return nil, fmt.Errorf("sandbox state: %s is not a sandbox state file: %w", path, err)
-	}
-	return &st, nil
-}
-
-// readStrictState reads a state file, refusing anything with keys a state
-// file does not have.
-func readStrictState(path string) (*state, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("sandbox state: %w", err)
-	}
-	if len(bytes.TrimSpace(b)) == 0 {
-		return &state{}, nil
-	}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	var st state
-	if err := dec.Decode(&st); err != nil {
-		return nil, fmt.Errorf("%s is damaged or not a sandbox state file (%v)", path, err)
-	}
-	return &st, nil
 }
 
 // writeState replaces the state file atomically: a temporary file in the
@@ -203,21 +189,44 @@ func DefaultDataPath() string {
 // Reset empties the state file at dataPath: no calendars, no weather. The id
 // counters are kept, so that ids handed out before the reset are never
 // handed out again (a script holding an old id meets a 404, not a stranger's
-// record). A missing file is left missing; a damaged one is emptied.
-func Reset(dataPath string) error {
+// record). A missing file is left missing. A damaged state file is emptied
+// too, with its counters, which cannot be read, back at zero: damaged
+// reports it. A file that is not a sandbox state file is left alone
+// (StateFileError).
+func Reset(dataPath string) (damaged bool, err error) {
 	if dataPath == "" {
-		return errors.New("sandbox: no state file to reset")
+		return false, errors.New("sandbox: no state file to reset")
 	}
-	return withLock(dataPath, true, func() error {
-		if _, err := os.Stat(dataPath); errors.Is(err, fs.ErrNotExist) {
-			return nil
+	target, err := resolveLinks(dataPath)
+	if err != nil {
+		return false, err
+	}
+	if _, err := os.Stat(target); errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err := resetRefuses(checkStateFile(dataPath)); err != nil {
+		return false, err // before a lock file is created beside it
+	}
+	err = withLock(target, func() error {
+		st, err := loadState(dataPath, target)
+		if err := resetRefuses(err); err != nil {
+			return err
 		}
-		// Only a sandbox's own state is emptied: a path mistyped onto some
-		// other file (or a damaged state) is left for its owner to remove.
-		st, err := readStrictState(dataPath)
-		if err != nil {
-			return fmt.Errorf("%w; nothing was changed: remove the file yourself if it is not needed", err)
+		damaged = err != nil
+		if damaged {
+			st = &state{}
 		}
-		return writeState(dataPath, &state{LastIDs: st.LastIDs})
+		return writeState(target, &state{LastIDs: st.LastIDs})
 	})
+	return damaged, err
+}
+
+// resetRefuses is the error of loading a state file that Reset must not
+// empty: any but a damaged state file's.
+func resetRefuses(err error) error {
+	var bad *StateFileError
+	if err == nil || (errors.As(err, &bad) && bad.Damaged) {
+		return nil
+	}
+	return err
 }

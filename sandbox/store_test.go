@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -201,8 +202,8 @@ func TestResetEmptiesAndKeepsIDs(t *testing.T) {
 	mustCreate(t, s, calendarForWeather)
 	mustCreate(t, s, calendarForWeather)
 	expect(t, send(t, s, "POST", base+"calendars/2/calendar_weathers", `{"year":1,"month":1,"day":1,"weather":"sun"}`), 200, "")
-	if err := Reset(path); err != nil {
-		t.Fatal(err)
+	if damaged, err := Reset(path); err != nil || damaged {
+		t.Fatalf("Reset: damaged %v, %v", damaged, err)
 	}
 	list := decode(t, send(t, s, "GET", base+"calendars", ""))
 	if list["meta"].(map[string]any)["total"] != 0.0 {
@@ -213,35 +214,40 @@ func TestResetEmptiesAndKeepsIDs(t *testing.T) {
 		t.Fatalf("id after reset %d, want 3", id)
 	}
 
-	// A missing file stays missing; a file that is not sandbox state is
-	// left alone.
-	missing := filepath.Join(t.TempDir(), "none.json")
-	if err := Reset(missing); err != nil {
+	// A missing file stays missing, and no lock file appears.
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "none.json")
+	if _, err := Reset(missing); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(missing); !os.IsNotExist(err) {
-		t.Fatalf("Reset created %s", missing)
-	}
-	for name, content := range map[string]string{"bad.json": "{not json", "precious.yaml": "profiles:\n  a: {}\n", "other.json": `{"profiles":{}}`} {
-		path := filepath.Join(t.TempDir(), name)
-		os.WriteFile(path, []byte(content), 0o600)
-		err := Reset(path)
-		if err == nil || !strings.Contains(err.Error(), "is damaged or not a sandbox state file") || !strings.Contains(err.Error(), "nothing was changed") {
-			t.Errorf("Reset(%s): %v, want a refusal", name, err)
-		}
-		if b, _ := os.ReadFile(path); string(b) != content {
-			t.Errorf("Reset changed %s to %q", name, b)
-		}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Fatalf("Reset of a missing file left %v", entries)
 	}
 }
 
-func TestDamagedStateFileIs500(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "sandbox.json")
-	os.WriteFile(path, []byte("{not json"), 0o600)
+func TestResetLeavesOtherFilesAlone(t *testing.T) {
+	for name, content := range foreignFiles {
+		t.Run(name, func(t *testing.T) {
+			path, before := writeFile(t, name, content)
+			_, err := Reset(path)
+			var bad *StateFileError
+			if !errors.As(err, &bad) || bad.Damaged || bad.Path != path {
+				t.Fatalf("Reset(%s): %#v, want a refusal of a file that is not state", name, err)
+			}
+			checkUntouched(t, path, before)
+		})
+	}
+}
+
+func TestResetEmptiesADamagedStateFile(t *testing.T) {
+	path, _ := writeFile(t, "sandbox.json", damagedState)
+	damaged, err := Reset(path)
+	if err != nil || !damaged {
+		t.Fatalf("Reset: damaged %v, %v; want emptied and damaged reported", damaged, err)
+	}
 	s := newServer(t, Options{DataPath: path})
-	w := send(t, s, "GET", base+"calendars", "")
-	if w.Code != 500 || !strings.Contains(w.Body.String(), "is not a sandbox state file") {
-		t.Fatalf("%d %s", w.Code, w.Body)
+	if id := mustCreate(t, s, calendarForWeather); id != 1 {
+		t.Fatalf("first id after resetting a damaged file: %d, want 1", id)
 	}
 }
 

@@ -112,7 +112,7 @@ func (s *Server) listWeather(r *http.Request, calendarID string) reply {
 		}
 	})
 	if err != nil {
-		return serverError(err.Error())
+		return storeFailure(err)
 	}
 	if cal == nil {
 		return modelNotFound("Calendar", calendarID)
@@ -132,7 +132,7 @@ func (s *Server) getWeather(calendarID, id string) reply {
 		}
 	})
 	if err != nil {
-		return serverError(err.Error())
+		return storeFailure(err)
 	}
 	return rep
 }
@@ -157,7 +157,7 @@ func (s *Server) writeWeather(r *http.Request, calendarID string, write func(st 
 		return changed
 	})
 	if err != nil {
-		return serverError(err.Error())
+		return storeFailure(err)
 	}
 	return rep
 }
@@ -209,7 +209,7 @@ func (s *Server) deleteWeather(calendarID, id string) reply {
 		return true
 	})
 	if err != nil {
-		return serverError(err.Error())
+		return storeFailure(err)
 	}
 	return rep
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/output"
+	"github.com/kanka-cli/kanka/sandbox"
 )
 
 // authHint ends every authentication error.
@@ -28,6 +29,7 @@ func exitCode(err error, commandPath string, interrupted bool) (int, []string) {
 		apiErr     *client.Error
 		notApplied *client.NotAppliedUnknownError
 		tooLong    *client.WaitTooLongError
+		badState   *sandbox.StateFileError
 	)
 	switch {
 	case err == nil:
@@ -41,6 +43,8 @@ func exitCode(err error, commandPath string, interrupted bool) (int, []string) {
 				notApplied.Method, notApplied.URL)}
 		}
 		return cmdutil.ExitInterrupted, []string{"interrupted"}
+	case errors.As(err, &badState):
+		return sandboxStateExit(badState)
 	case errors.As(err, &usage):
 		return cmdutil.ExitUsage, []string{"error: " + err.Error(),
 			fmt.Sprintf("Run '%s --help' for usage.", commandPath)}

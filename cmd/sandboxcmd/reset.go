@@ -24,7 +24,10 @@ func NewCmdReset(f *cmdutil.Factory, runF func(*ResetOptions) error) *cobra.Comm
 		Long: `Delete every calendar and weather entry of the sandbox's state file: by
 default the one 'kanka --sandbox' uses (--sandbox-data, KANKA_SANDBOX_DATA,
 else $XDG_DATA_HOME/kanka/sandbox.json). Ids keep counting from where they
-were, so an id from before the reset never names a new record.`,
+were, so an id from before the reset never names a new record.
+
+A damaged state file is emptied too (its ids start again from 1); a file
+that is not a sandbox state file is left untouched (exit 2).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if opts.DataPath == "" && f.Globals != nil {
@@ -44,8 +47,13 @@ were, so an id from before the reset never names a new record.`,
 }
 
 func resetRun(opts *ResetOptions) error {
-	if err := sandbox.Reset(opts.DataPath); err != nil {
+	damaged, err := sandbox.Reset(opts.DataPath)
+	if err != nil {
 		return err
+	}
+	if damaged {
+		fmt.Fprintf(opts.IO.ErrOut, "Sandbox state emptied: %s (it was damaged, so ids start again from 1)\n", opts.DataPath)
+		return nil
 	}
 	fmt.Fprintf(opts.IO.ErrOut, "Sandbox state emptied: %s\n", opts.DataPath)
 	return nil

@@ -50,7 +50,9 @@ KANKA_URL (with the real port), KANKA_TOKEN and KANKA_CAMPAIGN for kanka or
 any other client. Messages go to stderr.
 
 The state is kept in memory, or in --data FILE, which several processes may
-share. --live copies the live service's deviations from the interface
+share. A missing or empty FILE starts empty; a file that is not a sandbox
+state file (exit 2) or a damaged one (exit 1) stops serve before it starts,
+and is left untouched. --live copies the live service's deviations from the interface
 document (201 on create, 204 on delete, the singular weather path, updates
 that wipe absent arrays, page size 45...).`,
 		Example: `  kanka sandbox serve
@@ -136,6 +138,10 @@ func serveRun(ctx context.Context, opts *ServeOptions) error {
 		return err
 	}
 	handler, err := sandbox.New(so)
+	var badState *sandbox.StateFileError
+	if errors.As(err, &badState) {
+		return err // its own exit code: see cmd/root's exitCode
+	}
 	if err != nil {
 		return cmdutil.UsageErrorf("%v", err)
 	}

@@ -1,0 +1,186 @@
+package sandbox
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// StateFileError is a state file the sandbox will not use, and so did not
+// write: a file that is not a sandbox state file at all (a package.json
+// named by mistake), or one the sandbox wrote that cannot be read any more.
+type StateFileError struct {
+	// Path is the file as it was named (a symlink, not its target).
+	Path string
+	// Damaged is true for a file that starts as the sandbox writes its
+	// state (an object whose first key is "last_ids"), has no key the
+	// sandbox never writes, and yet does not read as a state; false for any
+	// other file.
+	Damaged bool
+	// Reason says what is wrong with it.
+	Reason string
+}
+
+func (e *StateFileError) Error() string {
+	if e.Damaged {
+		return fmt.Sprintf("the sandbox state file %s is damaged (%s); it was left untouched: empty it with 'kanka sandbox reset --data %s'",
+			e.Path, e.Reason, quoteArg(e.Path))
+	}
+	return fmt.Sprintf("%s is not a kanka sandbox state file (%s); it was left untouched: choose another file for the sandbox's state",
+		e.Path, e.Reason)
+}
+
+// stateKeys are the keys of a state file, all of them always written.
+var stateKeys = []string{"last_ids", "calendars", "weather"}
+
+// loadState reads the state file named path, whose symlinks resolve to
+// target. A missing file, or one holding nothing but white space, is a new,
+// empty state; anything else must read strictly as a state (parseState).
+func loadState(path, target string) (*state, error) {
+	b, err := os.ReadFile(target)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return &state{}, nil
+	case err != nil:
+		if info, statErr := os.Stat(target); statErr == nil && info.IsDir() {
+			return nil, &StateFileError{Path: path, Reason: "a directory"}
+		}
+		return nil, fmt.Errorf("sandbox state: %w", err)
+	}
+	return parseState(path, b)
+}
+
+// parseState reads the content of a state file strictly: one JSON object
+// with exactly the keys the sandbox writes, no unknown key at any depth,
+// and nothing after it. Only such a file is ever written over, so that a
+// path mistyped onto somebody else's file never costs them the file.
+func parseState(path string, b []byte) (*state, error) {
+	if len(bytes.TrimSpace(b)) == 0 {
+		return &state{}, nil
+	}
+	st, reason, foreignKey := decodeState(b)
+	if reason != "" {
+		// A key the sandbox never writes means somebody else's data is
+		// in the file, however it starts: not for reset to empty.
+		damaged := !foreignKey && startsLikeState(b)
+		return nil, &StateFileError{Path: path, Damaged: damaged, Reason: reason}
+	}
+	return st, nil
+}
+
+// decodeState decodes a state, or says in a few words why it cannot, and
+// whether that is a top-level key the sandbox never writes.
+func decodeState(b []byte) (st *state, reason string, foreignKey bool) {
+	var top map[string]json.RawMessage
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if err := dec.Decode(&top); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) {
+			return nil, "a JSON " + typeErr.Value + ", not an object", false
+		}
+		return nil, "not JSON: " + strings.TrimPrefix(err.Error(), "json: "), false
+	}
+	if top == nil {
+		return nil, "a JSON null, not an object", false
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, "text after the JSON object", false
+	}
+	keys := make([]string, 0, len(top))
+	for k := range top {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if !contains(stateKeys, k) {
+			return nil, fmt.Sprintf("unknown key %q", k), true
+		}
+	}
+	for _, k := range stateKeys {
+		if _, ok := top[k]; !ok {
+			return nil, fmt.Sprintf("no %q key", k), false
+		}
+	}
+	// Field names match exactly above; below, inside the records, an
+	// unknown key is refused too.
+	strict := json.NewDecoder(bytes.NewReader(b))
+	strict.DisallowUnknownFields()
+	st = &state{}
+	if err := strict.Decode(st); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) {
+			// Not the decoder's words, which name Go types.
+			return nil, fmt.Sprintf("a JSON %s at %q", typeErr.Value, typeErr.Field), false
+		}
+		return nil, strings.TrimPrefix(err.Error(), "json: "), false
+	}
+	for _, c := range st.Calendars {
+		if c == nil {
+			return nil, "a null calendar", false
+		}
+	}
+	for _, w := range st.Weather {
+		if w == nil {
+			return nil, "a null weather entry", false
+		}
+	}
+	return st, "", false
+}
+
+// startsLikeState reports whether b begins as the sandbox writes a state
+// file: an object whose first key is "last_ids". Such a file that does not
+// read is the sandbox's own, damaged (cut short, edited by hand), and
+// `kanka sandbox reset` may empty it.
+func startsLikeState(b []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return false
+	}
+	tok, err := dec.Token()
+	return err == nil && tok == "last_ids"
+}
+
+// maxLinks bounds the symlinks followed to a state file, as the kernel's
+// own limit does.
+const maxLinks = 40
+
+// resolveLinks follows the symlinks of path's last element to the file they
+// name, which need not exist yet: writes go to that file (renamed onto it),
+// so the link stays a link, and its lock sits beside it, so a process using
+// the link and one using the target lock the same file.
+func resolveLinks(path string) (string, error) {
+	for range maxLinks {
+		info, err := os.Lstat(path)
+		if errors.Is(err, fs.ErrNotExist) || (err == nil && info.Mode()&fs.ModeSymlink == 0) {
+			return path, nil
+		}
+		if err != nil {
+			return "", fmt.Errorf("sandbox state: %w", err)
+		}
+		target, err := os.Readlink(path)
+		if err != nil {
+			return "", fmt.Errorf("sandbox state: %w", err)
+		}
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(filepath.Dir(path), target)
+		}
+		path = target
+	}
+	return "", fmt.Errorf("sandbox state: %s: too many levels of symbolic links", path)
+}
+
+// quoteArg quotes s for a POSIX shell when it needs it, for the command a
+// message suggests.
+func quoteArg(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.,:/+=@%") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
