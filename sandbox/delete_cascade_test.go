@@ -23,9 +23,9 @@ func TestDeleteCalendarKeepsOtherCalendarsWeather(t *testing.T) {
 				kept := mustCreate(t, s, calendarForWeather)
 				// Interleaved, so that a delete that keeps a prefix or a
 				// suffix of the list is caught too.
-				var doomedIDs, keptIDs []int
+				var keptIDs []int
 				for day := 1; day <= 3; day++ {
-					doomedIDs = append(doomedIDs, createWeather(t, s, doomed, day))
+					createWeather(t, s, doomed, day)
 					keptIDs = append(keptIDs, createWeather(t, s, kept, day))
 				}
 

@@ -48,7 +48,7 @@ func wantUntouched(t *testing.T, path, content string) {
 	}
 }
 
-func runSandbox(t *testing.T, args ...string) (error, string, string) {
+func runSandbox(t *testing.T, args ...string) (stdout, stderr string, err error) {
 	t.Helper()
 	streams, _, out, errOut := cmdutil.Test()
 	cmd := NewCmdSandbox(&cmdutil.Factory{IO: streams, Globals: &cmdutil.Globals{}})
@@ -57,13 +57,13 @@ func runSandbox(t *testing.T, args ...string) (error, string, string) {
 	cmd.SetErr(io.Discard)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	err := cmd.ExecuteContext(ctx)
-	return err, out.String(), errOut.String()
+	err = cmd.ExecuteContext(ctx)
+	return out.String(), errOut.String(), err
 }
 
 func TestServeRefusesAFileThatIsNotState(t *testing.T) {
 	path := oldFile(t, "package.json", packageJSON)
-	err, out, errOut := runSandbox(t, "serve", "--addr", "127.0.0.1:0", "--data", path)
+	out, errOut, err := runSandbox(t, "serve", "--addr", "127.0.0.1:0", "--data", path)
 	want := path + ` is not a kanka sandbox state file (unknown key "name"); it was left untouched: choose another file for the sandbox's state`
 	var bad *sandbox.StateFileError
 	if !errors.As(err, &bad) || bad.Damaged || err.Error() != want {
@@ -81,7 +81,7 @@ func TestServeRefusesAFileThatIsNotState(t *testing.T) {
 
 func TestServeStopsAtADamagedStateFile(t *testing.T) {
 	path := oldFile(t, "sandbox.json", damagedState)
-	err, out, errOut := runSandbox(t, "serve", "--addr", "127.0.0.1:0", "--data", path)
+	out, errOut, err := runSandbox(t, "serve", "--addr", "127.0.0.1:0", "--data", path)
 	want := "the sandbox state file " + path + " is damaged (not JSON: unexpected EOF); it was left untouched: empty it with 'kanka sandbox reset --data " + path + "'"
 	var bad *sandbox.StateFileError
 	if !errors.As(err, &bad) || !bad.Damaged || err.Error() != want {
@@ -95,7 +95,7 @@ func TestServeStopsAtADamagedStateFile(t *testing.T) {
 
 func TestResetRefusesAFileThatIsNotState(t *testing.T) {
 	path := oldFile(t, "package.json", packageJSON)
-	err, out, errOut := runSandbox(t, "reset", "--data", path)
+	out, errOut, err := runSandbox(t, "reset", "--data", path)
 	var bad *sandbox.StateFileError
 	if !errors.As(err, &bad) || bad.Damaged || bad.Path != path {
 		t.Fatalf("reset: %v", err)
@@ -109,7 +109,7 @@ func TestResetRefusesAFileThatIsNotState(t *testing.T) {
 // The command a damaged file's message suggests does empty it.
 func TestResetEmptiesADamagedStateFile(t *testing.T) {
 	path := oldFile(t, "sandbox.json", damagedState)
-	err, out, errOut := runSandbox(t, "reset", "--data", path)
+	out, errOut, err := runSandbox(t, "reset", "--data", path)
 	if err != nil || out != "" || errOut != "Sandbox state emptied: "+path+" (it was damaged, so ids start again from 1)\n" {
 		t.Fatalf("reset: %v, stdout %q stderr %q", err, out, errOut)
 	}
