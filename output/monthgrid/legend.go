@@ -81,7 +81,6 @@ func (g *Grid) shows(d almanac.Date) bool {
 // phaseLegend explains phase p's mark, if some cell shows it.
 func (r *renderer) phaseLegend(p almanac.Phase) (string, bool) {
 	shown := false
-	var order []string
 	days := map[string][]string{}
 	for _, m := range r.g.months {
 		for _, d := range m.view.Days {
@@ -92,9 +91,6 @@ func (r *renderer) phaseLegend(p almanac.Phase) (string, bool) {
 				if mp.Phase != p {
 					continue
 				}
-				if _, seen := days[mp.Moon]; !seen {
-					order = append(order, mp.Moon)
-				}
 				days[mp.Moon] = append(days[mp.Moon], strconv.Itoa(d.Date.Day))
 			}
 		}
@@ -102,12 +98,18 @@ func (r *renderer) phaseLegend(p almanac.Phase) (string, bool) {
 	if !shown {
 		return "", false
 	}
-	parts := make([]string, len(order))
-	for i, name := range order {
-		parts[i] = clean(name)
-		if !r.g.wholeYear && len(r.g.r.Calendar().Moons) > 1 {
-			parts[i] += " on " + strings.Join(days[name], ", ")
+	var parts []string
+	for _, m := range r.g.r.Calendar().Moons { // in the calendar's order
+		list, ok := days[m.Name]
+		if !ok {
+			continue
 		}
+		delete(days, m.Name) // a name two moons share is listed once
+		part := clean(m.Name)
+		if !r.g.wholeYear && len(r.g.r.Calendar().Moons) > 1 {
+			part += " on " + strings.Join(list, ", ")
+		}
+		parts = append(parts, part)
 	}
 	sep := ", "
 	if !r.g.wholeYear && len(r.g.r.Calendar().Moons) > 1 {

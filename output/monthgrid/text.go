@@ -233,9 +233,9 @@ func abbreviate(names []string, limit int) []string {
 // clean makes a name from the server safe and one line: control characters
 // in caret notation (a month named "\x1b[2J" must not clear the screen),
 // newlines and tabs as spaces.
-func clean(s string) string {
-	return strings.NewReplacer("\n", " ", "\t", " ").Replace(output.Sanitize(s))
-}
+func clean(s string) string { return oneLine.Replace(output.Sanitize(s)) }
+
+var oneLine = strings.NewReplacer("\n", " ", "\t", " ")
 
 func cleanAll(names []string) []string {
 	out := make([]string, len(names))
