@@ -1,0 +1,55 @@
+package monthgrid
+
+import (
+	"encoding/json"
+
+	"github.com/kanka-cli/kanka/almanac"
+)
+
+// Input is what `kanka calendar show` knows once it has read the calendar
+// and its weather: everything the grid and the JSON are computed from.
+type Input struct {
+	// Reckoning is the calendar's arithmetic (almanac.New of its definition).
+	Reckoning    *almanac.Reckoning
+	CalendarID   int
+	CalendarName string
+	// Year and Month (1-based, intercalary months counted, as in dates)
+	// name the month shown; with WholeYear, Month is ignored and every
+	// month of Year is shown.
+	Year      int
+	Month     int
+	WholeYear bool
+	// Today is the calendar's current date; nil when it has none.
+	Today *almanac.Date
+	// Weather is the weather recorded; entries on days outside the months
+	// shown are ignored, so the whole list may be passed. Entries of one
+	// day keep their order here.
+	Weather []Weather
+}
+
+// Weather is one recorded weather entry.
+type Weather struct {
+	Date almanac.Date
+	// Label names the weather in the legend: the entry's weather type
+	// ("snowflake", "sun"), or its name.
+	Label string
+	// Raw is the entry exactly as the server sent it; the JSON output
+	// repeats it (compacted) in the day's "weather" list.
+	Raw json.RawMessage
+}
+
+// Options choose how the text looks. The zero value is a piped, ASCII,
+// 80-column grid.
+type Options struct {
+	// Terminal highlights today in reverse video; otherwise today's number
+	// is put in brackets, which survives a pipe, a file and a diff.
+	Terminal bool
+	// Unicode draws the marks as UTF-8 symbols (○ ● ◐ ◑ ✦ ≈); otherwise
+	// as ASCII (O @ ) ( + ~).
+	Unicode bool
+	// Width is the number of columns to fit; 0 means 80.
+	Width int
+}
+
+// DefaultWidth is the width used when Options.Width is 0.
+const DefaultWidth = 80
