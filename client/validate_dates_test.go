@@ -96,7 +96,10 @@ func TestValidateCalendarDates(t *testing.T) {
 			[]client.Problem{{"date", "day 2 of Midwinter exists only in leap years"}}},
 		{"the date past the month", func(in *client.CalendarInput) { in.Date = &client.Date{Year: 1, Month: 1, Day: 31} },
 			[]client.Problem{{"date", "day 31 does not exist: Hammer has 30 days"}}},
-		{"the date in year 0 skipped", func(in *client.CalendarInput) { in.SkipYearZero = ptr(true); in.Date = &client.Date{Year: 0, Month: 1, Day: 1} },
+		{"the date in year 0 skipped", func(in *client.CalendarInput) {
+			in.SkipYearZero = ptr(true)
+			in.Date = &client.Date{Year: 0, Month: 1, Day: 1}
+		},
 			[]client.Problem{{"date", "year 0 does not exist in this calendar"}}},
 		{"the date in year 0 kept", func(in *client.CalendarInput) { in.Date = &client.Date{Year: 0, Month: 1, Day: 1} }, nil},
 		{"leap rule without a month, start or interval", func(in *client.CalendarInput) {
