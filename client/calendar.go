@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+
+	"github.com/kanka-cli/kanka/almanac"
 )
 
 // Month is one month of a calendar.
@@ -215,18 +217,17 @@ func (c *Calendar) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// IsLeapYear reports whether year gets the leap days: the calendar has leap
-// years, and year is the start year or a whole number of periods after it.
+// IsLeapYear reports whether year gets the leap days, by the almanac's
+// rule (the service's): the calendar has leap years, and year is the start
+// year or a whole number of intervals after it (an interval below 1 counts
+// as 1); a leap amount of 0 or below still makes leap years.
 func (c *Calendar) IsLeapYear(year int) bool {
-	return isLeapYear(c.HasLeapYear, c.LeapYearAmount, c.LeapYearOffset, c.LeapYearStart, year)
-}
-
-// isLeapYear is the one leap-year rule of the client (and of the sandbox).
-func isLeapYear(has bool, amount, offset, start, year int) bool {
-	if !has || amount == 0 || offset < 1 || year < start {
-		return false
-	}
-	return (year-start)%offset == 0
+	cal := c.AlmanacCalendar()
+	// Which years are leap years does not depend on the months: a calendar
+	// the almanac cannot count (no months, a year too long) still answers.
+	cal.Months = []almanac.Month{{Length: 1}}
+	r, err := almanac.New(cal)
+	return err == nil && r.IsLeapYear(year)
 }
 
 // RawJSON is the calendar exactly as the server sent it.

@@ -162,6 +162,7 @@ func (in CalendarInput) Validate() error {
 			ps.add(fmt.Sprintf("month %d type", i+1), "must be standard or intercalary, not %q", m.Type)
 		}
 	}
+	dates := ps.reckoningOf(in)
 	if len(in.Weekdays) < 2 {
 		ps.add("weekdays", "at least 2 are required, %d given", len(in.Weekdays))
 	}
@@ -176,11 +177,10 @@ func (in CalendarInput) Validate() error {
 		}
 	}
 	for i, s := range in.Seasons {
-		field := fmt.Sprintf("season %d", i+1)
 		if strings.TrimSpace(s.Name) == "" {
-			ps.add(field+" name", "is required")
+			ps.add(fmt.Sprintf("season %d name", i+1), "is required")
 		}
-		ps.checkDay(field, in.Months, s.Month, s.Day)
+		ps.checkSeasonStart(dates, i, s)
 	}
 	for i, m := range in.Moons {
 		if strings.TrimSpace(m.Name) == "" {
@@ -190,9 +190,7 @@ func (in CalendarInput) Validate() error {
 			ps.add(fmt.Sprintf("moon %d full moon", i+1), "must be a number of days above 0")
 		}
 	}
-	if in.Date != nil {
-		ps.checkDay("date", in.monthsIn(in.Date.Year), in.Date.Month, in.Date.Day)
-	}
+	ps.checkCurrentDate(dates, in.Date)
 	if in.Format != nil {
 		ps.checkFormat(*in.Format)
 	}
@@ -201,24 +199,6 @@ func (in CalendarInput) Validate() error {
 	}
 	ps.checkLeap(in)
 	return ps.err()
-}
-
-// checkDay checks that month and day fall inside months (when they are known).
-func (ps *problems) checkDay(field string, months []Month, month, day int) {
-	if len(months) == 0 {
-		return
-	}
-	if month < 1 || month > len(months) {
-		ps.add(field, "month %d does not exist: the calendar has %s", month, count(len(months), "month"))
-		return
-	}
-	if m := months[month-1]; day < 1 || day > m.Length {
-		name := m.Name
-		if strings.TrimSpace(name) == "" {
-			name = fmt.Sprintf("month %d", month)
-		}
-		ps.add(field, "day %d does not exist: %s has %s", day, name, count(m.Length, "day"))
-	}
 }
 
 func (ps *problems) checkFormat(format string) {
@@ -279,40 +259,10 @@ func (in WeatherInput) Validate(cal *Calendar) error {
 	if in.VisibilityID != 0 && (in.VisibilityID < 1 || in.VisibilityID > 5) {
 		ps.add("visibility", "must be 1 to 5 (all, self, admin, self-admin, members)")
 	}
-	if cal != nil {
-		ps.checkDay("date", monthsWithLeapDays(cal, in.Year), in.Month, in.Day)
-	} else if in.Month < 1 || in.Day < 1 {
-		ps.add("date", "month and day must be at least 1")
-	}
+	ps.checkWeatherDate(cal, Date{Year: in.Year, Month: in.Month, Day: in.Day})
 	// Problems from a map come in random order: keep messages stable.
 	slices.SortStableFunc(ps, func(a, b Problem) int { return cmp.Compare(a.Field, b.Field) })
 	return ps.err()
-}
-
-// monthsIn returns the input's months in year, with its leap days.
-func (in CalendarInput) monthsIn(year int) []Month {
-	get := func(p *int) int {
-		if p == nil {
-			return 0
-		}
-		return *p
-	}
-	months := append([]Month{}, in.Months...)
-	leap := isLeapYear(in.HasLeapYear != nil && *in.HasLeapYear, get(in.LeapYearAmount), get(in.LeapYearOffset), get(in.LeapYearStart), year)
-	if m := get(in.LeapYearMonth); leap && m >= 1 && m <= len(months) {
-		months[m-1].Length += get(in.LeapYearAmount)
-	}
-	return months
-}
-
-// monthsWithLeapDays returns cal's months in year, the leap days added to
-// the leap month when year is a leap year.
-func monthsWithLeapDays(cal *Calendar, year int) []Month {
-	months := append([]Month{}, cal.Months...)
-	if m := cal.LeapYearMonth; cal.IsLeapYear(year) && m >= 1 && m <= len(months) {
-		months[m-1].Length += cal.LeapYearAmount
-	}
-	return months
 }
 
 // count is "1 day" or "30 days".

@@ -90,8 +90,9 @@ func readYears(in *input) *[]year {
 }
 
 // readSeasons reads season_name, season_month and season_day; each season
-// starts on a day of the calendar's months.
-func readSeasons(in *input, months []month) *[]season {
+// starts on a day of the calendar's months, monthLengths[i] being the most
+// days month i+1 has in any year (see longestMonths).
+func readSeasons(in *input, monthLengths []int) *[]season {
 	if !in.sentAny("season_name", "season_month", "season_day") {
 		return nil
 	}
@@ -118,12 +119,12 @@ func readSeasons(in *input, months []month) *[]season {
 			continue
 		}
 		m := monthList[i]
-		if m < 1 || m > len(months) {
-			in.p.add(mk, msgBetween(mk, 1, len(months)))
+		if m < 1 || m > len(monthLengths) {
+			in.p.add(mk, msgBetween(mk, 1, len(monthLengths)))
 			continue
 		}
-		if d := dayList[i]; d < 1 || d > months[m-1].Length {
-			in.p.add(dk, msgBetween(dk, 1, months[m-1].Length))
+		if d := dayList[i]; d < 1 || d > monthLengths[m-1] {
+			in.p.add(dk, msgBetween(dk, 1, monthLengths[m-1]))
 		}
 	}
 	return &seasons

@@ -3,6 +3,8 @@ package sandbox
 import (
 	"strings"
 	"time"
+
+	"github.com/kanka-cli/kanka/almanac"
 )
 
 // calendarWrite is a validated calendar write. A nil field was not sent.
@@ -92,7 +94,6 @@ func (s *Server) readCalendarWrite(in *input, existing *calendar) *calendarWrite
 	case !creating && !s.live: // document mode keeps the months
 		months = existing.Months
 	}
-	w.seasons = readSeasons(in, months)
 	// Like the offset and the start, the leap month is only checked when the
 	// calendar has leap years: a calendar without them reads back
 	// leap_year_month 0, and must be accepted back as it was read.
@@ -102,7 +103,26 @@ func (s *Server) readCalendarWrite(in *input, existing *calendar) *calendarWrite
 		}
 		w.leapMonth = &m
 	}
+	// A season may start on a leap day (Shieldmeet): its day is checked
+	// against the longest the month is in any year under the leap rule
+	// this write leaves.
+	w.seasons = readSeasons(in, longestMonths(months, leapAfter(existing, w, hasLeap, len(months))))
 	return w
+}
+
+// leapAfter is the leap rule's amount and month once w is applied to
+// existing (nil on create), the month as normaliseLeapYear will store it.
+func leapAfter(existing *calendar, w *calendarWrite, hasLeap bool, months int) almanac.LeapRule {
+	var amount, month int
+	if existing != nil {
+		amount, month = existing.LeapYearAmount, existing.LeapYearMonth
+	}
+	set(&amount, w.leapAmount)
+	set(&month, w.leapMonth)
+	if hasLeap && months > 0 {
+		month = min(max(month, 1), months)
+	}
+	return almanac.LeapRule{Enabled: hasLeap, Amount: amount, Month: month}
 }
 
 // applyCalendarWrite puts a validated write into c. Document mode keeps
@@ -153,8 +173,9 @@ func (s *Server) applyCalendarWrite(st *state, c *calendar, w *calendarWrite, cr
 			*d.field = 1
 		}
 	}
-	clampDate(c)
+	// The leap rule first: the current date may be a leap day.
 	normaliseLeapYear(c)
+	clampDate(c)
 	c.UpdatedAt = now
 }
 
@@ -205,12 +226,18 @@ func assignMoonIDs(st *state, old, moons []moon) []moon {
 
 // clampDate keeps the current date inside the calendar, as the service
 // does: the month within the months (0 when there are none), the day within
-// that month.
+// that month in that year, leap days included (Shieldmeet stays the date).
+// A year the calendar does not have (0 with skip_year_zero) is kept, its
+// day within the month's length.
 func clampDate(c *calendar) {
 	if len(c.Months) == 0 {
 		c.CurrentMonth, c.CurrentDay = 0, max(c.CurrentDay, 1)
 		return
 	}
 	c.CurrentMonth = min(max(c.CurrentMonth, 1), len(c.Months))
-	c.CurrentDay = min(max(c.CurrentDay, 1), c.Months[c.CurrentMonth-1].Length)
+	length, ok := c.monthLength(c.CurrentYear, c.CurrentMonth)
+	if !ok {
+		length = max(c.Months[c.CurrentMonth-1].Length, 1)
+	}
+	c.CurrentDay = min(max(c.CurrentDay, 1), length)
 }

@@ -40,8 +40,8 @@ type weatherWrite struct {
 
 // readWeatherWrite reads and checks a weather write for calendar c. Year,
 // month, day and weather are required on create and update alike. The
-// document mode checks the date against the calendar's months; the live
-// service does not.
+// document mode checks the date against the calendar's months, leap days
+// and skip_year_zero; the live service does not.
 func (s *Server) readWeatherWrite(in *input, c *calendar) *weatherWrite {
 	w := &weatherWrite{}
 	for _, k := range []string{"year", "month", "day", "weather"} {
@@ -49,7 +49,8 @@ func (s *Server) readWeatherWrite(in *input, c *calendar) *weatherWrite {
 			in.p.add(k, msgRequired(k))
 		}
 	}
-	w.year, _ = in.integer("year")
+	year, yearOK := in.integer("year")
+	w.year = year
 	month, monthOK := in.integer("month")
 	day, dayOK := in.integer("day")
 	w.month, w.day = month, day
@@ -70,22 +71,17 @@ func (s *Server) readWeatherWrite(in *input, c *calendar) *weatherWrite {
 	}
 	if month < 1 || month > len(c.Months) {
 		in.p.add("month", msgBetween("month", 1, len(c.Months)))
-	} else if length := c.monthLength(w.year, month); dayOK && (day < 1 || day > length) {
+		return w
+	}
+	// The month's length in that year, leap days included, by the almanac.
+	length, yearExists := c.monthLength(year, month)
+	switch {
+	case !yearExists && yearOK: // year 0 with skip_year_zero
+		in.p.add("year", msgInvalid("year"))
+	case yearExists && dayOK && (day < 1 || day > length):
 		in.p.add("day", msgBetween("day", 1, length))
 	}
 	return w
-}
-
-// monthLength is the number of days of month (from 1) in year: the leap
-// days go to the leap month in the start year and every offset years after.
-func (c *calendar) monthLength(year, month int) int {
-	length := c.Months[month-1].Length
-	leap := c.HasLeapYear && c.LeapYearAmount != 0 && c.LeapYearOffset >= 1 &&
-		year >= c.LeapYearStart && (year-c.LeapYearStart)%c.LeapYearOffset == 0
-	if leap && month == c.LeapYearMonth {
-		length += c.LeapYearAmount
-	}
-	return length
 }
 
 func (ww *weatherWrite) apply(w *weather) {

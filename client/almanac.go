@@ -1,0 +1,118 @@
+package client
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/kanka-cli/kanka/almanac"
+)
+
+// The client counts days with package almanac only: these conversions give
+// it a calendar as read from the server (Calendar) or as about to be sent
+// (CalendarInput), so that there is one leap-year rule, one month length
+// and one message for a date that does not exist.
+
+// AlmanacCalendar is the part of c the almanac counts with, every field as
+// the server sent it (the almanac applies the service's rules: a length or
+// a leap offset below 1 counts as 1, a leap month outside the list adds no
+// days).
+func (c *Calendar) AlmanacCalendar() almanac.Calendar {
+	return almanacCalendar(calendarFields{
+		months: c.Months, weekdays: c.Weekdays, years: c.Years, seasons: c.Seasons, moons: c.Moons,
+		suffix: c.Suffix, skipYearZero: c.SkipYearZero, startOffset: c.StartOffset,
+		leap: almanac.LeapRule{Enabled: c.HasLeapYear, Amount: c.LeapYearAmount, Month: c.LeapYearMonth,
+			Offset: c.LeapYearOffset, Start: c.LeapYearStart},
+	})
+}
+
+// Reckoning prepares c's arithmetic. It fails for a calendar without months
+// (the live service's wipe leaves one) or one too long to count
+// (almanac.MaxYearLength).
+func (c *Calendar) Reckoning() (*almanac.Reckoning, error) { return almanac.New(c.AlmanacCalendar()) }
+
+// Today is c's current date; ok is false when the server sent none or an
+// odd one.
+func (c *Calendar) Today() (almanac.Date, bool) {
+	d, ok := c.CurrentDate()
+	return d.Almanac(), ok
+}
+
+// Almanac is d as the almanac writes it.
+func (d Date) Almanac() almanac.Date { return almanac.Date{Year: d.Year, Month: d.Month, Day: d.Day} }
+
+// DateOf is the almanac's date d as the client writes it.
+func DateOf(d almanac.Date) Date { return Date{Year: d.Year, Month: d.Month, Day: d.Day} }
+
+// AlmanacCalendar is the calendar in would make, for checking its dates
+// before it is sent. A field left out counts as the service stores it
+// when created without it: no leap years, year 0 existing, offset 0. A
+// calendar with leap years but no leap start, interval or month given gets
+// 1 for each, as the sandbox stores it (the live service's defaults are not
+// documented).
+func (in CalendarInput) AlmanacCalendar() almanac.Calendar {
+	leap := almanac.LeapRule{
+		Enabled: deref(in.HasLeapYear, false),
+		Amount:  deref(in.LeapYearAmount, 0),
+		Month:   deref(in.LeapYearMonth, 1),
+		Offset:  deref(in.LeapYearOffset, 1),
+		Start:   deref(in.LeapYearStart, 1),
+	}
+	return almanacCalendar(calendarFields{
+		months: in.Months, weekdays: in.Weekdays, years: in.Years, seasons: in.Seasons, moons: in.Moons,
+		suffix: deref(in.Suffix, ""), skipYearZero: deref(in.SkipYearZero, false), startOffset: deref(in.StartOffset, 0),
+		leap: leap,
+	})
+}
+
+// Reckoning prepares the arithmetic of the calendar in would make.
+func (in CalendarInput) Reckoning() (*almanac.Reckoning, error) {
+	return almanac.New(in.AlmanacCalendar())
+}
+
+func deref[T any](p *T, otherwise T) T {
+	if p == nil {
+		return otherwise
+	}
+	return *p
+}
+
+// calendarFields are what a Calendar and a CalendarInput share.
+type calendarFields struct {
+	months       []Month
+	weekdays     []string
+	years        map[int]string
+	seasons      []Season
+	moons        []Moon
+	suffix       string
+	skipYearZero bool
+	startOffset  int
+	leap         almanac.LeapRule
+}
+
+func almanacCalendar(f calendarFields) almanac.Calendar {
+	c := almanac.Calendar{
+		Weekdays:     append([]string(nil), f.weekdays...),
+		Years:        make(map[int]string, len(f.years)),
+		Leap:         f.leap,
+		SkipYearZero: f.skipYearZero,
+		StartOffset:  f.startOffset,
+		Suffix:       f.suffix,
+	}
+	for _, m := range f.months {
+		c.Months = append(c.Months, almanac.Month{Name: m.Name, Alias: m.Alias, Length: m.Length,
+			Intercalary: strings.EqualFold(strings.TrimSpace(m.Type), "intercalary")})
+	}
+	for n, name := range f.years {
+		c.Years[n] = name
+	}
+	for _, s := range f.seasons {
+		c.Seasons = append(c.Seasons, almanac.Season{Name: s.Name, Month: s.Month, Day: s.Day})
+	}
+	for _, m := range f.moons {
+		// The shortest decimal that reads back as the same float64 is the
+		// one the server sent ("30.4375"), so the almanac's exact
+		// arithmetic starts from the server's number.
+		c.Moons = append(c.Moons, almanac.Moon{Name: m.Name, Fullmoon: strconv.FormatFloat(m.Fullmoon, 'f', -1, 64), Offset: m.Offset})
+	}
+	return c
+}
