@@ -118,3 +118,12 @@ func TestHelpHasExamples(t *testing.T) {
 		}
 	}
 }
+
+func TestUseCompletesProfileNames(t *testing.T) {
+	path := roottest.Isolate(t)
+	roottest.WriteFile(t, path, twoProfiles)
+	res := roottest.Run(t, "", "__complete", "config", "use", "")
+	if res.Code != 0 || !strings.HasPrefix(res.Stdout, "home\nwork\n:4\n") {
+		t.Errorf("exit %d, stdout %q", res.Code, res.Stdout)
+	}
+}

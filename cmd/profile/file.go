@@ -100,11 +100,26 @@ func decode(path string, data []byte) (*File, error) {
 	if ps := yamlcheck.Fractions(&root, f); len(ps) > 0 {
 		return nil, &InvalidValueError{Err: fmt.Errorf("reading %s: %s", path, ps[0])}
 	}
-	if root.Kind == yaml.DocumentNode {
+	switch {
+	case root.Kind == yaml.DocumentNode:
 		f.doc = &root
+	case len(bytes.TrimSpace(data)) > 0:
+		// yaml drops a document of comments only: keep them by hand.
+		f.doc = &yaml.Node{Kind: yaml.DocumentNode, HeadComment: commentLines(data)}
 	}
 	f.indent = indentOf(data)
 	return f, nil
+}
+
+// commentLines are the lines of data that are comments.
+func commentLines(data []byte) string {
+	var lines []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if line = strings.TrimSpace(line); strings.HasPrefix(line, "#") {
+			lines = append(lines, line)
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // indentOf is the indentation of the first indented key in data, so that a

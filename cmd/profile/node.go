@@ -25,8 +25,12 @@ var topKeys = []string{"active", "profiles"}
 // comments.
 func (f *File) render() ([]byte, error) {
 	doc := f.doc
-	if doc == nil || len(doc.Content) != 1 {
-		doc = &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{{}}}
+	if doc == nil {
+		doc = &yaml.Node{Kind: yaml.DocumentNode}
+	}
+	if len(doc.Content) == 0 {
+		// A file of comments only: they stay, above the settings.
+		doc.Content = []*yaml.Node{{}}
 	}
 	if doc.Content[0].Kind != yaml.MappingNode {
 		// An empty file, or one holding only `~`.
@@ -240,6 +244,10 @@ func insertKey(m *yaml.Node, key string, value *yaml.Node, order []string) error
 			}
 		}
 		return len(order)
+	}
+	if len(m.Content) == 0 {
+		// `{}` as written, now with a key: a block like the rest.
+		m.Style &^= yaml.FlowStyle
 	}
 	at := len(m.Content)
 	for i := 0; i < len(m.Content); i += 2 {

@@ -159,3 +159,19 @@ func TestSaveOfAnAliasedProfileChangesOnlyThatProfile(t *testing.T) {
 		t.Errorf("a: %+v, b: %+v; want campaigns 1 and 2", f.Get("a"), f.Get("b"))
 	}
 }
+
+// Files with little in them: comments alone, `{}`, an empty flow profile.
+func TestSaveOfNearlyEmptyFiles(t *testing.T) {
+	tests := []struct{ body, want string }{
+		{"# written by hand\n# more\n", "# written by hand\n# more\n\nactive: x\nprofiles:\n    x:\n        campaign: 5\n"},
+		{"{}\n", "active: x\nprofiles:\n    x:\n        campaign: 5\n"},
+		{"profiles: # none yet\n", "active: x\nprofiles: # none yet\n    x:\n        campaign: 5\n"},
+		{"active: x\nprofiles:\n  x: {}\n", "active: x\nprofiles:\n  x:\n    campaign: 5\n"},
+	}
+	for _, tt := range tests {
+		path := writeConfig(t, tt.body)
+		if got := update(t, path, func(f *File) { f.Ensure("x").Campaign = 5 }); got != tt.want {
+			t.Errorf("%q became:\n%s\nwant:\n%s", tt.body, got, tt.want)
+		}
+	}
+}
