@@ -28,6 +28,9 @@ func NewCmdAuth(f *cmdutil.Factory, deps Deps) *cobra.Command {
 		Long: `Save the API token of a Kanka account in a profile of the configuration
 file, check it, or remove it. Create a personal access token in Kanka under
 Settings > API.`,
+		Example: `  kanka auth login -c 12345
+  kanka auth status
+  kanka -p work auth logout`,
 	}
 	cmd.AddCommand(
 		NewCmdLogin(f, deps, nil),

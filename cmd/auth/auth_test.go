@@ -60,7 +60,7 @@ func TestLoginWithoutTerminalReadsStdinAndKeepsOtherProfiles(t *testing.T) {
 	if got := *f.Get("home"); got != (profile.Profile{Campaign: 3, Token: "old-token-of-home"}) || f.Active != "home" {
 		t.Errorf("profile home changed: %+v, active %q", got, f.Active)
 	}
-	if !strings.Contains(res.Stderr, `The active profile is "home": use -p work or KANKA_PROFILE=work for this one.`) {
+	if !strings.Contains(res.Stderr, "The active profile is \"home\": use -p work, or make this one active with `kanka config use work`.\n") {
 		t.Errorf("stderr %q", res.Stderr)
 	}
 }
@@ -109,7 +109,7 @@ func TestStatus(t *testing.T) {
 	t.Setenv("KANKA_CAMPAIGN", "5")
 
 	res := roottest.Run(t, "", "auth", "status")
-	want := fmt.Sprintf(`profile:   main (%s)
+	want := fmt.Sprintf(`profile:   main (active) in %s
 url:       %s (profile)
 campaign:  5 (environment)
 token:     good… (profile)
@@ -134,7 +134,7 @@ status:    the token works
 func TestStatusWithoutToken(t *testing.T) {
 	path := roottest.Isolate(t)
 	res := roottest.Run(t, "", "auth", "status")
-	want := fmt.Sprintf(`profile:   default (%s)
+	want := fmt.Sprintf(`profile:   default (active) in %s
 url:       https://api.kanka.io/1.0 (default)
 campaign:  none
 token:     none
@@ -153,7 +153,8 @@ func TestLogoutRemovesOnlyTheToken(t *testing.T) {
 	if res.Code != 0 || res.Stderr != fmt.Sprintf("Removed the token from profile \"main\" of %s.\n", path) {
 		t.Errorf("exit %d, stderr %q", res.Code, res.Stderr)
 	}
-	want := "active: main\nprofiles:\n    main:\n        url: https://kanka.example/api/1.0\n        campaign: 5\n"
+	// The rest of the file stays as written, two-space indentation included.
+	want := "active: main\nprofiles:\n  main:\n    url: https://kanka.example/api/1.0\n    campaign: 5\n"
 	if got := roottest.ReadFile(t, path); got != want {
 		t.Errorf("file:\n%s\nwant:\n%s", got, want)
 	}

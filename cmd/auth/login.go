@@ -45,7 +45,8 @@ given by flag or environment.
 On a terminal the token is asked without echo; with --with-token, or when
 stdin is not a terminal, it is read from the first line of stdin.`,
 		Example: `  kanka auth login -c 12345
-  kanka -p work auth login --with-token -c 12345 < token.txt`,
+  kanka auth login --with-token -c 12345 < token.txt
+  kanka -p work auth login -c 12345`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if runF != nil {
@@ -81,23 +82,30 @@ func loginRun(cmd *cobra.Command, opts *LoginOptions) error {
 		return fmt.Errorf("checking the token, nothing was saved: %w", err)
 	}
 
-	p := r.File.Ensure(r.ProfileName)
-	p.Token = token
-	// Keep where the token works, when the user said it for this login.
-	if given(r, "url") {
-		p.URL = r.URL
-	}
-	if given(r, "campaign") {
-		if err := p.Set("campaign", r.Campaign); err != nil {
-			return &cmdutil.UsageError{Err: err}
+	// The client took the campaign, so it reads as one.
+	campaign, _ := profile.ParseCampaign(r.Campaign)
+	active := ""
+	// Only this login's settings are written, onto the file as it is now:
+	// another kanka may have changed it while the token was checked.
+	err = profile.Update(cmd.Context(), r.File.Path(), func(f *profile.File) error {
+		p := f.Ensure(r.ProfileName)
+		p.Token = token
+		// Keep where the token works, when the user said it for this login.
+		if given(r, "url") {
+			p.URL = r.URL
 		}
-	}
-	if err := r.File.Save(); err != nil {
-		return err
+		if given(r, "campaign") && campaign > 0 {
+			p.Campaign = campaign
+		}
+		active = f.ActiveName()
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("the token works but was not saved: %w", err)
 	}
 	notice(opts.F, "Logged in: the token works for campaign %s; saved in profile %q of %s.", r.Campaign, r.ProfileName, r.File.Path())
-	if r.File.ActiveName() != r.ProfileName {
-		notice(opts.F, "The active profile is %q: use -p %s or KANKA_PROFILE=%s for this one.", r.File.ActiveName(), r.ProfileName, r.ProfileName)
+	if active != r.ProfileName {
+		notice(opts.F, "The active profile is %q: use -p %s, or make this one active with `kanka config use %s`.", active, r.ProfileName, r.ProfileName)
 	}
 	return nil
 }

@@ -1,9 +1,12 @@
 package auth
 
 import (
+	"context"
+	"errors"
 	"os"
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/profile"
 	"github.com/spf13/cobra"
 )
 
@@ -20,29 +23,40 @@ func NewCmdLogout(f *cmdutil.Factory, deps Deps, runF func(*LogoutOptions) error
 		Use:   "logout",
 		Short: "Remove the token from the profile",
 		Long:  "Remove the token from the profile (the active one, or -p NAME); its other settings stay.",
-		Args:  cobra.NoArgs,
-		RunE: func(*cobra.Command, []string) error {
+		Example: `  kanka auth logout
+  kanka -p work auth logout`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
 			if runF != nil {
 				return runF(opts)
 			}
-			return logoutRun(opts)
+			return logoutRun(cmd.Context(), opts)
 		},
 	}
 }
 
-func logoutRun(opts *LogoutOptions) error {
+// errNoToken ends an update that has nothing to remove, leaving the file.
+var errNoToken = errors.New("no token")
+
+func logoutRun(ctx context.Context, opts *LogoutOptions) error {
 	r, err := opts.Deps.Resolve()
 	if err != nil {
 		return err
 	}
-	p := r.Profile()
-	if p == nil || p.Token == "" {
-		notice(opts.F, "Profile %q holds no token.", r.ProfileName)
-	} else {
-		p.Token = ""
-		if err := r.File.Save(); err != nil {
-			return err
+	err = profile.Update(ctx, r.File.Path(), func(f *profile.File) error {
+		p := f.Get(r.ProfileName)
+		if p == nil || p.Token == "" {
+			return errNoToken
 		}
+		p.Token = ""
+		return nil
+	})
+	switch {
+	case errors.Is(err, errNoToken):
+		notice(opts.F, "Profile %q holds no token.", r.ProfileName)
+	case err != nil:
+		return err
+	default:
 		notice(opts.F, "Removed the token from profile %q of %s.", r.ProfileName, r.File.Path())
 	}
 	if os.Getenv("KANKA_TOKEN") != "" {

@@ -22,7 +22,11 @@ func NewCmdStatus(f *cmdutil.Factory, deps Deps, runF func(*StatusOptions) error
 		Use:   "status",
 		Short: "Show the settings in use and whether the token works",
 		Long: `Show the profile, URL, campaign and token (masked) in use, where each comes
-from, and whether the token works (one request). Exits with 3 when it does not.`,
+from, and whether the token works (one request). Exits with 3 when it does not.
+The profile line says whether the profile in use is the active one.`,
+		Example: `  kanka auth status
+  kanka -p work auth status
+  kanka --sandbox auth status`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if runF != nil {
@@ -39,7 +43,7 @@ func statusRun(cmd *cobra.Command, opts *StatusOptions) error {
 		return err
 	}
 	out := opts.IO.Out
-	fmt.Fprintf(out, "profile:   %s (%s)\n", r.ProfileName, r.File.Path())
+	fmt.Fprintf(out, "profile:   %s in %s\n", profileAndSource(r), r.File.Path())
 	if r.Sandbox {
 		fmt.Fprintf(out, "url:       the built-in sandbox (%s)\n", r.Sources["sandbox"])
 	} else {
@@ -79,4 +83,15 @@ func valueAndSource(r *profile.Resolved, key, value string) string {
 		return "none"
 	}
 	return fmt.Sprintf("%s (%s)", value, r.Sources[key])
+}
+
+// profileAndSource is the profile in use and why: "work (active)", or
+// "play (flag; the active profile is work)" when -p or KANKA_PROFILE chose
+// another than the active one.
+func profileAndSource(r *profile.Resolved) string {
+	active := r.File.ActiveName()
+	if r.ProfileName == active {
+		return r.ProfileName + " (active)"
+	}
+	return fmt.Sprintf("%s (%s; the active profile is %s)", r.ProfileName, r.ProfileSource, active)
 }

@@ -3,6 +3,7 @@
 package config
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -15,9 +16,14 @@ import (
 // Options are the inputs of the config verbs.
 type Options struct {
 	IO      *cmdutil.IOStreams
+	F       *cmdutil.Factory
 	Resolve func() (*profile.Resolved, error)
-	Key     string
-	Value   string
+	// Ctx ends a wait for the file's lock (Ctrl-C).
+	Ctx   context.Context
+	Key   string
+	Value string
+	// Name is the profile of `config use`.
+	Name string
 }
 
 var keysHelp = `Keys:
@@ -35,14 +41,20 @@ func NewCmdConfig(f *cmdutil.Factory, resolve func() (*profile.Resolved, error))
 		Short: "Read and change the settings of a profile",
 		Long: `Read and change the settings of a profile in the configuration file
 ($KANKA_CONFIG, else $XDG_CONFIG_HOME/kanka/config.yaml): the active profile,
-or the one named by -p.
+or the one named by -p. A change keeps the file's comments and order, and
+waits for another kanka changing the file at the same time.
 
 ` + keysHelp,
+		Example: `  kanka config set campaign 12345
+  kanka config list
+  kanka -p rehearsal config set sandbox true
+  kanka config use rehearsal`,
 	}
 	cmd.AddCommand(
 		newCmdGet(f, resolve, nil),
 		newCmdSet(f, resolve, nil),
 		newCmdList(f, resolve, nil),
+		newCmdUse(f, resolve, nil),
 	)
 	return cmd
 }
@@ -50,9 +62,11 @@ or the one named by -p.
 func newCmdGet(f *cmdutil.Factory, resolve func() (*profile.Resolved, error), runF func(*Options) error) *cobra.Command {
 	opts := &Options{IO: f.IO, Resolve: resolve}
 	return &cobra.Command{
-		Use:       "get KEY",
-		Short:     "Print the value of a key (the token masked)",
-		Long:      "Print the value of a key of the profile; the token is shown masked.\n\n" + keysHelp,
+		Use:   "get KEY",
+		Short: "Print the value of a key (the token masked)",
+		Long:  "Print the value of a key of the profile; the token is shown masked.\n\n" + keysHelp,
+		Example: `  kanka config get campaign
+  kanka -p rehearsal config get url`,
 		Args:      cobra.ExactArgs(1),
 		ValidArgs: profile.Keys,
 		RunE: func(_ *cobra.Command, args []string) error {
@@ -66,16 +80,19 @@ func newCmdGet(f *cmdutil.Factory, resolve func() (*profile.Resolved, error), ru
 }
 
 func newCmdSet(f *cmdutil.Factory, resolve func() (*profile.Resolved, error), runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, Resolve: resolve}
+	opts := &Options{IO: f.IO, F: f, Resolve: resolve}
 	return &cobra.Command{
 		Use:   "set KEY VALUE",
 		Short: "Change the value of a key (an empty value removes it)",
 		Long:  "Change the value of a key of the profile, creating the profile if needed; an empty value removes the key.\n\n" + keysHelp,
 		Example: `  kanka config set campaign 12345
+  kanka config set max_wait 5m
+  kanka config set url ""
   kanka -p rehearsal config set sandbox true`,
 		Args:      cobra.ExactArgs(2),
 		ValidArgs: profile.Keys,
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Ctx = cmd.Context()
 			opts.Key, opts.Value = args[0], args[1]
 			if runF != nil {
 				return runF(opts)
@@ -90,7 +107,9 @@ func newCmdList(f *cmdutil.Factory, resolve func() (*profile.Resolved, error), r
 	return &cobra.Command{
 		Use:   "list",
 		Short: "Print the keys the profile sets (the token masked)",
-		Args:  cobra.NoArgs,
+		Example: `  kanka config list
+  kanka -p rehearsal config list`,
+		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
 			if runF != nil {
 				return runF(opts)
@@ -122,16 +141,33 @@ func setRun(opts *Options) error {
 	if err != nil {
 		return err
 	}
-	// Check on a copy, so that a bad value leaves the profile untouched.
-	var p profile.Profile
-	if old := r.Profile(); old != nil {
-		p = *old
-	}
-	if err := p.Set(opts.Key, opts.Value); err != nil {
+	// A bad key or value is refused before the file is locked.
+	if err := new(profile.Profile).Set(opts.Key, opts.Value); err != nil {
 		return &cmdutil.UsageError{Err: err}
 	}
-	*r.File.Ensure(r.ProfileName) = p
-	return r.File.Save()
+	return update(opts.Ctx, r, func(f *profile.File) error {
+		// Set on a copy of the profile as it is now, not as it was when
+		// this run started: another kanka may have changed it since.
+		var p profile.Profile
+		if old := f.Get(r.ProfileName); old != nil {
+			p = *old
+		}
+		if err := p.Set(opts.Key, opts.Value); err != nil {
+			return err
+		}
+		*f.Ensure(r.ProfileName) = p
+		return nil
+	})
+}
+
+// update changes the configuration file under its lock (profile.Update);
+// a key or profile the file cannot take is bad input, exit 2.
+func update(ctx context.Context, r *profile.Resolved, change func(*profile.File) error) error {
+	err := profile.Update(ctx, r.File.Path(), change)
+	if profile.IsInvalidValue(err) {
+		return &cmdutil.UsageError{Err: err}
+	}
+	return err
 }
 
 func listRun(opts *Options) error {

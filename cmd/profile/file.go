@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/kanka-cli/kanka/internal/yamlcheck"
@@ -36,6 +37,12 @@ type File struct {
 	Profiles map[string]*Profile `yaml:"profiles,omitempty"`
 
 	path string
+	// doc is the file as read, comments and key order included: a save
+	// edits it rather than writing the settings anew (see node.go). Nil
+	// for a missing or empty file.
+	doc *yaml.Node
+	// indent is the indentation of the file as read (4 for a new file).
+	indent int
 }
 
 // DefaultPath is $KANKA_CONFIG, else $XDG_CONFIG_HOME/kanka/config.yaml,
@@ -68,14 +75,16 @@ func ownDir() (string, error) {
 // Load reads the file at path. A missing file is an empty configuration, so
 // that the first `auth login` or `config set` creates it.
 func Load(path string) (*File, error) {
-	f := &File{path: path}
 	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return f, nil
-	}
-	if err != nil {
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}
+	return decode(path, data)
+}
+
+// decode reads the settings in data, the content of the file at path.
+func decode(path string, data []byte) (*File, error) {
+	f := &File{path: path}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	// Strict, so that a mistyped key (`campain:`) is reported, not ignored.
 	dec.KnownFields(true)
@@ -83,14 +92,50 @@ func Load(path string) (*File, error) {
 	if err := dec.Decode(f); err != nil && !errors.Is(err, io.EOF) {
 		return nil, &InvalidValueError{Err: fmt.Errorf("reading %s: %s", path, decodeMessage(err))}
 	}
-	// yaml cuts `campaign: 12345.6` to 12345 without a word: refuse it.
 	var root yaml.Node
-	if yaml.Unmarshal(data, &root) == nil {
-		if ps := yamlcheck.Fractions(&root, f); len(ps) > 0 {
-			return nil, &InvalidValueError{Err: fmt.Errorf("reading %s: %s", path, ps[0])}
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, &InvalidValueError{Err: fmt.Errorf("reading %s: %s", path, decodeMessage(err))}
+	}
+	// yaml cuts `campaign: 12345.6` to 12345 without a word: refuse it.
+	if ps := yamlcheck.Fractions(&root, f); len(ps) > 0 {
+		return nil, &InvalidValueError{Err: fmt.Errorf("reading %s: %s", path, ps[0])}
+	}
+	switch {
+	case root.Kind == yaml.DocumentNode:
+		f.doc = &root
+	case len(bytes.TrimSpace(data)) > 0:
+		// yaml drops a document of comments only: keep them by hand.
+		f.doc = &yaml.Node{Kind: yaml.DocumentNode, HeadComment: commentLines(data)}
+	}
+	f.indent = indentOf(data)
+	return f, nil
+}
+
+// commentLines are the lines of data that are comments.
+func commentLines(data []byte) string {
+	var lines []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if line = strings.TrimSpace(line); strings.HasPrefix(line, "#") {
+			lines = append(lines, line)
 		}
 	}
-	return f, nil
+	return strings.Join(lines, "\n")
+}
+
+// indentOf is the indentation of the first indented key in data, so that a
+// file written with two spaces stays so; 4 (yaml's own) when there is none.
+func indentOf(data []byte) int {
+	for _, line := range strings.Split(string(data), "\n") {
+		rest := strings.TrimLeft(line, " ")
+		n := len(line) - len(rest)
+		if n > 0 && rest != "" && !strings.HasPrefix(rest, "#") {
+			if n >= 2 && n <= 8 {
+				return n
+			}
+			break
+		}
+	}
+	return 4
 }
 
 // goTypeName is the Go type that yaml's messages name, of no use to a user.
@@ -131,6 +176,16 @@ func (f *File) Ensure(name string) *Profile {
 	return p
 }
 
+// Names are the names of the file's profiles, sorted.
+func (f *File) Names() []string {
+	names := make([]string, 0, len(f.Profiles))
+	for name := range f.Profiles {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}
+
 // ActiveName is the profile the file marks active, or DefaultName.
 func (f *File) ActiveName() string {
 	if f.Active != "" {
@@ -139,53 +194,21 @@ func (f *File) ActiveName() string {
 	return DefaultName
 }
 
-// Save writes the file atomically (a temporary file renamed over it), 0600
-// in a directory created 0700: the file holds tokens. Renaming also fixes the
-// mode of an existing file that was more open.
-func (f *File) Save() error {
-	data, err := yaml.Marshal(f)
-	if err != nil {
-		return err
-	}
-	path := f.path
-	// Replace the file a symbolic link points to, not the link.
-	if resolved, err := filepath.EvalSymlinks(path); err == nil {
-		path = resolved
-	}
-	dir := filepath.Dir(path)
-	// The directories created here get 0700, and so does kanka's own
-	// (~/.config/kanka) if it was more open; any other existing directory
-	// (say /tmp, for KANKA_CONFIG=/tmp/kanka.yaml) is not ours to change.
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("creating %s: %w", dir, err)
-	}
-	if own, err := ownDir(); err == nil && filepath.Clean(own) == filepath.Clean(dir) {
-		if err := os.Chmod(dir, 0o700); err != nil {
-			return fmt.Errorf("securing %s: %w", dir, err)
+// Use makes the named profile the active one. An unknown name is refused
+// (with the near one when it looks like a typo): a misspelt `active:` would
+// quietly make every later command use an empty profile.
+func (f *File) Use(name string) error {
+	if f.Get(name) == nil {
+		names := f.Names()
+		known := "it has none"
+		if len(names) > 0 {
+			known = "it has " + strings.Join(names, ", ")
 		}
+		if near := Nearest(name, names); near != "" {
+			return invalid("%s holds no profile named %q (%s); did you mean %q?", f.path, name, known, near)
+		}
+		return invalid("%s holds no profile named %q (%s); create it with `kanka -p %s auth login`", f.path, name, known, name)
 	}
-	tmp, err := os.CreateTemp(dir, ".config-*.yaml") // created 0600
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	defer os.Remove(tmp.Name()) // a no-op once renamed
-	if err := tmp.Chmod(0o600); err != nil {
-		tmp.Close()
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
+	f.Active = name
 	return nil
 }

@@ -1,6 +1,7 @@
 package profile
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,14 +10,14 @@ import (
 
 func TestSaveCreatesPrivateFileAndDirectoryAndRoundTrips(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "conf", "kanka", "config.yaml")
-	f, err := Load(path)
+	var p *Profile
+	err := Update(context.Background(), path, func(f *File) error {
+		p = f.Ensure("live")
+		p.URL, p.Token, p.Campaign = "https://api.kanka.io/1.0", "secret-token", 42
+		f.Ensure("rehearsal").Sandbox = true
+		return nil
+	})
 	if err != nil {
-		t.Fatal(err)
-	}
-	p := f.Ensure("live")
-	p.URL, p.Token, p.Campaign = "https://api.kanka.io/1.0", "secret-token", 42
-	f.Ensure("rehearsal").Sandbox = true
-	if err := f.Save(); err != nil {
 		t.Fatal(err)
 	}
 
@@ -59,21 +60,26 @@ func TestSaveFixesTheModeOfAnOpenFileAndLeavesNoTemporaryFile(t *testing.T) {
 	if err := os.WriteFile(path, []byte("active: x\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	f, err := Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.Ensure("x").Token = "t"
-	if err := f.Save(); err != nil {
+	if err := Update(context.Background(), path, func(f *File) error {
+		f.Ensure("x").Token = "t"
+		return nil
+	}); err != nil {
 		t.Fatal(err)
 	}
 	assertMode(t, path, 0o600)
 	// The directory existed: it is not ours to change.
 	assertMode(t, dir, 0o755)
 	entries, _ := os.ReadDir(dir)
-	if len(entries) != 1 {
-		t.Errorf("directory holds %d files, want only config.yaml", len(entries))
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
 	}
+	// The lock file stays (removing it would let two kankas lock two
+	// different files); no temporary file does.
+	if strings.Join(names, " ") != "config.yaml config.yaml.lock" {
+		t.Errorf("directory holds %v, want config.yaml and its lock", names)
+	}
+	assertMode(t, path+".lock", 0o600)
 }
 
 func TestSaveThroughASymlinkReplacesItsTarget(t *testing.T) {
@@ -86,9 +92,10 @@ func TestSaveThroughASymlinkReplacesItsTarget(t *testing.T) {
 	if err := os.Symlink(target, link); err != nil {
 		t.Fatal(err)
 	}
-	f, _ := Load(link)
-	f.Ensure("default").Campaign = 7
-	if err := f.Save(); err != nil {
+	if err := Update(context.Background(), link, func(f *File) error {
+		f.Ensure("default").Campaign = 7
+		return nil
+	}); err != nil {
 		t.Fatal(err)
 	}
 	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
@@ -149,12 +156,10 @@ func TestSaveClosesOnlyItsOwnOpenDirectory(t *testing.T) {
 		if err := os.Chmod(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		f, err := Load(filepath.Join(dir, "config.yaml"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		f.Ensure("default").Token = "secret-token"
-		if err := f.Save(); err != nil {
+		if err := Update(context.Background(), filepath.Join(dir, "config.yaml"), func(f *File) error {
+			f.Ensure("default").Token = "secret-token"
+			return nil
+		}); err != nil {
 			t.Fatal(err)
 		}
 	}

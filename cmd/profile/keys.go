@@ -87,7 +87,11 @@ func (p *Profile) Set(key, value string) error {
 	return nil
 }
 
+// unknownKey names the keys, and the one meant when key is a typo of it.
 func unknownKey(key string) error {
+	if near := Nearest(key, Keys); near != "" {
+		return invalid("unknown key %q: the keys are %s; did you mean %q?", key, strings.Join(Keys, ", "), near)
+	}
 	return invalid("unknown key %q: the keys are %s", key, strings.Join(Keys, ", "))
 }
 

@@ -29,6 +29,9 @@ type Resolved struct {
 	// KANKA_PROFILE named it (so a missing one is a mistake, not a default).
 	ProfileName   string
 	ProfileChosen bool
+	// ProfileSource is where ProfileName came from: FromFlag, FromEnv, or
+	// FromProfile for the file's active profile (or DefaultName).
+	ProfileSource Source
 
 	URL      string
 	Token    string
@@ -79,7 +82,8 @@ func Resolve(flags *pflag.FlagSet) (*Resolved, error) {
 		return nil, err
 	}
 	r := &Resolved{File: file, Sources: map[string]Source{}}
-	r.ProfileName, r.ProfileChosen = profileName(flags, file)
+	r.ProfileName, r.ProfileSource = profileName(flags, file)
+	r.ProfileChosen = r.ProfileSource != FromProfile
 	prof := file.Get(r.ProfileName)
 	if prof == nil {
 		prof = &Profile{}
@@ -179,12 +183,12 @@ func configPath(flags *pflag.FlagSet) (string, error) {
 
 // profileName is -p, else KANKA_PROFILE, else the file's active profile,
 // else DefaultName.
-func profileName(flags *pflag.FlagSet, file *File) (name string, chosen bool) {
+func profileName(flags *pflag.FlagSet, file *File) (string, Source) {
 	if f := flags.Lookup("profile"); f != nil && f.Changed && f.Value.String() != "" {
-		return f.Value.String(), true
+		return f.Value.String(), FromFlag
 	}
 	if env := os.Getenv("KANKA_PROFILE"); env != "" {
-		return env, true
+		return env, FromEnv
 	}
-	return file.ActiveName(), false
+	return file.ActiveName(), FromProfile
 }
