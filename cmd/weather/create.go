@@ -2,7 +2,7 @@ package weather
 
 import (
 	"context"
-		"fmt"
+	"fmt"
 	"slices"
 	"strconv"
 
