@@ -1,30 +1,38 @@
-// Package calendar holds the `kanka calendar` commands.
+// Package calendar holds the `kanka calendar` commands, and what the
+// calendar knows that others use: ResolveCalendar and Completion (the
+// weather commands name their calendar with them).
 package calendar
 
 import (
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/spf13/cobra"
 )
 
-// NewCmdCalendar builds `kanka calendar` and its verbs.
+// NewCmdCalendar builds `kanka calendar` and its verbs: get, list and
+// delete are the generic verbs over Spec; create and update are the
+// calendar's own.
 func NewCmdCalendar(f *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "calendar <command>",
 		Aliases: []string{"calendars", "cal"},
 		Short:   "Manage calendars",
+		Long: `Manage the calendars of the campaign. A calendar is named by its ID or by
+its NAME (the exact name, else the one that differs only in case).`,
+		Example: `  kanka calendar list
+  kanka calendar get "Calendar of Harptos" -o yaml > harptos.yaml
+  kanka calendar create -f harptos.yaml
+  kanka calendar delete 12`,
 	}
-	cmd.SetFlagErrorFunc(flagUsageError)
+	spec := Spec(f)
+	update := NewCmdUpdate(f, nil)
+	update.ValidArgsFunction = spec.Complete
 	cmd.AddCommand(
-		NewCmdList(f, nil),
-		NewCmdGet(f, nil),
+		resource.NewListCmd(f, spec),
+		resource.NewGetCmd(f, spec),
 		NewCmdCreate(f, nil),
-		NewCmdUpdate(f, nil),
-		NewCmdDelete(f, nil),
+		update,
+		resource.NewDeleteCmd(f, spec),
 	)
-	for _, verb := range cmd.Commands() {
-		if verb.Name() != "list" && verb.Name() != "create" {
-			verb.ValidArgsFunction = cmdutil.CalendarCompletion(f)
-		}
-	}
 	return cmd
 }

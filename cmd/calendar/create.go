@@ -5,6 +5,7 @@ import (
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/spf13/cobra"
 )
 
@@ -32,7 +33,7 @@ A ':' inside a name is written '\:'.`,
   kanka calendar create --name Simple --month Early:30 --month Late:31 \
       --weekday Workday --weekday Restday --date 1-1-1
   kanka calendar create -f harptos.yaml --name "Harptos (copy)" --private`,
-		Args: argsUsage(0, 0, "takes no arguments: give fields with -f or flags"),
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if opts.File == "" && !anyGiven(cmd.Flags()) {
 				return cmdutil.UsageErrorf("nothing to create: give -f FILE or field flags such as --name and --month")
@@ -58,7 +59,7 @@ A ':' inside a name is written '\:'.`,
 
 func createRun(opts *CreateOptions) error {
 	f := opts.Factory
-	printer, err := newPrinter(f)
+	printer, err := resource.NewPrinter(f)
 	if err != nil {
 		return err
 	}

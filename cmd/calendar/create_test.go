@@ -1,6 +1,7 @@
 package calendar
 
 import (
+	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,8 +24,8 @@ func TestCreateFromFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if env.out.String() != "20\n" {
-		t.Errorf("stdout %q", env.out.String())
+	if env.Out.String() != "20\n" {
+		t.Errorf("stdout %q", env.Out.String())
 	}
 }
 
@@ -48,8 +49,8 @@ func TestCreateFromExampleFile(t *testing.T) {
 	if err := env.run("create", "-f", "../../examples/harptos.yaml"); err != nil {
 		t.Fatal(err)
 	}
-	if env.out.String() != "21\n" {
-		t.Errorf("stdout %q", env.out.String())
+	if env.Out.String() != "21\n" {
+		t.Errorf("stdout %q", env.Out.String())
 	}
 }
 
@@ -58,7 +59,7 @@ func TestCreateFromStdinJSONWithFlagsOnTop(t *testing.T) {
 		`{"name":"Override","month_name":["A","B"],"month_length":[10,12],"month_type":["standard","standard"],"month_alias":["",""],
 		  "weekday":["X","Y"],"is_private":true}`,
 		200, small(22, "Override")})
-	env.in.WriteString(`{
+	env.In.WriteString(`{
   "name": "From file",
   "months": [{"name": "A", "length": 10}, {"name": "B", "length": 12}],
   "weekdays": ["X", "Y"],
@@ -67,8 +68,8 @@ func TestCreateFromStdinJSONWithFlagsOnTop(t *testing.T) {
 	if err := env.run("create", "-f", "-", "--name", "Override", "--private"); err != nil {
 		t.Fatal(err)
 	}
-	if env.out.String() != "22\n" {
-		t.Errorf("stdout %q", env.out.String())
+	if env.Out.String() != "22\n" {
+		t.Errorf("stdout %q", env.Out.String())
 	}
 }
 
@@ -92,7 +93,7 @@ func TestCreateFromTheServersJSON(t *testing.T) {
 	for name, input := range map[string]string{"indented": live, "one line": strings.ReplaceAll(live, "\n", " ")} {
 		t.Run(name, func(t *testing.T) {
 			env := newTestEnv(t, "id", exchange{"POST", "calendars", want, 201, small(8, "Live")})
-			env.in.WriteString(input)
+			env.In.WriteString(input)
 			if err := env.run("create", "-f", "-"); err != nil {
 				t.Fatal(err)
 			}
@@ -107,8 +108,8 @@ func TestCreateRefusesBadFileBeforeSending(t *testing.T) {
 	}
 	env := newTestEnv(t, "json")
 	wantUsage(t, env.run("create", "-f", path), path+`: line 5: unknown key "weekday"`)
-	if env.calls() != 0 {
-		t.Errorf("%d requests sent", env.calls())
+	if env.Calls() != 0 {
+		t.Errorf("%d requests sent", env.Calls())
 	}
 }
 
@@ -116,8 +117,8 @@ func TestCreateRefusesInvalidCalendarBeforeSending(t *testing.T) {
 	env := newTestEnv(t, "json")
 	err := env.run("create", "--name", "Tiny", "--month", "Only:10", "--weekday", "One", "--weekday", "Two", "--season", "Late:1:12")
 	wantUsage(t, err, "the calendar is not valid, nothing was sent:\n  months: at least 2 are required, 1 given\n  season 1: day 12 does not exist: Only has 10 days")
-	if env.calls() != 0 {
-		t.Errorf("%d requests sent", env.calls())
+	if env.Calls() != 0 {
+		t.Errorf("%d requests sent", env.Calls())
 	}
 }
 
@@ -129,5 +130,5 @@ func TestCreatePrintsTheDetailView(t *testing.T) {
 	if err := env.run("create", "--name", "Harptos", "--month", "A:1", "--month", "B:1", "--weekday", "X", "--weekday", "Y"); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "get_detail.golden", env.out.String())
+	cmdtest.Golden(t, "get_detail.golden", env.Out.String())
 }

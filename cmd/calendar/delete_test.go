@@ -10,78 +10,80 @@ import (
 
 func TestDeleteWithYes(t *testing.T) {
 	env := newTestEnv(t, "",
-		exchange{"GET", "calendars?name=Harptos%21", "", 200, page(1, 1, 45, small(12, "Harptos"))},
+		exchange{"GET", "calendars?name=Harptos", "", 200, page(1, 1, 45, small(12, "Harptos"))},
 		exchange{"DELETE", "calendars/12", "", 204, ""},
 		exchange{"DELETE", "calendars/13", "", 200, `{"data":{"id":13}}`},
 	)
 	if err := env.run("delete", "Harptos", "13", "--yes"); err != nil {
 		t.Fatal(err)
 	}
-	if env.out.String() != "" || env.errOut.String() != "deleted calendar 12 (Harptos)\ndeleted calendar 13\n" {
-		t.Errorf("stdout %q, stderr %q", env.out.String(), env.errOut.String())
+	if env.Out.String() != "" || env.ErrOut.String() != "deleted calendar 12 (Harptos)\ndeleted calendar 13\n" {
+		t.Errorf("stdout %q, stderr %q", env.Out.String(), env.ErrOut.String())
 	}
-	if len(env.questions) != 0 {
-		t.Errorf("asked %q despite --yes", env.questions)
+	if len(env.Asked) != 0 {
+		t.Errorf("asked %q despite --yes", env.Asked)
 	}
 }
 
 // One calendar named twice (by id and by name) is deleted once.
 func TestDeleteSameCalendarTwiceDeletesOnce(t *testing.T) {
 	env := newTestEnv(t, "",
-		exchange{"GET", "calendars?name=Harptos%21", "", 200, page(1, 1, 45, small(12, "Harptos"))},
+		exchange{"GET", "calendars?name=Harptos", "", 200, page(1, 1, 45, small(12, "Harptos"))},
 		exchange{"DELETE", "calendars/12", "", 204, ""},
 	)
 	if err := env.run("delete", "12", "Harptos", "--yes"); err != nil {
 		t.Fatal(err)
 	}
-	if got := env.errOut.String(); got != "deleted calendar 12\n" {
+	if got := env.ErrOut.String(); got != "deleted calendar 12\n" {
 		t.Errorf("stderr %q", got)
 	}
-	if env.calls() != 2 {
-		t.Errorf("%d requests, want the lookup and one DELETE", env.calls())
+	if env.Calls() != 2 {
+		t.Errorf("%d requests, want the lookup and one DELETE", env.Calls())
 	}
 }
 
 func TestDeleteQuietWithGlobalYes(t *testing.T) {
 	env := newTestEnv(t, "", exchange{"DELETE", "calendars/13", "", 204, ""})
-	env.f.Globals.Yes, env.f.Globals.Quiet = true, true
+	env.F.Globals.Yes, env.F.Globals.Quiet = true, true
 	if err := env.run("delete", "13"); err != nil {
 		t.Fatal(err)
 	}
-	if env.errOut.String() != "" {
-		t.Errorf("stderr %q", env.errOut.String())
+	if env.ErrOut.String() != "" {
+		t.Errorf("stderr %q", env.ErrOut.String())
 	}
 }
 
 func TestDeleteWithoutTerminalNeedsYes(t *testing.T) {
 	env := newTestEnv(t, "")
 	wantUsage(t, env.run("delete", "12", "Harptos"), "delete calendars 12, Harptos needs confirmation: run it on a terminal or pass --yes")
-	if env.calls() != 0 || len(env.questions) != 0 {
-		t.Errorf("%d requests, questions %q", env.calls(), env.questions)
+	if env.Calls() != 0 || len(env.Asked) != 0 {
+		t.Errorf("%d requests, questions %q", env.Calls(), env.Asked)
 	}
 }
 
 func TestDeleteOnTerminal(t *testing.T) {
 	for _, answer := range []bool{false, true} {
-		var want []exchange
+		// On a terminal, one GET names what goes; never with --yes.
+		want := []exchange{{"GET", "calendars/12", "", 200, data(small(12, "Barovia"))}}
 		if answer {
 			want = append(want, exchange{"DELETE", "calendars/12", "", 204, ""})
 		}
 		env := newTestEnv(t, "", want...)
-		env.f.IO.InTTY, env.f.IO.ErrTTY = true, true
-		env.confirmAnswer = answer
+		env.F.IO.InTTY, env.F.IO.ErrTTY = true, true
+		env.Answer = answer
 		err := env.run("delete", "12")
-		if len(env.questions) != 1 || env.questions[0] != "delete calendar 12" {
-			t.Errorf("questions %q", env.questions)
+		if len(env.Asked) != 1 || env.Asked[0] != `Delete calendar 12 "Barovia"?` {
+			t.Errorf("questions %q", env.Asked)
 		}
 		if answer {
-			if err != nil || env.errOut.String() != "deleted calendar 12\n" {
-				t.Errorf("yes: error %v, stderr %q", err, env.errOut.String())
+			if err != nil || env.ErrOut.String() != "deleted calendar 12 (Barovia)\n" {
+				t.Errorf("yes: error %v, stderr %q", err, env.ErrOut.String())
 			}
 			continue
 		}
-		if !errors.Is(err, cmdutil.ErrSilent) || env.errOut.String() != "cancelled: nothing was deleted\n" || env.calls() != 0 {
-			t.Errorf("no: error %v, stderr %q, %d requests", err, env.errOut.String(), env.calls())
+		var declined *cmdutil.DeclinedError
+		if !errors.As(err, &declined) || err.Error() != "cancelled: nothing was deleted" || env.ErrOut.String() != "" || env.Calls() != 1 {
+			t.Errorf("no: error %v, stderr %q, %d requests", err, env.ErrOut.String(), env.Calls())
 		}
 	}
 }
@@ -96,20 +98,20 @@ func TestDeleteStopsAtFirstFailure(t *testing.T) {
 	if !errors.As(err, &apiErr) || apiErr.StatusCode != 404 {
 		t.Fatalf("error %v does not carry the 404", err)
 	}
-	want := "deleting calendar 13: " + apiErr.Error() + "\ndeleted: 12\nnot deleted: 13, 14"
-	if err.Error() != want {
-		t.Errorf("error:\n got  %q\n want %q", err.Error(), want)
+	var batch *cmdutil.BatchError
+	if !errors.As(err, &batch) || err.Error() != apiErr.Error() {
+		t.Errorf("error %v is not a BatchError keeping the 404's words", err)
 	}
-	if env.errOut.String() != "deleted calendar 12\n" {
-		t.Errorf("stderr %q", env.errOut.String())
+	if env.ErrOut.String() != "deleted calendar 12\ndeleted 1 of 3 (id 12); deleting calendar 13 failed:\n" {
+		t.Errorf("stderr %q", env.ErrOut.String())
 	}
 }
 
 func TestDeleteUnknownNameDeletesNothing(t *testing.T) {
-	env := newTestEnv(t, "", exchange{"GET", "calendars?name=Nope%21", "", 200, page(1, 1, 45)})
+	env := newTestEnv(t, "", exchange{"GET", "calendars?name=Nope", "", 200, page(1, 1, 45)})
 	err := env.run("delete", "12", "Nope", "--yes")
 	var nf *cmdutil.NotFoundError
-	if !errors.As(err, &nf) || err.Error() != `nothing was deleted: no calendar is named "Nope"` {
+	if !errors.As(err, &nf) || err.Error() != `nothing was deleted: no calendar named "Nope"` {
 		t.Errorf("error %v", err)
 	}
 }

@@ -1,6 +1,9 @@
 package calendar
 
 import (
+	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"reflect"
 	"testing"
 	"time"
@@ -38,7 +41,8 @@ func parseCreate(t *testing.T, stdin string, args ...string) (*CreateOptions, er
 	f := &cmdutil.Factory{IO: io, Globals: &cmdutil.Globals{}}
 	var got *CreateOptions
 	cmd := NewCmdCreate(f, func(o *CreateOptions) error { got = o; return nil })
-	cmd.SetFlagErrorFunc(flagUsageError)
+	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &cmdutil.UsageError{Err: err} })
+	cmdtest.MarkUsageErrors(cmd)
 	cmd.SetArgs(args)
 	cmd.SilenceUsage, cmd.SilenceErrors = true, true
 	err := cmd.Execute()
@@ -133,7 +137,7 @@ func TestFieldFlagErrors(t *testing.T) {
 		{[]string{"--entry", "a", "--entry-file", "b"}, "--entry and --entry-file cannot be used together"},
 		{[]string{"--leap-year-month", "2", "--no-leap-year"}, "--leap-year-month and --no-leap-year cannot be used together"},
 		{[]string{"-f", "-", "--entry-file", "-"}, "-f - and --entry-file - cannot both read standard input"},
-		{[]string{"extra"}, "create: takes no arguments: give fields with -f or flags (see create --help)"},
+		{[]string{"extra"}, `unknown command "extra" for "create"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.want, func(t *testing.T) {
@@ -148,6 +152,7 @@ func TestUpdateFlags(t *testing.T) {
 		io, _, _, _ := cmdutil.Test()
 		var got *UpdateOptions
 		cmd := NewCmdUpdate(&cmdutil.Factory{IO: io, Globals: &cmdutil.Globals{}}, func(o *UpdateOptions) error { got = o; return nil })
+		cmdtest.MarkUsageErrors(cmd)
 		cmd.SetArgs(args)
 		cmd.SilenceUsage, cmd.SilenceErrors = true, true
 		return got, cmd.Execute()
@@ -163,44 +168,47 @@ func TestUpdateFlags(t *testing.T) {
 	_, err = parse("12")
 	wantUsage(t, err, "nothing to change: give -f FILE or field flags such as --name")
 	_, err = parse("--name", "x")
-	wantUsage(t, err, "update: takes one calendar id or name (see update --help)")
+	wantUsage(t, err, "accepts 1 arg(s), received 0")
+}
+
+// listOptions parses calendar list's filter flags alone.
+func listOptions(args ...string) (client.CalendarListOptions, error) {
+	fs := pflag.NewFlagSet("list", pflag.ContinueOnError)
+	var lf listFlags
+	lf.register(fs)
+	if err := fs.Parse(args); err != nil {
+		return client.CalendarListOptions{}, err
+	}
+	return lf.options(fs)
 }
 
 func TestListFlags(t *testing.T) {
-	parse := func(args ...string) (*ListOptions, error) {
-		var got *ListOptions
-		cmd := NewCmdList(&cmdutil.Factory{Globals: &cmdutil.Globals{}}, func(o *ListOptions) error { got = o; return nil })
-		cmd.SetFlagErrorFunc(flagUsageError)
-		cmd.SetArgs(args)
-		cmd.SilenceUsage, cmd.SilenceErrors = true, true
-		return got, cmd.Execute()
-	}
-	opts, err := parse("--limit", "5", "--page", "2", "--name", "Harptos", "--exact", "--type", "Old",
+	opts, err := listOptions("--name", "Harptos", "--exact", "--type", "Old",
 		"--private", "--tag", "3", "--tag", "7", "--since", "2026-01-01T10:00:00+02:00")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := client.CalendarListOptions{Limit: 5, Page: 2, Name: "Harptos", ExactName: true, Type: "Old",
+	want := client.CalendarListOptions{Name: "Harptos", ExactName: true, Type: "Old",
 		IsPrivate: ptr(true), Tags: []int{3, 7}, LastSync: time.Date(2026, 1, 1, 8, 0, 0, 0, time.UTC)}
-	if !opts.OnePage || !reflect.DeepEqual(opts.Filter.IsPrivate, want.IsPrivate) || !opts.Filter.LastSync.Equal(want.LastSync) {
+	if !reflect.DeepEqual(opts.IsPrivate, want.IsPrivate) || !opts.LastSync.Equal(want.LastSync) {
 		t.Errorf("got %+v", opts)
 	}
-	opts.Filter.LastSync, want.LastSync = time.Time{}, time.Time{}
-	if !reflect.DeepEqual(opts.Filter, want) {
-		t.Errorf("filter\n got  %+v\n want %+v", opts.Filter, want)
+	opts.LastSync, want.LastSync = time.Time{}, time.Time{}
+	if !reflect.DeepEqual(opts, want) {
+		t.Errorf("filter\n got  %+v\n want %+v", opts, want)
 	}
 
-	opts, err = parse("--public")
-	if err != nil || opts.OnePage || opts.Filter.IsPrivate == nil || *opts.Filter.IsPrivate {
+	opts, err = listOptions("--public")
+	if err != nil || opts.IsPrivate == nil || *opts.IsPrivate {
 		t.Errorf("--public: %+v %v", opts, err)
 	}
 
 	before := time.Now()
-	opts, err = parse("--since", "24h")
+	opts, err = listOptions("--since", "24h")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := opts.Filter.LastSync; got.Before(before.Add(-24*time.Hour)) || got.After(time.Now().Add(-24*time.Hour)) {
+	if got := opts.LastSync; got.Before(before.Add(-24*time.Hour)) || got.After(time.Now().Add(-24*time.Hour)) {
 		t.Errorf("--since 24h gave %v", got)
 	}
 
@@ -208,7 +216,7 @@ func TestListFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--limit", "0"}, "--limit 0: give a number above 0"},
+		{[]string{"--limit", "0"}, "--limit 0: give a number above 0 (leave --limit out to list every calendar)"},
 		{[]string{"--page", "0"}, "--page 0: pages are counted from 1"},
 		{[]string{"--exact"}, "--exact needs --name"},
 		{[]string{"--private", "--public"}, "--private and --public cannot be used together"},
@@ -216,11 +224,11 @@ func TestListFlags(t *testing.T) {
 		{[]string{"--since", "yesterday"}, `--since "yesterday": give an RFC 3339 time (2024-05-01T12:00:00Z), a date (2024-05-01) or a duration such as 24h`},
 		{[]string{"--since", "-3h"}, `--since "-3h": give an RFC 3339 time (2024-05-01T12:00:00Z), a date (2024-05-01) or a duration such as 24h`},
 		{[]string{"--limit", "ten"}, `invalid argument "ten" for "--limit" flag: strconv.ParseInt: parsing "ten": invalid syntax`},
-		{[]string{"Harptos"}, "list: takes no arguments (see list --help)"},
+		{[]string{"Harptos"}, `unknown command "Harptos" for "kanka calendar list"`},
 	}
 	for _, tt := range errs {
-		_, err := parse(tt.args...)
-		wantUsage(t, err, tt.want)
+		env := newTestEnv(t, "table") // any request fails the test
+		wantUsage(t, env.run(append([]string{"list"}, tt.args...)...), tt.want)
 	}
 }
 
@@ -237,23 +245,15 @@ func TestParseSinceDate(t *testing.T) {
 }
 
 func TestGetAndDeleteArgs(t *testing.T) {
-	f := &cmdutil.Factory{Globals: &cmdutil.Globals{}}
-	var got *DeleteOptions
-	cmd := NewCmdDelete(f, func(o *DeleteOptions) error { got = o; return nil })
-	cmd.SetArgs([]string{"12", "Harptos", "--yes"})
-	if err := cmd.Execute(); err != nil {
+	env := newTestEnv(t, "table",
+		exchange{"GET", "calendars?name=Harptos", "", 200, page(1, 1, 10, small(12, "Harptos"))},
+		exchange{"DELETE", "calendars/12", "", 204, ""})
+	// The global -y agrees (no local --yes shadows it); 12 and Harptos are
+	// one calendar, deleted once.
+	if err := env.run("-y", "delete", "12", "Harptos"); err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(got.Calendars, []string{"12", "Harptos"}) || !got.Yes {
-		t.Errorf("got %+v", got)
-	}
-	cmd = NewCmdDelete(f, func(o *DeleteOptions) error { return nil })
-	cmd.SetArgs([]string{})
-	cmd.SilenceUsage, cmd.SilenceErrors = true, true
-	wantUsage(t, cmd.Execute(), "delete: takes one or more calendar ids or names (see delete --help)")
-
-	get := NewCmdGet(f, func(o *GetOptions) error { return nil })
-	get.SetArgs([]string{"1", "2"})
-	get.SilenceUsage, get.SilenceErrors = true, true
-	wantUsage(t, get.Execute(), "get: takes one calendar id or name (see get --help)")
+	env = newTestEnv(t, "table")
+	wantUsage(t, env.run("delete"), "requires at least 1 arg(s), only received 0")
+	wantUsage(t, env.run("get", "1", "2"), "accepts 1 arg(s), received 2")
 }

@@ -2,6 +2,7 @@ package calendar
 
 import (
 	"errors"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 	"testing"
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
@@ -14,36 +15,36 @@ func TestGetByID(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Exactly what the server sent, every key (entry_parsed, urls ...) kept.
-	if !sameJSON(record, env.out.String()) {
-		t.Errorf("stdout %s", env.out.String())
+	if !cmdtest.SameJSON(record, env.Out.String()) {
+		t.Errorf("stdout %s", env.Out.String())
 	}
 }
 
 func TestGetByNameCostsOneRequest(t *testing.T) {
 	record := readTestdata(t, "record.json")
-	env := newTestEnv(t, "id", exchange{"GET", "calendars?name=Harptos%21", "", 200, page(1, 1, 45, record)})
+	env := newTestEnv(t, "id", exchange{"GET", "calendars?name=Harptos", "", 200, page(1, 1, 45, record)})
 	if err := env.run("get", "Harptos"); err != nil {
 		t.Fatal(err)
 	}
-	if env.out.String() != "12\n" || env.calls() != 1 {
-		t.Errorf("stdout %q after %d requests", env.out.String(), env.calls())
+	if env.Out.String() != "12\n" || env.Calls() != 1 {
+		t.Errorf("stdout %q after %d requests", env.Out.String(), env.Calls())
 	}
 }
 
 func TestGetAmbiguousName(t *testing.T) {
-	env := newTestEnv(t, "json", exchange{"GET", "calendars?name=Harptos%21", "", 200, page(1, 1, 45, small(2, "Harptos"), small(5, "Harptos"))})
+	env := newTestEnv(t, "json", exchange{"GET", "calendars?name=Harptos", "", 200, page(1, 1, 45, small(2, "Harptos"), small(5, "Harptos"))})
 	err := env.run("get", "Harptos")
-	wantUsage(t, err, "2 calendars are named \"Harptos\"; use an id:\n  2\tHarptos\n  5\tHarptos")
-	if env.out.String() != "" {
-		t.Errorf("stdout %q", env.out.String())
+	wantUsage(t, err, "2 calendars are named \"Harptos\"; use an id:\n  2\tHarptos\ttype -\tdate 1-1-1\n  5\tHarptos\ttype -\tdate 1-1-1")
+	if env.Out.String() != "" {
+		t.Errorf("stdout %q", env.Out.String())
 	}
 }
 
 func TestGetNoMatch(t *testing.T) {
-	env := newTestEnv(t, "json", exchange{"GET", "calendars?name=Nope%21", "", 200, page(1, 1, 45, small(2, "Nope not"))})
+	env := newTestEnv(t, "json", exchange{"GET", "calendars?name=Nope", "", 200, page(1, 1, 45, small(2, "Nope not"))})
 	err := env.run("get", "Nope")
 	var nf *cmdutil.NotFoundError
-	if !errors.As(err, &nf) || err.Error() != `no calendar is named "Nope"` {
+	if !errors.As(err, &nf) || err.Error() != `no calendar named "Nope"; did you mean "Nope not" (id 2)?` {
 		t.Errorf("error %v", err)
 	}
 }
@@ -53,7 +54,7 @@ func TestGetDetailView(t *testing.T) {
 	if err := env.run("get", "12"); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "get_detail.golden", env.out.String())
+	cmdtest.Golden(t, "get_detail.golden", env.Out.String())
 }
 
 func TestGetYAMLIsTheFileShape(t *testing.T) {
@@ -61,7 +62,7 @@ func TestGetYAMLIsTheFileShape(t *testing.T) {
 	if err := env.run("get", "12"); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "get.yaml.golden", env.out.String())
+	cmdtest.Golden(t, "get.yaml.golden", env.Out.String())
 }
 
 func TestGetDetailViewOfABareCalendar(t *testing.T) {
@@ -69,7 +70,7 @@ func TestGetDetailViewOfABareCalendar(t *testing.T) {
 	if err := env.run("get", "13"); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "get_detail_bare.golden", env.out.String())
+	cmdtest.Golden(t, "get_detail_bare.golden", env.Out.String())
 }
 
 func TestCommandTree(t *testing.T) {

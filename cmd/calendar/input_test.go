@@ -53,7 +53,7 @@ func TestFileFractionsAreRefused(t *testing.T) {
 
 func TestFileFractionsOnStandardInput(t *testing.T) {
 	env := newTestEnv(t, "id")
-	env.in.WriteString(`{"name": "X", "tags": [3.99]}`)
+	env.In.WriteString(`{"name": "X", "tags": [3.99]}`)
 	wantUsage(t, env.run("update", "12", "-f", "-"), "standard input: line 1: tags[1]: must be a whole number, not 3.99")
 }
 
@@ -79,7 +79,7 @@ func TestTextThatIsNotUTF8IsRefused(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			env := newTestEnv(t, "id")
-			env.in.WriteString(tt.stdin)
+			env.In.WriteString(tt.stdin)
 			wantUsage(t, env.run(tt.args...), tt.want)
 		})
 	}
@@ -97,7 +97,7 @@ func TestEntryAboveTheLimitIsRefused(t *testing.T) {
 	wantUsage(t, env.run("update", "12", "--entry-file", path), "--entry-file: "+path+": "+want)
 
 	env = newTestEnv(t, "id")
-	env.in.WriteString("entry: " + big + "\n")
+	env.In.WriteString("entry: " + big + "\n")
 	wantUsage(t, env.run("update", "12", "-f", "-"), "standard input: entry: "+want)
 
 	// 1 MiB itself is sent.
@@ -120,7 +120,7 @@ func TestFileMoonWithoutFullmoon(t *testing.T) {
 	for _, value := range []string{"~", `""`, "null", ""} {
 		t.Run(value, func(t *testing.T) {
 			env := newTestEnv(t, "id")
-			env.in.WriteString(twoMonths + "moons:\n  - name: Selûne\n    fullmoon: " + value + "\n")
+			env.In.WriteString(twoMonths + "moons:\n  - name: Selûne\n    fullmoon: " + value + "\n")
 			wantUsage(t, env.run("create", "-f", "-"), "the calendar is not valid, nothing was sent:\n  moon 1 full moon: must be a number of days above 0")
 		})
 	}
@@ -137,7 +137,7 @@ func TestFileNullListsAreEmpty(t *testing.T) {
 				exchange{"GET", "calendars/12", "", 200, data(record)},
 				exchange{"PUT", "calendars/12", putBody(t, map[string]any{"year_number": []int{}, "year_name": []string{}}), 200, data(record)},
 			)
-			env.in.WriteString("years: " + value + "\n")
+			env.In.WriteString("years: " + value + "\n")
 			if err := env.run("update", "12", "-f", "-"); err != nil {
 				t.Fatal(err)
 			}
@@ -149,7 +149,7 @@ func TestFileNullListsAreEmpty(t *testing.T) {
 			exchange{"GET", "calendars/12", "", 200, data(record)},
 			exchange{"PUT", "calendars/12", putBody(t, map[string]any{"season_name": []string{}, "season_month": []int{}, "season_day": []int{}, "tags": []int{}}), 200, data(record)},
 		)
-		env.in.WriteString("seasons:\ntags: ~\n")
+		env.In.WriteString("seasons:\ntags: ~\n")
 		if err := env.run("update", "12", "-f", "-"); err != nil {
 			t.Fatal(err)
 		}
@@ -158,14 +158,14 @@ func TestFileNullListsAreEmpty(t *testing.T) {
 		env := newTestEnv(t, "id", exchange{"POST", "calendars",
 			`{"name":"X","month_name":["A","B"],"month_length":[30,30],"month_type":["standard","standard"],"month_alias":["",""],
 			  "weekday":["a","b"],"year_number":[],"year_name":[]}`, 201, data(small(3, "X"))})
-		env.in.WriteString(twoMonths + "years: null\n")
+		env.In.WriteString(twoMonths + "years: null\n")
 		if err := env.run("create", "-f", "-"); err != nil {
 			t.Fatal(err)
 		}
 	})
 	t.Run("null months are refused", func(t *testing.T) {
 		env := newTestEnv(t, "id")
-		env.in.WriteString("months: ~\n")
+		env.In.WriteString("months: ~\n")
 		wantUsage(t, env.run("update", "12", "-f", "-"), "the calendar is not valid, nothing was sent:\n  months: at least 2 are required, 0 given")
 	})
 }

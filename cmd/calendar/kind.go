@@ -2,7 +2,6 @@ package calendar
 
 import (
 	"fmt"
-	"iter"
 	"sort"
 	"strconv"
 	"strings"
@@ -33,21 +32,6 @@ var calendarKind = output.Kind{
 // cal is the calendar behind a record; the printers only hand back what
 // the calendar commands gave them.
 func cal(r output.Record) *client.Calendar { return r.(*client.Calendar) }
-
-// records turns a walk of calendars into a walk of printer records.
-func records(seq iter.Seq2[*client.Calendar, error]) iter.Seq2[output.Record, error] {
-	return func(yield func(output.Record, error) bool) {
-		for c, err := range seq {
-			if err != nil {
-				yield(nil, err)
-				return
-			}
-			if !yield(c, nil) {
-				return
-			}
-		}
-	}
-}
 
 func yesNo(b bool) string {
 	if b {

@@ -1,32 +1,10 @@
 package calendar
 
 import (
-	"flag"
-	"os"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 	"strings"
 	"testing"
 )
-
-var updateGolden = flag.Bool("update", false, "rewrite the golden files in testdata")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := "testdata/" + name
-	if *updateGolden {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != string(want) {
-		t.Errorf("output differs from %s:\n--- got\n%s--- want\n%s", path, got, want)
-	}
-}
 
 func TestListWalksEveryPage(t *testing.T) {
 	env := newTestEnv(t, "json",
@@ -39,8 +17,8 @@ func TestListWalksEveryPage(t *testing.T) {
 	}
 	// Every key the server sent, in the server's order of pages.
 	want := "[" + strings.Join([]string{small(1, "One"), small(2, "Two"), small(3, "Three"), small(4, "Four"), small(5, "Five")}, ",") + "]"
-	if !sameJSON(want, env.out.String()) || !strings.HasSuffix(env.out.String(), "]\n") {
-		t.Errorf("stdout:\n%s\nwant\n%s", env.out.String(), want)
+	if !cmdtest.SameJSON(want, env.Out.String()) || !strings.HasSuffix(env.Out.String(), "]\n") {
+		t.Errorf("stdout:\n%s\nwant\n%s", env.Out.String(), want)
 	}
 }
 
@@ -53,8 +31,8 @@ func TestListLimitAsksOnlyNeededPages(t *testing.T) {
 	if err := env.run("list", "--limit", "3"); err != nil {
 		t.Fatal(err)
 	}
-	if env.out.String() != "1\n2\n3\n" || env.calls() != 2 {
-		t.Errorf("stdout %q after %d requests", env.out.String(), env.calls())
+	if env.Out.String() != "1\n2\n3\n" || env.Calls() != 2 {
+		t.Errorf("stdout %q after %d requests", env.Out.String(), env.Calls())
 	}
 }
 
@@ -65,8 +43,8 @@ func TestListOnePage(t *testing.T) {
 	if err := env.run("list", "--page", "2", "--limit", "1"); err != nil {
 		t.Fatal(err)
 	}
-	if env.out.String() != small(3, "Three")+"\n" {
-		t.Errorf("stdout %q", env.out.String())
+	if env.Out.String() != small(3, "Three")+"\n" {
+		t.Errorf("stdout %q", env.Out.String())
 	}
 }
 
@@ -80,15 +58,15 @@ func TestListFiltersInQuery(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The exact filter is checked again here: "Harptos II" is dropped.
-	if env.out.String() != "2\n" {
-		t.Errorf("stdout %q", env.out.String())
+	if env.Out.String() != "2\n" {
+		t.Errorf("stdout %q", env.Out.String())
 	}
 }
 
 func TestListEmptyTable(t *testing.T) {
 	for _, quiet := range []bool{false, true} {
 		env := newTestEnv(t, "", exchange{"GET", "calendars?type=None", "", 200, page(1, 1, 45)})
-		env.f.Globals.Quiet = quiet
+		env.F.Globals.Quiet = quiet
 		if err := env.run("list", "--type", "None"); err != nil {
 			t.Fatal(err)
 		}
@@ -96,8 +74,8 @@ func TestListEmptyTable(t *testing.T) {
 		if quiet {
 			wantErr = ""
 		}
-		if env.out.String() != "" || env.errOut.String() != wantErr {
-			t.Errorf("quiet=%v: stdout %q, stderr %q", quiet, env.out.String(), env.errOut.String())
+		if env.Out.String() != "" || env.ErrOut.String() != wantErr {
+			t.Errorf("quiet=%v: stdout %q, stderr %q", quiet, env.Out.String(), env.ErrOut.String())
 		}
 	}
 }
@@ -107,8 +85,8 @@ func TestListEmptyJSONIsAnArray(t *testing.T) {
 	if err := env.run("list"); err != nil {
 		t.Fatal(err)
 	}
-	if env.out.String() != "[]\n" || env.errOut.String() != "" {
-		t.Errorf("stdout %q, stderr %q", env.out.String(), env.errOut.String())
+	if env.Out.String() != "[]\n" || env.ErrOut.String() != "" {
+		t.Errorf("stdout %q, stderr %q", env.Out.String(), env.ErrOut.String())
 	}
 }
 
@@ -120,7 +98,7 @@ func TestListTables(t *testing.T) {
 			if err := env.run("list"); err != nil {
 				t.Fatal(err)
 			}
-			golden(t, "list_"+format+".golden", env.out.String())
+			cmdtest.Golden(t, "list_"+format+".golden", env.Out.String())
 		})
 	}
 }
@@ -128,8 +106,8 @@ func TestListTables(t *testing.T) {
 func TestListBadOutputSendsNothing(t *testing.T) {
 	env := newTestEnv(t, "xml")
 	wantUsage(t, env.run("list"), "")
-	if env.calls() != 0 {
-		t.Errorf("%d requests sent", env.calls())
+	if env.Calls() != 0 {
+		t.Errorf("%d requests sent", env.Calls())
 	}
 }
 
@@ -143,7 +121,7 @@ func TestListNDJSONStreamsBeforeAFailedPage(t *testing.T) {
 		t.Errorf("error %v", err)
 	}
 	// The line printed before the failure stays: it was streamed.
-	if env.out.String() != small(1, "One")+"\n" {
-		t.Errorf("stdout %q", env.out.String())
+	if env.Out.String() != small(1, "One")+"\n" {
+		t.Errorf("stdout %q", env.Out.String())
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/spf13/cobra"
 )
 
@@ -35,7 +36,7 @@ list flag such as --month replaces the whole list.`,
 		Example: `  kanka calendar update 12 --name "Calendar of Harptos"
   kanka calendar update "Calendar of Harptos" --date 1492-3-12
   kanka calendar get 12 -o yaml > cal.yaml && $EDITOR cal.yaml && kanka calendar update 12 -f cal.yaml`,
-		Args: argsUsage(1, 1, "takes one calendar id or name"),
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if opts.File == "" && !anyGiven(cmd.Flags()) {
 				return cmdutil.UsageErrorf("nothing to change: give -f FILE or field flags such as --name")
@@ -61,7 +62,7 @@ list flag such as --month replaces the whole list.`,
 
 func updateRun(opts *UpdateOptions) error {
 	f := opts.Factory
-	printer, err := newPrinter(f)
+	printer, err := resource.NewPrinter(f)
 	if err != nil {
 		return err
 	}
@@ -82,7 +83,7 @@ func updateRun(opts *UpdateOptions) error {
 	if err != nil {
 		return err
 	}
-	id, current, err := cmdutil.ResolveCalendar(opts.Ctx, c, opts.Calendar)
+	id, current, err := ResolveCalendar(opts.Ctx, c, opts.Calendar)
 	if err != nil {
 		return err
 	}

@@ -37,22 +37,22 @@ func TestUpdateNameSendsTheFullRecord(t *testing.T) {
 	if err := env.run("update", "12", "--name", "Calendar of Harptos"); err != nil {
 		t.Fatal(err)
 	}
-	if env.out.String() != "12\n" {
-		t.Errorf("stdout %q", env.out.String())
+	if env.Out.String() != "12\n" {
+		t.Errorf("stdout %q", env.Out.String())
 	}
 }
 
 func TestUpdateByNameReusesTheLookup(t *testing.T) {
 	record := readTestdata(t, "record.json")
 	env := newTestEnv(t, "id",
-		exchange{"GET", "calendars?name=Harptos%21", "", 200, page(1, 1, 45, record)},
+		exchange{"GET", "calendars?name=Harptos", "", 200, page(1, 1, 45, record)},
 		exchange{"PUT", "calendars/12", putBody(t, map[string]any{"current_year": 1492, "current_month": 4, "current_day": 1}), 200, data(record)},
 	)
 	if err := env.run("update", "Harptos", "--date", "1492-4-1"); err != nil {
 		t.Fatal(err)
 	}
-	if env.calls() != 2 {
-		t.Errorf("%d requests", env.calls())
+	if env.Calls() != 2 {
+		t.Errorf("%d requests", env.Calls())
 	}
 }
 
@@ -83,7 +83,7 @@ func TestUpdateFileKeepsWhatItLeavesOut(t *testing.T) {
 			"weekday": []string{"Moonday", "Sunday"}, "suffix": "AR", "is_private": false,
 		}), 200, data(record)},
 	)
-	env.in.WriteString("weekdays: [Moonday, Sunday]\nsuffix: DR\nis_private: true\n")
+	env.In.WriteString("weekdays: [Moonday, Sunday]\nsuffix: DR\nis_private: true\n")
 	// Flags override the file.
 	if err := env.run("update", "12", "-f", "-", "--suffix", "AR", "--public"); err != nil {
 		t.Fatal(err)
@@ -97,7 +97,7 @@ func TestUpdateRoundTripsGetYAML(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "cal.yaml")
-	if err := os.WriteFile(path, get.out.Bytes(), 0o600); err != nil {
+	if err := os.WriteFile(path, get.Out.Bytes(), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	update := newTestEnv(t, "id",

@@ -1,15 +1,30 @@
 package cmdutil
 
-// ConfirmDestructive decides whether a destructive action may go on. --yes
-// (global or the command's own, passed as yes) agrees at once; on a terminal
-// the user is asked; without a terminal it is a UsageError (exit 2), so a
-// script never deletes by accident.
-func ConfirmDestructive(f *Factory, yes bool, question string) (bool, error) {
-	if yes || f.Globals.Yes {
-		return true, nil
+// ConfirmDestructive decides whether a destructive action may go on. The
+// global --yes agrees at once; without a terminal it is a UsageError (exit
+// 2) naming action, so a script never deletes by accident; on a terminal
+// question is called (it may spend one request to name what goes) and the
+// answer asked. A no is a DeclinedError (exit 7) saying nothing was done.
+func ConfirmDestructive(f *Factory, action string, question func() (string, error)) error {
+	if f.Globals != nil && f.Globals.Yes {
+		return nil
 	}
 	if !f.IO.CanPrompt() {
-		return false, UsageErrorf("%s needs confirmation: run it on a terminal or pass --yes", question)
+		return UsageErrorf("%s needs confirmation: run it on a terminal or pass --yes", action)
 	}
-	return f.Confirm(question)
+	q, err := question()
+	if err != nil {
+		return err
+	}
+	ok, err := f.Confirm(q)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return &DeclinedError{Nothing: "nothing was deleted"}
+	}
+	return nil
 }
+
+// Quiet reports whether -q silenced the messages on stderr.
+func (f *Factory) Quiet() bool { return f.Globals != nil && f.Globals.Quiet }

@@ -7,13 +7,15 @@ import (
 
 // Exit codes, as the README lists them.
 const (
-	ExitOK          = 0
-	ExitError       = 1
-	ExitUsage       = 2
-	ExitAuth        = 3
-	ExitNotFound    = 4
-	ExitValidation  = 5
-	ExitRateLimit   = 6
+	ExitOK         = 0
+	ExitError      = 1
+	ExitUsage      = 2
+	ExitAuth       = 3
+	ExitNotFound   = 4
+	ExitValidation = 5
+	ExitRateLimit  = 6
+	// ExitDeclined is a confirmation answered no: nothing was done.
+	ExitDeclined    = 7
 	ExitInterrupted = 130
 )
 
@@ -38,3 +40,12 @@ type NotFoundError struct{ Err error }
 
 func (e *NotFoundError) Error() string { return e.Err.Error() }
 func (e *NotFoundError) Unwrap() error { return e.Err }
+
+// DeclinedError is a confirmation the user answered no (exit 7): nothing
+// was done, and the message says so without "error:".
+type DeclinedError struct {
+	// Nothing says what did not happen: "nothing was deleted".
+	Nothing string
+}
+
+func (e *DeclinedError) Error() string { return "cancelled: " + e.Nothing }

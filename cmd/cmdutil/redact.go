@@ -207,3 +207,18 @@ func incompleteRune(b []byte) int {
 	}
 	return 0
 }
+
+// WriteControl writes a terminal control sequence as it is, after what was
+// held back: for the progress line, the one writer of control characters
+// on stderr. The sequence holds no secret and no server text.
+func (g *guardedWriter) WriteControl(seq string) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	h := hide(g.pending, g.carry, g.secrets.snapshot(), true)
+	g.pending, g.carry = nil, carry{}
+	if err := g.emit(h.done); err != nil {
+		return err
+	}
+	_, err := io.WriteString(g.w, seq)
+	return err
+}

@@ -109,8 +109,10 @@ func TestE2ECompletion(t *testing.T) {
 			t.Errorf("__complete weather get --calendar NAME '' = %q, want %q", out, want)
 		}
 		out = k.ok(t, "__complete", "weather", "get", "")
-		if want := ":4\n"; out != want {
-			t.Errorf("__complete weather get '' without --calendar = %q, want %q (nothing, no files)", out, want)
+		// The required --calendar is offered (cobra, for a flag marked
+		// required), never a file.
+		if want := "--calendar\tthe calendar, by `ID|NAME` (required)\n:4\n"; out != want {
+			t.Errorf("__complete weather get '' without --calendar = %q, want %q (the flag, no files)", out, want)
 		}
 	})
 }

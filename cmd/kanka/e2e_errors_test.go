@@ -126,7 +126,7 @@ func TestE2ENotFoundExits4(t *testing.T) {
 			stderr string
 		}{
 			{[]string{"calendar", "get", "999"}, notFound("calendars/999", "Calendar")},
-			{[]string{"calendar", "get", "No Such Calendar"}, "error: no calendar is named \"No Such Calendar\"\n"},
+			{[]string{"calendar", "get", "No Such Calendar"}, "error: no calendar named \"No Such Calendar\"\n"},
 			{[]string{"calendar", "update", "999", "--name", "X"}, notFound("calendars/999", "Calendar")},
 			{[]string{"weather", "get", "--calendar", "1", "999"}, notFound("calendars/1/"+weathers+"/999", "CalendarWeather")},
 			{[]string{"weather", "list", "--calendar", "999"}, notFound("calendars/999/"+weathers, "Calendar")},

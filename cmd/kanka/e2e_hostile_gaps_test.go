@@ -148,9 +148,10 @@ func TestE2EHostileGapsCalendarDeleteFailsInTheMiddle(t *testing.T) {
 			k := newHostileKanka(t, srv)
 			mark := srv.mark()
 			r := k.runWithin(t, gapsBound, "", "calendar", "delete", "1", "2", "3", "4", "--yes")
+			// One report for every batch (cmdutil.BatchError), as weather's.
 			wantRun(t, r, tt.code, "", "deleted calendar 1\ndeleted calendar 2\n"+
-				"error: deleting calendar 3: DELETE "+srv.Root+"/campaigns/1/calendars/3: "+tt.message+"\n"+
-				"deleted: 1, 2\nnot deleted: 3, 4\n"+tt.hint)
+				"deleted 2 of 4 (ids 1, 2); deleting calendar 3 failed:\n"+
+				"error: DELETE "+srv.Root+"/campaigns/1/calendars/3: "+tt.message+"\n"+tt.hint)
 			wantRequests(t, srv.since(mark), "DELETE calendars/1", "DELETE calendars/2", "DELETE calendars/3")
 		})
 	}
@@ -177,7 +178,7 @@ func TestE2EHostileGapsWeatherDeleteFailsInTheMiddle(t *testing.T) {
 			mark := srv.mark()
 			r := k.runWithin(t, gapsBound, "", "weather", "delete", "--calendar", "1", "11", "12", "13", "14", "--yes")
 			wantRun(t, r, tt.code, "", "deleted weather 11\ndeleted weather 12\n"+
-				"deleted 2 of 4 (11, 12); deleting weather 13 failed:\n"+
+				"deleted 2 of 4 (ids 11, 12); deleting weather 13 failed:\n"+
 				"error: DELETE "+srv.Root+"/campaigns/1/calendars/1/calendar_weathers/13: "+tt.message+"\n"+tt.hint)
 			wantRequests(t, srv.since(mark), "DELETE calendars/1/calendar_weathers/11",
 				"DELETE calendars/1/calendar_weathers/12", "DELETE calendars/1/calendar_weathers/13")

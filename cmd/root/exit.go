@@ -30,6 +30,7 @@ func exitCode(err error, commandPath string, interrupted bool) (int, []string) {
 		notApplied *client.NotAppliedUnknownError
 		tooLong    *client.WaitTooLongError
 		badState   *sandbox.StateFileError
+		declined   *cmdutil.DeclinedError
 	)
 	switch {
 	case err == nil:
@@ -43,6 +44,8 @@ func exitCode(err error, commandPath string, interrupted bool) (int, []string) {
 				notApplied.Method, notApplied.URL)}
 		}
 		return cmdutil.ExitInterrupted, []string{"interrupted"}
+	case errors.As(err, &declined):
+		return cmdutil.ExitDeclined, []string{declined.Error()}
 	case errors.As(err, &badState):
 		return sandboxStateExit(badState)
 	case errors.As(err, &usage):

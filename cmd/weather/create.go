@@ -2,16 +2,13 @@ package weather
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"iter"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
-	"github.com/kanka-cli/kanka/output"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/spf13/cobra"
 )
 
@@ -47,12 +44,9 @@ command stops and says which entries were created.`,
 		Example: `  kanka weather create --calendar "Calendar of Harptos" --date 1492-1-1 --weather snowflake --temperature "-5°C"
   kanka weather create --calendar 5 -f examples/weather-1492-hammer.yaml
   kanka weather get --calendar 5 41 -o yaml | kanka weather create --calendar 6 -f -`,
-		Args: noArgs,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Context = contextOf(cmd)
-			if err := requireCalendar(opts.Calendar); err != nil {
-				return err
-			}
+			opts.Context = resource.Context(cmd)
 			fields, err := flags.fields(cmd.Flags())
 			if err != nil {
 				return err
@@ -64,7 +58,7 @@ command stops and says which entries were created.`,
 			return createRun(opts)
 		},
 	}
-	addCalendarFlag(cmd, &opts.Calendar)
+	calendarParent(f).AddFlag(cmd, &opts.Calendar)
 	cmd.Flags().StringVarP(&opts.File, "file", "f", "", "read the entry or entries from `FILE` (YAML or JSON; - is standard input)")
 	addEntryFlags(cmd, &flags)
 	return cmd
@@ -78,7 +72,7 @@ type newEntry struct {
 }
 
 func createRun(opts *CreateOptions) error {
-	printer, err := opts.Factory.Printer()
+	printer, err := resource.NewPrinter(opts.Factory)
 	if err != nil {
 		return err
 	}
@@ -91,12 +85,11 @@ func createRun(opts *CreateOptions) error {
 	if _, err := checkNewEntries(entries, isList, nil); err != nil {
 		return err
 	}
-	c, err := opts.Factory.Client()
+	c, calendarID, cal, err := connect(opts.Context, opts.Factory, opts.Calendar)
 	if err != nil {
 		return err
 	}
-	cal, err := resolveCalendarRecord(opts.Context, c, opts.Calendar)
-	if err != nil {
+	if cal, err = calendarRecord(opts.Context, c, calendarID, cal); err != nil {
 		return err
 	}
 	inputs, err := checkNewEntries(entries, isList, cal)
@@ -115,14 +108,14 @@ func createRun(opts *CreateOptions) error {
 		// What was created still goes to stdout, so a script keeps the
 		// ids it must not create again.
 		if len(created) > 0 {
-			_ = printer.PrintList(records(created), Kind)
+			_ = printer.PrintList(resource.Records(resource.Slice(created)), Kind)
 		}
 		return err
 	}
-	if err := printer.PrintList(records(created), Kind); err != nil {
+	if err := printer.PrintList(resource.Records(resource.Slice(created)), Kind); err != nil {
 		return err
 	}
-	if !quiet(opts.Factory) {
+	if !opts.Factory.Quiet() {
 		fmt.Fprintf(opts.Factory.IO.ErrOut, "created %d weather %s\n", len(created), plural(len(created), "entry", "entries"))
 	}
 	return nil
@@ -170,54 +163,25 @@ func checkNewEntries(entries []newEntry, numbered bool, cal *client.Calendar) ([
 	return inputs, report.err()
 }
 
-// createEach creates the entries one by one, with progress on a terminal.
-// A failure stops it: what was created is said on stderr, and the failure
-// is returned as it is, its kind driving the exit code.
+// createEach creates the entries one by one, with one progress line on a
+// terminal. A failure stops it: a BatchError says on stderr what was
+// created, and keeps the failure's kind for the exit code.
 func (opts *CreateOptions) createEach(c *client.Client, calendarID int, inputs []client.WeatherInput) ([]*client.Weather, error) {
-	streams := opts.Factory.IO
-	progress := streams.ShowProgress() && !quiet(opts.Factory)
+	progress := cmdutil.NewProgress(opts.Factory.IO, opts.Factory.Quiet())
+	defer progress.Clear()
 	created := make([]*client.Weather, 0, len(inputs))
+	var ids []string
 	for i, in := range inputs {
 		date := client.Date{Year: in.Year, Month: in.Month, Day: in.Day}.String()
-		if progress {
-			fmt.Fprintf(streams.ErrOut, "[%d/%d] %s %s\n", i+1, len(inputs), date, in.Weather)
-		}
+		progress.Show(i+1, len(inputs), "creating "+date+" "+in.Weather)
 		w, err := c.CreateWeather(opts.Context, calendarID, in)
 		if err != nil {
-			// Said here rather than wrapped into err: Main prints some
-			// kinds (a 422's field list) from the inner error alone.
-			outcome := "failed"
-			var unknown *client.NotAppliedUnknownError
-			if errors.As(err, &unknown) {
-				outcome = "may have been created"
-			}
-			fmt.Fprintf(streams.ErrOut, "%s; %s %s:\n", createdSoFar(created, len(inputs)), entryName(i, date), outcome)
-			return created, err
+			progress.Clear()
+			batch := &cmdutil.BatchError{Verb: "created", Done: ids, Total: len(inputs), Failed: entryName(i, date), Err: err}
+			return created, batch.Report(opts.Factory)
 		}
 		created = append(created, w)
+		ids = append(ids, strconv.Itoa(w.ID))
 	}
 	return created, nil
-}
-
-// createdSoFar is "created 3 of 10 (ids 41, 42, 43)".
-func createdSoFar(created []*client.Weather, total int) string {
-	if len(created) == 0 {
-		return fmt.Sprintf("created 0 of %d", total)
-	}
-	ids := make([]string, len(created))
-	for i, w := range created {
-		ids[i] = strconv.Itoa(w.ID)
-	}
-	return fmt.Sprintf("created %d of %d (%s %s)", len(created), total, plural(len(created), "id", "ids"), strings.Join(ids, ", "))
-}
-
-// records yields the entries as printer records.
-func records(entries []*client.Weather) iter.Seq2[output.Record, error] {
-	return func(yield func(output.Record, error) bool) {
-		for _, w := range entries {
-			if !yield(w, nil) {
-				return
-			}
-		}
-	}
 }

@@ -1,6 +1,7 @@
 package weather
 
 import (
+	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -21,7 +22,6 @@ func TestCreateFromFlagsChecksTheDateAgainstTheCalendarOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	env.done()
 	want := `{
   "id": 41,
   "calendar_id": 5,
@@ -40,23 +40,22 @@ func TestCreateFromFlagsChecksTheDateAgainstTheCalendarOnce(t *testing.T) {
   "visibility_id": 1
 }
 `
-	if got := env.out.String(); got != want {
+	if got := env.Out.String(); got != want {
 		t.Errorf("stdout\n%s\nwant\n%s", got, want)
 	}
-	if got := env.errOut.String(); got != "" {
+	if got := env.ErrOut.String(); got != "" {
 		t.Errorf("stderr %q", got)
 	}
 }
 
 func TestCreateByCalendarNameUsesTheCalendarFound(t *testing.T) {
 	env := newTestEnv(t, "id")
-	env.expect("GET calendars?name=Harptos%21", "", 200, page(1, 1, harptosJSON))
+	env.expect("GET calendars?name=Harptos", "", 200, page(1, 1, harptosJSON))
 	env.expect("POST "+weathersRoute, `{"day":1,"month":2,"weather":"sun","year":1492}`, 201, one(weatherJSON(41, 1492, 2, 1, "sun")))
 	if err := env.run("create", "--calendar", "Harptos", "--date", "1492-2-1", "--weather", "sun"); err != nil {
 		t.Fatal(err)
 	}
-	env.done()
-	if got := env.out.String(); got != "41\n" {
+	if got := env.Out.String(); got != "41\n" {
 		t.Errorf("stdout %q", got)
 	}
 }
@@ -72,14 +71,13 @@ func TestCreateRefusesADayTheCalendarDoesNotHave(t *testing.T) {
 			env := newTestEnv(t, "json")
 			env.expect("GET "+calendarRoute, "", 200, one(harptosJSON))
 			err := env.run("create", "--calendar", "5", "--date", tt.date, "--weather", "sun")
-			if !isUsage(err) {
+			if !cmdtest.IsUsage(err) {
 				t.Fatalf("error %v is not a usage error", err)
 			}
 			if !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("error %q does not say %q", err, tt.want)
 			}
-			env.done()
-			if got := env.requests(); !slices.Equal(got, []string{"GET " + calendarRoute}) {
+			if got := env.Sent(); !slices.Equal(got, []string{"GET " + calendarRoute}) {
 				t.Errorf("requests %q: only the calendar may be read", got)
 			}
 		})
@@ -89,7 +87,7 @@ func TestCreateRefusesADayTheCalendarDoesNotHave(t *testing.T) {
 func TestCreateWithoutDateOrWeatherSendsNothing(t *testing.T) {
 	env := newTestEnv(t, "json")
 	err := env.run("create", "--calendar", "5", "--temperature", "mild")
-	if !isUsage(err) {
+	if !cmdtest.IsUsage(err) {
 		t.Fatalf("error %v is not a usage error", err)
 	}
 	want := "the weather entry has problems; nothing was written:\n" +
@@ -98,7 +96,7 @@ func TestCreateWithoutDateOrWeatherSendsNothing(t *testing.T) {
 	if err.Error() != want {
 		t.Errorf("error\n%s\nwant\n%s", err, want)
 	}
-	if got := env.requests(); len(got) != 0 {
+	if got := env.Sent(); len(got) != 0 {
 		t.Errorf("requests %q", got)
 	}
 }
@@ -129,39 +127,40 @@ func TestCreateListWithoutTerminalShowsNoProgress(t *testing.T) {
 	if err := env.run("create", "--calendar", "5", "-f", hammerFile); err != nil {
 		t.Fatal(err)
 	}
-	env.done()
-	if got := env.out.String(); got != "101\n102\n103\n104\n105\n" {
+	if got := env.Out.String(); got != "101\n102\n103\n104\n105\n" {
 		t.Errorf("stdout %q", got)
 	}
-	if got := env.errOut.String(); got != "created 5 weather entries\n" {
+	if got := env.ErrOut.String(); got != "created 5 weather entries\n" {
 		t.Errorf("stderr %q", got)
 	}
 }
 
 func TestCreateListOnTerminalShowsProgress(t *testing.T) {
 	env := newTestEnv(t, "id")
-	env.f.IO.ErrTTY = true
+	env.F.IO.ErrTTY = true
 	expectHammer(env, 5)
 	if err := env.run("create", "--calendar", "5", "-f", hammerFile); err != nil {
 		t.Fatal(err)
 	}
-	env.done()
-	want := "[1/5] 1492-1-1 snowflake\n[2/5] 1492-1-2 cloud\n[3/5] 1492-1-3 sun\n[4/5] 1492-1-4 wind\n[5/5] 1492-1-5 smog\ncreated 5 weather entries\n"
-	if got := env.errOut.String(); got != want {
+	// One line redrawn in place (\r, erase to the end), cleared at the end.
+	const redraw = "\r\x1b[K"
+	want := redraw + "[1/5] creating 1492-1-1 snowflake" + redraw + "[2/5] creating 1492-1-2 cloud" + redraw +
+		"[3/5] creating 1492-1-3 sun" + redraw + "[4/5] creating 1492-1-4 wind" + redraw +
+		"[5/5] creating 1492-1-5 smog" + redraw + "created 5 weather entries\n"
+	if got := env.ErrOut.String(); got != want {
 		t.Errorf("stderr\n%s\nwant\n%s", got, want)
 	}
 }
 
 func TestCreateListQuietSaysNothing(t *testing.T) {
 	env := newTestEnv(t, "id")
-	env.f.IO.ErrTTY = true
-	env.f.Globals.Quiet = true
+	env.F.IO.ErrTTY = true
+	env.F.Globals.Quiet = true
 	expectHammer(env, 5)
 	if err := env.run("create", "--calendar", "5", "-f", hammerFile); err != nil {
 		t.Fatal(err)
 	}
-	env.done()
-	if got := env.errOut.String(); got != "" {
+	if got := env.ErrOut.String(); got != "" {
 		t.Errorf("stderr %q", got)
 	}
 }
@@ -175,12 +174,11 @@ func TestCreateListStopsAtTheFirstFailureAndSaysWhatWasDone(t *testing.T) {
 	if !client.IsValidation(err) {
 		t.Fatalf("error %v is not the server's validation error", err)
 	}
-	env.done() // and no request after the failed one: the stub would fail
-	if got, want := env.errOut.String(), "created 2 of 5 (ids 101, 102); entry 3 (1492-1-3) failed:\n"; got != want {
+	if got, want := env.ErrOut.String(), "created 2 of 5 (ids 101, 102); entry 3 (1492-1-3) failed:\n"; got != want {
 		t.Errorf("stderr %q, want %q", got, want)
 	}
 	// The entries created before the failure are printed, for scripts.
-	if got, want := env.out.String(), "101\n102\n"; got != want {
+	if got, want := env.Out.String(), "101\n102\n"; got != want {
 		t.Errorf("stdout %q, want %q", got, want)
 	}
 }
@@ -199,14 +197,14 @@ func TestCreateListWithAnInvalidEntrySendsNothing(t *testing.T) {
 `)
 	env := newTestEnv(t, "id")
 	err := env.run("create", "--calendar", "5", "-f", path)
-	if !isUsage(err) {
+	if !cmdtest.IsUsage(err) {
 		t.Fatalf("error %v is not a usage error", err)
 	}
 	want := "days.yaml: line 10: visibility: \"7\" is not a visibility: use all, self, admin, self-admin, members or 1 to 5"
 	if !strings.HasSuffix(err.Error(), want) {
 		t.Errorf("error\n%s\nwant it to end\n%s", err, want)
 	}
-	if got := env.requests(); len(got) != 0 {
+	if got := env.Sent(); len(got) != 0 {
 		t.Errorf("requests %q", got)
 	}
 
@@ -215,7 +213,7 @@ func TestCreateListWithAnInvalidEntrySendsNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = env.run("create", "--calendar", "5", "-f", path)
-	if !isUsage(err) {
+	if !cmdtest.IsUsage(err) {
 		t.Fatalf("error %v is not a usage error", err)
 	}
 	want = "2 entries have problems; nothing was written:\n" +
@@ -225,7 +223,7 @@ func TestCreateListWithAnInvalidEntrySendsNothing(t *testing.T) {
 	if err.Error() != want {
 		t.Errorf("error\n%s\nwant\n%s", err, want)
 	}
-	if got := env.requests(); len(got) != 0 {
+	if got := env.Sent(); len(got) != 0 {
 		t.Errorf("requests %q", got)
 	}
 }
@@ -235,7 +233,7 @@ func TestCreateListWithADayOutsideTheCalendarSendsNoWrite(t *testing.T) {
 	env := newTestEnv(t, "id")
 	env.expect("GET "+calendarRoute, "", 200, one(harptosJSON))
 	err := env.run("create", "--calendar", "5", "-f", path)
-	if !isUsage(err) {
+	if !cmdtest.IsUsage(err) {
 		t.Fatalf("error %v is not a usage error", err)
 	}
 	want := "2 entries have problems; nothing was written:\n" +
@@ -244,20 +242,19 @@ func TestCreateListWithADayOutsideTheCalendarSendsNoWrite(t *testing.T) {
 	if err.Error() != want {
 		t.Errorf("error\n%s\nwant\n%s", err, want)
 	}
-	env.done()
 }
 
 func TestCreateFileUnknownKeyNamesItsLine(t *testing.T) {
 	path := writeFile(t, "day.yaml", "date: 1492-1-1\nweather: sun\ntemprature: cold\n")
 	env := newTestEnv(t, "id")
 	err := env.run("create", "--calendar", "5", "-f", path)
-	if !isUsage(err) {
+	if !cmdtest.IsUsage(err) {
 		t.Fatalf("error %v is not a usage error", err)
 	}
 	if want := path + `: line 3: unknown key "temprature"`; err.Error() != want {
 		t.Errorf("error %q, want %q", err, want)
 	}
-	if got := env.requests(); len(got) != 0 {
+	if got := env.Sent(); len(got) != 0 {
 		t.Errorf("requests %q", got)
 	}
 }
@@ -266,7 +263,7 @@ func TestCreateFileDateAndPartsTogetherIsRefused(t *testing.T) {
 	path := writeFile(t, "day.yaml", "date: 1492-1-1\nday: 2\nweather: sun\n")
 	env := newTestEnv(t, "id")
 	err := env.run("create", "--calendar", "5", "-f", path)
-	if !isUsage(err) || !strings.Contains(err.Error(), "date: give date: Y-M-D or year, month and day, not both") {
+	if !cmdtest.IsUsage(err) || !strings.Contains(err.Error(), "date: give date: Y-M-D or year, month and day, not both") {
 		t.Fatalf("error %v", err)
 	}
 }
@@ -274,16 +271,15 @@ func TestCreateFileDateAndPartsTogetherIsRefused(t *testing.T) {
 func TestCreateOneEntryFromStdinWithFlagsOverTheFile(t *testing.T) {
 	env := newTestEnv(t, "yaml")
 	// What `get -o yaml` printed, read back: id is ignored.
-	env.in.WriteString("id: 41\ndate: 1492-1-3\nweather: snowflake\ntemperature: -5°C\nvisibility: self-admin\n")
+	env.In.WriteString("id: 41\ndate: 1492-1-3\nweather: snowflake\ntemperature: -5°C\nvisibility: self-admin\n")
 	env.expect("GET "+calendarRoute, "", 200, one(harptosJSON))
 	env.expect("POST "+weathersRoute, `{"day":3,"month":1,"temperature":"-5°C","visibility_id":4,"weather":"sun","year":1493}`,
 		201, one(weatherJSON(77, 1493, 1, 3, "sun")))
 	if err := env.run("create", "--calendar", "5", "-f", "-", "--weather", "sun", "--date", "1493-1-3"); err != nil {
 		t.Fatal(err)
 	}
-	env.done()
 	// One entry in, one entry out (not a list).
-	if got, want := env.out.String(), "id: 77\ndate: \"1493-1-3\"\nweather: sun\nvisibility: all\n"; got != want {
+	if got, want := env.Out.String(), "id: 77\ndate: \"1493-1-3\"\nweather: sun\nvisibility: all\n"; got != want {
 		t.Errorf("stdout\n%s\nwant\n%s", got, want)
 	}
 }
@@ -299,7 +295,6 @@ func TestCreateAcceptsTheServersJSON(t *testing.T) {
 	if err := env.run("create", "--calendar", "5", "-f", path); err != nil {
 		t.Fatal(err)
 	}
-	env.done()
 }
 
 // fullWeatherJSONWithoutExtras is fullWeatherJSON with only the keys of the
@@ -315,7 +310,7 @@ func TestCreateEmptyListIsRefused(t *testing.T) {
 	path := writeFile(t, "days.yaml", "[]\n")
 	env := newTestEnv(t, "id")
 	err := env.run("create", "--calendar", "5", "-f", path)
-	if !isUsage(err) || !strings.HasSuffix(err.Error(), "the list holds no entries") {
+	if !cmdtest.IsUsage(err) || !strings.HasSuffix(err.Error(), "the list holds no entries") {
 		t.Fatalf("error %v", err)
 	}
 }

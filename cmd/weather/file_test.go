@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 	"strings"
 	"testing"
 
@@ -72,7 +73,7 @@ func TestFileErrorsNameTheLine(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := readString(t, tt.content)
-			if !isUsage(err) {
+			if !cmdtest.IsUsage(err) {
 				t.Fatalf("error %v is not a usage error", err)
 			}
 			if err.Error() != tt.want {

@@ -2,6 +2,7 @@ package weather
 
 import (
 	"fmt"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 	"strings"
 	"testing"
 
@@ -75,73 +76,68 @@ func TestUpdateFlags(t *testing.T) {
 	}
 }
 
+// TestListFlags: the filters and the limit reach the requests (the limit
+// counts kept entries, so a filtered walk asks for no limit).
 func TestListFlags(t *testing.T) {
-	var got *ListOptions
-	cmd := NewCmdList(testFactory(), func(o *ListOptions) error { got = o; return nil })
-	if err := parse(t, cmd, "--calendar", "Harptos", "--limit", "7", "--page", "2", "--year", "-3", "--month", "1"); err != nil {
+	env := newTestEnv(t, "id")
+	env.expect("GET calendars/5/calendar_weathers?page=2", "", 200, page(2, 3, weatherJSON(41, -3, 1, 1, "sun"), weatherJSON(42, -3, 2, 1, "sun")))
+	if err := env.run("list", "--calendar", "5", "--limit", "7", "--page", "2", "--year", "-3", "--month", "1"); err != nil {
 		t.Fatal(err)
 	}
-	if got.Calendar != "Harptos" || got.Limit != 7 || got.Page != 2 || got.Year == nil || *got.Year != -3 || got.Month == nil || *got.Month != 1 {
-		t.Errorf("options %+v", got)
-	}
-
-	cmd = NewCmdList(testFactory(), func(o *ListOptions) error { got = o; return nil })
-	if err := parse(t, cmd, "--calendar", "5"); err != nil {
-		t.Fatal(err)
-	}
-	if got.Year != nil || got.Month != nil || got.Limit != 0 || got.Page != 0 {
-		t.Errorf("defaults %+v", got)
+	if got := env.Out.String(); got != "41\n" {
+		t.Errorf("stdout %q", got)
 	}
 }
 
+// TestGetAndDeleteFlags: the --calendar and ids reach the requests; the
+// global -y agrees to a delete (a local --yes no longer shadows it).
 func TestGetAndDeleteFlags(t *testing.T) {
-	var get *GetOptions
-	cmd := NewCmdGet(testFactory(), func(o *GetOptions) error { get = o; return nil })
-	if err := parse(t, cmd, "--calendar", "5", "41"); err != nil {
+	env := newTestEnv(t, "id")
+	env.expect("GET calendars/5/calendar_weathers/41", "", 200, one(weatherJSON(41, 1492, 1, 1, "sun")))
+	if err := env.run("get", "--calendar", "5", "41"); err != nil {
 		t.Fatal(err)
 	}
-	if get.Calendar != "5" || get.WeatherID != 41 {
-		t.Errorf("get options %+v", get)
-	}
-
-	var del *DeleteOptions
-	cmd = NewCmdDelete(testFactory(), func(o *DeleteOptions) error { del = o; return nil })
-	if err := parse(t, cmd, "--calendar", "Harptos", "41", "42", "--yes"); err != nil {
+	env.expect("DELETE calendars/5/calendar_weathers/41", "", 204, "")
+	env.expect("DELETE calendars/5/calendar_weathers/42", "", 204, "")
+	if err := env.run("-y", "delete", "--calendar", "5", "41", "42", "41"); err != nil {
 		t.Fatal(err)
 	}
-	if del.Calendar != "Harptos" || !del.Yes || len(del.WeatherIDs) != 2 || del.WeatherIDs[0] != 41 || del.WeatherIDs[1] != 42 {
-		t.Errorf("delete options %+v", del)
+	want := []string{"GET calendars/5/calendar_weathers/41", "DELETE calendars/5/calendar_weathers/41", "DELETE calendars/5/calendar_weathers/42"}
+	if got := env.Sent(); strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("sent %v, want %v", got, want)
 	}
 }
 
 func TestBadFlagsAreUsageErrors(t *testing.T) {
 	tests := []struct {
 		name    string
-		cmd     func(t *testing.T) *cobra.Command
 		args    []string
 		wantErr string
 	}{
-		{"date not a date", createCmd, []string{"--calendar", "5", "--date", "abc"}, `--date: "abc" is not a date of the form YEAR-MONTH-DAY`},
-		{"date too short", createCmd, []string{"--calendar", "5", "--date", "1-2"}, `--date: "1-2" is not a date of the form YEAR-MONTH-DAY`},
-		{"bad visibility", createCmd, []string{"--calendar", "5", "--visibility", "friends"}, `--visibility: "friends" is not a visibility`},
-		{"visibility out of range", createCmd, []string{"--calendar", "5", "--visibility", "6"}, `--visibility: "6" is not a visibility`},
-		{"no calendar", createCmd, []string{"--weather", "sun"}, "--calendar ID|NAME is required"},
-		{"update nothing to change", updateCmd, []string{"--calendar", "5", "41"}, "nothing to change"},
-		{"update bad id", updateCmd, []string{"--calendar", "5", "x41", "--weather", "sun"}, `"x41" is not a weather id`},
-		{"update two ids", updateCmd, []string{"--calendar", "5", "41", "42", "--weather", "sun"}, "takes one WEATHER_ID, 2 given"},
-		{"get no id", getCmd, []string{"--calendar", "5"}, "takes one WEATHER_ID, 0 given"},
-		{"get zero id", getCmd, []string{"--calendar", "5", "0"}, `"0" is not a weather id`},
-		{"list negative limit", listCmd, []string{"--calendar", "5", "--limit", "-1"}, "--limit must be 0 or more"},
-		{"list page zero", listCmd, []string{"--calendar", "5", "--page", "0"}, "--page must be 1 or more"},
-		{"list month zero", listCmd, []string{"--calendar", "5", "--month", "0"}, "--month must be 1 or more"},
-		{"list argument", listCmd, []string{"--calendar", "5", "41"}, "takes no arguments"},
-		{"delete no id", deleteCmd, []string{"--calendar", "5"}, "takes one or more WEATHER_IDs"},
-		{"delete bad id", deleteCmd, []string{"--calendar", "5", "41", "4x"}, `"4x" is not a weather id`},
+		{"date not a date", []string{"create", "--calendar", "5", "--date", "abc"}, `--date: "abc" is not a date of the form YEAR-MONTH-DAY`},
+		{"date too short", []string{"create", "--calendar", "5", "--date", "1-2"}, `--date: "1-2" is not a date of the form YEAR-MONTH-DAY`},
+		{"bad visibility", []string{"create", "--calendar", "5", "--visibility", "friends"}, `--visibility: "friends" is not a visibility`},
+		{"visibility out of range", []string{"create", "--calendar", "5", "--visibility", "6"}, `--visibility: "6" is not a visibility`},
+		{"no calendar", []string{"create", "--weather", "sun"}, `required flag(s) "calendar" not set`},
+		{"update nothing to change", []string{"update", "--calendar", "5", "41"}, "nothing to change"},
+		{"update bad id", []string{"update", "--calendar", "5", "x41", "--weather", "sun"}, `"x41" is not a weather id`},
+		{"update two ids", []string{"update", "--calendar", "5", "41", "42", "--weather", "sun"}, "accepts 1 arg(s), received 2"},
+		{"get no id", []string{"get", "--calendar", "5"}, "accepts 1 arg(s), received 0"},
+		{"get zero id", []string{"get", "--calendar", "5", "0"}, `"0" is not a weather id`},
+		{"get no calendar", []string{"get", "41"}, `required flag(s) "calendar" not set`},
+		{"list negative limit", []string{"list", "--calendar", "5", "--limit", "-1"}, "--limit -1: give a number above 0"},
+		{"list limit zero", []string{"list", "--calendar", "5", "--limit", "0"}, "--limit 0: give a number above 0"},
+		{"list page zero", []string{"list", "--calendar", "5", "--page", "0"}, "--page 0: pages are counted from 1"},
+		{"list month zero", []string{"list", "--calendar", "5", "--month", "0"}, "--month 0: months are counted from 1"},
+		{"list argument", []string{"list", "--calendar", "5", "41"}, `unknown command "41"`},
+		{"delete no id", []string{"delete", "--calendar", "5"}, "requires at least 1 arg(s), only received 0"},
+		{"delete bad id", []string{"delete", "--calendar", "5", "41", "4x"}, `"4x" is not a weather id`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := parse(t, tt.cmd(t), tt.args...)
-			if !isUsage(err) {
+			env := newTestEnv(t, "table") // any request fails the test
+			err := env.run(tt.args...)
+			if !cmdtest.IsUsage(err) {
 				t.Fatalf("error %v is not a usage error", err)
 			}
 			if !strings.Contains(err.Error(), tt.wantErr) {
@@ -149,23 +145,6 @@ func TestBadFlagsAreUsageErrors(t *testing.T) {
 			}
 		})
 	}
-}
-
-// The commands of TestBadFlagsAreUsageErrors fail the test if they run.
-func createCmd(t *testing.T) *cobra.Command {
-	return NewCmdCreate(testFactory(), func(*CreateOptions) error { t.Error("run was called"); return nil })
-}
-func updateCmd(t *testing.T) *cobra.Command {
-	return NewCmdUpdate(testFactory(), func(*UpdateOptions) error { t.Error("run was called"); return nil })
-}
-func getCmd(t *testing.T) *cobra.Command {
-	return NewCmdGet(testFactory(), func(*GetOptions) error { t.Error("run was called"); return nil })
-}
-func listCmd(t *testing.T) *cobra.Command {
-	return NewCmdList(testFactory(), func(*ListOptions) error { t.Error("run was called"); return nil })
-}
-func deleteCmd(t *testing.T) *cobra.Command {
-	return NewCmdDelete(testFactory(), func(*DeleteOptions) error { t.Error("run was called"); return nil })
 }
 
 // diffFields describes how got differs from want, "" when they match.

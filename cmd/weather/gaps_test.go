@@ -56,14 +56,13 @@ func TestGapsCreateListFirstEntryFails(t *testing.T) {
 			if err == nil || !tt.isKind(err) {
 				t.Fatalf("error %v is not of the expected kind", err)
 			}
-			env.done()
-			if got := env.requests(); !slices.Equal(got, hammerRequests(1)) {
+			if got := env.Sent(); !slices.Equal(got, hammerRequests(1)) {
 				t.Errorf("requests %q, want nothing after the first entry", got)
 			}
-			if got := env.errOut.String(); got != tt.stderr {
+			if got := env.ErrOut.String(); got != tt.stderr {
 				t.Errorf("stderr %q, want %q", got, tt.stderr)
 			}
-			if got := env.out.String(); got != "" {
+			if got := env.Out.String(); got != "" {
 				t.Errorf("stdout %q: nothing was created", got)
 			}
 		})
@@ -81,14 +80,13 @@ func TestGapsCreateListThirdEntryMayHaveLanded(t *testing.T) {
 	if !errors.As(err, &unknown) {
 		t.Fatalf("error %v does not say the write may have landed", err)
 	}
-	env.done()
-	if got := env.requests(); !slices.Equal(got, hammerRequests(3)) {
+	if got := env.Sent(); !slices.Equal(got, hammerRequests(3)) {
 		t.Errorf("requests %q, want nothing after entry 3", got)
 	}
-	if got, want := env.errOut.String(), "created 2 of 5 (ids 101, 102); entry 3 (1492-1-3) may have been created:\n"; got != want {
+	if got, want := env.ErrOut.String(), "created 2 of 5 (ids 101, 102); entry 3 (1492-1-3) may have been created:\n"; got != want {
 		t.Errorf("stderr %q, want %q", got, want)
 	}
-	if got, want := env.out.String(), "101\n102\n"; got != want {
+	if got, want := env.Out.String(), "101\n102\n"; got != want {
 		t.Errorf("stdout %q, want %q", got, want)
 	}
 }
@@ -104,16 +102,15 @@ func TestGapsDeleteFailureInTheMiddleNamesEveryDeleted(t *testing.T) {
 	if !client.IsAuth(err) {
 		t.Fatalf("error %v is not the server's refusal", err)
 	}
-	env.done()
 	wantSent := []string{"DELETE " + weathersRoute + "/41", "DELETE " + weathersRoute + "/42", "DELETE " + weathersRoute + "/43"}
-	if got := env.requests(); !slices.Equal(got, wantSent) {
+	if got := env.Sent(); !slices.Equal(got, wantSent) {
 		t.Errorf("requests %q, want %q: nothing after the failure", got, wantSent)
 	}
-	want := "deleted weather 41\ndeleted weather 42\ndeleted 2 of 4 (41, 42); deleting weather 43 failed:\n"
-	if got := env.errOut.String(); got != want {
+	want := "deleted weather 41\ndeleted weather 42\ndeleted 2 of 4 (ids 41, 42); deleting weather 43 failed:\n"
+	if got := env.ErrOut.String(); got != want {
 		t.Errorf("stderr %q, want %q", got, want)
 	}
-	if got := env.out.String(); got != "" {
+	if got := env.Out.String(); got != "" {
 		t.Errorf("stdout %q", got)
 	}
 }
@@ -122,15 +119,14 @@ func TestGapsDeleteFailureInTheMiddleNamesEveryDeleted(t *testing.T) {
 // it is what the user needs to know what is left.
 func TestGapsDeleteFailureQuietStillSaysWhatWasDeleted(t *testing.T) {
 	env := newTestEnv(t, "table")
-	env.f.Globals.Quiet = true
+	env.F.Globals.Quiet = true
 	env.expect("DELETE "+weathersRoute+"/41", "", 204, "")
 	env.expect("DELETE "+weathersRoute+"/42", "", 404, `{"code":404,"error":"No query results for model [App\\Models\\CalendarWeather] 42"}`)
 	err := env.run("delete", "--calendar", "5", "41", "42", "43", "--yes")
 	if !client.IsNotFound(err) {
 		t.Fatalf("error %v is not a not-found error", err)
 	}
-	env.done()
-	if got, want := env.errOut.String(), "deleted 1 of 3 (41); deleting weather 42 failed:\n"; got != want {
+	if got, want := env.ErrOut.String(), "deleted 1 of 3 (id 41); deleting weather 42 failed:\n"; got != want {
 		t.Errorf("stderr %q, want %q", got, want)
 	}
 }
@@ -143,8 +139,7 @@ func TestGapsDeleteFirstOfSeveralFails(t *testing.T) {
 	if !client.IsNotFound(err) {
 		t.Fatalf("error %v is not a not-found error", err)
 	}
-	env.done()
-	if got, want := env.errOut.String(), "deleted 0 of 2; deleting weather 41 failed:\n"; got != want {
+	if got, want := env.ErrOut.String(), "deleted 0 of 2; deleting weather 41 failed:\n"; got != want {
 		t.Errorf("stderr %q, want %q", got, want)
 	}
 }

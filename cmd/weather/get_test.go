@@ -1,6 +1,7 @@
 package weather
 
 import (
+	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 	"testing"
 
 	"github.com/kanka-cli/kanka/client"
@@ -15,7 +16,6 @@ func TestGetJSONIsWhatTheServerSent(t *testing.T) {
 	if err := env.run("get", "--calendar", "5", "41"); err != nil {
 		t.Fatal(err)
 	}
-	env.done()
 	// Every key, in the server's order, unknown ones included.
 	want := `{
   "id": 41,
@@ -36,7 +36,7 @@ func TestGetJSONIsWhatTheServerSent(t *testing.T) {
   "is_new": true
 }
 `
-	if got := env.out.String(); got != want {
+	if got := env.Out.String(); got != want {
 		t.Errorf("stdout\n%s\nwant\n%s", got, want)
 	}
 }
@@ -47,7 +47,6 @@ func TestGetYAMLIsTheFileShape(t *testing.T) {
 	if err := env.run("get", "--calendar", "5", "41"); err != nil {
 		t.Fatal(err)
 	}
-	env.done()
 	want := `id: 41
 date: "1492-1-3"
 weather: snowflake
@@ -58,7 +57,7 @@ effect: rivers freeze
 name: First frost
 visibility: self-admin
 `
-	if got := env.out.String(); got != want {
+	if got := env.Out.String(); got != want {
 		t.Errorf("stdout\n%s\nwant\n%s", got, want)
 	}
 }
@@ -69,8 +68,7 @@ func TestGetTable(t *testing.T) {
 	if err := env.run("get", "--calendar", "5", "41"); err != nil {
 		t.Fatal(err)
 	}
-	env.done()
-	assertGolden(t, "get.golden", env.out.String())
+	cmdtest.Golden(t, "get.golden", env.Out.String())
 }
 
 func TestGetUnknownEntryIsNotFound(t *testing.T) {
@@ -80,5 +78,4 @@ func TestGetUnknownEntryIsNotFound(t *testing.T) {
 	if !client.IsNotFound(err) {
 		t.Fatalf("error %v is not a not-found error", err)
 	}
-	env.done()
 }

@@ -1,6 +1,7 @@
 package weather
 
 import (
+	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 	"testing"
 )
 
@@ -31,15 +32,15 @@ func TestInputRefusedBeforeAnyRequest(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			env := newTestEnv(t, "id")
-			env.in.WriteString(tt.stdin)
+			env.In.WriteString(tt.stdin)
 			err := env.run(tt.args...)
-			if !isUsage(err) {
+			if !cmdtest.IsUsage(err) {
 				t.Fatalf("error %v is not a usage error", err)
 			}
 			if err.Error() != tt.want {
 				t.Errorf("error:\n got  %q\n want %q", err, tt.want)
 			}
-			if got := env.requests(); len(got) != 0 {
+			if got := env.Sent(); len(got) != 0 {
 				t.Errorf("requests sent: %v", got)
 			}
 		})

@@ -3,6 +3,7 @@ package weather
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 	"slices"
 	"strings"
 	"testing"
@@ -19,10 +20,9 @@ func TestListWalksEveryPage(t *testing.T) {
 	if err := env.run("list", "--calendar", "5"); err != nil {
 		t.Fatal(err)
 	}
-	env.done()
 	// One array of the three entries in order, each byte for byte what the
 	// server sent once the indentation is taken out.
-	out := env.out.String()
+	out := env.Out.String()
 	if !strings.HasPrefix(out, "[\n  {\n    \"id\": 1,\n    \"calendar_id\": 5,") || !strings.HasSuffix(out, "  }\n]\n") {
 		t.Errorf("stdout is not an indented array:\n%s", out)
 	}
@@ -52,11 +52,10 @@ func TestListLimitAsksOnlyTheNeededPages(t *testing.T) {
 	if err := env.run("list", "--calendar", "5", "--limit", "3"); err != nil {
 		t.Fatal(err)
 	}
-	env.done()
-	if got := env.out.String(); got != "1\n2\n3\n" {
+	if got := env.Out.String(); got != "1\n2\n3\n" {
 		t.Errorf("stdout %q", got)
 	}
-	if got := env.requests(); !slices.Equal(got, []string{"GET " + weathersRoute, "GET " + weathersRoute + "?page=2"}) {
+	if got := env.Sent(); !slices.Equal(got, []string{"GET " + weathersRoute, "GET " + weathersRoute + "?page=2"}) {
 		t.Errorf("requests %q", got)
 	}
 }
@@ -73,12 +72,11 @@ func TestListFiltersYearAndMonthHereAndLimitCountsKeptEntries(t *testing.T) {
 	if err := env.run("list", "--calendar", "5", "--year", "1492", "--month", "1", "--limit", "2"); err != nil {
 		t.Fatal(err)
 	}
-	env.done()
-	if got := env.out.String(); got != "3\n4\n" {
+	if got := env.Out.String(); got != "3\n4\n" {
 		t.Errorf("stdout %q", got)
 	}
 	// No server-side limit: the first request carries no page or limit.
-	if got := env.requests(); got[0] != "GET "+weathersRoute {
+	if got := env.Sent(); got[0] != "GET "+weathersRoute {
 		t.Errorf("first request %q", got[0])
 	}
 }
@@ -90,8 +88,7 @@ func TestListFilterWithoutLimitWalksEverything(t *testing.T) {
 	if err := env.run("list", "--calendar", "5", "--month", "2"); err != nil {
 		t.Fatal(err)
 	}
-	env.done()
-	if got := env.out.String(); got != "2\n3\n" {
+	if got := env.Out.String(); got != "2\n3\n" {
 		t.Errorf("stdout %q", got)
 	}
 }
@@ -102,21 +99,19 @@ func TestListPageFetchesOnePage(t *testing.T) {
 	if err := env.run("list", "--calendar", "5", "--page", "2"); err != nil {
 		t.Fatal(err)
 	}
-	env.done()
-	if got := env.out.String(); got != "3\n4\n" {
+	if got := env.Out.String(); got != "3\n4\n" {
 		t.Errorf("stdout %q", got)
 	}
 }
 
 func TestListByCalendarName(t *testing.T) {
 	env := newTestEnv(t, "id")
-	env.expect("GET calendars?name=Harptos%21", "", 200, page(1, 1, harptosJSON))
+	env.expect("GET calendars?name=Harptos", "", 200, page(1, 1, harptosJSON))
 	env.expect("GET "+weathersRoute, "", 200, page(1, 1, weatherJSON(1, 1492, 1, 1, "sun")))
 	if err := env.run("list", "--calendar", "Harptos"); err != nil {
 		t.Fatal(err)
 	}
-	env.done()
-	if got := env.out.String(); got != "1\n" {
+	if got := env.Out.String(); got != "1\n" {
 		t.Errorf("stdout %q", got)
 	}
 }
@@ -129,8 +124,7 @@ func TestListPageErrorIsReturnedAndNothingPrinted(t *testing.T) {
 	if !client.IsNotFound(err) {
 		t.Fatalf("error %v is not a not-found error", err)
 	}
-	env.done()
-	if got := env.out.String(); got != "" {
+	if got := env.Out.String(); got != "" {
 		t.Errorf("stdout %q: a half list was printed", got)
 	}
 }
@@ -146,8 +140,7 @@ func TestListTable(t *testing.T) {
 	if err := env.run("list", "--calendar", "5"); err != nil {
 		t.Fatal(err)
 	}
-	env.done()
-	assertGolden(t, "list.golden", env.out.String())
+	cmdtest.Golden(t, "list.golden", env.Out.String())
 }
 
 func TestListWide(t *testing.T) {
@@ -155,8 +148,7 @@ func TestListWide(t *testing.T) {
 	if err := env.run("list", "--calendar", "5"); err != nil {
 		t.Fatal(err)
 	}
-	env.done()
-	assertGolden(t, "list-wide.golden", env.out.String())
+	cmdtest.Golden(t, "list-wide.golden", env.Out.String())
 }
 
 func TestListYAMLIsAListInTheFileShape(t *testing.T) {
@@ -164,7 +156,6 @@ func TestListYAMLIsAListInTheFileShape(t *testing.T) {
 	if err := env.run("list", "--calendar", "5"); err != nil {
 		t.Fatal(err)
 	}
-	env.done()
 	want := `- id: 41
   date: "1492-1-3"
   weather: snowflake
@@ -179,7 +170,7 @@ func TestListYAMLIsAListInTheFileShape(t *testing.T) {
   weather: cloud-sun
   visibility: all
 `
-	if got := env.out.String(); got != want {
+	if got := env.Out.String(); got != want {
 		t.Errorf("stdout\n%s\nwant\n%s", got, want)
 	}
 }
@@ -192,15 +183,14 @@ func TestListEmptyTableSaysSoOnStderr(t *testing.T) {
 			if err := env.run("list", "--calendar", "5", "--year", "1492"); err != nil {
 				t.Fatal(err)
 			}
-			env.done()
-			wantOut, wantErr := "", "no weather entries\n"
+			wantOut, wantErr := "", "no weather entries found\n"
 			if format == "json" {
 				wantOut, wantErr = "[]\n", ""
 			}
-			if got := env.out.String(); got != wantOut {
+			if got := env.Out.String(); got != wantOut {
 				t.Errorf("stdout %q, want %q", got, wantOut)
 			}
-			if got := env.errOut.String(); got != wantErr {
+			if got := env.ErrOut.String(); got != wantErr {
 				t.Errorf("stderr %q, want %q", got, wantErr)
 			}
 		})

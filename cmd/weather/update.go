@@ -6,6 +6,7 @@ import (
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/spf13/cobra"
 )
 
@@ -35,10 +36,10 @@ nothing that was not named changes. A new date is checked against the calendar.`
 		Example: `  kanka weather update --calendar "Calendar of Harptos" 41 --weather cloud-rain --precipitation heavy
   kanka weather get --calendar 5 41 -o yaml > entry.yaml   # edit it, then:
   kanka weather update --calendar 5 41 -f entry.yaml`,
-		Args: exactArgs(1, "one WEATHER_ID"),
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Context = contextOf(cmd)
-			id, err := oneEntry(opts.Calendar, args[0])
+			opts.Context = resource.Context(cmd)
+			id, err := parseWeatherID(args[0])
 			if err != nil {
 				return err
 			}
@@ -55,14 +56,14 @@ nothing that was not named changes. A new date is checked against the calendar.`
 			return updateRun(opts)
 		},
 	}
-	addCalendarFlag(cmd, &opts.Calendar)
+	calendarParent(f).AddFlag(cmd, &opts.Calendar)
 	cmd.Flags().StringVarP(&opts.File, "file", "f", "", "read the changes from `FILE`, one entry (YAML or JSON; - is standard input)")
 	addEntryFlags(cmd, &flags)
 	return cmd
 }
 
 func updateRun(opts *UpdateOptions) error {
-	printer, err := opts.Factory.Printer()
+	printer, err := resource.NewPrinter(opts.Factory)
 	if err != nil {
 		return err
 	}
@@ -85,7 +86,7 @@ func updateRun(opts *UpdateOptions) error {
 	in := before
 	changes.applyTo(&in)
 	if sameInput(in, before) {
-		if !quiet(opts.Factory) {
+		if !opts.Factory.Quiet() {
 			fmt.Fprintf(opts.Factory.IO.ErrOut, "weather %d already has these values; nothing was sent\n", current.ID)
 		}
 		return printer.PrintOne(current, Kind)
@@ -93,10 +94,8 @@ func updateRun(opts *UpdateOptions) error {
 	// A new date must be a day of the calendar; an unchanged one is left
 	// alone, so no request is spent on the calendar.
 	if in.Year != before.Year || in.Month != before.Month || in.Day != before.Day {
-		if cal == nil {
-			if cal, err = c.GetCalendar(ctx, calendarID); err != nil {
-				return fmt.Errorf("reading calendar %d to check the date: %w", calendarID, err)
-			}
+		if cal, err = calendarRecord(ctx, c, calendarID, cal); err != nil {
+			return err
 		}
 	} else {
 		cal = nil

@@ -1,6 +1,7 @@
 package weather
 
 import (
+	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 	"slices"
 	"strings"
 	"testing"
@@ -34,12 +35,11 @@ func TestUpdateSendsTheFullRecord(t *testing.T) {
 	if err := env.run("update", "--calendar", "5", "41", "--weather", "cloud-rain", "--wind", ""); err != nil {
 		t.Fatal(err)
 	}
-	env.done()
 	// The date did not change: the calendar was not read.
-	if got := env.requests(); !slices.Equal(got, []string{"GET " + weathersRoute + "/41", "PUT " + weathersRoute + "/41"}) {
+	if got := env.Sent(); !slices.Equal(got, []string{"GET " + weathersRoute + "/41", "PUT " + weathersRoute + "/41"}) {
 		t.Errorf("requests %q", got)
 	}
-	if got := env.out.String(); got != "41\n" {
+	if got := env.Out.String(); got != "41\n" {
 		t.Errorf("stdout %q", got)
 	}
 }
@@ -49,13 +49,12 @@ func TestUpdateChecksANewDate(t *testing.T) {
 	env.expect("GET "+weathersRoute+"/41", "", 200, one(fullWeatherJSON))
 	env.expect("GET "+calendarRoute, "", 200, one(harptosJSON))
 	err := env.run("update", "--calendar", "5", "41", "--date", "1492-1-31")
-	if !isUsage(err) {
+	if !cmdtest.IsUsage(err) {
 		t.Fatalf("error %v is not a usage error", err)
 	}
 	if want := "the weather entry has problems; nothing was written:\n  date: day 31 does not exist: Hammer has 30 days"; err.Error() != want {
 		t.Errorf("error\n%s\nwant\n%s", err, want)
 	}
-	env.done()
 
 	env = newTestEnv(t, "id")
 	env.expect("GET "+weathersRoute+"/41", "", 200, one(fullWeatherJSON))
@@ -64,18 +63,16 @@ func TestUpdateChecksANewDate(t *testing.T) {
 	if err := env.run("update", "--calendar", "5", "41", "--date", "1492-1-30"); err != nil {
 		t.Fatal(err)
 	}
-	env.done()
 }
 
 func TestUpdateByCalendarNameReusesTheCalendarFound(t *testing.T) {
 	env := newTestEnv(t, "id")
-	env.expect("GET calendars?name=Harptos%21", "", 200, page(1, 1, harptosJSON))
+	env.expect("GET calendars?name=Harptos", "", 200, page(1, 1, harptosJSON))
 	env.expect("GET "+weathersRoute+"/41", "", 200, one(fullWeatherJSON))
 	env.expect("PUT "+weathersRoute+"/41", fullRecordWith(map[string]string{"month": "2", "day": "1"}), 200, one(weatherJSON(41, 1492, 2, 1, "snowflake")))
 	if err := env.run("update", "--calendar", "Harptos", "41", "--date", "1492-2-1"); err != nil {
 		t.Fatal(err)
 	}
-	env.done()
 }
 
 func TestUpdateFromEditedYAMLWithFlagsOverIt(t *testing.T) {
@@ -97,17 +94,16 @@ visibility: self-admin
 	if err := env.run("update", "--calendar", "5", "41", "-f", path, "--visibility", "members"); err != nil {
 		t.Fatal(err)
 	}
-	env.done()
 }
 
 func TestUpdateRefusesAList(t *testing.T) {
 	path := writeFile(t, "days.yaml", "- date: 1492-1-3\n  weather: sun\n")
 	env := newTestEnv(t, "id")
 	err := env.run("update", "--calendar", "5", "41", "-f", path)
-	if !isUsage(err) || !strings.HasSuffix(err.Error(), "holds a list; update takes one entry") {
+	if !cmdtest.IsUsage(err) || !strings.HasSuffix(err.Error(), "holds a list; update takes one entry") {
 		t.Fatalf("error %v", err)
 	}
-	if got := env.requests(); len(got) != 0 {
+	if got := env.Sent(); len(got) != 0 {
 		t.Errorf("requests %q", got)
 	}
 }
@@ -118,11 +114,10 @@ func TestUpdateWithTheSameValuesSendsNoWrite(t *testing.T) {
 	if err := env.run("update", "--calendar", "5", "41", "--weather", "snowflake", "--date", "1492-1-3"); err != nil {
 		t.Fatal(err)
 	}
-	env.done()
-	if got := env.errOut.String(); got != "weather 41 already has these values; nothing was sent\n" {
+	if got := env.ErrOut.String(); got != "weather 41 already has these values; nothing was sent\n" {
 		t.Errorf("stderr %q", got)
 	}
-	if got := env.out.String(); got != "41\n" {
+	if got := env.Out.String(); got != "41\n" {
 		t.Errorf("stdout %q", got)
 	}
 }
@@ -134,7 +129,6 @@ func TestUpdateUnknownEntryIsNotFound(t *testing.T) {
 	if !client.IsNotFound(err) {
 		t.Fatalf("error %v is not a not-found error", err)
 	}
-	env.done()
 }
 
 func TestUpdateRejectedByTheServerKeepsItsKind(t *testing.T) {
@@ -146,5 +140,4 @@ func TestUpdateRejectedByTheServerKeepsItsKind(t *testing.T) {
 	if !client.IsValidation(err) {
 		t.Fatalf("error %v is not a validation error", err)
 	}
-	env.done()
 }

@@ -6,81 +6,42 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/calendar"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/spf13/cobra"
 )
 
-// NewCmdWeather builds `kanka weather` and its verbs.
+// NewCmdWeather builds `kanka weather` and its verbs: get, list and delete
+// are the generic verbs over Spec; create (one entry or a batch) and
+// update are weather's own.
 func NewCmdWeather(f *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "weather <command>",
 		Aliases: []string{"weathers"},
 		Short:   "Manage the weather of a calendar",
 		Long: `Manage the weather entries of a calendar: one entry records the weather of
-one day. Every command needs --calendar, an id or an exact calendar name.`,
+one day. Every command needs --calendar ID|NAME.`,
+		Example: `  kanka weather list --calendar "Calendar of Harptos" --year 1492
+  kanka weather create --calendar 5 --date 1492-1-1 --weather snowflake
+  kanka weather create --calendar 5 -f examples/weather-1492-hammer.yaml
+  kanka weather delete --calendar 5 41`,
 	}
+	spec := Spec(f)
+	update := NewCmdUpdate(f, nil)
+	update.ValidArgsFunction = spec.Complete
+	create := NewCmdCreate(f, nil)
+	create.ValidArgsFunction = cobra.NoFileCompletions
 	cmd.AddCommand(
-		NewCmdList(f, nil),
-		NewCmdGet(f, nil),
-		NewCmdCreate(f, nil),
-		NewCmdUpdate(f, nil),
-		NewCmdDelete(f, nil),
+		resource.NewListCmd(f, spec),
+		resource.NewGetCmd(f, spec),
+		create,
+		update,
+		resource.NewDeleteCmd(f, spec),
 	)
-	for _, verb := range cmd.Commands() {
-		_ = verb.RegisterFlagCompletionFunc("calendar", cmdutil.CalendarCompletion(f))
-		switch verb.Name() {
-		case "get", "update", "delete":
-			verb.ValidArgsFunction = cmdutil.WeatherCompletion(f)
-		default:
-			verb.ValidArgsFunction = cobra.NoFileCompletions
-		}
-	}
 	return cmd
-}
-
-// addCalendarFlag registers the --calendar flag every verb requires. It is
-// checked by requireCalendar rather than cobra's MarkFlagRequired, whose
-// plain error would not be a usage error (exit 2).
-func addCalendarFlag(cmd *cobra.Command, target *string) {
-	cmd.Flags().StringVar(target, "calendar", "", "the calendar, by `ID|NAME` (required)")
-}
-
-// requireCalendar refuses a missing or empty --calendar.
-func requireCalendar(calendar string) error {
-	if strings.TrimSpace(calendar) == "" {
-		return cmdutil.UsageErrorf("--calendar ID|NAME is required")
-	}
-	return nil
-}
-
-// exactArgs wants n arguments, named what in the message; a wrong count is
-// a usage error.
-func exactArgs(n int, what string) cobra.PositionalArgs {
-	return func(cmd *cobra.Command, args []string) error {
-		if len(args) != n {
-			return cmdutil.UsageErrorf("%s takes %s, %d given", cmd.CommandPath(), what, len(args))
-		}
-		return nil
-	}
-}
-
-// noArgs refuses any argument.
-func noArgs(cmd *cobra.Command, args []string) error {
-	if len(args) > 0 {
-		return cmdutil.UsageErrorf("%s takes no arguments, %q given", cmd.CommandPath(), args[0])
-	}
-	return nil
-}
-
-// oneEntry checks the --calendar and WEATHER_ID of a command on one entry.
-func oneEntry(calendar, arg string) (int, error) {
-	if err := requireCalendar(calendar); err != nil {
-		return 0, err
-	}
-	return parseWeatherID(arg)
 }
 
 // parseWeatherID reads a WEATHER_ID argument.
@@ -92,41 +53,28 @@ func parseWeatherID(arg string) (int, error) {
 	return id, nil
 }
 
-// contextOf is the command's context, never nil (a command run outside
-// Execute, as in some tests, has none).
-func contextOf(cmd *cobra.Command) context.Context {
-	if ctx := cmd.Context(); ctx != nil {
-		return ctx
-	}
-	return context.Background()
-}
-
-// quiet reports whether -q silenced the messages on stderr.
-func quiet(f *cmdutil.Factory) bool { return f.Globals != nil && f.Globals.Quiet }
-
 // connect returns the client and the --calendar it names: its id, and the
 // record when a name lookup already fetched it.
-func connect(ctx context.Context, f *cmdutil.Factory, calendar string) (*client.Client, int, *client.Calendar, error) {
+func connect(ctx context.Context, f *cmdutil.Factory, arg string) (*client.Client, int, *client.Calendar, error) {
 	c, err := f.Client()
 	if err != nil {
 		return nil, 0, nil, err
 	}
-	id, cal, err := cmdutil.ResolveCalendar(ctx, c, calendar)
+	id, cal, err := calendar.ResolveCalendar(ctx, c, arg)
 	if err != nil {
 		return nil, 0, nil, err
 	}
 	return c, id, cal, nil
 }
 
-// resolveCalendarRecord resolves an ID|NAME argument to the calendar record,
-// for the date check. A name was looked up with a list request that already
-// holds the record; only an id costs one GET.
-func resolveCalendarRecord(ctx context.Context, c *client.Client, arg string) (*client.Calendar, error) {
-	id, cal, err := cmdutil.ResolveCalendar(ctx, c, arg)
-	if err != nil || cal != nil {
-		return cal, err
+// calendarRecord is the --calendar's record, for the date check: a name
+// was looked up with a list request that already holds it; only an id
+// costs one GET.
+func calendarRecord(ctx context.Context, c *client.Client, id int, cal *client.Calendar) (*client.Calendar, error) {
+	if cal != nil {
+		return cal, nil
 	}
-	cal, err = c.GetCalendar(ctx, id)
+	cal, err := c.GetCalendar(ctx, id)
 	if err != nil {
 		return nil, fmt.Errorf("reading calendar %d to check the date: %w", id, err)
 	}

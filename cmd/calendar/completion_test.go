@@ -1,4 +1,4 @@
-package cmdutil
+package calendar
 
 import (
 	"context"
@@ -9,10 +9,11 @@ import (
 	"testing"
 
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/spf13/cobra"
 )
 
-func TestCalendarCompletion(t *testing.T) {
+func TestCompletion(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, _ = w.Write([]byte(`{"data":[{"id":4,"name":"Harptos"},{"id":9,"name":"Barovian"}],"meta":{"current_page":1,"last_page":1}}`))
 	}))
@@ -21,19 +22,19 @@ func TestCalendarCompletion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, _, out, errOut := Test()
-	f := &Factory{IO: s, Globals: &Globals{}, Client: func() (*client.Client, error) { return c, nil }}
+	s, _, out, errOut := cmdutil.Test()
+	f := &cmdutil.Factory{IO: s, Globals: &cmdutil.Globals{}, Client: func() (*client.Client, error) { return c, nil }}
 	cmd := &cobra.Command{}
 	cmd.SetContext(context.Background())
 
-	got, directive := CalendarCompletion(f)(cmd, nil, "Bar")
+	got, directive := Completion(f)(cmd, nil, "Bar")
 	if !reflect.DeepEqual(got, []string{"Barovian\t9"}) || directive != cobra.ShellCompDirectiveNoFileComp {
 		t.Errorf("got %q, %v", got, directive)
 	}
 
 	// No client (no token, say): no candidates, nothing printed.
 	f.Client = func() (*client.Client, error) { return nil, errors.New("no API token") }
-	got, directive = CalendarCompletion(f)(cmd, nil, "")
+	got, directive = Completion(f)(cmd, nil, "")
 	if got != nil || directive != cobra.ShellCompDirectiveNoFileComp || out.Len()+errOut.Len() != 0 {
 		t.Errorf("without a client: %q, %v, output %q %q", got, directive, out, errOut)
 	}

@@ -1,0 +1,98 @@
+package calendar
+
+import (
+	"context"
+	"iter"
+	"strconv"
+
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
+	"github.com/spf13/pflag"
+)
+
+// Spec is the calendar as the generic verbs (get, list, delete) see it.
+func Spec(f *cmdutil.Factory) *resource.Spec[*client.Calendar] {
+	return &resource.Spec[*client.Calendar]{
+		Noun: "calendar", Plural: "calendars", Arg: "ID|NAME",
+		Kind:   calendarKind,
+		Lookup: lookup,
+		Get: func(ctx context.Context, c *client.Client, _, id int) (*client.Calendar, error) {
+			return c.GetCalendar(ctx, id)
+		},
+		Delete: func(ctx context.Context, c *client.Client, _, id int) error {
+			return c.DeleteCalendar(ctx, id)
+		},
+		Label:    func(cal *client.Calendar) string { return strconv.Quote(cal.Name) },
+		Name:     func(cal *client.Calendar) string { return cal.Name },
+		Filters:  listFilters,
+		Complete: Completion(f),
+		GetHelp: resource.Help{
+			Short: "Show one calendar",
+			Long: `Show one calendar. A number is an id; anything else is a name: the exact
+name, else the one name that differs only in case.`,
+			Example: `  kanka calendar get 12
+  kanka calendar get "Calendar of Harptos"
+  kanka calendar get 12 -o yaml > harptos.yaml`,
+		},
+		ListHelp: resource.Help{
+			Short: "List calendars",
+			Long: `List the calendars of the campaign. Every page is walked unless --limit
+or --page says otherwise.`,
+			Example: `  kanka calendar list
+  kanka calendar list --name "Calendar of Harptos" --exact -o json
+  kanka calendar list --since 24h --limit 10
+  kanka calendar list --tag 3 --tag 7 --private -o id`,
+		},
+		DeleteHelp: resource.Help{
+			Short: "Delete calendars",
+			Long: `Delete calendars and their weather. On a terminal you are asked first,
+with the names of what goes; without a terminal --yes is required. A
+declined confirmation exits with 7.`,
+			Example: `  kanka calendar delete 12
+  kanka calendar delete 12 13 "Old calendar" --yes`,
+		},
+	}
+}
+
+// lookup is ResolveCalendar as a record reference.
+func lookup(ctx context.Context, c *client.Client, _ int, arg string) (resource.Ref[*client.Calendar], error) {
+	id, cal, err := ResolveCalendar(ctx, c, arg)
+	return resource.Ref[*client.Calendar]{ID: id, Record: cal, Known: cal != nil}, err
+}
+
+// ResolveID is ResolveCalendar's id alone: the parent lookup of the
+// resources that live under a calendar.
+func ResolveID(ctx context.Context, c *client.Client, arg string) (int, error) {
+	id, _, err := ResolveCalendar(ctx, c, arg)
+	return id, err
+}
+
+// listFilters registers the filters of `calendar list`; the server applies
+// all of them.
+func listFilters(fs *pflag.FlagSet) func(*pflag.FlagSet) (resource.Query[*client.Calendar], error) {
+	var lf listFlags
+	lf.register(fs)
+	return func(fs *pflag.FlagSet) (resource.Query[*client.Calendar], error) {
+		filter, err := lf.options(fs)
+		if err != nil {
+			return resource.Query[*client.Calendar]{}, err
+		}
+		return resource.Query[*client.Calendar]{
+			Walk: func(ctx context.Context, c *client.Client, _, limit int) iter.Seq2[*client.Calendar, error] {
+				o := filter
+				o.Limit = limit
+				return c.AllCalendars(ctx, &o)
+			},
+			Page: func(ctx context.Context, c *client.Client, _, page int) ([]*client.Calendar, error) {
+				o := filter
+				o.Page = page
+				p, err := c.ListCalendars(ctx, &o)
+				if err != nil {
+					return nil, err
+				}
+				return p.Items, nil
+			},
+		}, nil
+	}
+}

@@ -1,0 +1,71 @@
+package resource
+
+import (
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/output"
+	"github.com/spf13/cobra"
+)
+
+// NewGetCmd builds `<noun> get ARG`: one record, in the -o format.
+func NewGetCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Command {
+	var parent *parentFlag
+	cmd := &cobra.Command{
+		Use:               "get " + s.parentUse() + s.Arg,
+		Short:             s.GetHelp.Short,
+		Long:              s.GetHelp.Long,
+		Example:           s.GetHelp.Example,
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: s.Complete,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := s.checkArgs(args); err != nil {
+				return err
+			}
+			p, err := printer(f)
+			if err != nil {
+				return err
+			}
+			c, err := f.Client()
+			if err != nil {
+				return err
+			}
+			ctx := Context(cmd)
+			parentID, err := s.resolveParent(ctx, c, parent)
+			if err != nil {
+				return err
+			}
+			ref, err := s.Lookup(ctx, c, parentID, args[0])
+			if err != nil {
+				return err
+			}
+			if !ref.Known {
+				if ref.Record, err = s.Get(ctx, c, parentID, ref.ID); err != nil {
+					return err
+				}
+			}
+			return p.PrintOne(ref.Record, s.Kind)
+		},
+	}
+	parent = s.addParentFlag(cmd)
+	return cmd
+}
+
+// parentUse is "--calendar ID|NAME " for a child, "" otherwise.
+func (s *Spec[T]) parentUse() string {
+	if s.Parent == nil {
+		return ""
+	}
+	return "--" + s.Parent.Flag + " ID|NAME "
+}
+
+// checkArgs runs CheckArg over every argument, before any request.
+func (s *Spec[T]) checkArgs(args []string) error {
+	if s.CheckArg == nil {
+		return nil
+	}
+	for _, a := range args {
+		if err := s.CheckArg(a); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,123 @@
+package resource
+
+import (
+	"fmt"
+	"iter"
+	"strings"
+
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/output"
+	"github.com/spf13/cobra"
+)
+
+// NewListCmd builds `<noun> list`: every record, walking every page, or
+// --limit N of them, or the one --page N. Both numbers count from 1, as in
+// gh (`--limit 0` is refused rather than read as "all", which is what
+// leaving the flag out says).
+func NewListCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Command {
+	var (
+		parent      *parentFlag
+		limit, page int
+		readFilters func(*cobra.Command) (Query[T], error)
+	)
+	cmd := &cobra.Command{
+		Use:               strings.TrimRight("list "+s.parentUse(), " "),
+		Aliases:           []string{"ls"},
+		Short:             s.ListHelp.Short,
+		Long:              s.ListHelp.Long,
+		Example:           s.ListHelp.Example,
+		Args:              cobra.NoArgs,
+		ValidArgsFunction: cobra.NoFileCompletions,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			fs := cmd.Flags()
+			if fs.Changed("limit") && limit < 1 {
+				return cmdutil.UsageErrorf("--limit %d: give a number above 0 (leave --limit out to list every %s)", limit, s.Noun)
+			}
+			if fs.Changed("page") && page < 1 {
+				return cmdutil.UsageErrorf("--page %d: pages are counted from 1", page)
+			}
+			q, err := readFilters(cmd)
+			if err != nil {
+				return err
+			}
+			p, err := printer(f)
+			if err != nil {
+				return err
+			}
+			c, err := f.Client()
+			if err != nil {
+				return err
+			}
+			ctx := Context(cmd)
+			parentID, err := s.resolveParent(ctx, c, parent)
+			if err != nil {
+				return err
+			}
+			var seq iter.Seq2[T, error]
+			if page > 0 {
+				items, err := q.Page(ctx, c, parentID, page)
+				if err != nil {
+					return err
+				}
+				seq = Slice(items)
+			} else {
+				// With a filter the server cannot apply, the limit counts
+				// kept records: walk without one and stop here instead.
+				walkLimit := limit
+				if q.Keep != nil {
+					walkLimit = 0
+				}
+				seq = q.Walk(ctx, c, parentID, walkLimit)
+			}
+			kept := 0
+			if err := p.PrintList(Records(keep(seq, q.Keep, limit, &kept)), s.Kind); err != nil {
+				return err
+			}
+			// An empty table prints nothing at all: say why on stderr,
+			// where a script reading stdout never sees it. Other formats
+			// print their own empty answer ([] for json).
+			if kept == 0 && p.IsTable() && !f.Quiet() {
+				fmt.Fprintf(f.IO.ErrOut, "no %s found\n", s.Plural)
+			}
+			return nil
+		},
+	}
+	parent = s.addParentFlag(cmd)
+	fs := cmd.Flags()
+	fs.IntVar(&limit, "limit", 0, fmt.Sprintf("stop after `N` %s (N from 1; default: all)", s.Plural))
+	fs.IntVar(&page, "page", 0, "fetch only page `N` (pages count from 1; default: every page)")
+	read := func(*cobra.Command) (Query[T], error) { return Query[T]{}, nil }
+	if s.Filters != nil {
+		r := s.Filters(fs)
+		read = func(cmd *cobra.Command) (Query[T], error) { return r(cmd.Flags()) }
+	}
+	readFilters = read
+	return cmd
+}
+
+// keep yields the records that pass k, at most limit of them (0: all),
+// stopping the walk (and its page requests) once the limit is met. n
+// counts the records yielded.
+func keep[T any](seq iter.Seq2[T, error], k func(T) bool, limit int, n *int) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		if limit > 0 && *n >= limit {
+			return
+		}
+		for r, err := range seq {
+			if err != nil {
+				var zero T
+				yield(zero, err)
+				return
+			}
+			if k != nil && !k(r) {
+				continue
+			}
+			if !yield(r, nil) {
+				return
+			}
+			if *n++; limit > 0 && *n >= limit {
+				return
+			}
+		}
+	}
+}

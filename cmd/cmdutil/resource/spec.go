@@ -1,0 +1,176 @@
+// Package resource holds the verbs every resource shares: get, list and
+// delete, built from a small Spec per resource (as in hcloud's
+// internal/cmd/base). A resource declares what differs (its noun, how an
+// argument becomes an id, its client calls, its list filters, its help);
+// the verbs own the argument checks, the --calendar parent flag, the
+// limit and page of a list, the empty-list message, the confirmation of a
+// delete and the report of a batch that fails part way. Create and update
+// stay with each resource, where they really differ.
+package resource
+
+import (
+	"context"
+	"iter"
+
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/output"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// Spec describes one resource to the generic verbs. T is the record the
+// client returns (*client.Calendar, *client.Weather).
+type Spec[T output.Record] struct {
+	// Noun and Plural name the resource in messages: "calendar",
+	// "calendars"; "weather", "weather entries".
+	Noun, Plural string
+	// Arg is the placeholder of a record argument: "ID|NAME", "WEATHER_ID".
+	Arg string
+	// Kind says how records are printed.
+	Kind output.Kind
+	// Parent is set when the resource lives under another (weather under a
+	// calendar, named by --calendar ID|NAME).
+	Parent *Parent
+
+	// CheckArg refuses a malformed argument before any request (nil:
+	// every argument is looked up).
+	CheckArg func(arg string) error
+	// Lookup turns an argument into a record reference; a name lookup
+	// returns the record it fetched, so that it is not fetched again.
+	Lookup func(ctx context.Context, c *client.Client, parentID int, arg string) (Ref[T], error)
+	Get    func(ctx context.Context, c *client.Client, parentID, id int) (T, error)
+	Delete func(ctx context.Context, c *client.Client, parentID, id int) error
+	// Label describes a record in a confirmation, after its id:
+	// `"Barovia"`, `(1492-1-1 snowflake)`.
+	Label func(T) string
+	// Name is a record's name in result lines ("deleted calendar 12
+	// (Harptos)"); nil: the id alone.
+	Name func(T) string
+
+	// Filters registers the list's own filter flags and returns what reads
+	// them once parsed, before any request: a bad value sends nothing.
+	Filters func(fs *pflag.FlagSet) func(fs *pflag.FlagSet) (Query[T], error)
+
+	// Help of each verb; Use and the argument checks are the verbs' own.
+	GetHelp, ListHelp, DeleteHelp Help
+	// Complete completes a record argument (nil: none).
+	Complete cobra.CompletionFunc
+}
+
+// Help is the text of one verb.
+type Help struct{ Short, Long, Example string }
+
+// Parent is the resource a child lives under, named by a flag.
+type Parent struct {
+	// Flag is the flag's name and Noun what it names: "calendar".
+	Flag, Noun string
+	// Resolve turns the flag's ID|NAME into an id.
+	Resolve func(ctx context.Context, c *client.Client, arg string) (int, error)
+	// Complete completes the flag's value.
+	Complete cobra.CompletionFunc
+}
+
+// Ref is a record an argument names: its id, and the record itself when
+// the lookup already fetched it (Known).
+type Ref[T any] struct {
+	ID     int
+	Record T
+	Known  bool
+}
+
+// Query is how one run of list fetches records.
+type Query[T any] struct {
+	// Walk yields every record, asking for at most limit (0: all) when
+	// the server can stop early.
+	Walk func(ctx context.Context, c *client.Client, parentID, limit int) iter.Seq2[T, error]
+	// Page fetches the records of one page.
+	Page func(ctx context.Context, c *client.Client, parentID, page int) ([]T, error)
+	// Keep filters here what the server cannot (nil keeps every record);
+	// --limit then counts the records kept.
+	Keep func(T) bool
+}
+
+// parentFlag holds the value of a child's parent flag.
+type parentFlag struct{ value string }
+
+// addParentFlag registers the required parent flag (--calendar ID|NAME).
+func (s *Spec[T]) addParentFlag(cmd *cobra.Command) *parentFlag {
+	p := &parentFlag{}
+	if s.Parent != nil {
+		s.Parent.AddFlag(cmd, &p.value)
+	}
+	return p
+}
+
+// AddFlag registers the parent's required flag on cmd, bound to target:
+// for the verbs a resource keeps (create, update).
+func (p *Parent) AddFlag(cmd *cobra.Command, target *string) {
+	cmd.Flags().StringVar(target, p.Flag, "", "the "+p.Noun+", by `ID|NAME` (required)")
+	_ = cmd.MarkFlagRequired(p.Flag)
+	if p.Complete != nil {
+		_ = cmd.RegisterFlagCompletionFunc(p.Flag, p.Complete)
+	}
+}
+
+// resolveParent is the parent's id, or 0 for a top resource.
+func (s *Spec[T]) resolveParent(ctx context.Context, c *client.Client, p *parentFlag) (int, error) {
+	if s.Parent == nil {
+		return 0, nil
+	}
+	return s.Parent.Resolve(ctx, c, p.value)
+}
+
+// printer builds the printer before any request, so a bad -o, --jq or
+// --template costs nothing; every error it gives is a usage error.
+func printer(f *cmdutil.Factory) (*output.Printer, error) {
+	return NewPrinter(f)
+}
+
+// NewPrinter is f.Printer with its errors made usage errors (exit 2), for
+// the verbs each resource keeps (create, update).
+func NewPrinter(f *cmdutil.Factory) (*output.Printer, error) {
+	p, err := f.Printer()
+	if err != nil {
+		if _, ok := err.(*cmdutil.UsageError); ok {
+			return nil, err
+		}
+		return nil, &cmdutil.UsageError{Err: err}
+	}
+	return p, nil
+}
+
+// Context is the command's context, never nil (a command run outside
+// Execute, as in some tests, has none).
+func Context(cmd *cobra.Command) context.Context {
+	if ctx := cmd.Context(); ctx != nil {
+		return ctx
+	}
+	return context.Background()
+}
+
+// Records turns a walk of T into a walk of printer records.
+func Records[T output.Record](seq iter.Seq2[T, error]) iter.Seq2[output.Record, error] {
+	return func(yield func(output.Record, error) bool) {
+		for r, err := range seq {
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			if !yield(r, nil) {
+				return
+			}
+		}
+	}
+}
+
+// Slice walks records already fetched.
+func Slice[T any](items []T) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		for _, it := range items {
+			if !yield(it, nil) {
+				return
+			}
+		}
+	}
+}
