@@ -139,6 +139,10 @@ func (c *connector) newClientWith(r *profile.Resolved, edit func(*client.Config)
 			return nil, err
 		}
 	}
+	if cfg.Campaign == 0 && cfg.Token == "" {
+		// A first run: both are missing, and both ways forward are said.
+		return nil, &cmdutil.AuthError{Err: errors.New("no campaign and no API token yet: run `kanka auth login -c ID` (the id is in the campaign's URL), or add --sandbox to try kanka without an account")}
+	}
 	if cfg.Campaign == 0 {
 		return nil, cmdutil.UsageErrorf("no campaign: pass --campaign ID, set KANKA_CAMPAIGN, or run `kanka config set campaign ID` (the id is in the campaign's URL)")
 	}

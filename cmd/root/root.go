@@ -8,6 +8,9 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strconv"
+	"strings"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/kanka-cli/kanka/cmd/auth"
@@ -29,15 +32,32 @@ func init() {
 }
 
 // Main runs kanka with args and returns the exit code. Ctrl-C or SIGTERM
-// cancels the run's context; a second Ctrl-C kills at once.
+// cancels the run's context; a second one kills at once. A run the signal
+// ended does not return: once it has cleaned up and said "interrupted", the
+// process dies by that same signal (see dieBy), so that a shell loop or
+// make running kanka stops too.
 func Main(args []string) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithCancel(context.Background())
+	var got atomic.Value
 	go func() {
-		<-ctx.Done()
-		stop() // restore the default: the next signal ends the process
+		sig, ok := <-sigs
+		if !ok {
+			return
+		}
+		got.Store(sig)
+		// Restore the defaults: the next signal ends the process.
+		signal.Reset(os.Interrupt, syscall.SIGTERM)
+		cancel()
 	}()
-	return Run(ctx, cmdutil.System(), args)
+	code := Run(ctx, cmdutil.System(), args)
+	signal.Stop(sigs)
+	cancel()
+	if sig, ok := got.Load().(os.Signal); ok && code == cmdutil.ExitInterrupted {
+		dieBy(sig)
+	}
+	return code
 }
 
 // Run builds the command tree on streams s and runs args.
@@ -67,6 +87,15 @@ func execute(ctx context.Context, cmd *cobra.Command, args []string) (code int) 
 		path = ran.CommandPath()
 	}
 	code, lines := exitCode(err, path, ctx.Err() != nil)
+	if len(lines) > 0 && code != cmdutil.ExitInterrupted && debugOn(cmd) {
+		// The request right under the message it explains (and the
+		// message's indented lines), before any hint.
+		at := 1
+		for at < len(lines) && strings.HasPrefix(lines[at], "  ") {
+			at++
+		}
+		lines = append(append(append([]string{}, lines[:at]...), debugLines(err)...), lines[at:]...)
+	}
 	printError(cmd.ErrOrStderr(), lines)
 	return code
 }
@@ -95,7 +124,7 @@ account on the built-in sandbox: kanka --sandbox calendar list`,
 	cmd.SetErr(s.ErrOut)
 	cmd.CompletionOptions.DisableDefaultCmd = true
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return &cmdutil.UsageError{Err: err}
+		return usageError(err)
 	})
 	addGlobalFlags(cmd, f.Globals)
 	cmd.PersistentPreRunE = func(c *cobra.Command, _ []string) error {
@@ -168,10 +197,10 @@ func checkGlobals(cmd *cobra.Command, f *cmdutil.Factory) error {
 	// Cobra checks these after the pre-runs and returns plain errors; checked
 	// here, they become usage errors.
 	if err := cmd.ValidateRequiredFlags(); err != nil {
-		return &cmdutil.UsageError{Err: err}
+		return usageError(err)
 	}
 	if err := cmd.ValidateFlagGroups(); err != nil {
-		return &cmdutil.UsageError{Err: err}
+		return usageError(err)
 	}
 	return nil
 }
@@ -191,11 +220,7 @@ func markUsageErrors(cmd *cobra.Command) {
 		check := cmd.Args
 		cmd.Args = func(c *cobra.Command, args []string) error {
 			if err := check(c, args); err != nil {
-				var usage *cmdutil.UsageError
-				if errors.As(err, &usage) {
-					return err
-				}
-				return &cmdutil.UsageError{Err: err}
+				return usageError(err)
 			}
 			return nil
 		}
@@ -214,5 +239,25 @@ func unknownSubcommand(cmd *cobra.Command, args []string) error {
 	if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
 		msg += fmt.Sprintf("; did you mean %q?", s[0])
 	}
-	return &cmdutil.UsageError{Err: errors.New(msg)}
+	return usageError(errors.New(msg))
+}
+
+// debugOn reports whether --debug or KANKA_DEBUG asks for the requests to
+// be shown: then an error's message is followed by the request it is about.
+func debugOn(cmd *cobra.Command) bool {
+	if f := cmd.PersistentFlags().Lookup("debug"); f != nil && f.Changed {
+		on, _ := strconv.ParseBool(f.Value.String())
+		return on
+	}
+	on, _ := strconv.ParseBool(os.Getenv("KANKA_DEBUG"))
+	return on
+}
+
+// usageError is err as a usage error (exit 2), unless it is one already.
+func usageError(err error) error {
+	var usage *cmdutil.UsageError
+	if errors.As(err, &usage) {
+		return err
+	}
+	return &cmdutil.UsageError{Err: err}
 }
