@@ -41,7 +41,6 @@ without a terminal --yes is required.`,
 	}
 	// The same name and shorthand as the global flag, so `delete -y` works
 	// whether or not the root defines it.
-	cmd.Flags().BoolVarP(&opts.Yes, "yes", "y", false, "Do not ask for confirmation")
 	return cmd
 }
 

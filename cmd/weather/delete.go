@@ -64,7 +64,6 @@ the command, which says what was deleted.`,
 		},
 	}
 	addCalendarFlag(cmd, &opts.Calendar)
-	cmd.Flags().BoolVar(&opts.Yes, "yes", false, "delete without asking")
 	return cmd
 }
 
