@@ -21,8 +21,10 @@ import (
 	"github.com/kanka-cli/kanka/cmd/profile"
 	"github.com/kanka-cli/kanka/cmd/sandboxcmd"
 	"github.com/kanka-cli/kanka/cmd/weather"
+	"github.com/kanka-cli/kanka/internal/suggest"
 	"github.com/kanka-cli/kanka/output"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 func init() {
@@ -80,6 +82,14 @@ func execute(ctx context.Context, cmd *cobra.Command, args []string) (code int) 
 			code = cmdutil.ExitError
 		}
 	}()
+	if err := unknownSubcommandFirst(cmd, args); err != nil {
+		code, lines := exitCode(err, cmd.CommandPath(), false)
+		if c, _, findErr := cmd.Find(args); findErr == nil {
+			code, lines = exitCode(err, c.CommandPath(), false)
+		}
+		printError(cmd.ErrOrStderr(), lines)
+		return code
+	}
 	cmd.SetArgs(args)
 	ran, err := cmd.ExecuteContextC(ctx)
 	path := cmd.CommandPath()
@@ -233,13 +243,61 @@ func unknownSubcommand(cmd *cobra.Command, args []string) error {
 		return nil
 	}
 	msg := fmt.Sprintf("unknown command %q for %q", args[0], cmd.CommandPath())
-	if cmd.SuggestionsMinimumDistance <= 0 {
-		cmd.SuggestionsMinimumDistance = 2 // cobra's default, which it sets only on its own path
-	}
-	if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
-		msg += fmt.Sprintf("; did you mean %q?", s[0])
+	if near, ok := suggest.Nearest(args[0], subcommandNames(cmd)); ok {
+		msg += fmt.Sprintf("; did you mean %q?", near)
 	}
 	return usageError(errors.New(msg))
+}
+
+// subcommandNames are the names of cmd's visible subcommands, then their
+// aliases: on a tie, the name is suggested.
+func subcommandNames(cmd *cobra.Command) []string {
+	var names, aliases []string
+	for _, c := range cmd.Commands() {
+		if !c.IsAvailableCommand() && c.Name() != "help" {
+			continue
+		}
+		names = append(names, c.Name())
+		aliases = append(aliases, c.Aliases...)
+	}
+	return append(names, aliases...)
+}
+
+// unknownSubcommandFirst finds, before any flag is parsed, a word that
+// names no subcommand of the group it follows: `kanka weather lst
+// --calendar 1` is an unknown command "lst", not an unknown flag
+// --calendar (the group, having no --calendar, would fail on it first).
+func unknownSubcommandFirst(root *cobra.Command, args []string) error {
+	root.InitDefaultHelpCmd() // cobra adds `help` only when it executes
+	c, rest, err := root.Find(args)
+	if err != nil || c == nil || !c.HasAvailableSubCommands() {
+		return nil
+	}
+	flags := c.Flags()
+	flags.AddFlagSet(c.InheritedFlags())
+	// As cobra's own search does: a flag takes the next word as its value
+	// unless it is a known switch, has "=", or is a group of shorthands.
+	takesValue := func(f *pflag.Flag) bool { return f == nil || f.NoOptDefVal == "" }
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		switch {
+		case a == "--":
+			return nil
+		case strings.HasPrefix(a, "--"):
+			if !strings.Contains(a, "=") && takesValue(flags.Lookup(a[2:])) {
+				i++
+			}
+		case strings.HasPrefix(a, "-") && len(a) > 1:
+			if len(a) == 2 && takesValue(flags.ShorthandLookup(a[1:])) {
+				i++
+			}
+		case strings.HasPrefix(a, "__"):
+			return nil // cobra's hidden completion commands
+		default:
+			return unknownSubcommand(c, []string{a})
+		}
+	}
+	return nil
 }
 
 // debugOn reports whether --debug or KANKA_DEBUG asks for the requests to
