@@ -75,4 +75,3 @@ func (p *Terminal) Output() string {
 	defer p.mu.Unlock()
 	return p.seen.String()
 }
-
