@@ -80,8 +80,11 @@ func TestTableTimestamps(t *testing.T) {
 		t.Errorf("on a terminal:\n%s", terminal)
 	}
 	piped := printWeather(t, Options{Format: Wide, Now: now})
-	if !strings.HasSuffix(piped, "  2026-05-01T10:00:00Z\n") {
+	if !strings.HasSuffix(piped, "  2026-05-01T10:00:00.000000Z\n") {
 		t.Errorf("piped:\n%s", piped)
+	}
+	if got := (&Printer{}).tableTimestamp("2026-05-01 10:00:00"); got != "2026-05-01T10:00:00Z" {
+		t.Errorf("piped, a timestamp that is not RFC 3339 became %q", got)
 	}
 	for d, want := range map[time.Duration]string{
 		10 * time.Second: "just now", time.Minute: "1 minute ago", 90 * time.Minute: "1 hour ago",

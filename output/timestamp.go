@@ -11,14 +11,22 @@ import (
 var timestampHeaders = map[string]bool{"UPDATED": true, "CREATED": true}
 
 // tableTimestamp is a server timestamp as a table shows it: relative on a
-// terminal ("3 days ago"), RFC 3339 in UTC when piped. A value that is not
-// a timestamp is left as it is. JSON and YAML keep the server's text.
+// terminal ("3 days ago"); when piped, RFC 3339: the server's own text when
+// it is that already (Kanka's "2026-02-03T04:05:06.000000Z"), else the time
+// in UTC ("2026-02-03 04:05:06" becomes "2026-02-03T04:05:06Z"). A value that
+// is not a timestamp is left as it is. JSON and YAML keep the server's text.
 func (p *Printer) tableTimestamp(value string) string {
 	t, err := time.Parse(time.RFC3339Nano, value)
-	if err != nil {
-		return value
+	rfc3339 := err == nil
+	if !rfc3339 {
+		if t, err = time.Parse(time.DateTime, value); err != nil {
+			return value
+		}
 	}
 	if p.opts.Width == 0 {
+		if rfc3339 {
+			return value
+		}
 		return t.UTC().Format(time.RFC3339)
 	}
 	now := time.Now

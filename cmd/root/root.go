@@ -122,6 +122,10 @@ func NewCmdRoot(s *cmdutil.IOStreams) (*cobra.Command, *cmdutil.Factory) {
 Settings come from flags, then KANKA_* environment variables, then the
 active profile of the configuration file, then defaults. Try it without an
 account on the built-in sandbox: kanka --sandbox calendar list`,
+		Example: `  kanka --sandbox calendar list
+  kanka auth login -c 12345
+  kanka calendar get "Calendar of Harptos" -o yaml
+  kanka weather list --calendar 3 -o json --jq '.[].weather'`,
 		Version:       versionString(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
@@ -129,6 +133,7 @@ account on the built-in sandbox: kanka --sandbox calendar list`,
 		RunE:          func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	cmd.SetVersionTemplate("{{.Version}}\n")
+	setHelp(cmd, s)
 	cmd.SetIn(s.In)
 	cmd.SetOut(s.Out)
 	cmd.SetErr(s.ErrOut)

@@ -26,6 +26,8 @@ func newCmdVersion(f *cmdutil.Factory) *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print the version",
+		Example: `  kanka version
+  kanka --version`,
 		Args:  cobra.NoArgs,
 		Run: func(*cobra.Command, []string) {
 			fmt.Fprintln(f.IO.Out, versionString())
