@@ -185,12 +185,10 @@ func fitToWidth(columns []Column, header []string, rows [][]string, width int) (
 	}
 	shrink(true)
 
-	var keptHeader []string
-	if header != nil {
-		for j, h := range header {
-			if kept[j] {
-				keptHeader = append(keptHeader, h)
-			}
+	var keptHeader []string // nil, as header, with --no-headers
+	for j, h := range header {
+		if kept[j] {
+			keptHeader = append(keptHeader, h)
 		}
 	}
 	keptRows := make([][]string, len(rows))

@@ -28,7 +28,7 @@ func newCmdVersion(f *cmdutil.Factory) *cobra.Command {
 		Short: "Print the version",
 		Example: `  kanka version
   kanka --version`,
-		Args:  cobra.NoArgs,
+		Args: cobra.NoArgs,
 		Run: func(*cobra.Command, []string) {
 			fmt.Fprintln(f.IO.Out, versionString())
 		},
