@@ -3,6 +3,8 @@ package output
 import (
 	"fmt"
 	"strings"
+
+	"github.com/kanka-cli/kanka/internal/suggest"
 )
 
 // Formats lists the -o values in the order help text and completion show them.
@@ -21,6 +23,13 @@ func ParseFormat(s string) (Format, error) {
 		if f == want {
 			return f, nil
 		}
+	}
+	names := make([]string, 0, len(Formats()))
+	for _, f := range Formats() {
+		names = append(names, string(f))
+	}
+	if near, ok := suggest.Nearest(s, names); ok {
+		return "", fmt.Errorf("unknown output format %q; did you mean %q? (one of %s)", s, near, formatNames())
 	}
 	return "", fmt.Errorf("unknown output format %q: use one of %s", s, formatNames())
 }

@@ -4,7 +4,10 @@
 // nothing of flags or terminals beyond the Options it is handed.
 package output
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"time"
+)
 
 // Format is an -o value.
 type Format string
@@ -28,6 +31,8 @@ type Options struct {
 	Color     bool // colour may be used (a terminal, and no NO_COLOR)
 	// Width is the terminal width; 0 means not a terminal: never truncate.
 	Width int
+	// Now is the clock of relative timestamps in tables; nil is time.Now.
+	Now func() time.Time
 	// Redact, when set, hides secrets in the values of tables and detail
 	// views before they are laid out, so that columns stay aligned.
 	Redact func(string) string

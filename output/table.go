@@ -45,11 +45,15 @@ func (p *Printer) writeTable(recs []Record, kind Kind) error {
 		for j, c := range columns {
 			// The data is made safe, not the rendered table: the
 			// header's colour must still work.
-			rows[i][j] = p.shown(oneLine(c.Value(rec)))
+			value := c.Value(rec)
+			if timestampHeaders[c.Header] {
+				value = p.tableTimestamp(value)
+			}
+			rows[i][j] = p.shown(oneLine(value))
 		}
 	}
 	if p.opts.Width > 0 {
-		truncateToFit(header, rows, p.opts.Width)
+		header, rows = fitToWidth(columns, header, rows, p.opts.Width)
 	}
 	text, err := renderTable(header, rows)
 	if err != nil {
@@ -118,16 +122,23 @@ func oneLine(s string) string {
 	return strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ").Replace(s)
 }
 
-// truncateToFit shrinks the widest column, one cell of width at a time (so
-// columns of equal width shrink together), until a line fits in width, then
-// cuts the cells that no longer fit with an ellipsis. A column never shrinks
-// below its header or minTruncatedWidth; if the table still does not fit, its
-// lines run long rather than lose their headers.
-func truncateToFit(header []string, rows [][]string, width int) {
-	n := len(rows[0])
+// keyHeaders are the columns that say which record a row is: on a narrow
+// terminal they stay whole while the others shrink or go.
+var keyHeaders = map[string]bool{"ID": true, "NAME": true, "DATE": true}
+
+// fitToWidth makes the table fit in width: first the free-text columns
+// shrink, the widest one cell of width at a time (so columns of equal width
+// shrink together), down to their header or minTruncatedWidth; then they
+// go, the rightmost first; only then do the key columns (ID, NAME, DATE)
+// shrink. Cells that no longer fit are cut with an ellipsis. A table that
+// still does not fit runs long rather than lose its headers.
+func fitToWidth(columns []Column, header []string, rows [][]string, width int) ([]string, [][]string) {
+	n := len(columns)
 	widths := make([]int, n)
 	floors := make([]int, n)
-	for j := range n {
+	key := make([]bool, n)
+	for j, c := range columns {
+		key[j] = keyHeaders[c.Header]
 		floors[j] = minTruncatedWidth
 		if header != nil {
 			widths[j] = twwidth.Width(header[j])
@@ -136,29 +147,61 @@ func truncateToFit(header []string, rows [][]string, width int) {
 		for _, row := range rows {
 			widths[j] = max(widths[j], twwidth.Width(row[j]))
 		}
+		floors[j] = min(floors[j], widths[j])
 	}
-	total := len(columnGap) * (n - 1)
-	for _, w := range widths {
-		total += w
+	kept := make([]bool, n)
+	for j := range kept {
+		kept[j] = true
 	}
-	for total > width {
-		widest := -1
+	total := func() int {
+		t, shown := 0, 0
 		for j, w := range widths {
-			if w > floors[j] && (widest < 0 || w > widths[widest]) {
-				widest = j
+			if kept[j] {
+				t += w
+				shown++
 			}
 		}
-		if widest < 0 {
-			break
-		}
-		widths[widest]--
-		total--
+		return t + len(columnGap)*max(shown-1, 0)
 	}
-	for _, row := range rows {
+	shrink := func(keys bool) {
+		for total() > width {
+			widest := -1
+			for j, w := range widths {
+				if kept[j] && key[j] == keys && w > floors[j] && (widest < 0 || w > widths[widest]) {
+					widest = j
+				}
+			}
+			if widest < 0 {
+				return
+			}
+			widths[widest]--
+		}
+	}
+	shrink(false)
+	for j := n - 1; j >= 0 && total() > width; j-- {
+		if !key[j] {
+			kept[j] = false
+		}
+	}
+	shrink(true)
+
+	var keptHeader []string // nil, as header, with --no-headers
+	for j, h := range header {
+		if kept[j] {
+			keptHeader = append(keptHeader, h)
+		}
+	}
+	keptRows := make([][]string, len(rows))
+	for i, row := range rows {
 		for j, cell := range row {
-			if twwidth.Width(cell) > widths[j] {
-				row[j] = twwidth.Truncate(cell, widths[j]-len(ellipsis)) + ellipsis
+			if !kept[j] {
+				continue
 			}
+			if twwidth.Width(cell) > widths[j] {
+				cell = twwidth.Truncate(cell, widths[j]-len(ellipsis)) + ellipsis
+			}
+			keptRows[i] = append(keptRows[i], cell)
 		}
 	}
+	return keptHeader, keptRows
 }

@@ -73,7 +73,7 @@ func TestLoginWithARefusedTokenSavesNothing(t *testing.T) {
 	if res.Code != 3 {
 		t.Errorf("exit %d, want 3", res.Code)
 	}
-	wantErr := "error: the token was refused, nothing was saved: GET " + srv.APIRoot() + "/campaigns/5/calendars: 401 Invalid authentication token.\n" +
+	wantErr := "error: the token was refused, nothing was saved: listing the calendars of campaign 5: 401 Invalid authentication token.\n" +
 		"Run 'kanka auth login' to save a working token, or set KANKA_TOKEN.\n"
 	if res.Stderr != wantErr {
 		t.Errorf("stderr:\n%s\nwant:\n%s", res.Stderr, wantErr)

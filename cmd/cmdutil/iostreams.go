@@ -19,6 +19,10 @@ type IOStreams struct {
 	NoColor bool
 	// TermWidth is the width of the terminal on Out, 0 when not a terminal.
 	TermWidth int
+	// ErrTerminal is the terminal behind ErrOut, nil when stderr is not one:
+	// the spinner draws on it directly (its control codes would be escaped
+	// by the guarded ErrOut), and nothing else does.
+	ErrTerminal *os.File
 
 	// secrets and guarded are set by Guard.
 	secrets *secretSet
@@ -72,6 +76,9 @@ func System() *IOStreams {
 		InTTY:  term.IsTerminal(int(os.Stdin.Fd())),
 		OutTTY: term.IsTerminal(int(os.Stdout.Fd())),
 		ErrTTY: term.IsTerminal(int(os.Stderr.Fd())),
+	}
+	if s.ErrTTY {
+		s.ErrTerminal = os.Stderr
 	}
 	if s.OutTTY {
 		if w, _, err := term.GetSize(int(os.Stdout.Fd())); err == nil {

@@ -19,6 +19,8 @@ from the first page of the campaign's calendars.
   zsh:         kanka completion zsh > "${fpath[1]}/_kanka"
   fish:        kanka completion fish > ~/.config/fish/completions/kanka.fish
   powershell:  kanka completion powershell | Out-String | Invoke-Expression`,
+		Example: `  kanka completion bash > ~/.local/share/bash-completion/completions/kanka
+  kanka completion zsh > "${fpath[1]}/_kanka"`,
 		ValidArgs: []string{"bash", "zsh", "fish", "powershell"},
 		Args:      cobra.MatchAll(cobra.ExactArgs(1), cobra.OnlyValidArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {

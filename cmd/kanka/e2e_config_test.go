@@ -45,12 +45,13 @@ func TestE2EConfigProfilesAndPrecedence(t *testing.T) {
 		reached(envSrv)
 		reached(flagSrv, "--url", flagSrv.Root)
 
-		// Another profile has no campaign: refused before any request.
+		// Another profile has neither campaign nor token: refused before
+		// any request, with both ways forward (exit 3, as for a token).
 		mark := profileSrv.mark()
 		k.ok(t, "-p", "other", "config", "set", "url", profileSrv.Root)
 		r = k.run(t, "-p", "other", "calendar", "list")
-		if r.code != 2 || !strings.Contains(r.stderr, "no campaign") {
-			t.Errorf("a profile without a campaign: want exit 2 and 'no campaign'; %s", r)
+		if want := "error: no campaign and no API token yet: run `kanka auth login -c ID` (the id is in the campaign's URL), or add --sandbox to try kanka without an account\n"; r.code != 3 || r.stderr != want {
+			t.Errorf("a profile without campaign and token: want exit 3 and %q; %s", want, r)
 		}
 		wantNoRequests(t, profileSrv, mark)
 	})

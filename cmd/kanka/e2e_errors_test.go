@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -115,21 +114,19 @@ func TestE2ENotFoundExits4(t *testing.T) {
 		if live {
 			weathers = "calendar_weather"
 		}
-		// The message names the request and the server's own words, so a
-		// user can tell a wrong id from a wrong campaign or URL.
-		notFound := func(path, model string) string {
-			return fmt.Sprintf("error: GET %s/campaigns/1/%s: 404 No query results for model [App\\Models\\%s] 999\n",
-				srv.Root, path, model)
-		}
+		// The message names what was not found and where, in the user's
+		// words; --debug adds the request and the server's own.
+		calendar999 := "error: calendar 999 not found in campaign 1\n"
 		for _, tt := range []struct {
 			args   []string
 			stderr string
 		}{
-			{[]string{"calendar", "get", "999"}, notFound("calendars/999", "Calendar")},
+			{[]string{"calendar", "get", "999"}, calendar999},
 			{[]string{"calendar", "get", "No Such Calendar"}, "error: no calendar named \"No Such Calendar\"\n"},
-			{[]string{"calendar", "update", "999", "--name", "X"}, notFound("calendars/999", "Calendar")},
-			{[]string{"weather", "get", "--calendar", "1", "999"}, notFound("calendars/1/"+weathers+"/999", "CalendarWeather")},
-			{[]string{"weather", "list", "--calendar", "999"}, notFound("calendars/999/"+weathers, "Calendar")},
+			{[]string{"calendar", "update", "999", "--name", "X"}, calendar999},
+			{[]string{"weather", "get", "--calendar", "1", "999"}, "error: weather 999 of calendar 1 not found in campaign 1\n"},
+			{[]string{"weather", "list", "--calendar", "999"}, calendar999},
+			{[]string{"-c", "999", "calendar", "list"}, "error: campaign 999 not found, or the token cannot see it (check -c/--campaign)\n"},
 		} {
 			mark := srv.mark()
 			r := k.run(t, tt.args...)
@@ -139,6 +136,13 @@ func TestE2ENotFoundExits4(t *testing.T) {
 			for _, w := range successfulWrites(srv.since(mark)) {
 				t.Errorf("%s wrote %v", strings.Join(tt.args, " "), w)
 			}
+		}
+		// --debug keeps the request and the server's text, under the message.
+		r := k.run(t, "--debug", "weather", "get", "--calendar", "1", "999")
+		want := "error: weather 999 of calendar 1 not found in campaign 1\n" +
+			"debug: GET " + srv.Root + "/campaigns/1/calendars/1/" + weathers + "/999: 404 No query results for model [App\\Models\\CalendarWeather] 999\n"
+		if r.code != 4 || !strings.HasSuffix(r.stderr, want) {
+			t.Errorf("--debug: want exit 4 and stderr ending\n%s; %s", want, r)
 		}
 	})
 }
@@ -214,7 +218,7 @@ func TestE2ERateLimitNotRiddenOutExits6(t *testing.T) {
 		start := time.Now()
 		r := k.run(t, "calendar", "list")
 		took := time.Since(start)
-		want := "error: GET " + srv.Root + "/campaigns/1/calendars: 429 Too Many Attempts.\n" +
+		want := "error: listing the calendars of campaign 1: 429 Too Many Attempts.\n" +
 			"The service's rate limit was still reached after waiting; try again later.\n"
 		if r.code != 6 || r.stdout != "" || r.stderr != want {
 			t.Errorf("want exit 6 and stderr %q; %s", want, r)
@@ -246,7 +250,8 @@ func TestE2ERateLimitNotRiddenOutExits6(t *testing.T) {
 		}
 		notice := "waiting 1s for the rate limit's next window (Ctrl-C to stop)\n"
 		want := notice + notice + notice +
-			"error: GET " + srv.Root + "/campaigns/1/calendars: 429 Too Many Attempts.\n" +
+			"error: listing the calendars of campaign 1: 429 Too Many Attempts.\n" +
+			"debug: GET " + srv.Root + "/campaigns/1/calendars: 429 Too Many Attempts.\n" +
 			"The service's rate limit was still reached after waiting; try again later.\n"
 		if got := strings.Join(said, ""); r.code != 6 || r.stdout != "" || got != want {
 			t.Errorf("want exit 6 and, besides the exchange log, stderr\n%s; %s", want, r)
@@ -363,9 +368,8 @@ func TestE2EInterruptedListCreateSaysTheWriteInFlightMayHaveLanded(t *testing.T)
 		if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
 			t.Fatal(err)
 		}
-		code := exitCode(t, cmd.Wait())
-		if code != 130 {
-			t.Errorf("exit %d after Ctrl-C, want 130; stderr %q", code, stderr)
+		if sig := killedBy(t, cmd.Wait()); sig != syscall.SIGINT {
+			t.Errorf("ended by signal %d after Ctrl-C, want death by SIGINT; stderr %q", sig, stderr)
 		}
 		if got := k.ok(t, "weather", "list", "--calendar", "1", "-o", "id"); got != "1\n2\n3\n" {
 			t.Fatalf("weather after the interrupted create: %q, want entries 1 to 3", got)

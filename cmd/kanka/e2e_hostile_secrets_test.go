@@ -84,7 +84,7 @@ func TestE2EHostileSecretsEchoedTokenIsRedacted(t *testing.T) {
 			name:    "401 body",
 			handler: echoing(401, "application/json", `{"message":"Unauthenticated: %s"}`),
 			args:    []string{"calendar", "list"}, code: 3,
-			stderr:    "error: GET {root}/campaigns/1/calendars: 401 Unauthenticated: Bearer [redacted]\n" + authHint,
+			stderr:    "error: listing the calendars of campaign 1: 401 Unauthenticated: Bearer [redacted]\n" + authHint,
 			debugLine: `< {"message":"Unauthenticated: Bearer [redacted]"}`,
 			requests:  1,
 		},
@@ -92,7 +92,7 @@ func TestE2EHostileSecretsEchoedTokenIsRedacted(t *testing.T) {
 			name:    "500 body",
 			handler: echoing(500, "application/json", `{"message":"Server Error: header was %s"}`),
 			args:    []string{"calendar", "get", "1"}, code: 1,
-			stderr:    "error: GET {root}/campaigns/1/calendars/1: 500 Server Error: header was Bearer [redacted]\n",
+			stderr:    "error: reading calendar 1: 500 Server Error: header was Bearer [redacted]\n",
 			debugLine: `< {"message":"Server Error: header was Bearer [redacted]"}`,
 			requests:  4,
 		},
@@ -108,7 +108,7 @@ func TestE2EHostileSecretsEchoedTokenIsRedacted(t *testing.T) {
 			name:    "text/plain 502",
 			handler: echoing(502, "text/plain", "upstream refused Authorization: %s"),
 			args:    []string{"calendar", "list"}, code: 1,
-			stderr:    "error: GET {root}/campaigns/1/calendars: 502 upstream refused Authorization: Bearer [redacted]\n",
+			stderr:    "error: listing the calendars of campaign 1: 502 upstream refused Authorization: Bearer [redacted]\n",
 			debugLine: "< upstream refused Authorization: Bearer [redacted]",
 			requests:  4,
 		},
@@ -158,7 +158,7 @@ func TestE2EHostileSecretsEchoedTokenIsRedacted(t *testing.T) {
 			name:    "auth login refused",
 			handler: echoing(401, "application/json", `{"message":"Unauthenticated: %s"}`),
 			args:    []string{"auth", "login", "--with-token", "-c", "1"}, stdin: hostileToken + "\n", code: 3,
-			stderr:    "error: the token was refused, nothing was saved: GET {root}/campaigns/1/calendars: 401 Unauthenticated: Bearer [redacted]\n" + authHint,
+			stderr:    "error: the token was refused, nothing was saved: listing the calendars of campaign 1: 401 Unauthenticated: Bearer [redacted]\n" + authHint,
 			debugLine: `< {"message":"Unauthenticated: Bearer [redacted]"}`,
 			requests:  1,
 		},
@@ -166,7 +166,7 @@ func TestE2EHostileSecretsEchoedTokenIsRedacted(t *testing.T) {
 			name:    "auth login that fails",
 			handler: echoing(502, "text/plain", "upstream refused Authorization: %s"),
 			args:    []string{"auth", "login", "--with-token", "-c", "1"}, stdin: hostileToken + "\n", code: 1,
-			stderr:    "error: checking the token, nothing was saved: GET {root}/campaigns/1/calendars: 502 upstream refused Authorization: Bearer [redacted]\n",
+			stderr:    "error: checking the token, nothing was saved: listing the calendars of campaign 1: 502 upstream refused Authorization: Bearer [redacted]\n",
 			debugLine: "< upstream refused Authorization: Bearer [redacted]",
 			requests:  4,
 		},
@@ -200,7 +200,9 @@ func TestE2EHostileSecretsEchoedTokenIsRedacted(t *testing.T) {
 
 			args := append([]string{"--debug"}, tt.args...)
 			r = k.runWithin(t, secretsBound, tt.stdin, args...)
-			if r.code != tt.code || !stdoutOK(r) || !strings.HasSuffix(r.stderr, stderr) || !strings.Contains(r.stderr, "\n"+tt.debugLine) {
+			// --debug adds the request under the error: set aside, the
+			// rest ends as without it.
+			if r.code != tt.code || !stdoutOK(r) || !strings.HasSuffix(withoutDebugLines(r.stderr), stderr) || !strings.Contains(r.stderr, "\n"+tt.debugLine) {
 				t.Errorf("--debug: want exit %d, the log line %q and stderr ending %q; %s", tt.code, tt.debugLine, stderr, r)
 			}
 			wantNoSecret(t, r, "Bearer "+hostileToken)
@@ -277,9 +279,15 @@ func TestE2EHostileSecretsURLPasswordIsMasked(t *testing.T) {
 
 	t.Run("error message", func(t *testing.T) {
 		r := k.runWithin(t, secretsBound, "", "calendar", "get", "1")
-		want := "error: GET " + masked + "/campaigns/1/calendars/1: 404 Calendar not found.\n"
+		want := "error: calendar 1 not found in campaign 1\n"
 		if r.code != 4 || r.stderr != want {
 			t.Errorf("want exit 4 and %q; %s", want, r)
+		}
+		wantNoSecret(t, r, password)
+		r = k.runWithin(t, secretsBound, "", "--debug", "calendar", "get", "1")
+		want += "debug: GET " + masked + "/campaigns/1/calendars/1: 404 Calendar not found.\n"
+		if r.code != 4 || !strings.HasSuffix(r.stderr, "\n"+want) {
+			t.Errorf("--debug: want exit 4 and stderr ending %q; %s", want, r)
 		}
 		wantNoSecret(t, r, password)
 	})

@@ -128,7 +128,8 @@ func runBounded(t *testing.T, cmd *exec.Cmd, bound time.Duration) int {
 }
 
 // SIGTERM while reading a pipe that is never closed ends the process at
-// once with 130, for -f -, --entry-file - and auth login --with-token.
+// once: it says "interrupted" and dies by SIGTERM, for -f -, --entry-file -
+// and auth login --with-token.
 func TestE2EInputSIGTERMDuringAReadOfStdin(t *testing.T) {
 	srv := startRefusing(t)
 	k := newHostileKanka(t, srv)
@@ -140,9 +141,9 @@ func TestE2EInputSIGTERMDuringAReadOfStdin(t *testing.T) {
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			mark := srv.mark()
-			code, stderr := terminatedWhileReading(t, k, args)
-			if code != 130 || stderr != "interrupted\n" {
-				t.Errorf("exit %d, stderr %q; want 130 and \"interrupted\"", code, stderr)
+			sig, stderr := terminatedWhileReading(t, k, args)
+			if sig != syscall.SIGTERM || stderr != "interrupted\n" {
+				t.Errorf("ended by signal %d, stderr %q; want death by SIGTERM and \"interrupted\"", sig, stderr)
 			}
 			wantNoRequests(t, srv, mark)
 		})
@@ -151,10 +152,10 @@ func TestE2EInputSIGTERMDuringAReadOfStdin(t *testing.T) {
 
 // terminatedWhileReading runs kanka with args on a stdin pipe that is
 // written to but never closed, sends SIGTERM once it is reading, and
-// returns the exit code and stderr. A process that has not yet set up its
-// signal handling dies of the signal: that run is retried with a longer
-// wait, as it says nothing of the read.
-func terminatedWhileReading(t *testing.T, k *kanka, args []string) (int, string) {
+// returns the signal it died by (0 if it exited) and stderr. A process that
+// has not yet set up its signal handling dies of the signal without a word:
+// that run is retried with a longer wait, as it says nothing of the read.
+func terminatedWhileReading(t *testing.T, k *kanka, args []string) (syscall.Signal, string) {
 	t.Helper()
 	for _, wait := range []time.Duration{300 * time.Millisecond, time.Second, 3 * time.Second} {
 		cmd, _, stderr := k.command("", args...)
@@ -186,10 +187,11 @@ func terminatedWhileReading(t *testing.T, k *kanka, args []string) (int, string)
 			t.Fatalf("still running %s after SIGTERM; killed (stderr %q)", time.Since(start), stderr)
 		}
 		w.Close()
-		if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		sig := killedBy(t, werr)
+		if sig != 0 && stderr.Len() == 0 {
 			continue // the signal came before kanka handled signals
 		}
-		return exitCode(t, werr), stderr.String()
+		return sig, stderr.String()
 	}
 	t.Fatal("kanka never got to handle SIGTERM")
 	return 0, ""

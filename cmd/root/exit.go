@@ -40,8 +40,8 @@ func exitCode(err error, commandPath string, interrupted bool) (int, []string) {
 	case interrupted || errors.Is(err, context.Canceled):
 		if errors.As(err, &notApplied) {
 			return cmdutil.ExitInterrupted, []string{fmt.Sprintf(
-				"interrupted while waiting for the answer to %s %s: it may have been applied; check before trying again",
-				notApplied.Method, notApplied.URL)}
+				"interrupted while waiting for the answer to %s: it may have been applied; check before trying again",
+				client.Action(notApplied.Method, notApplied.URL))}
 		}
 		return cmdutil.ExitInterrupted, []string{"interrupted"}
 	case errors.As(err, &declined):
@@ -52,18 +52,31 @@ func exitCode(err error, commandPath string, interrupted bool) (int, []string) {
 		return cmdutil.ExitUsage, []string{"error: " + err.Error(),
 			fmt.Sprintf("Run '%s --help' for usage.", commandPath)}
 	case errors.As(err, &auth) || client.IsAuth(err):
-		return cmdutil.ExitAuth, []string{"error: " + err.Error(), authHint}
+		msg := client.Explain(err)
+		if strings.Contains(msg, "kanka auth login") {
+			return cmdutil.ExitAuth, []string{"error: " + msg} // it says the way forward already
+		}
+		return cmdutil.ExitAuth, []string{"error: " + msg, authHint}
 	case client.IsNotFound(err) || errors.As(err, &notFound):
-		return cmdutil.ExitNotFound, []string{"error: " + err.Error()}
+		return cmdutil.ExitNotFound, []string{"error: " + client.Explain(err)}
 	case client.IsValidation(err) && errors.As(err, &apiErr):
 		return cmdutil.ExitValidation, validationLines(apiErr)
 	case errors.As(err, &tooLong):
 		return cmdutil.ExitRateLimit, []string{"error: " + waitTooLongMessage(tooLong, time.Now())}
 	case client.IsRateLimit(err):
-		return cmdutil.ExitRateLimit, []string{"error: " + err.Error(),
+		return cmdutil.ExitRateLimit, []string{"error: " + client.Explain(err),
 			"The service's rate limit was still reached after waiting; try again later."}
 	}
-	return cmdutil.ExitError, []string{"error: " + err.Error()}
+	return cmdutil.ExitError, []string{"error: " + client.Explain(err)}
+}
+
+// debugLines are what --debug adds under an error's message: the request
+// and the server's own words, which the message put in the user's.
+func debugLines(err error) []string {
+	if detail, _, _ := strings.Cut(client.Detail(err), "\n"); detail != "" {
+		return []string{"debug: " + detail} // the field errors are above it
+	}
+	return nil
 }
 
 // waitTooLongMessage says how long the rate limit asked to wait and when to

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -12,6 +13,15 @@ import (
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/spf13/cobra"
 )
+
+// api is the campaign root of the errors' requests.
+const api = "http://127.0.0.1:8080/api/1.0/campaigns/7"
+
+// notFound is the live service's 404 for an unknown record of model.
+func notFound(method, path, model string, id int) error {
+	return &client.Error{Method: method, URL: api + path, StatusCode: 404,
+		Message: fmt.Sprintf(`No query results for model [App\Models\%s] %d`, model, id)}
+}
 
 // runStub runs `kanka stub ARGS` where the stub command ends with err, and
 // returns the exit code and stderr.
@@ -55,12 +65,40 @@ func TestExitCodes(t *testing.T) {
 			stderr: "error: required flag(s) \"calendar\" not set\nRun 'kanka stub --help' for usage.\n"},
 		{name: "no token", err: &cmdutil.AuthError{Err: errors.New("no API token for profile \"default\"")}, code: 3,
 			stderr: "error: no API token for profile \"default\"\n" + authHint + "\n"},
-		{name: "401", err: &client.Error{Method: "GET", URL: "u", StatusCode: 401, Message: "Invalid authentication token."}, code: 3,
-			stderr: "error: GET u: 401 Invalid authentication token.\n" + authHint + "\n"},
-		{name: "403 wrapped", err: fmt.Errorf("deleting calendar 3: %w", &client.Error{Method: "DELETE", URL: "u", StatusCode: 403, Message: "This action is unauthorized."}), code: 3,
-			stderr: "error: deleting calendar 3: DELETE u: 403 This action is unauthorized.\n" + authHint + "\n"},
-		{name: "404", err: &client.Error{Method: "GET", URL: "u", StatusCode: 404, Message: "No query results"}, code: 4,
-			stderr: "error: GET u: 404 No query results\n"},
+		{name: "401", err: &client.Error{Method: "GET", URL: api + "/calendars", StatusCode: 401, Message: "Invalid authentication token."}, code: 3,
+			stderr: "error: listing the calendars of campaign 7: 401 Invalid authentication token.\n" + authHint + "\n"},
+		{name: "403 wrapped", err: fmt.Errorf("nothing was deleted: %w", &client.Error{Method: "DELETE", URL: api + "/calendars/3", StatusCode: 403, Message: "This action is unauthorized."}), code: 3,
+			stderr: "error: nothing was deleted: deleting calendar 3: 403 This action is unauthorized.\n" + authHint + "\n"},
+		{name: "first run", err: &cmdutil.AuthError{Err: errors.New("no campaign and no API token yet: run `kanka auth login -c ID`")}, code: 3,
+			stderr: "error: no campaign and no API token yet: run `kanka auth login -c ID`\n"},
+		{name: "404 calendar", err: notFound("GET", "/calendars/99", "Calendar", 99), code: 4,
+			stderr: "error: calendar 99 not found in campaign 7\n"},
+		{name: "404 calendar wrapped", err: fmt.Errorf("nothing was deleted: %w", notFound("DELETE", "/calendars/99", "Calendar", 99)), code: 4,
+			stderr: "error: nothing was deleted: calendar 99 not found in campaign 7\n"},
+		{name: "404 weather", err: notFound("GET", "/calendars/3/calendar_weathers/12", "CalendarWeather", 12), code: 4,
+			stderr: "error: weather 12 of calendar 3 not found in campaign 7\n"},
+		{name: "404 weather, live path", err: notFound("PATCH", "/calendars/3/calendar_weather/12", "CalendarWeather", 12), code: 4,
+			stderr: "error: weather 12 of calendar 3 not found in campaign 7\n"},
+		{name: "404 the calendar of a weather entry", err: notFound("GET", "/calendars/3/calendar_weathers/12", "Calendar", 3), code: 4,
+			stderr: "error: calendar 3 not found in campaign 7\n"},
+		{name: "404 the calendar of a weather list", err: notFound("GET", "/calendars/3/calendar_weathers?page=2", "Calendar", 3), code: 4,
+			stderr: "error: calendar 3 not found in campaign 7\n"},
+		{name: "404 campaign", err: notFound("GET", "/calendars?page=1", "Campaign", 7), code: 4,
+			stderr: "error: campaign 7 not found, or the token cannot see it (check -c/--campaign)\n"},
+		{name: "404 campaign, no model named", err: &client.Error{Method: "GET", URL: api + "/calendars", StatusCode: 404, Message: "Not Found"}, code: 4,
+			stderr: "error: campaign 7 not found, or the token cannot see it (check -c/--campaign)\n"},
+		{name: "404 campaign behind a calendar", err: notFound("GET", "/calendars/3", "Campaign", 7), code: 4,
+			stderr: "error: campaign 7 not found, or the token cannot see it (check -c/--campaign)\n"},
+		{name: "404 route", err: &client.Error{Method: "GET", URL: api + "/calendars/3/calendar_weathers", StatusCode: 404, Message: "Page not found", RouteNotFound: true}, code: 4,
+			stderr: "error: listing the weather of calendar 3: the server has no such address (404 Page not found); is the URL the API root?\n"},
+		{name: "404 outside the campaigns", err: &client.Error{Method: "GET", URL: "http://x/api/1.0/profile", StatusCode: 404, Message: "No query results"}, code: 4,
+			stderr: "error: GET http://x/api/1.0/profile: 404 No query results\n"},
+		{name: "connection refused", err: &client.NetworkError{Method: "GET", URL: api + "/calendars", Err: syscall.ECONNREFUSED}, code: 1,
+			stderr: "error: cannot connect to http://127.0.0.1:8080 (connection refused): is the server running? (`kanka sandbox serve` runs a local one)\n"},
+		{name: "connection refused far away", err: &client.NetworkError{Method: "GET", URL: "https://kanka.example/api/1.0/campaigns/7/calendars", Err: syscall.ECONNREFUSED}, code: 1,
+			stderr: "error: cannot connect to https://kanka.example (connection refused): is the server running?\n"},
+		{name: "no answer", err: &client.NetworkError{Method: "GET", URL: api + "/calendars/3", Err: errors.New("i/o timeout")}, code: 1,
+			stderr: "error: reading calendar 3: no answer from http://127.0.0.1:8080: i/o timeout\n"},
 		{name: "no calendar of that name", err: &cmdutil.NotFoundError{Err: errors.New(`no calendar is named "Harptos"`)}, code: 4,
 			stderr: "error: no calendar is named \"Harptos\"\n"},
 		{name: "validation", err: validation, code: 5,
@@ -68,17 +106,19 @@ func TestExitCodes(t *testing.T) {
 				"  date (month): The date (month) must be an integer.\n" +
 				"  month 2 name: The month 2 name field is required.\n" +
 				"  moon 1 full moon: The moon 1 full moon must be a number.; It is too small.\n"},
-		{name: "rate limit", err: &client.Error{Method: "GET", URL: "u", StatusCode: 429, Message: "Your account limit of 30 requests per minute has been reached."}, code: 6,
-			stderr: "error: GET u: 429 Your account limit of 30 requests per minute has been reached.\n" +
+		{name: "rate limit", err: &client.Error{Method: "GET", URL: api + "/calendars/3/calendar_weathers", StatusCode: 429, Message: "Your account limit of 30 requests per minute has been reached."}, code: 6,
+			stderr: "error: listing the weather of calendar 3: 429 Your account limit of 30 requests per minute has been reached.\n" +
 				"The service's rate limit was still reached after waiting; try again later.\n"},
 		{name: "cancelled", err: context.Canceled, code: 130, stderr: "interrupted\n"},
-		{name: "cancelled during a POST", err: &client.NotAppliedUnknownError{Method: "POST", URL: "u", Err: context.Canceled}, code: 130,
-			stderr: "interrupted while waiting for the answer to POST u: it may have been applied; check before trying again\n"},
+		{name: "cancelled during a POST", err: &client.NotAppliedUnknownError{Method: "POST", URL: api + "/calendars", Err: context.Canceled}, code: 130,
+			stderr: "interrupted while waiting for the answer to creating a calendar in campaign 7: it may have been applied; check before trying again\n"},
 		{name: "silent", err: fmt.Errorf("wrapped: %w", cmdutil.ErrSilent), code: 1, stderr: ""},
-		{name: "maybe applied", err: &client.NotAppliedUnknownError{Method: "POST", URL: "u", Err: errors.New("connection reset")}, code: 1,
-			stderr: "error: POST u: connection reset; the request may have been applied, so it was not retried: check before trying again\n"},
-		{name: "server error", err: &client.Error{Method: "GET", URL: "u", StatusCode: 500, Message: "Unhandled API error"}, code: 1,
-			stderr: "error: GET u: 500 Unhandled API error\n"},
+		{name: "maybe applied", err: &client.NotAppliedUnknownError{Method: "POST", URL: api + "/calendars/3/calendar_weathers", Err: errors.New("connection reset")}, code: 1,
+			stderr: "error: creating weather in calendar 3: connection reset; the request may have been applied, so it was not retried: check before trying again\n"},
+		{name: "server error", err: &client.Error{Method: "GET", URL: api + "/calendars/3", StatusCode: 500, Message: "Unhandled API error"}, code: 1,
+			stderr: "error: reading calendar 3: 500 Unhandled API error\n"},
+		{name: "server error after a POST", err: &client.NotAppliedUnknownError{Method: "POST", URL: api + "/calendars", Err: &client.Error{Method: "POST", URL: api + "/calendars", StatusCode: 502, Message: "Bad Gateway"}}, code: 1,
+			stderr: "error: creating a calendar in campaign 7: 502 Bad Gateway; the request may have been applied, so it was not retried: check before trying again\n"},
 		{name: "anything else", err: errors.New("disk full"), code: 1, stderr: "error: disk full\n"},
 	}
 	for _, tt := range tests {
@@ -126,5 +166,24 @@ func TestWaitTooLongMessage(t *testing.T) {
 	code, _, stderr := runStub(t, context.Background(), fmt.Errorf("page 2: %w", &client.WaitTooLongError{Wait: time.Hour, Max: time.Minute, Until: time.Now().Add(time.Hour)}), "--calendar", "1")
 	if code != 6 || !strings.HasPrefix(stderr, "error: the rate limit asks to wait 1h0m0s, more than --max-wait 1m0s; try again after ") || strings.Count(stderr, "\n") != 1 {
 		t.Errorf("exit %d, stderr %q; want 6 and one line", code, stderr)
+	}
+}
+
+// The message is in the user's words; --debug adds the request and the
+// server's own text under it.
+func TestDebugAddsTheRequestUnderTheError(t *testing.T) {
+	err := notFound("GET", "/calendars/99", "Calendar", 99)
+	code, _, stderr := runStub(t, context.Background(), err, "--calendar", "1", "--debug")
+	want := "error: calendar 99 not found in campaign 7\n" +
+		"debug: GET " + api + "/calendars/99: 404 No query results for model [App\\Models\\Calendar] 99\n"
+	if code != 4 || stderr != want {
+		t.Errorf("exit %d, stderr:\n%s\nwant 4 and:\n%s", code, stderr, want)
+	}
+	t.Setenv("KANKA_DEBUG", "1")
+	if _, _, stderr := runStub(t, context.Background(), err, "--calendar", "1"); stderr != want {
+		t.Errorf("KANKA_DEBUG=1: stderr:\n%s\nwant:\n%s", stderr, want)
+	}
+	if _, _, stderr := runStub(t, context.Background(), err, "--calendar", "1", "--debug=false"); stderr != "error: calendar 99 not found in campaign 7\n" {
+		t.Errorf("--debug=false over KANKA_DEBUG=1: stderr:\n%s", stderr)
 	}
 }

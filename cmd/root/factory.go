@@ -33,6 +33,9 @@ type connector struct {
 	resolved    *profile.Resolved
 	resolveErr  error
 
+	activityOnce sync.Once
+	activityOf   *cmdutil.Activity
+
 	clientOnce sync.Once
 	client     *client.Client
 	clientErr  error
@@ -139,6 +142,10 @@ func (c *connector) newClientWith(r *profile.Resolved, edit func(*client.Config)
 			return nil, err
 		}
 	}
+	if cfg.Campaign == 0 && cfg.Token == "" {
+		// A first run: both are missing, and both ways forward are said.
+		return nil, &cmdutil.AuthError{Err: errors.New("no campaign and no API token yet: run `kanka auth login -c ID` (the id is in the campaign's URL), or add --sandbox to try kanka without an account")}
+	}
 	if cfg.Campaign == 0 {
 		return nil, cmdutil.UsageErrorf("no campaign: pass --campaign ID, set KANKA_CAMPAIGN, or run `kanka config set campaign ID` (the id is in the campaign's URL)")
 	}
@@ -150,7 +157,15 @@ func (c *connector) newClientWith(r *profile.Resolved, edit func(*client.Config)
 	if r.Debug {
 		cfg.OnExchange = client.DebugLogger(c.io.ErrOut)
 	}
-	if r.Debug || (c.io.ErrTTY && !c.globals.Quiet) {
+	// A completion (edit set) draws nothing: the shell owns the terminal.
+	activity := c.activity(r)
+	switch {
+	case r.Debug:
+		cfg.OnWait = waitNotice(c.io.ErrOut) // lines among the log's
+	case activity != nil && edit == nil:
+		cfg.Transport = activityTransport{next: cfg.Transport, activity: activity}
+		cfg.OnWait = countdown(activity)
+	case c.io.ErrTTY && !c.globals.Quiet:
 		cfg.OnWait = waitNotice(c.io.ErrOut)
 	}
 	if edit != nil {
@@ -163,6 +178,15 @@ func (c *connector) newClientWith(r *profile.Resolved, edit func(*client.Config)
 		return nil, &cmdutil.UsageError{Err: err}
 	}
 	return cl, nil
+}
+
+// activity is the run's spinner and countdown, nil when stderr is not a
+// terminal, with -q, or with --debug (whose log has the stderr).
+func (c *connector) activity(r *profile.Resolved) *cmdutil.Activity {
+	c.activityOnce.Do(func() {
+		c.activityOf = cmdutil.NewActivity(c.io, c.globals.Quiet || r.Debug)
+	})
+	return c.activityOf
 }
 
 // hideSecrets has the streams hide token and the password of url's user

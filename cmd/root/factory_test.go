@@ -53,6 +53,8 @@ func TestClientSettingsErrors(t *testing.T) {
 	}{
 		{name: "no token", args: []string{"-c", "5"}, code: 3,
 			stderr: "error: no API token for profile \"default\"\n" + authHint + "\n"},
+		{name: "first run: neither campaign nor token", args: nil, code: 3,
+			stderr: "error: no campaign and no API token yet: run `kanka auth login -c ID` (the id is in the campaign's URL), or add --sandbox to try kanka without an account\n"},
 		{name: "no campaign", args: []string{"--token", "t0ken-t0ken"}, code: 2,
 			stderr: "error: no campaign: pass --campaign ID, set KANKA_CAMPAIGN, or run `kanka config set campaign ID` (the id is in the campaign's URL)\nRun 'kanka use --help' for usage.\n"},
 		{name: "campaign not a number", args: []string{"--token", "t0ken-t0ken", "-c", "Waterdeep"}, code: 2,

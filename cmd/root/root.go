@@ -8,6 +8,9 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strconv"
+	"strings"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/kanka-cli/kanka/cmd/auth"
@@ -18,8 +21,10 @@ import (
 	"github.com/kanka-cli/kanka/cmd/profile"
 	"github.com/kanka-cli/kanka/cmd/sandboxcmd"
 	"github.com/kanka-cli/kanka/cmd/weather"
+	"github.com/kanka-cli/kanka/internal/suggest"
 	"github.com/kanka-cli/kanka/output"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 func init() {
@@ -29,15 +34,32 @@ func init() {
 }
 
 // Main runs kanka with args and returns the exit code. Ctrl-C or SIGTERM
-// cancels the run's context; a second Ctrl-C kills at once.
+// cancels the run's context; a second one kills at once. A run the signal
+// ended does not return: once it has cleaned up and said "interrupted", the
+// process dies by that same signal (see dieBy), so that a shell loop or
+// make running kanka stops too.
 func Main(args []string) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithCancel(context.Background())
+	var got atomic.Value
 	go func() {
-		<-ctx.Done()
-		stop() // restore the default: the next signal ends the process
+		sig, ok := <-sigs
+		if !ok {
+			return
+		}
+		got.Store(sig)
+		// Restore the defaults: the next signal ends the process.
+		signal.Reset(os.Interrupt, syscall.SIGTERM)
+		cancel()
 	}()
-	return Run(ctx, cmdutil.System(), args)
+	code := Run(ctx, cmdutil.System(), args)
+	signal.Stop(sigs)
+	cancel()
+	if sig, ok := got.Load().(os.Signal); ok && code == cmdutil.ExitInterrupted {
+		dieBy(sig)
+	}
+	return code
 }
 
 // Run builds the command tree on streams s and runs args.
@@ -60,6 +82,14 @@ func execute(ctx context.Context, cmd *cobra.Command, args []string) (code int) 
 			code = cmdutil.ExitError
 		}
 	}()
+	if err := unknownSubcommandFirst(cmd, args); err != nil {
+		code, lines := exitCode(err, cmd.CommandPath(), false)
+		if c, _, findErr := cmd.Find(args); findErr == nil {
+			code, lines = exitCode(err, c.CommandPath(), false)
+		}
+		printError(cmd.ErrOrStderr(), lines)
+		return code
+	}
 	cmd.SetArgs(args)
 	ran, err := cmd.ExecuteContextC(ctx)
 	path := cmd.CommandPath()
@@ -67,6 +97,15 @@ func execute(ctx context.Context, cmd *cobra.Command, args []string) (code int) 
 		path = ran.CommandPath()
 	}
 	code, lines := exitCode(err, path, ctx.Err() != nil)
+	if len(lines) > 0 && code != cmdutil.ExitInterrupted && debugOn(cmd) {
+		// The request right under the message it explains (and the
+		// message's indented lines), before any hint.
+		at := 1
+		for at < len(lines) && strings.HasPrefix(lines[at], "  ") {
+			at++
+		}
+		lines = append(append(append([]string{}, lines[:at]...), debugLines(err)...), lines[at:]...)
+	}
 	printError(cmd.ErrOrStderr(), lines)
 	return code
 }
@@ -83,6 +122,10 @@ func NewCmdRoot(s *cmdutil.IOStreams) (*cobra.Command, *cmdutil.Factory) {
 Settings come from flags, then KANKA_* environment variables, then the
 active profile of the configuration file, then defaults. Try it without an
 account on the built-in sandbox: kanka --sandbox calendar list`,
+		Example: `  kanka --sandbox calendar list
+  kanka auth login -c 12345
+  kanka calendar get "Calendar of Harptos" -o yaml
+  kanka weather list --calendar 3 -o json --jq '.[].weather'`,
 		Version:       versionString(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
@@ -90,12 +133,13 @@ account on the built-in sandbox: kanka --sandbox calendar list`,
 		RunE:          func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	cmd.SetVersionTemplate("{{.Version}}\n")
+	setHelp(cmd, s)
 	cmd.SetIn(s.In)
 	cmd.SetOut(s.Out)
 	cmd.SetErr(s.ErrOut)
 	cmd.CompletionOptions.DisableDefaultCmd = true
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return &cmdutil.UsageError{Err: err}
+		return usageError(err)
 	})
 	addGlobalFlags(cmd, f.Globals)
 	cmd.PersistentPreRunE = func(c *cobra.Command, _ []string) error {
@@ -168,10 +212,10 @@ func checkGlobals(cmd *cobra.Command, f *cmdutil.Factory) error {
 	// Cobra checks these after the pre-runs and returns plain errors; checked
 	// here, they become usage errors.
 	if err := cmd.ValidateRequiredFlags(); err != nil {
-		return &cmdutil.UsageError{Err: err}
+		return usageError(err)
 	}
 	if err := cmd.ValidateFlagGroups(); err != nil {
-		return &cmdutil.UsageError{Err: err}
+		return usageError(err)
 	}
 	return nil
 }
@@ -191,11 +235,7 @@ func markUsageErrors(cmd *cobra.Command) {
 		check := cmd.Args
 		cmd.Args = func(c *cobra.Command, args []string) error {
 			if err := check(c, args); err != nil {
-				var usage *cmdutil.UsageError
-				if errors.As(err, &usage) {
-					return err
-				}
-				return &cmdutil.UsageError{Err: err}
+				return usageError(err)
 			}
 			return nil
 		}
@@ -208,11 +248,79 @@ func unknownSubcommand(cmd *cobra.Command, args []string) error {
 		return nil
 	}
 	msg := fmt.Sprintf("unknown command %q for %q", args[0], cmd.CommandPath())
-	if cmd.SuggestionsMinimumDistance <= 0 {
-		cmd.SuggestionsMinimumDistance = 2 // cobra's default, which it sets only on its own path
+	if near, ok := suggest.Nearest(args[0], subcommandNames(cmd)); ok {
+		msg += fmt.Sprintf("; did you mean %q?", near)
 	}
-	if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
-		msg += fmt.Sprintf("; did you mean %q?", s[0])
+	return usageError(errors.New(msg))
+}
+
+// subcommandNames are the names of cmd's visible subcommands, then their
+// aliases: on a tie, the name is suggested.
+func subcommandNames(cmd *cobra.Command) []string {
+	var names, aliases []string
+	for _, c := range cmd.Commands() {
+		if !c.IsAvailableCommand() && c.Name() != "help" {
+			continue
+		}
+		names = append(names, c.Name())
+		aliases = append(aliases, c.Aliases...)
 	}
-	return &cmdutil.UsageError{Err: errors.New(msg)}
+	return append(names, aliases...)
+}
+
+// unknownSubcommandFirst finds, before any flag is parsed, a word that
+// names no subcommand of the group it follows: `kanka weather lst
+// --calendar 1` is an unknown command "lst", not an unknown flag
+// --calendar (the group, having no --calendar, would fail on it first).
+func unknownSubcommandFirst(root *cobra.Command, args []string) error {
+	root.InitDefaultHelpCmd() // cobra adds `help` only when it executes
+	c, rest, err := root.Find(args)
+	if err != nil || c == nil || !c.HasAvailableSubCommands() {
+		return nil
+	}
+	flags := c.Flags()
+	flags.AddFlagSet(c.InheritedFlags())
+	// As cobra's own search does: a flag takes the next word as its value
+	// unless it is a known switch, has "=", or is a group of shorthands.
+	takesValue := func(f *pflag.Flag) bool { return f == nil || f.NoOptDefVal == "" }
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		switch {
+		case a == "--":
+			return nil
+		case strings.HasPrefix(a, "--"):
+			if !strings.Contains(a, "=") && takesValue(flags.Lookup(a[2:])) {
+				i++
+			}
+		case strings.HasPrefix(a, "-") && len(a) > 1:
+			if len(a) == 2 && takesValue(flags.ShorthandLookup(a[1:])) {
+				i++
+			}
+		case strings.HasPrefix(a, "__"):
+			return nil // cobra's hidden completion commands
+		default:
+			return unknownSubcommand(c, []string{a})
+		}
+	}
+	return nil
+}
+
+// debugOn reports whether --debug or KANKA_DEBUG asks for the requests to
+// be shown: then an error's message is followed by the request it is about.
+func debugOn(cmd *cobra.Command) bool {
+	if f := cmd.PersistentFlags().Lookup("debug"); f != nil && f.Changed {
+		on, _ := strconv.ParseBool(f.Value.String())
+		return on
+	}
+	on, _ := strconv.ParseBool(os.Getenv("KANKA_DEBUG"))
+	return on
+}
+
+// usageError is err as a usage error (exit 2), unless it is one already.
+func usageError(err error) error {
+	var usage *cmdutil.UsageError
+	if errors.As(err, &usage) {
+		return err
+	}
+	return &cmdutil.UsageError{Err: err}
 }

@@ -87,6 +87,14 @@ func TestUsageErrorsSendNothing(t *testing.T) {
 		{[]string{"-c", "my-campaign", "auth", "status"}, "error: campaign must be a positive number (the id in the campaign's URL), not \"my-campaign\"\nRun 'kanka auth status --help' for usage.\n"},
 		{[]string{"auth", "lgoin"}, "error: unknown command \"lgoin\" for \"kanka auth\"; did you mean \"login\"?\nRun 'kanka auth --help' for usage.\n"},
 		{[]string{"calender"}, "error: unknown command \"calender\" for \"kanka\"; did you mean \"calendar\"?\nRun 'kanka --help' for usage.\n"},
+		// Typos: the nearest command (not cobra's "get" for "lst"), found
+		// before the group trips on a flag of the command meant; the
+		// nearest -o value.
+		{[]string{"calendar", "lst"}, "error: unknown command \"lst\" for \"kanka calendar\"; did you mean \"list\"?\nRun 'kanka calendar --help' for usage.\n"},
+		{[]string{"weather", "lst", "--calendar", "1"}, "error: unknown command \"lst\" for \"kanka weather\"; did you mean \"list\"?\nRun 'kanka weather --help' for usage.\n"},
+		{[]string{"-c", "5", "weather", "--calendar", "1", "lst"}, "error: unknown command \"lst\" for \"kanka weather\"; did you mean \"list\"?\nRun 'kanka weather --help' for usage.\n"},
+		{[]string{"weather", "delet", "-y", "--calendar", "1", "3"}, "error: unknown command \"delet\" for \"kanka weather\"; did you mean \"delete\"?\nRun 'kanka weather --help' for usage.\n"},
+		{[]string{"-o", "jsn", "calendar", "list"}, "error: unknown output format \"jsn\"; did you mean \"json\"? (one of table, wide, json, yaml, ndjson or id)\nRun 'kanka calendar list --help' for usage.\n"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

@@ -26,7 +26,9 @@ func newCmdVersion(f *cmdutil.Factory) *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print the version",
-		Args:  cobra.NoArgs,
+		Example: `  kanka version
+  kanka --version`,
+		Args: cobra.NoArgs,
 		Run: func(*cobra.Command, []string) {
 			fmt.Fprintln(f.IO.Out, versionString())
 		},

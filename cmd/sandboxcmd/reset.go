@@ -28,6 +28,8 @@ were, so an id from before the reset never names a new record.
 
 A damaged state file is emptied too (its ids start again from 1); a file
 that is not a sandbox state file is left untouched (exit 2).`,
+		Example: `  kanka sandbox reset
+  kanka sandbox reset --data ./rehearsal.json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if opts.DataPath == "" && f.Globals != nil {

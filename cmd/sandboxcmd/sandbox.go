@@ -19,6 +19,9 @@ trying kanka without an account, rehearsing a script, or testing.
 whose state is kept in a file (--sandbox-data, KANKA_SANDBOX_DATA, else
 $XDG_DATA_HOME/kanka/sandbox.json). 'kanka sandbox serve' serves one over
 HTTP for other programs.`,
+		Example: `  kanka --sandbox calendar list
+  kanka sandbox serve --addr 127.0.0.1:0
+  kanka sandbox reset`,
 	}
 	cmd.AddCommand(NewCmdServe(f, nil), NewCmdReset(f, nil))
 	return cmd

@@ -13,6 +13,7 @@ import (
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/sandbox"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // ServeOptions are the settings of `kanka sandbox serve`.
@@ -39,7 +40,7 @@ const shutdownGrace = 5 * time.Second
 // NewCmdServe builds `kanka sandbox serve`. runF replaces the run function
 // in tests of flag parsing.
 func NewCmdServe(f *cmdutil.Factory, runF func(context.Context, *ServeOptions) error) *cobra.Command {
-	opts := &ServeOptions{IO: f.IO}
+	opts := &ServeOptions{IO: f.IO, Token: sandbox.DefaultToken, Campaign: sandbox.DefaultCampaign}
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the sandbox over HTTP",
@@ -49,6 +50,9 @@ The lines printed on stdout are ready to paste into another shell: they set
 KANKA_URL (with the real port), KANKA_TOKEN and KANKA_CAMPAIGN for kanka or
 any other client. Messages go to stderr.
 
+The token to accept and the campaign to serve are the global --token and
+-c/--campaign (default sandbox-token and 1).
+
 The state is kept in memory, or in --data FILE, which several processes may
 share. A missing or empty FILE starts empty; a file that is not a sandbox
 state file (exit 2) or a damaged one (exit 1) stops serve before it starts,
@@ -56,10 +60,14 @@ and is left untouched. --live copies the live service's deviations from the inte
 document (201 on create, 204 on delete, the singular weather path, updates
 that wipe absent arrays, page size 45...).`,
 		Example: `  kanka sandbox serve
+  kanka sandbox serve -c 7 --token my-test-token
   kanka sandbox serve --addr 127.0.0.1:0 --live --rate 30/1m
   kanka sandbox serve --data ./rehearsal.json --latency 300ms --fail-rate 0.1`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := opts.fromGlobals(f.Globals, cmd.Flags()); err != nil {
+				return err
+			}
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
@@ -74,11 +82,26 @@ that wipe absent arrays, page size 45...).`,
 	fl.DurationVar(&opts.Latency, "latency", 0, "add this `duration` to every answer")
 	fl.Float64Var(&opts.FailRate, "fail-rate", 0, "answer this `share` (0 to 1) of requests with 500")
 	fl.Float64Var(&opts.DropRate, "drop-rate", 0, "apply this `share` (0 to 1) of writes, then drop the connection")
-	fl.StringVar(&opts.Token, "token", sandbox.DefaultToken, "the bearer `token` to accept")
-	fl.IntVar(&opts.Campaign, "campaign", sandbox.DefaultCampaign, "the campaign `ID` to serve")
 	fl.IntVar(&opts.PageSize, "page-size", 0, "calendars a page (default 100, or 45 with --live)")
 	fl.Uint64Var(&opts.Seed, "seed", 0, "seed of the fault dice, to repeat a run's faults (default: random)")
 	return cmd
+}
+
+// fromGlobals takes the token to accept and the campaign to serve from the
+// global --token and -c/--campaign, when given: serve defines no flag of
+// its own by those names, which would hide the global ones (and -c).
+func (o *ServeOptions) fromGlobals(g *cmdutil.Globals, fl *pflag.FlagSet) error {
+	if fl.Changed("token") {
+		o.Token = g.Token
+	}
+	if fl.Changed("campaign") {
+		n, err := strconv.Atoi(strings.TrimSpace(g.Campaign))
+		if err != nil {
+			return cmdutil.UsageErrorf("--campaign must be a positive id, not %q", g.Campaign)
+		}
+		o.Campaign = n
+	}
+	return nil
 }
 
 // sandboxOptions checks the flags and turns them into sandbox.Options.

@@ -18,6 +18,7 @@ import (
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/sandbox"
+	"github.com/spf13/cobra"
 )
 
 func TestServeFlags(t *testing.T) {
@@ -27,6 +28,7 @@ func TestServeFlags(t *testing.T) {
 		want ServeOptions
 	}{
 		{"defaults", nil, ServeOptions{Addr: "127.0.0.1:8080", Token: "sandbox-token", Campaign: 1}},
+		{"the global -c", []string{"-c", "7"}, ServeOptions{Addr: "127.0.0.1:8080", Token: "sandbox-token", Campaign: 7}},
 		{"everything", []string{"--addr", "127.0.0.1:0", "--data", "s.json", "--live", "--rate", "30/1m", "--latency", "250ms",
 			"--fail-rate", "0.1", "--drop-rate", "0.2", "--token", "T", "--campaign", "7", "--page-size", "5", "--seed", "9"},
 			ServeOptions{Addr: "127.0.0.1:0", DataPath: "s.json", Live: true, Rate: "30/1m", Latency: 250 * time.Millisecond,
@@ -36,11 +38,12 @@ func TestServeFlags(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			io, _, _, _ := cmdutil.Test()
 			var got *ServeOptions
-			cmd := NewCmdServe(&cmdutil.Factory{IO: io, Globals: &cmdutil.Globals{}}, func(_ context.Context, o *ServeOptions) error {
+			g := &cmdutil.Globals{}
+			cmd := underGlobals(g, NewCmdServe(&cmdutil.Factory{IO: io, Globals: g}, func(_ context.Context, o *ServeOptions) error {
 				got = o
 				return nil
-			})
-			cmd.SetArgs(tt.args)
+			}))
+			cmd.SetArgs(append([]string{"serve"}, tt.args...))
 			if err := cmd.Execute(); err != nil {
 				t.Fatal(err)
 			}
@@ -63,6 +66,7 @@ func TestServeRejectsBadValuesAsUsageErrors(t *testing.T) {
 		{[]string{"--fail-rate", "1.5"}, `--fail-rate must be between 0 and 1, not 1.5`},
 		{[]string{"--drop-rate", "-0.5"}, `--drop-rate must be between 0 and 1, not -0.5`},
 		{[]string{"--campaign", "0"}, `--campaign must be a positive id, not 0`},
+		{[]string{"-c", "Waterdeep"}, `--campaign must be a positive id, not "Waterdeep"`},
 		{[]string{"--page-size", "-1"}, `--page-size must be positive, not -1`},
 		{[]string{"--latency", "-1s"}, `--latency must not be negative`},
 		{[]string{"--token", ""}, `--token must not be empty`},
@@ -70,8 +74,9 @@ func TestServeRejectsBadValuesAsUsageErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			streams, _, out, _ := cmdutil.Test()
-			cmd := NewCmdServe(&cmdutil.Factory{IO: streams, Globals: &cmdutil.Globals{}}, nil)
-			cmd.SetArgs(append(tt.args, "--addr", "127.0.0.1:0"))
+			g := &cmdutil.Globals{}
+			cmd := underGlobals(g, NewCmdServe(&cmdutil.Factory{IO: streams, Globals: g}, nil))
+			cmd.SetArgs(append(append([]string{"serve"}, tt.args...), "--addr", "127.0.0.1:0"))
 			cmd.SetOut(io.Discard)
 			cmd.SetErr(io.Discard)
 			err := cmd.Execute()
@@ -124,8 +129,9 @@ func startServe(t *testing.T, args ...string) (url string, out, errOut *syncBuff
 	t.Helper()
 	out, errOut = &syncBuffer{}, &syncBuffer{}
 	streams := &cmdutil.IOStreams{In: strings.NewReader(""), Out: out, ErrOut: errOut}
-	cmd := NewCmdSandbox(&cmdutil.Factory{IO: streams, Globals: &cmdutil.Globals{}})
-	cmd.SetArgs(append([]string{"serve", "--addr", "127.0.0.1:0"}, args...))
+	g := &cmdutil.Globals{}
+	cmd := underGlobals(g, NewCmdSandbox(&cmdutil.Factory{IO: streams, Globals: g}))
+	cmd.SetArgs(append([]string{"sandbox", "serve", "--addr", "127.0.0.1:0"}, args...))
 	ctx, cancel := context.WithCancel(context.Background())
 	done = make(chan error, 1)
 	go func() { done <- cmd.ExecuteContext(ctx) }()
@@ -428,4 +434,14 @@ func TestServeSeedRepeatsTheFaults(t *testing.T) {
 	if !slices.Contains(first, 200) || !slices.Contains(first, 500) {
 		t.Fatalf("answers %v, want both 200 and 500 with --fail-rate 0.5", first)
 	}
+}
+
+// underGlobals puts cmd under a root that has the global flags serve reads
+// (--token, -c/--campaign), bound to g as kanka's root binds them.
+func underGlobals(g *cmdutil.Globals, cmd *cobra.Command) *cobra.Command {
+	root := &cobra.Command{Use: "kanka", SilenceUsage: true, SilenceErrors: true}
+	root.PersistentFlags().StringVar(&g.Token, "token", "", "")
+	root.PersistentFlags().StringVarP(&g.Campaign, "campaign", "c", "", "")
+	root.AddCommand(cmd)
+	return root
 }

@@ -1,0 +1,46 @@
+package root_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/root/roottest"
+)
+
+// Under a command, the global flags are one compact block of names;
+// `kanka --help` explains them. Help is wrapped to the terminal.
+func TestHelpShowsTheGlobalFlagsCompactly(t *testing.T) {
+	roottest.Isolate(t)
+	r := roottest.Run(t, "", "weather", "delete", "--help")
+	want := "Global flags ('kanka --help' explains them):\n" +
+		"  -c/--campaign --config --debug --jq --max-wait --no-color --no-headers\n" +
+		"  -o/--output -p/--profile -q/--quiet --sandbox --sandbox-data --template\n" +
+		"  --timeout --token --url -y/--yes\n"
+	if r.Code != 0 || !strings.Contains(r.Stdout, want) || strings.Contains(r.Stdout, "(env KANKA_MAX_WAIT)") {
+		t.Errorf("exit %d, help:\n%s\nwant the block:\n%s", r.Code, r.Stdout, want)
+	}
+
+	narrow := func(s *cmdutil.IOStreams) { s.OutTTY, s.TermWidth = true, 60 }
+	r = roottest.RunStreams(t, context.Background(), "", narrow, "--help")
+	for _, line := range strings.Split(r.Stdout, "\n") {
+		if len([]rune(line)) > 60 && strings.HasPrefix(line, "  -") {
+			t.Errorf("a flag line of %d columns on a 60-column terminal: %q", len([]rune(line)), line)
+		}
+	}
+	if !strings.Contains(r.Stdout, "Global flags:\n") {
+		t.Errorf("kanka --help does not explain the global flags:\n%s", r.Stdout)
+	}
+}
+
+// Root, version, completion and the sandbox commands show examples.
+func TestHelpHasExamples(t *testing.T) {
+	roottest.Isolate(t)
+	for _, args := range [][]string{{}, {"version"}, {"completion"}, {"sandbox"}, {"sandbox", "serve"}, {"sandbox", "reset"}} {
+		r := roottest.Run(t, "", append(args, "--help")...)
+		if r.Code != 0 || !strings.Contains(r.Stdout, "\nExamples:\n  kanka ") {
+			t.Errorf("kanka %s --help: exit %d, no examples:\n%s", strings.Join(args, " "), r.Code, r.Stdout)
+		}
+	}
+}

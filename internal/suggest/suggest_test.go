@@ -1,0 +1,31 @@
+package suggest
+
+import "testing"
+
+func TestNearest(t *testing.T) {
+	commands := []string{"create", "delete", "get", "list", "ls", "update"}
+	for _, tc := range []struct {
+		word       string
+		candidates []string
+		want       string
+		ok         bool
+	}{
+		{"lst", commands, "list", true}, // not "get", two edits away
+		{"lis", commands, "list", true},
+		{"delet", commands, "delete", true},
+		{"upadte", commands, "update", true}, // a swap is one edit
+		{"xyz", commands, "", false},
+		{"lgoin", []string{"login", "logout", "status"}, "login", true},
+		{"calender", []string{"calendar", "weather", "sandbox"}, "calendar", true},
+		{"jsn", []string{"table", "wide", "json", "yaml", "ndjson", "id"}, "json", true},
+		{"YML", []string{"table", "wide", "json", "yaml", "ndjson", "id"}, "yaml", true},
+		{"xml", []string{"table", "wide", "json", "yaml", "ndjson", "id"}, "", false},
+		{"campain", []string{"url", "token", "campaign", "max_wait"}, "campaign", true},
+		{"", commands, "", false},
+	} {
+		got, ok := Nearest(tc.word, tc.candidates)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("Nearest(%q) = %q, %v; want %q, %v", tc.word, got, ok, tc.want, tc.ok)
+		}
+	}
+}
