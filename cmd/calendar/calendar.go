@@ -20,6 +20,9 @@ func NewCmdCalendar(f *cmdutil.Factory) *cobra.Command {
 		NewCmdCreate(f, nil),
 		NewCmdUpdate(f, nil),
 		NewCmdDelete(f, nil),
+		NewCmdShow(f, nil),
+		NewCmdAdvance(f, nil),
+		NewCmdRetreat(f, nil),
 	)
 	for _, verb := range cmd.Commands() {
 		if verb.Name() != "list" && verb.Name() != "create" {
