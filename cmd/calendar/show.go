@@ -147,7 +147,7 @@ func showRun(opts *ShowOptions) error {
 	}
 	if _, err := r.MonthView(in.Year, first); err != nil {
 		if errors.Is(err, almanac.ErrFewWeekdays) {
-			return fmt.Errorf("calendar %d cannot be shown as a grid: it has %d weekdays, and a week needs at least 2", id, len(cal.Weekdays))
+			return fmt.Errorf("calendar %d cannot be shown as a grid: a week needs at least 2 weekdays, it has %d", id, len(cal.Weekdays))
 		}
 		return cmdutil.UsageErrorf("%s", err)
 	}
