@@ -39,29 +39,41 @@ func NewCmdRetreat(f *cmdutil.Factory, runF func(*MoveOptions) error) *cobra.Com
 	return newMoveCmd(f, runF, true)
 }
 
-const moveLong = `%s the current date of a calendar by N days, months or years (one day by
-default)%s. The new date is computed here with the calendar's own rules (leap
-days and intercalary months count as days; a move by months or years keeps
-the day of the month, clamped to the length of the month reached) and sent
-as one full update: the calendar is read, its date changed, and every field
-sent back, so months, weekdays, moons, seasons and years are kept (the live
-service wipes whatever an update leaves out).
+// advanceLong and retreatLong open the help of each verb; moveLong is what
+// they share.
+const (
+	advanceLong = `Move the current date of a calendar forward by N days, months or years
+(one day by default), or to a later date with --to (--to the current date
+changes nothing and sends no update).`
+	retreatLong = `Move the current date of a calendar back by N days, months or years (one
+day by default).`
+	moveLong = `
 
-Requests: 2, the read and the update, whatever N is; reading by name costs
-no more, as the name's lookup returns the calendar.
+The new date is computed here, on the client, with the calendar's own rules:
+leap days and intercalary months count as days; a move by months (every
+month of the list counts) or years keeps the day of the month, clamped to
+the length of the month reached. It is sent as one full update: the
+calendar is read, its date changed, and every field sent back, so months,
+weekdays, moons, seasons and years are kept (the live service wipes
+whatever an update leaves out).
 
-Prints "FROM -> TO (the new date as the service writes it)". -o json,
-yaml and id print the calendar as the server stored it after the update,
-as calendar update does, so a script can check the date the server kept
-(--jq .date) or chain on the id. Nothing is asked: safe from cron. A
-calendar without a current date is refused (exit 2): set one with
-` + "`kanka calendar update ID --date Y-M-D`."
+Requests: 2, the read and the update, whatever N is; by name too, as the
+name's lookup returns the calendar.
+
+Prints "FROM -> TO (the new date as the service writes it)". -o json, yaml
+and id print the calendar as the server stored it after the update, as
+calendar update does: what a script needs most is the date the server
+actually kept (--jq .date), with the id to chain on (-o id). Nothing is
+asked, so it is safe from cron; a bad count or date exits 2 before any
+update is sent, and a calendar without a current date is refused (exit 2):
+set one with ` + "`kanka calendar update ID --date Y-M-D`."
+)
 
 // newMoveCmd builds advance (back false) or retreat (back true).
 func newMoveCmd(f *cmdutil.Factory, runF func(*MoveOptions) error, back bool) *cobra.Command {
 	opts := &MoveOptions{Factory: f, Back: back}
 	var days, months, years int64
-	verb, other, long, example := "advance", "retreat", fmt.Sprintf(moveLong, "Move forward", ", or to a later date with --to"),
+	verb, other, long, example := "advance", "retreat", advanceLong+moveLong,
 		`  kanka calendar advance "Calendar of Harptos"
   kanka calendar advance 12 --days 10
   kanka calendar advance 12 --months 1
@@ -69,7 +81,7 @@ func newMoveCmd(f *cmdutil.Factory, runF func(*MoveOptions) error, back bool) *c
   # from cron, after every session:
   kanka calendar advance "Calendar of Harptos" --days 1`
 	if back {
-		verb, other, long, example = "retreat", "advance", fmt.Sprintf(moveLong, "Move back", ""),
+		verb, other, long, example = "retreat", "advance", retreatLong+moveLong,
 			`  kanka calendar retreat "Calendar of Harptos"
   kanka calendar retreat 12 --days 10
   kanka calendar retreat 12 --years 1`

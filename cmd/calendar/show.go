@@ -61,10 +61,12 @@ interface has no weather filter either: the weather of the whole calendar
 is walked (pages fetched concurrently) and the days shown are kept here.
 
 Requests: 1 for the calendar (by id or by name), plus one per page of
-weather; --no-weather skips the weather and costs 1 request in all.
+weather; --no-weather skips the weather and costs 1 request in all. A date
+or month that does not exist exits 2 after the one read, before the
+weather is asked for.
 
 Symbols are UTF-8 unless the locale (LC_ALL, LC_CTYPE, LANG) is not, then
-ASCII. -o json prints the computed month (an array of months with
+ASCII; NO_COLOR and --no-color put today in brackets on a terminal too. -o json prints the computed month (an array of months with
 --whole-year): the calendar's id and name, the year and its name, the
 month, "today", and each day with its date, weekday (null in an
 intercalary month), moon phases, season and the weather entries as the
