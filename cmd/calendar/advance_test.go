@@ -428,3 +428,21 @@ func TestMoveRefusesAWipedCalendar(t *testing.T) {
 	}
 	env.api.wantRoutes(t, false, "GET calendars/12")
 }
+
+// Names from the server reach the terminal with their control characters
+// shown, on one line.
+func TestMoveShowsControlCharactersOfNames(t *testing.T) {
+	hostile := func(date string) string {
+		return strings.Replace(harptos(date), `"name":"Ches"`, `"name":"Ch\u001b[2J\nes"`, 1)
+	}
+	env := newCTEnv(t, "", map[string]ctAnswer{
+		"GET calendars/12": {200, hostile("1492-4-1")},
+		"PUT calendars/12": {200, `{"data":` + hostile("1492-4-2") + `}`},
+	})
+	if err := env.run("advance", "12"); err != nil {
+		t.Fatal(err)
+	}
+	if want := "1492-4-1 -> 1492-4-2 (2 Ch^[[2J es, Year of Three Ships Sailing DR)\n"; env.out.String() != want {
+		t.Errorf("stdout %q, want %q", env.out, want)
+	}
+}

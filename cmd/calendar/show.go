@@ -33,8 +33,6 @@ type ShowOptions struct {
 	Month     string
 	WholeYear bool
 	NoWeather bool
-	// Getenv reads the locale variables; nil is os.Getenv.
-	Getenv func(string) string
 }
 
 // NewCmdShow builds `calendar show`; runF replaces showRun in tests.
@@ -163,7 +161,7 @@ func showRun(opts *ShowOptions) error {
 		return err
 	}
 	if text {
-		_, err = fmt.Fprint(f.IO.Out, g.Text(gridOptions(f, opts.Getenv)))
+		_, err = fmt.Fprint(f.IO.Out, g.Text(gridOptions(f, os.Getenv)))
 		return err
 	}
 	return printMonths(printer, g, id, opts.WholeYear)
@@ -235,9 +233,6 @@ func weatherOf(ctx context.Context, c *client.Client, id, year, month int, whole
 // NO_COLOR and --no-color also turn off the reverse video of today: it is
 // an escape sequence too, and the brackets say the same.
 func gridOptions(f *cmdutil.Factory, getenv func(string) string) monthgrid.Options {
-	if getenv == nil {
-		getenv = os.Getenv
-	}
 	noColor := f.IO.NoColor || (f.Globals != nil && f.Globals.NoColor)
 	return monthgrid.Options{
 		Terminal: f.IO.OutTTY && !noColor,
