@@ -6,3 +6,6 @@ package output
 func (p *Printer) IsTable() bool {
 	return !p.transforms() && (p.opts.Format == Table || p.opts.Format == Wide)
 }
+
+// Format is the output format in use (-o), parsed.
+func (p *Printer) Format() Format { return p.opts.Format }

@@ -178,8 +178,16 @@ func SameJSON(want, got string) bool {
 // would: under a parent with the global --yes, and with cobra's argument,
 // flag and required-flag errors made usage errors (exit 2).
 func (env *Env) Run(group *cobra.Command, args ...string) error {
+	return Execute(env.F, env.In, group, args...)
+}
+
+// Execute runs group under a root that has the global flags the commands
+// read (-y, -q) and maps flag, argument and required-flag errors to usage
+// errors (exit 2) as kanka's root does. args may start with the group's
+// name or not.
+func Execute(f *cmdutil.Factory, in io.Reader, group *cobra.Command, args ...string) error {
 	root := &cobra.Command{Use: "kanka", SilenceErrors: true, SilenceUsage: true}
-	g := env.F.Globals
+	g := f.Globals
 	root.PersistentFlags().BoolVarP(&g.Yes, "yes", "y", g.Yes, "")
 	root.PersistentFlags().BoolVarP(&g.Quiet, "quiet", "q", g.Quiet, "")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &cmdutil.UsageError{Err: err} })
@@ -192,10 +200,10 @@ func (env *Env) Run(group *cobra.Command, args ...string) error {
 	root.AddCommand(group)
 	MarkUsageErrors(root)
 	root.SetArgs(args)
-	if len(args) > 0 && args[0] != group.Name() {
+	if len(args) == 0 || args[0] != group.Name() {
 		root.SetArgs(append([]string{group.Name()}, args...))
 	}
-	root.SetIn(env.In)
+	root.SetIn(in)
 	root.SetOut(io.Discard)
 	root.SetErr(io.Discard)
 	return root.Execute()

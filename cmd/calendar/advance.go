@@ -1,0 +1,250 @@
+package calendar
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/kanka-cli/kanka/almanac"
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
+	"github.com/kanka-cli/kanka/output"
+	"github.com/spf13/cobra"
+)
+
+// MoveOptions are the parsed arguments and flags of `calendar advance`
+// and `calendar retreat`.
+type MoveOptions struct {
+	Factory *cmdutil.Factory
+	Ctx     context.Context
+	// Calendar is the ID|NAME argument.
+	Calendar string
+	// Back is true for retreat.
+	Back bool
+	// Unit is "days", "months" or "years" and N how many (at least 1);
+	// Unit is "" when To is given.
+	Unit string
+	N    int64
+	// To is advance's --to date, as the user wrote it.
+	To string
+}
+
+// NewCmdAdvance builds `calendar advance`; runF replaces moveRun in tests.
+func NewCmdAdvance(f *cmdutil.Factory, runF func(*MoveOptions) error) *cobra.Command {
+	return newMoveCmd(f, runF, false)
+}
+
+// NewCmdRetreat builds `calendar retreat`; runF replaces moveRun in tests.
+func NewCmdRetreat(f *cmdutil.Factory, runF func(*MoveOptions) error) *cobra.Command {
+	return newMoveCmd(f, runF, true)
+}
+
+// advanceLong and retreatLong open the help of each verb; moveLong is what
+// they share.
+const (
+	advanceLong = `Move the current date of a calendar forward by N days, months or years
+(one day by default), or to a later date with --to (--to the current date
+changes nothing and sends no update).`
+	retreatLong = `Move the current date of a calendar back by N days, months or years (one
+day by default).`
+	moveLong = `
+
+The new date is computed here, on the client, with the calendar's own rules:
+leap days and intercalary months count as days; a move by months (every
+month of the list counts) or years keeps the day of the month, clamped to
+the length of the month reached. It is sent as one full update: the
+calendar is read, its date changed, and every field sent back, so months,
+weekdays, moons, seasons and years are kept (the live service wipes
+whatever an update leaves out).
+
+Requests: 2, the read and the update, whatever N is; by name too, as the
+name's lookup returns the calendar.
+
+Prints "FROM -> TO (the new date as the service writes it)". -o json, yaml
+and id print the calendar as the server stored it after the update, as
+calendar update does: what a script needs most is the date the server
+actually kept (--jq .date), with the id to chain on (-o id). Nothing is
+asked, so it is safe from cron; a bad count or date exits 2 before any
+update is sent, and a calendar without a current date is refused (exit 2):
+set one with ` + "`kanka calendar update ID --date Y-M-D`."
+)
+
+// newMoveCmd builds advance (back false) or retreat (back true).
+func newMoveCmd(f *cmdutil.Factory, runF func(*MoveOptions) error, back bool) *cobra.Command {
+	opts := &MoveOptions{Factory: f, Back: back}
+	var days, months, years int64
+	verb, other, long, example := "advance", "retreat", advanceLong+moveLong,
+		`  kanka calendar advance "Calendar of Harptos"
+  kanka calendar advance 12 --days 10
+  kanka calendar advance 12 --months 1
+  kanka calendar advance 12 --to "1 Hammer 1493"
+  # from cron, after every session:
+  kanka calendar advance "Calendar of Harptos" --days 1`
+	if back {
+		verb, other, long, example = "retreat", "advance", retreatLong+moveLong,
+			`  kanka calendar retreat "Calendar of Harptos"
+  kanka calendar retreat 12 --days 10
+  kanka calendar retreat 12 --years 1`
+	}
+	use := verb + " ID|NAME [--days N | --months N | --years N]"
+	if !back {
+		use = verb + " ID|NAME [--days N | --months N | --years N | --to DATE]"
+	}
+	short := "Move a calendar's current date forward"
+	if back {
+		short = "Move a calendar's current date back"
+	}
+	cmd := &cobra.Command{
+		Use:     use,
+		Short:   short,
+		Long:    long,
+		Example: example,
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			fs := cmd.Flags()
+			var given []string
+			for _, name := range []string{"days", "months", "years", "to"} {
+				if fs.Lookup(name) != nil && fs.Changed(name) {
+					given = append(given, "--"+name)
+				}
+			}
+			if len(given) > 1 {
+				return cmdutil.UsageErrorf("%s cannot be used together: give one", strings.Join(given, " and "))
+			}
+			opts.Unit, opts.N = "days", 1
+			for unit, n := range map[string]int64{"days": days, "months": months, "years": years} {
+				if !fs.Changed(unit) {
+					continue
+				}
+				if n < 0 {
+					return cmdutil.UsageErrorf("--%s must be positive, not %d: to move the other way use `kanka calendar %s`", unit, n, other)
+				}
+				if n == 0 {
+					return cmdutil.UsageErrorf("--%s must be 1 or more, not 0", unit)
+				}
+				opts.Unit, opts.N = unit, n
+			}
+			if fs.Lookup("to") != nil && fs.Changed("to") {
+				if strings.TrimSpace(opts.To) == "" {
+					return cmdutil.UsageErrorf("--to: no date given")
+				}
+				opts.Unit, opts.N = "", 0
+			}
+			opts.Calendar, opts.Ctx = args[0], cmd.Context()
+			if runF != nil {
+				return runF(opts)
+			}
+			return moveRun(opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.Int64Var(&days, "days", 1, "move by `N` days")
+	fl.Int64Var(&months, "months", 0, "move by `N` months (intercalary months count)")
+	fl.Int64Var(&years, "years", 0, "move by `N` years")
+	if !back {
+		fl.StringVar(&opts.To, "to", "", "move to `DATE` (1492-4-3, 1492-Ches-3, \"3 Ches 1492\"), not before the current date")
+	}
+	return cmd
+}
+
+func moveRun(opts *MoveOptions) error {
+	f := opts.Factory
+	// The printer first, so a bad -o, --jq or --template sends nothing.
+	printer, err := resource.NewPrinter(f)
+	if err != nil {
+		return err
+	}
+	c, err := f.Client()
+	if err != nil {
+		return err
+	}
+	id, cal, err := readCalendar(opts.Ctx, c, opts.Calendar)
+	if err != nil {
+		return err
+	}
+	r, err := cal.Reckoning()
+	if err != nil {
+		return fmt.Errorf("calendar %d has no date to move: %w", id, err)
+	}
+	from, err := currentOf(cal, r)
+	if err != nil {
+		return err
+	}
+	to, err := opts.destination(r, from)
+	if err != nil {
+		return err
+	}
+	updated := cal
+	if to != from {
+		// The service rebuilds months, weekdays, years, seasons, moons and
+		// the date from every write: send the whole record back.
+		in := client.FromCalendar(cal)
+		d := client.DateOf(to)
+		in.Date = &d
+		if err := validate(in); err != nil {
+			return err
+		}
+		if updated, err = c.UpdateCalendar(opts.Ctx, id, in); err != nil {
+			return err
+		}
+		if stored, ok := updated.CurrentDate(); ok && stored != d {
+			fmt.Fprintf(f.IO.ErrOut, "warning: the server stored %s, not %s\n", stored, d)
+		}
+	}
+	if !printer.IsTable() {
+		return printer.PrintOne(updated, calendarKind)
+	}
+	_, err = fmt.Fprintf(f.IO.Out, "%s -> %s (%s)\n", from, to, oneLineText(r.Format(to)))
+	return err
+}
+
+// currentOf is the calendar's current date; a calendar without one, or
+// with one that does not exist, cannot be moved.
+func currentOf(cal *client.Calendar, r *almanac.Reckoning) (almanac.Date, error) {
+	d, ok := cal.Today()
+	if !ok {
+		return almanac.Date{}, cmdutil.UsageErrorf("calendar %q has no current date: set one with `kanka calendar update %d --date Y-M-D`", cal.Name, cal.ID)
+	}
+	if err := r.Check(d); err != nil {
+		return almanac.Date{}, cmdutil.UsageErrorf("the current date %s of calendar %q does not exist (%s): set one with `kanka calendar update %d --date Y-M-D`", d, cal.Name, err, cal.ID)
+	}
+	return d, nil
+}
+
+// destination is the date the move reaches from from.
+func (opts *MoveOptions) destination(r *almanac.Reckoning, from almanac.Date) (almanac.Date, error) {
+	if opts.Unit == "" {
+		to, err := r.ParseDate(opts.To)
+		if err != nil {
+			return almanac.Date{}, cmdutil.UsageErrorf("--to: %s", err)
+		}
+		if days, _ := r.DaysBetween(from, to); days < 0 {
+			return almanac.Date{}, cmdutil.UsageErrorf("--to: %s is before the current date %s: advance moves forward (set any date with `kanka calendar update --date`)", to, from)
+		}
+		return to, nil
+	}
+	n := opts.N
+	if opts.Back {
+		n = -n
+	}
+	var to almanac.Date
+	var err error
+	switch opts.Unit {
+	case "months":
+		to, err = r.AddMonths(from, n)
+	case "years":
+		to, err = r.AddYears(from, n)
+	default:
+		to, err = r.AddDays(from, n)
+	}
+	if err != nil {
+		return almanac.Date{}, cmdutil.UsageErrorf("%s", err)
+	}
+	return to, nil
+}
+
+// oneLineText is a server's name made safe for one line of a terminal.
+func oneLineText(s string) string {
+	return strings.NewReplacer("\n", " ", "\r", " ", "\t", " ").Replace(output.Sanitize(s))
+}

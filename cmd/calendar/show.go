@@ -1,0 +1,346 @@
+package calendar
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/kanka-cli/kanka/almanac"
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
+	"github.com/kanka-cli/kanka/output"
+	"github.com/kanka-cli/kanka/output/monthgrid"
+	"github.com/spf13/cobra"
+	"go.yaml.in/yaml/v3"
+)
+
+// ShowOptions are the parsed arguments and flags of `calendar show`.
+type ShowOptions struct {
+	Factory *cmdutil.Factory
+	Ctx     context.Context
+	// Calendar is the ID|NAME argument.
+	Calendar string
+	// Date is --date, read with the calendar's month names once it is read.
+	Date string
+	// Year is --year when YearGiven.
+	Year      int
+	YearGiven bool
+	// Month is --month (a number, name, alias or prefix), empty when not given.
+	Month     string
+	WholeYear bool
+	NoWeather bool
+}
+
+// NewCmdShow builds `calendar show`; runF replaces showRun in tests.
+func NewCmdShow(f *cmdutil.Factory, runF func(*ShowOptions) error) *cobra.Command {
+	opts := &ShowOptions{Factory: f}
+	cmd := &cobra.Command{
+		Use:   "show ID|NAME [--date D | --year Y --month M | --year Y --whole-year]",
+		Short: "Show a month of a calendar as a grid",
+		Long: `Show a month of a calendar as a grid, like cal(1): the weekdays, the
+current date (highlighted on a terminal, in [brackets] otherwise), moon
+phases, season starts and the days with recorded weather, with a legend.
+An intercalary month (a festival outside the week) is its own short block.
+
+The calendar's current month is shown unless --date (the month of that
+day), --year and --month, or --year and --whole-year say otherwise;
+--month or --whole-year alone mean the current year. A date is written
+1492-4-3, 1492-Ches-3 or "3 Ches 1492"; a month by number (intercalary
+months count: Ches is 4 in the Calendar of Harptos), name or alias in any
+case, or a prefix only one month has.
+
+Every day, weekday, moon phase and season is computed here from the
+calendar's definition, as the service's calendar page computes it. The
+interface has no weather filter either: the weather of the whole calendar
+is walked (pages fetched concurrently) and the days shown are kept here.
+
+Requests: 1 for the calendar (by id or by name), plus one per page of
+weather; --no-weather skips the weather and costs 1 request in all. A date
+or month that does not exist exits 2 after the one read, before the
+weather is asked for.
+
+Symbols are UTF-8 unless the locale (LC_ALL, LC_CTYPE, LANG) is not, then
+ASCII; NO_COLOR and --no-color put today in brackets on a terminal too. -o json prints the computed month (an array of months with
+--whole-year): the calendar's id and name, the year and its name, the
+month, "today", and each day with its date, weekday (null in an
+intercalary month), moon phases, season and the weather entries as the
+server sent them. -o yaml, -o ndjson, --jq and --template work on that value.`,
+		Example: `  kanka calendar show "Calendar of Harptos"
+  kanka calendar show 12 --date "3 Ches 1492"
+  kanka calendar show 12 --year 1492 --month ches --no-weather
+  kanka calendar show 12 --year 1492 --whole-year | less
+  kanka calendar show 12 -o json --jq '.days[] | select(.weather != []) | .date'`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			fs := cmd.Flags()
+			if fs.Changed("date") && (fs.Changed("year") || fs.Changed("month") || fs.Changed("whole-year")) {
+				return cmdutil.UsageErrorf("--date cannot be used with --year, --month or --whole-year")
+			}
+			if fs.Changed("month") && opts.WholeYear {
+				return cmdutil.UsageErrorf("--month and --whole-year cannot be used together")
+			}
+			if fs.Changed("year") && !fs.Changed("month") && !opts.WholeYear {
+				return cmdutil.UsageErrorf("--year needs --month M or --whole-year")
+			}
+			if fs.Changed("date") && strings.TrimSpace(opts.Date) == "" {
+				return cmdutil.UsageErrorf("--date: no date given")
+			}
+			if fs.Changed("month") && strings.TrimSpace(opts.Month) == "" {
+				return cmdutil.UsageErrorf("--month: no month given")
+			}
+			opts.YearGiven = fs.Changed("year")
+			opts.Calendar, opts.Ctx = args[0], cmd.Context()
+			if runF != nil {
+				return runF(opts)
+			}
+			return showRun(opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&opts.Date, "date", "", "show the month of day `D` (1492-4-3, 1492-Ches-3, \"3 Ches 1492\")")
+	fl.IntVar(&opts.Year, "year", 0, "the year `Y` of --month or --whole-year")
+	fl.StringVar(&opts.Month, "month", "", "show month `M` (number, name, alias or prefix)")
+	fl.BoolVar(&opts.WholeYear, "whole-year", false, "show every month of the year")
+	fl.BoolVar(&opts.NoWeather, "no-weather", false, "do not read the weather (1 request in all)")
+	return cmd
+}
+
+func showRun(opts *ShowOptions) error {
+	f := opts.Factory
+	// The printer first, so a bad -o, --jq or --template sends nothing.
+	printer, err := resource.NewPrinter(f)
+	if err != nil {
+		return err
+	}
+	text := printer.IsTable()
+	if printer.Format() == output.ID {
+		return cmdutil.UsageErrorf("-o id does not apply to calendar show, which prints a month: use -o json")
+	}
+	c, err := f.Client()
+	if err != nil {
+		return err
+	}
+	id, cal, err := readCalendar(opts.Ctx, c, opts.Calendar)
+	if err != nil {
+		return err
+	}
+	r, err := cal.Reckoning()
+	if err != nil {
+		return fmt.Errorf("calendar %d cannot be shown: %w", id, err)
+	}
+	today := currentDate(cal, r)
+	// Every date and month is checked before the weather walk, so a typo
+	// costs one request.
+	in := monthgrid.Input{Reckoning: r, CalendarID: id, CalendarName: cal.Name, Today: today, WholeYear: opts.WholeYear}
+	if in.Year, in.Month, err = opts.target(r, today, cal.Name); err != nil {
+		return err
+	}
+	first := in.Month
+	if in.WholeYear {
+		first = 1
+	}
+	if _, err := r.MonthView(in.Year, first); err != nil {
+		if errors.Is(err, almanac.ErrFewWeekdays) {
+			return fmt.Errorf("calendar %d cannot be shown as a grid: a week needs at least 2 weekdays, it has %d", id, len(cal.Weekdays))
+		}
+		return cmdutil.UsageErrorf("%s", err)
+	}
+	if !opts.NoWeather {
+		if in.Weather, err = weatherOf(opts.Ctx, c, id, in.Year, in.Month, in.WholeYear); err != nil {
+			return err
+		}
+	}
+	g, err := monthgrid.New(in)
+	if err != nil {
+		return err
+	}
+	if text {
+		_, err = fmt.Fprint(f.IO.Out, g.Text(gridOptions(f, os.Getenv)))
+		return err
+	}
+	return printMonths(printer, g, id, opts.WholeYear)
+}
+
+// target is the year and month to show: from --date, --year/--month, or
+// the calendar's current date.
+func (opts *ShowOptions) target(r *almanac.Reckoning, today *almanac.Date, name string) (year, month int, err error) {
+	if opts.Date != "" {
+		d, err := r.ParseDate(opts.Date)
+		if err != nil {
+			return 0, 0, cmdutil.UsageErrorf("--date: %s", err)
+		}
+		return d.Year, d.Month, nil
+	}
+	if !opts.YearGiven && today == nil {
+		return 0, 0, cmdutil.UsageErrorf("calendar %q has no current date: give --date or --year, or set one with `kanka calendar update --date`", name)
+	}
+	if opts.YearGiven {
+		year = opts.Year
+	} else {
+		year = today.Year
+	}
+	switch {
+	case opts.WholeYear:
+		return year, 0, nil
+	case opts.Month != "":
+		if month, err = r.ParseMonth(opts.Month); err != nil {
+			return 0, 0, cmdutil.UsageErrorf("--month: %s", err)
+		}
+		return year, month, nil
+	}
+	return year, today.Month, nil
+}
+
+// currentDate is the calendar's current date, nil when it has none or one
+// that does not exist (the live service's wipe leaves 1-0-1).
+func currentDate(cal *client.Calendar, r *almanac.Reckoning) *almanac.Date {
+	d, ok := cal.Today()
+	if !ok || r.Check(d) != nil {
+		return nil
+	}
+	return &d
+}
+
+// weatherOf walks the calendar's weather (the client fetches the pages
+// concurrently) and keeps the entries of the year, or of the month unless
+// wholeYear: the interface has no filter, so the walk is whole, but only
+// what is shown is held.
+func weatherOf(ctx context.Context, c *client.Client, id, year, month int, wholeYear bool) ([]monthgrid.Weather, error) {
+	var kept []monthgrid.Weather
+	for w, err := range c.AllWeather(ctx, id, nil) {
+		if err != nil {
+			return nil, err
+		}
+		if w.Year != year || (!wholeYear && w.Month != month) {
+			continue
+		}
+		label := w.Weather
+		if label == "" {
+			label = w.Name
+		}
+		kept = append(kept, monthgrid.Weather{Date: w.Date().Almanac(), Label: label, Raw: w.Raw})
+	}
+	return kept, nil
+}
+
+// gridOptions are the text options the streams and the locale call for.
+// NO_COLOR and --no-color also turn off the reverse video of today: it is
+// an escape sequence too, and the brackets say the same.
+func gridOptions(f *cmdutil.Factory, getenv func(string) string) monthgrid.Options {
+	noColor := f.IO.NoColor || (f.Globals != nil && f.Globals.NoColor)
+	return monthgrid.Options{
+		Terminal: f.IO.OutTTY && !noColor,
+		Unicode:  utf8Locale(getenv),
+		Width:    f.IO.TermWidth, // 0 (not a terminal) is monthgrid's 80
+	}
+}
+
+// utf8Locale reports whether the locale's character set is UTF-8, as
+// setlocale(LC_CTYPE, "") decides it: the first of LC_ALL, LC_CTYPE and
+// LANG that is set and not empty names the locale ("en_US.UTF-8",
+// "C.utf8", or "UTF-8" alone as macOS sets LC_CTYPE); none is the C
+// locale, which is ASCII.
+func utf8Locale(getenv func(string) string) bool {
+	for _, name := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
+		v := getenv(name)
+		if v == "" {
+			continue
+		}
+		charset := v
+		if _, after, ok := strings.Cut(v, "."); ok {
+			charset = after
+		}
+		charset, _, _ = strings.Cut(charset, "@")
+		charset = strings.ToLower(charset)
+		return charset == "utf-8" || charset == "utf8"
+	}
+	return false
+}
+
+// readCalendar resolves ID|NAME to the calendar's record: a name's lookup
+// returns it, an id costs one GET. One request either way.
+func readCalendar(ctx context.Context, c *client.Client, arg string) (int, *client.Calendar, error) {
+	id, cal, err := ResolveCalendar(ctx, c, arg)
+	if err != nil {
+		return 0, nil, err
+	}
+	if cal == nil {
+		if cal, err = c.GetCalendar(ctx, id); err != nil {
+			return 0, nil, err
+		}
+	}
+	return id, cal, nil
+}
+
+// monthRecord is one computed month as the printer takes it.
+type monthRecord struct {
+	raw json.RawMessage
+	id  int
+}
+
+func (m monthRecord) RawJSON() json.RawMessage { return m.raw }
+func (m monthRecord) RecordID() int            { return m.id }
+
+// monthKind prints a month's YAML with the keys in the JSON's order.
+var monthKind = output.Kind{YAML: func(r output.Record) any { return orderedYAML(r.RawJSON()) }}
+
+// printMonths prints the grid's value: one month as one object, a whole
+// year as a list of months (so -o ndjson writes a line per month).
+func printMonths(p *output.Printer, g *monthgrid.Grid, id int, wholeYear bool) error {
+	months := g.Months()
+	recs := make([]output.Record, len(months))
+	for i, m := range months {
+		raw, err := marshalNoEscape(m)
+		if err != nil {
+			return err
+		}
+		recs[i] = monthRecord{raw: raw, id: id}
+	}
+	if !wholeYear {
+		return p.PrintOne(recs[0], monthKind)
+	}
+	return p.PrintList(func(yield func(output.Record, error) bool) {
+		for _, r := range recs {
+			if !yield(r, nil) {
+				return
+			}
+		}
+	}, monthKind)
+}
+
+// marshalNoEscape is json.Marshal without the escaping of <, > and &, which
+// names and weather may hold.
+func marshalNoEscape(v any) (json.RawMessage, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSpace(buf.Bytes()), nil
+}
+
+// orderedYAML is the JSON document raw as a YAML node in block style,
+// keeping the order of its keys (decoding into a map would sort them).
+// Styles are reset so the encoder quotes only what needs it ("1492-4-1"
+// stays plain, a string "true" stays quoted).
+func orderedYAML(raw json.RawMessage) any {
+	var node yaml.Node
+	if err := yaml.Unmarshal(raw, &node); err != nil {
+		return nil
+	}
+	blockStyle(&node)
+	return &node
+}
+
+func blockStyle(n *yaml.Node) {
+	n.Style = 0
+	for _, c := range n.Content {
+		blockStyle(c)
+	}
+}
