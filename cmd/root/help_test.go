@@ -6,7 +6,9 @@ import (
 	"testing"
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/root"
 	"github.com/kanka-cli/kanka/cmd/root/roottest"
+	"github.com/spf13/cobra"
 )
 
 // Under a command, the global flags are one compact block of names;
@@ -42,5 +44,30 @@ func TestHelpHasExamples(t *testing.T) {
 		if r.Code != 0 || !strings.Contains(r.Stdout, "\nExamples:\n  kanka ") {
 			t.Errorf("kanka %s --help: exit %d, no examples:\n%s", strings.Join(args, " "), r.Code, r.Stdout)
 		}
+	}
+}
+
+// Every command of the tree, groups included, shows an example in its
+// help: a new user learns a command from its examples first.
+func TestEveryCommandHasAnExample(t *testing.T) {
+	s, _, _, _ := cmdutil.Test()
+	tree, _ := root.NewCmdRoot(s)
+	var walk func(*cobra.Command)
+	seen := 0
+	walk = func(c *cobra.Command) {
+		if c.Hidden || c.Name() == "help" {
+			return
+		}
+		seen++
+		if !strings.HasPrefix(c.Example, "  kanka ") {
+			t.Errorf("%q has no example (Example %q)", c.CommandPath(), c.Example)
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(tree)
+	if seen < 30 {
+		t.Errorf("walked %d commands: the tree was not built", seen)
 	}
 }
