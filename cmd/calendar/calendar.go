@@ -34,10 +34,10 @@ its NAME (the exact name, else the one that differs only in case).`,
 		update,
 		resource.NewDeleteCmd(f, spec),
 	)
-	// The verbs of calendar time name one calendar, as update does.
-	for _, time := range []*cobra.Command{NewCmdShow(f, nil), NewCmdAdvance(f, nil), NewCmdRetreat(f, nil)} {
-		time.ValidArgsFunction = spec.Complete
-		cmd.AddCommand(time)
+	// More verbs that name one calendar, as update does.
+	for _, verb := range []*cobra.Command{NewCmdEdit(f, nil), NewCmdShow(f, nil), NewCmdAdvance(f, nil), NewCmdRetreat(f, nil)} {
+		verb.ValidArgsFunction = spec.Complete
+		cmd.AddCommand(verb)
 	}
 	return cmd
 }

@@ -57,7 +57,12 @@ func readCalendarFile(ctx context.Context, streams *cmdutil.IOStreams, path stri
 	if err != nil {
 		return client.CalendarInput{}, err
 	}
-	source := cmdutil.SourceName(path)
+	return decodeCalendarFile(data, cmdutil.SourceName(path))
+}
+
+// decodeCalendarFile decodes the text of a calendar file; source names it
+// in messages.
+func decodeCalendarFile(data []byte, source string) (client.CalendarInput, error) {
 	var f calendarFile
 	if err := cmdutil.DecodeStrict(plainScalars(data), source, &f); err != nil {
 		return client.CalendarInput{}, err

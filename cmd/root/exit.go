@@ -49,6 +49,10 @@ func exitCode(err error, commandPath string, interrupted bool) (int, []string) {
 	case errors.As(err, &badState):
 		return sandboxStateExit(badState)
 	case errors.As(err, &usage):
+		var bare interface{ NoUsageHint() }
+		if errors.As(err, &bare) {
+			return cmdutil.ExitUsage, []string{"error: " + err.Error()}
+		}
 		return cmdutil.ExitUsage, []string{"error: " + err.Error(),
 			fmt.Sprintf("Run '%s --help' for usage.", commandPath)}
 	case errors.As(err, &auth) || client.IsAuth(err):

@@ -1,0 +1,262 @@
+package calendar
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"reflect"
+	"strings"
+
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
+	"github.com/spf13/cobra"
+	"go.yaml.in/yaml/v3"
+)
+
+// EditOptions are the parsed arguments of `calendar edit`.
+type EditOptions struct {
+	Factory *cmdutil.Factory
+	Ctx     context.Context
+	// Calendar is the ID|NAME argument.
+	Calendar string
+	// Editor is the command that edits a file: $VISUAL, else $EDITOR, else vi.
+	Editor string
+}
+
+// NewCmdEdit builds `calendar edit`; runF replaces editRun in tests.
+func NewCmdEdit(f *cmdutil.Factory, runF func(*EditOptions) error) *cobra.Command {
+	opts := &EditOptions{Factory: f}
+	cmd := &cobra.Command{
+		Use:   "edit ID|NAME",
+		Short: "Edit a calendar in your editor",
+		Long: `Open the calendar as YAML (the shape 'get -o yaml' prints and 'update -f'
+reads) in $VISUAL, else $EDITOR, else vi; an editor command with arguments,
+such as "code --wait", works. When the editor closes, the file is checked:
+when something is wrong it opens again with the errors as comments at the
+top (saving it unchanged gives up, keeping the file). The update is sent
+only when something changed; an unchanged or emptied file cancels.
+
+As with 'update -f', a key you remove keeps its value: write it empty to
+clear it (suffix: "", seasons: []). Costs 2 requests: the read (by id, or
+the name lookup) and the update.`,
+		Example: `  kanka calendar edit 12
+  EDITOR="code --wait" kanka calendar edit "Calendar of Harptos"`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Calendar, opts.Ctx, opts.Editor = args[0], cmd.Context(), editorCommand()
+			if runF != nil {
+				return runF(opts)
+			}
+			return editRun(opts)
+		},
+	}
+	return cmd
+}
+
+// editorCommand is the user's editor, as git and kubectl find it.
+func editorCommand() string {
+	for _, name := range []string{"VISUAL", "EDITOR"} {
+		if e := strings.TrimSpace(os.Getenv(name)); e != "" {
+			return e
+		}
+	}
+	return "vi"
+}
+
+func editRun(opts *EditOptions) error {
+	f := opts.Factory
+	printer, err := resource.NewPrinter(f)
+	if err != nil {
+		return err
+	}
+	c, err := f.Client()
+	if err != nil {
+		return err
+	}
+	id, current, err := ResolveCalendar(opts.Ctx, c, opts.Calendar)
+	if err != nil {
+		return err
+	}
+	if current == nil {
+		if current, err = c.GetCalendar(opts.Ctx, id); err != nil {
+			return err
+		}
+	}
+	original, err := yamlOf(fileFromCalendar(current))
+	if err != nil {
+		return err
+	}
+	file, err := os.CreateTemp("", fmt.Sprintf("kanka-calendar-%d-*.yaml", id)) // 0600
+	if err != nil {
+		return err
+	}
+	path := file.Name()
+	file.Close()
+	keep := false
+	defer func() {
+		if !keep {
+			os.Remove(path)
+		}
+	}()
+
+	in, cancelled, err := editUntilValid(opts, path, original, current)
+	if err != nil {
+		var kept *keptEditError
+		keep = errors.As(err, &kept)
+		return err
+	}
+	if cancelled != "" {
+		fmt.Fprintln(f.IO.ErrOut, "Edit cancelled: "+cancelled)
+		return nil
+	}
+	updated, err := c.UpdateCalendar(opts.Ctx, id, in)
+	if err != nil {
+		keep = true
+		fmt.Fprintf(f.IO.ErrOut, "Your edit is kept in %s (send it with 'kanka calendar update %d -f %s').\n", path, id, path)
+		return err
+	}
+	return printer.PrintOne(updated, calendarKind)
+}
+
+// keptEditError is a check that still fails after the user saved the file
+// unchanged: the edit stops, and the file is kept for another try.
+type keptEditError struct {
+	path string
+	err  error
+}
+
+func (e *keptEditError) Error() string {
+	return fmt.Sprintf("%s\n(the edit was not sent; it is kept in %s)", e.err, e.path)
+}
+func (e *keptEditError) Unwrap() error { return e.err }
+
+// NoUsageHint: the command was used rightly, the file is what is wrong, so
+// the root adds no "Run --help" line.
+func (*keptEditError) NoUsageHint() {}
+
+// editUntilValid opens the editor until the file passes the checks, the
+// user cancels (an empty or unchanged file: cancelled says why), or saves
+// a failing file unchanged. It returns the full record to send.
+func editUntilValid(opts *EditOptions, path string, original []byte, current *client.Calendar) (in client.CalendarInput, cancelled string, err error) {
+	f := opts.Factory
+	baseline, err := readEdit(original, current)
+	if err != nil {
+		return client.CalendarInput{}, "", err // our own YAML must read back
+	}
+	body := original
+	var problem error
+	for {
+		shown := append(editHeader(current, problem), body...)
+		if err := os.WriteFile(path, shown, 0o600); err != nil {
+			return client.CalendarInput{}, "", err
+		}
+		if err := cmdutil.RunEditor(opts.Editor, path); err != nil {
+			return client.CalendarInput{}, "", err
+		}
+		saved, err := cmdutil.ReadInput(opts.Ctx, f.IO, path)
+		if err != nil {
+			return client.CalendarInput{}, "", err
+		}
+		if len(bytes.TrimSpace(withoutComments(saved))) == 0 {
+			return client.CalendarInput{}, "the file is empty.", nil
+		}
+		if problem != nil && bytes.Equal(saved, shown) {
+			return client.CalendarInput{}, "", &keptEditError{path: path, err: problem}
+		}
+		in, problem = readEdit(saved, current)
+		if problem == nil {
+			if reflect.DeepEqual(in, baseline) {
+				return in, "no changes made.", nil
+			}
+			return in, "", nil
+		}
+		if !isCheckFailure(problem) {
+			return client.CalendarInput{}, "", problem
+		}
+		body = withoutHeader(saved)
+	}
+}
+
+// readEdit checks the edited text as 'update -f' would and returns the
+// full record it makes of the current one.
+func readEdit(text []byte, current *client.Calendar) (client.CalendarInput, error) {
+	changes, err := decodeCalendarFile(text, "the edited calendar")
+	if err != nil {
+		return client.CalendarInput{}, err
+	}
+	if err := refuseShortLists(changes); err != nil {
+		return client.CalendarInput{}, err
+	}
+	in := client.FromCalendar(current)
+	overlay(&in, changes)
+	keepMoonIDs(in.Moons, current.Moons)
+	return in, validate(in)
+}
+
+// isCheckFailure reports whether err is the file failing a check (bad
+// YAML, an unknown key, an impossible date), which the user can fix in
+// the editor, rather than a failure to read it at all.
+func isCheckFailure(err error) bool {
+	var usage *cmdutil.UsageError
+	return errors.As(err, &usage)
+}
+
+// headerEnd marks the end of the comment block kanka writes at the top,
+// so that the next round replaces it rather than stacking another.
+const headerEnd = "# ---- end of kanka's notes ----\n"
+
+func editHeader(cal *client.Calendar, problem error) []byte {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Editing calendar %d %q. Lines starting with '#' are ignored;\n", cal.ID, oneLine(cal.Name))
+	b.WriteString("# an empty file cancels. A key you remove keeps its value: write it\n")
+	b.WriteString("# empty to clear it (suffix: \"\", seasons: []).\n")
+	if problem != nil {
+		b.WriteString("#\n# The file was not sent:\n")
+		for _, line := range strings.Split(strings.TrimRight(problem.Error(), "\n"), "\n") {
+			b.WriteString("#   " + oneLine(line) + "\n")
+		}
+	}
+	b.WriteString(headerEnd)
+	return []byte(b.String())
+}
+
+// oneLine keeps a server's text from breaking out of a comment line.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// withoutHeader is text without the notes kanka put at its top.
+func withoutHeader(text []byte) []byte {
+	if i := bytes.Index(text, []byte(headerEnd)); i >= 0 {
+		return text[i+len(headerEnd):]
+	}
+	return text
+}
+
+// withoutComments drops the lines that are only a comment.
+func withoutComments(text []byte) []byte {
+	var kept [][]byte
+	for _, line := range bytes.Split(text, []byte("\n")) {
+		if !bytes.HasPrefix(bytes.TrimSpace(line), []byte("#")) {
+			kept = append(kept, line)
+		}
+	}
+	return bytes.Join(kept, []byte("\n"))
+}
+
+// yamlOf writes v as 'get -o yaml' does.
+func yamlOf(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := yaml.NewEncoder(&buf)
+	enc.SetIndent(2)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	if err := enc.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
