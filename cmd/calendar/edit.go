@@ -76,14 +76,9 @@ func editRun(opts *EditOptions) error {
 	if err != nil {
 		return err
 	}
-	id, current, err := ResolveCalendar(opts.Ctx, c, opts.Calendar)
+	id, current, err := readCalendar(opts.Ctx, c, opts.Calendar)
 	if err != nil {
 		return err
-	}
-	if current == nil {
-		if current, err = c.GetCalendar(opts.Ctx, id); err != nil {
-			return err
-		}
 	}
 	original, err := yamlOf(fileFromCalendar(current))
 	if err != nil {

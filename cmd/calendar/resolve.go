@@ -91,3 +91,18 @@ func nearest(arg string, near []*client.Calendar) *client.Calendar {
 	}
 	return best
 }
+
+// readCalendar resolves ID|NAME to the calendar's record: a name's lookup
+// returns it, an id costs one GET. One request either way.
+func readCalendar(ctx context.Context, c *client.Client, arg string) (int, *client.Calendar, error) {
+	id, cal, err := ResolveCalendar(ctx, c, arg)
+	if err != nil {
+		return 0, nil, err
+	}
+	if cal == nil {
+		if cal, err = c.GetCalendar(ctx, id); err != nil {
+			return 0, nil, err
+		}
+	}
+	return id, cal, nil
+}
