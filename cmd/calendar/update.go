@@ -32,9 +32,13 @@ func NewCmdUpdate(f *cmdutil.Factory, runF func(*UpdateOptions) error) *cobra.Co
 		Long: `Change a calendar. The current record is read, the file's fields and then
 the flags are applied on top, and the whole record is sent back, so nothing
 that was not named is lost. A field the file names replaces that field; a
-list flag such as --month replaces the whole list.`,
+list flag such as --month replaces the whole list. A month (--date, --season,
+--leap-year-month, and the file's) is a number or a name of the calendar's
+months, as changed: a name, an alias, in any case, or a prefix only one
+month has (--season Spring:Ches:19). It costs no extra request.`,
 		Example: `  kanka calendar update 12 --name "Calendar of Harptos"
-  kanka calendar update "Calendar of Harptos" --date 1492-3-12
+  kanka calendar update "Calendar of Harptos" --date 1492-Ches-12
+  kanka calendar update 12 --season Spring:Ches:19 --season Summer:Flamerule:20
   kanka calendar get 12 -o yaml > cal.yaml && $EDITOR cal.yaml && kanka calendar update 12 -f cal.yaml`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -96,6 +100,10 @@ func updateRun(opts *UpdateOptions) error {
 	// date from every write: start from the full record.
 	in := client.FromCalendar(current)
 	overlay(&in, changes)
+	// Month names are the calendar's months, as changed.
+	if err := resolveMonths(&in); err != nil {
+		return err
+	}
 	keepMoonIDs(in.Moons, current.Moons)
 	if err := validate(in); err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/spf13/cobra"
 )
@@ -37,9 +38,9 @@ func TestCreateFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := entryFields{Year: ptr(-12), Month: ptr(3), Day: ptr(4), Weather: ptr("snowflake"),
+	want := client.WeatherInput{Year: ptr(-12), Month: ptr(3), Day: ptr(4), Weather: ptr("snowflake"),
 		Temperature: ptr("-5°C"), Precipitation: ptr("snow"), Wind: ptr(""), Effect: ptr("cold"),
-		Name: ptr("First frost"), Visibility: ptr(4)}
+		Name: ptr("First frost"), VisibilityID: ptr(4)}
 	if got.Calendar != "Harptos" || got.File != "days.yaml" {
 		t.Errorf("calendar %q, file %q", got.Calendar, got.File)
 	}
@@ -54,7 +55,7 @@ func TestCreateFlagsLeaveUngivenFieldsNil(t *testing.T) {
 	if err := parse(t, cmd, "--calendar", "5", "--weather", "sun", "--visibility", "2"); err != nil {
 		t.Fatal(err)
 	}
-	want := entryFields{Weather: ptr("sun"), Visibility: ptr(2)}
+	want := client.WeatherInput{Weather: ptr("sun"), VisibilityID: ptr(2)}
 	if d := diffFields(got.Fields, want); d != "" {
 		t.Error(d)
 	}
@@ -67,7 +68,7 @@ func TestUpdateFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	// 1492-13-40 is well formed: only the calendar can say it is no day.
-	want := entryFields{Year: ptr(1492), Month: ptr(13), Day: ptr(40), Wind: ptr("gale")}
+	want := client.WeatherInput{Year: ptr(1492), Month: ptr(13), Day: ptr(40), Wind: ptr("gale")}
 	if got.WeatherID != 41 || got.Calendar != "5" {
 		t.Errorf("id %d, calendar %q", got.WeatherID, got.Calendar)
 	}
@@ -148,7 +149,7 @@ func TestBadFlagsAreUsageErrors(t *testing.T) {
 }
 
 // diffFields describes how got differs from want, "" when they match.
-func diffFields(got, want entryFields) string {
+func diffFields(got, want client.WeatherInput) string {
 	var diffs []string
 	cmpInt := func(name string, g, w *int) {
 		if (g == nil) != (w == nil) || (g != nil && *g != *w) {
@@ -169,7 +170,10 @@ func diffFields(got, want entryFields) string {
 	cmpStr("wind", got.Wind, want.Wind)
 	cmpStr("effect", got.Effect, want.Effect)
 	cmpStr("name", got.Name, want.Name)
-	cmpInt("visibility", got.Visibility, want.Visibility)
+	cmpInt("visibility", got.VisibilityID, want.VisibilityID)
+	if (got.MonthName == nil) != (want.MonthName == nil) || (got.MonthName != nil && *got.MonthName != *want.MonthName) {
+		diffs = append(diffs, "month name: got "+show(got.MonthName)+", want "+show(want.MonthName))
+	}
 	return strings.Join(diffs, "\n")
 }
 
