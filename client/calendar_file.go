@@ -237,19 +237,20 @@ func (in *CalendarInput) ResolveMonths() error {
 		resolve(&in.DateMonth, &d.Month)
 		in.Date = &d
 	}
-	if in.LeapYearMonthName != nil {
-		var m int
-		resolve(&in.LeapYearMonthName, &m)
-		if in.LeapYearMonthName == nil {
-			in.LeapYearMonth = &m
-		}
-	}
+	// In the order of the file form (date, seasons, leap_year_month).
 	seasons := append([]Season(nil), in.Seasons...)
 	for i := range seasons {
 		resolve(&seasons[i].MonthName, &seasons[i].Month)
 	}
 	if in.Seasons != nil {
 		in.Seasons = seasons
+	}
+	if in.LeapYearMonthName != nil {
+		var m int
+		resolve(&in.LeapYearMonthName, &m)
+		if in.LeapYearMonthName == nil {
+			in.LeapYearMonth = &m
+		}
 	}
 	return errJoin(errs)
 }
