@@ -55,7 +55,7 @@ case, or a prefix only one month has (1492-Ches-3, Spring:ches:19).`,
 			return createRun(opts)
 		},
 	}
-	cmd.Flags().StringVarP(&opts.File, "file", "f", "", "Read the calendar from `FILE` (YAML or JSON; - for standard input)")
+	cmd.Flags().StringVarP(&opts.File, "file", "f", "", "read the calendar from `FILE` (YAML or JSON; - is standard input)")
 	ff.register(cmd)
 	return cmd
 }

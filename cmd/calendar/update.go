@@ -59,7 +59,7 @@ month has (--season Spring:Ches:19). It costs no extra request.`,
 			return updateRun(opts)
 		},
 	}
-	cmd.Flags().StringVarP(&opts.File, "file", "f", "", "Read changes from `FILE` (YAML or JSON; - for standard input)")
+	cmd.Flags().StringVarP(&opts.File, "file", "f", "", "read the changes from `FILE` (YAML or JSON; - is standard input)")
 	ff.register(cmd)
 	return cmd
 }

@@ -5,10 +5,14 @@ import (
 	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/calendar"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 func ptr[T any](v T) *T { return &v }
@@ -182,4 +186,26 @@ func show[T any](v *T) string {
 		return "<nil>"
 	}
 	return fmt.Sprintf("%#v", *v)
+}
+
+// The field flags of calendar and weather speak in one style: a lowercase
+// first letter, placeholders in upper case (`DATE`, `FILE`, `N`).
+func TestFlagHelpHasOneStyle(t *testing.T) {
+	f := testFactory()
+	for _, group := range []*cobra.Command{calendar.NewCmdCalendar(f), NewCmdWeather(f)} {
+		for _, verb := range []string{"create", "update"} {
+			cmd, _, err := group.Find([]string{verb})
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmd.LocalFlags().VisitAll(func(fl *pflag.Flag) {
+				if r, _ := utf8.DecodeRuneInString(fl.Usage); !unicode.IsLower(r) {
+					t.Errorf("%s %s --%s: %q does not start in lower case", group.Name(), verb, fl.Name, fl.Usage)
+				}
+				if name, _ := pflag.UnquoteUsage(fl); strings.Contains(fl.Usage, "`") && name != strings.ToUpper(name) {
+					t.Errorf("%s %s --%s: placeholder %q is not in upper case", group.Name(), verb, fl.Name, name)
+				}
+			})
+		}
+	}
 }
