@@ -24,6 +24,9 @@ type Season struct {
 	Name  string `json:"name" yaml:"name"`
 	Month int    `json:"month" yaml:"month"`
 	Day   int    `json:"day" yaml:"day"`
+	// MonthName is the month written by name, until
+	// CalendarInput.ResolveMonths turns it into Month.
+	MonthName *Written `json:"-" yaml:"-"`
 }
 
 // Moon is a moon with a full moon every Fullmoon days.

@@ -11,15 +11,18 @@ import "encoding/json"
 // An update that must not lose data starts from FromCalendar, which sets every
 // field, and changes only what the user asked.
 type CalendarInput struct {
-	Name     string   `yaml:"name"`
-	Type     *string  `yaml:"type,omitempty"`
-	Entry    *string  `yaml:"entry,omitempty"`
-	Date     *Date    `yaml:"date,omitempty"`
-	Months   []Month  `yaml:"months,omitempty"`
-	Weekdays []string `yaml:"weekdays,omitempty"`
-	Years    Years    `yaml:"years,omitempty"`
-	Seasons  []Season `yaml:"seasons,omitempty"`
-	Moons    []Moon   `yaml:"moons,omitempty"`
+	Name  string  `yaml:"name"`
+	Type  *string `yaml:"type,omitempty"`
+	Entry *string `yaml:"entry,omitempty"`
+	Date  *Date   `yaml:"date,omitempty"`
+	// DateMonth is the date's month written by name (Date.Month is then
+	// 0), until ResolveMonths turns it into a number.
+	DateMonth *Written `yaml:"-"`
+	Months    []Month  `yaml:"months,omitempty"`
+	Weekdays  []string `yaml:"weekdays,omitempty"`
+	Years     Years    `yaml:"years,omitempty"`
+	Seasons   []Season `yaml:"seasons,omitempty"`
+	Moons     []Moon   `yaml:"moons,omitempty"`
 	// Epochs can be written but the service never returns them, so they
 	// cannot survive a read-modify-write; they are sent only when given.
 	Epochs       []string `yaml:"epochs,omitempty"`
@@ -33,6 +36,9 @@ type CalendarInput struct {
 	LeapYearOffset *int  `yaml:"leap_year_offset,omitempty"`
 	LeapYearStart  *int  `yaml:"leap_year_start,omitempty"`
 	LeapYearMonth  *int  `yaml:"leap_year_month,omitempty"`
+	// LeapYearMonthName is the leap month written by name, until
+	// ResolveMonths turns it into LeapYearMonth.
+	LeapYearMonthName *Written `yaml:"-"`
 
 	Tags      []int `yaml:"tags,omitempty"`
 	IsPrivate *bool `yaml:"is_private,omitempty"`
@@ -42,6 +48,9 @@ type CalendarInput struct {
 	EntityImageUUID  string `yaml:"entity_image_uuid,omitempty"`
 	EntityHeaderUUID string `yaml:"entity_header_uuid,omitempty"`
 }
+
+// Years maps a year number to its name.
+type Years map[int]string
 
 // DefaultMoonColour is what the live service assumes for a moon with no colour.
 const DefaultMoonColour = "grey"

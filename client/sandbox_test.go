@@ -111,7 +111,7 @@ func TestSandboxLifecycle(t *testing.T) {
 			samePayload(t, "after the update", client.FromCalendar(after), update)
 
 			for day := 1; day <= 20; day++ {
-				w := client.WeatherInput{Year: 1492, Month: 1, Day: day, Weather: "sun", Temperature: ptr(fmt.Sprint(day))}
+				w := client.WeatherInput{Year: ptr(1492), Month: ptr(1), Day: ptr(day), Weather: ptr("sun"), Temperature: ptr(fmt.Sprint(day))}
 				if _, err := c.CreateWeather(ctx, got.ID, w); err != nil {
 					t.Fatalf("weather %d: %v", day, err)
 				}
@@ -131,7 +131,7 @@ func TestSandboxLifecycle(t *testing.T) {
 				t.Errorf("weather days %v", days)
 			}
 			patch := client.FromWeather(first)
-			patch.Weather = "cloud-rain"
+			patch.Weather = ptr("cloud-rain")
 			if w, err := c.PatchWeather(ctx, got.ID, first.ID, patch); err != nil || w.Weather != "cloud-rain" || w.Temperature != "1" {
 				t.Errorf("patch: %+v, %v", w, err)
 			}

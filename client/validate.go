@@ -229,10 +229,12 @@ func (ps *problems) checkLeap(in CalendarInput) {
 }
 
 // Validate checks a weather entry; with cal given, the date must also be a
-// day of that calendar (the live service does not check it).
+// day of that calendar (the live service does not check it). A month
+// written by name is checked once ResolveDate has turned it into a number.
 func (in WeatherInput) Validate(cal *Calendar) error {
 	var ps problems
-	texts := []namedText{{"weather", in.Weather}}
+	weather := deref(in.Weather, "")
+	texts := []namedText{{"weather", weather}}
 	for _, v := range []struct {
 		field string
 		text  *string
@@ -242,8 +244,8 @@ func (in WeatherInput) Validate(cal *Calendar) error {
 		}
 	}
 	ps.checkText(texts)
-	switch n := utf8.RuneCountInString(in.Weather); {
-	case strings.TrimSpace(in.Weather) == "":
+	switch n := utf8.RuneCountInString(weather); {
+	case strings.TrimSpace(weather) == "":
 		ps.add("weather", "is required")
 	case n > maxWeatherLength:
 		ps.add("weather", "has %d characters; at most %d are allowed", n, maxWeatherLength)
@@ -256,10 +258,15 @@ func (in WeatherInput) Validate(cal *Calendar) error {
 	if in.Name != nil && utf8.RuneCountInString(*in.Name) > maxWeatherName {
 		ps.add("name", "has %d characters; at most %d are allowed", utf8.RuneCountInString(*in.Name), maxWeatherName)
 	}
-	if in.VisibilityID != 0 && (in.VisibilityID < 1 || in.VisibilityID > 5) {
+	if v := in.VisibilityID; v != nil && (*v < 1 || *v > 5) {
 		ps.add("visibility", "must be 1 to 5 (all, self, admin, self-admin, members)")
 	}
-	ps.checkWeatherDate(cal, Date{Year: in.Year, Month: in.Month, Day: in.Day})
+	switch {
+	case !in.HasDate():
+		ps.add("date", "is required")
+	case in.MonthName == nil:
+		ps.checkWeatherDate(cal, Date{Year: *in.Year, Month: *in.Month, Day: *in.Day})
+	}
 	// Problems from a map come in random order: keep messages stable.
 	slices.SortStableFunc(ps, func(a, b Problem) int { return cmp.Compare(a.Field, b.Field) })
 	return ps.err()

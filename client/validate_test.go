@@ -145,7 +145,7 @@ func TestValidateWeather(t *testing.T) {
 		Months:      []client.Month{{Name: "Hammer", Length: 30}, {Name: "Midwinter", Length: 1}},
 		HasLeapYear: true, LeapYearAmount: 1, LeapYearMonth: 2, LeapYearOffset: 4, LeapYearStart: 4,
 	}
-	ok := client.WeatherInput{Year: 1492, Month: 1, Day: 30, Weather: "sun"}
+	ok := client.WeatherInput{Year: ptr(1492), Month: ptr(1), Day: ptr(30), Weather: ptr("sun")}
 	for _, tc := range []struct {
 		name string
 		edit func(*client.WeatherInput)
@@ -153,24 +153,24 @@ func TestValidateWeather(t *testing.T) {
 		want []client.Problem
 	}{
 		{name: "fine", edit: func(*client.WeatherInput) {}, cal: cal},
-		{name: "leap day of the leap month", edit: func(in *client.WeatherInput) { in.Month, in.Day = 2, 2 }, cal: cal},
-		{name: "past the leap day", edit: func(in *client.WeatherInput) { in.Month, in.Day = 2, 3 }, cal: cal,
+		{name: "leap day of the leap month", edit: func(in *client.WeatherInput) { in.Month, in.Day = ptr(2), ptr(2) }, cal: cal},
+		{name: "past the leap day", edit: func(in *client.WeatherInput) { in.Month, in.Day = ptr(2), ptr(3) }, cal: cal,
 			want: []client.Problem{{"date", "day 3 does not exist: Midwinter has 2 days in leap years"}}},
-		{name: "leap day of a common year", edit: func(in *client.WeatherInput) { in.Year, in.Month, in.Day = 1491, 2, 2 }, cal: cal,
+		{name: "leap day of a common year", edit: func(in *client.WeatherInput) { in.Year, in.Month, in.Day = ptr(1491), ptr(2), ptr(2) }, cal: cal,
 			want: []client.Problem{{"date", "day 2 of Midwinter exists only in leap years"}}},
-		{name: "leap day before the start year", edit: func(in *client.WeatherInput) { in.Year, in.Month, in.Day = 0, 2, 2 }, cal: cal,
+		{name: "leap day before the start year", edit: func(in *client.WeatherInput) { in.Year, in.Month, in.Day = ptr(0), ptr(2), ptr(2) }, cal: cal,
 			want: []client.Problem{{"date", "day 2 of Midwinter exists only in leap years"}}},
-		{name: "no such month", edit: func(in *client.WeatherInput) { in.Month = 3 }, cal: cal,
+		{name: "no such month", edit: func(in *client.WeatherInput) { in.Month = ptr(3) }, cal: cal,
 			want: []client.Problem{{"date", "month 3 does not exist: the calendar has 2 months"}}},
-		{name: "no calendar, day 0", edit: func(in *client.WeatherInput) { in.Day = 0 },
+		{name: "no calendar, day 0", edit: func(in *client.WeatherInput) { in.Day = ptr(0) },
 			want: []client.Problem{{"date", "month and day must be at least 1"}}},
-		{name: "no calendar, any day", edit: func(in *client.WeatherInput) { in.Day = 400 }},
+		{name: "no calendar, any day", edit: func(in *client.WeatherInput) { in.Day = ptr(400) }},
 		{name: "every field too long", cal: cal, edit: func(in *client.WeatherInput) {
-			in.Weather = strings.Repeat("w", 21)
+			in.Weather = ptr(strings.Repeat("w", 21))
 			in.Temperature, in.Precipitation = ptr(strings.Repeat("°", 46)), ptr(strings.Repeat("p", 45))
 			in.Wind, in.Effect = ptr(strings.Repeat("w", 46)), ptr(strings.Repeat("e", 46))
 			in.Name = ptr(strings.Repeat("n", 41))
-			in.VisibilityID = 6
+			in.VisibilityID = ptr(6)
 		}, want: []client.Problem{
 			{"effect", "has 46 characters; at most 45 are allowed"},
 			{"name", "has 41 characters; at most 40 are allowed"},
@@ -179,7 +179,7 @@ func TestValidateWeather(t *testing.T) {
 			{"weather", "has 21 characters; at most 20 are allowed"},
 			{"wind", "has 46 characters; at most 45 are allowed"},
 		}},
-		{name: "no weather", edit: func(in *client.WeatherInput) { in.Weather = "  " },
+		{name: "no weather", edit: func(in *client.WeatherInput) { in.Weather = ptr("  ") },
 			want: []client.Problem{{"weather", "is required"}}},
 	} {
 		in := ok

@@ -99,51 +99,6 @@ func (w *Weather) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// WeatherInput is the writable part of a weather entry. The live service
-// requires year, month, day and weather on every write, update included, so
-// they are always sent.
-type WeatherInput struct {
-	Year          int     `yaml:"year"`
-	Month         int     `yaml:"month"`
-	Day           int     `yaml:"day"`
-	Weather       string  `yaml:"weather"`
-	Temperature   *string `yaml:"temperature,omitempty"`
-	Precipitation *string `yaml:"precipitation,omitempty"`
-	Wind          *string `yaml:"wind,omitempty"`
-	Effect        *string `yaml:"effect,omitempty"`
-	// Name is a live-service extra (up to 40 characters).
-	Name *string `yaml:"name,omitempty"`
-	// VisibilityID is 1 to 5; 0 leaves it to the server.
-	VisibilityID int `yaml:"visibility_id,omitempty"`
-}
-
-// FromWeather returns the writable part of w with every field set.
-func FromWeather(w *Weather) WeatherInput {
-	in := WeatherInput{
-		Year: w.Year, Month: w.Month, Day: w.Day, Weather: w.Weather,
-		Temperature: ptr(w.Temperature), Precipitation: ptr(w.Precipitation),
-		Wind: ptr(w.Wind), Effect: ptr(w.Effect), VisibilityID: w.VisibilityID,
-	}
-	if w.Name != "" {
-		in.Name = ptr(w.Name)
-	}
-	return in
-}
-
-// MarshalJSON encodes the wire payload.
-func (in WeatherInput) MarshalJSON() ([]byte, error) {
-	p := map[string]any{"year": in.Year, "month": in.Month, "day": in.Day, "weather": in.Weather}
-	setIf(p, "temperature", in.Temperature)
-	setIf(p, "precipitation", in.Precipitation)
-	setIf(p, "wind", in.Wind)
-	setIf(p, "effect", in.Effect)
-	setIf(p, "name", in.Name)
-	if in.VisibilityID != 0 {
-		p["visibility_id"] = in.VisibilityID
-	}
-	return json.Marshal(p)
-}
-
 // RawJSON is the entry exactly as the server sent it.
 func (w *Weather) RawJSON() json.RawMessage { return w.Raw }
 

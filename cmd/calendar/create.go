@@ -28,7 +28,10 @@ func NewCmdCreate(f *cmdutil.Factory, runF func(*CreateOptions) error) *cobra.Co
 		Short: "Create a calendar",
 		Long: `Create a calendar from a file (YAML or JSON, the shape "get -o yaml" prints),
 from flags, or both: flags given beside -f override the file.
-A ':' inside a name is written '\:'.`,
+A ':' inside a name is written '\:'. A month (--date, --season,
+--leap-year-month, and date, seasons and leap_year_month in the file) is a
+number or a name of the months being created: a name, an alias, in any
+case, or a prefix only one month has (1492-Ches-3, Spring:ches:19).`,
 		Example: `  kanka calendar create -f examples/harptos.yaml
   kanka calendar create --name Simple --month Early:30 --month Late:31 \
       --weekday Workday --weekday Restday --date 1-1-1
@@ -52,7 +55,7 @@ A ':' inside a name is written '\:'.`,
 			return createRun(opts)
 		},
 	}
-	cmd.Flags().StringVarP(&opts.File, "file", "f", "", "Read the calendar from `FILE` (YAML or JSON; - for standard input)")
+	cmd.Flags().StringVarP(&opts.File, "file", "f", "", "read the calendar from `FILE` (YAML or JSON; - is standard input)")
 	ff.register(cmd)
 	return cmd
 }
@@ -70,6 +73,10 @@ func createRun(opts *CreateOptions) error {
 		}
 	}
 	overlay(&in, opts.Fields)
+	// Month names are the months being created.
+	if err := resolveMonths(&in); err != nil {
+		return err
+	}
 	if err := validate(in); err != nil {
 		return err
 	}

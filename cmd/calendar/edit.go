@@ -185,10 +185,7 @@ func readEdit(text []byte, current *client.Calendar) (client.CalendarInput, erro
 	if err := refuseShortLists(changes); err != nil {
 		return client.CalendarInput{}, err
 	}
-	in := client.FromCalendar(current)
-	overlay(&in, changes)
-	keepMoonIDs(in.Moons, current.Moons)
-	return in, validate(in)
+	return changedRecord(current, changes)
 }
 
 // isCheckFailure reports whether err is the file failing a check (bad

@@ -20,7 +20,8 @@ type fieldFlags struct {
 	moons, epochs                         []string
 	suffix, format                        string
 	leapAmount, leapEvery                 int
-	leapStart, leapMonth                  int
+	leapStart                             int
+	leapMonth                             string
 	noLeapYear                            bool
 	tags                                  []int
 	private, public                       bool
@@ -32,30 +33,30 @@ var leapFlags = []string{"leap-year-amount", "leap-year-every", "leap-year-start
 
 func (ff *fieldFlags) register(cmd *cobra.Command) {
 	fs := cmd.Flags()
-	fs.StringVar(&ff.name, "name", "", "Name of the calendar")
-	fs.StringVar(&ff.entry, "entry", "", "Description (HTML)")
-	fs.StringVar(&ff.entryFile, "entry-file", "", "Read the description (HTML) from `FILE` (\"-\" for standard input)")
-	fs.StringVar(&ff.calType, "type", "", "Type of the calendar (free text)")
-	fs.StringVar(&ff.date, "date", "", "Current date as `Y-M-D` (the year may be negative)")
-	fs.StringArrayVar(&ff.months, "month", nil, "A month as `NAME:LENGTH[:intercalary]` (repeat, in order)")
-	fs.StringArrayVar(&ff.weekdays, "weekday", nil, "A weekday `NAME` (repeat, in order)")
-	fs.StringArrayVar(&ff.years, "year", nil, "A named year as `NUMBER:NAME` (repeat)")
-	fs.StringArrayVar(&ff.seasons, "season", nil, "A season as `NAME:MONTH:DAY` (repeat)")
-	fs.StringArrayVar(&ff.moons, "moon", nil, "A moon as `NAME:FULLMOON[:OFFSET[:COLOUR]]` (repeat)")
-	fs.StringArrayVar(&ff.epochs, "epoch", nil, "An epoch `NAME` (repeat)")
-	fs.StringVar(&ff.suffix, "suffix", "", "Year suffix, such as DR")
-	fs.StringVar(&ff.format, "format", "", "Date format (letters y m M d s, spaces, commas, dashes)")
-	fs.IntVar(&ff.leapAmount, "leap-year-amount", 0, "Leap days added in a leap year (turns leap years on)")
-	fs.IntVar(&ff.leapEvery, "leap-year-every", 0, "A leap year every `N` years (turns leap years on)")
-	fs.IntVar(&ff.leapStart, "leap-year-start", 0, "First leap `YEAR` (turns leap years on)")
-	fs.IntVar(&ff.leapMonth, "leap-year-month", 0, "`MONTH` that receives the leap days (turns leap years on)")
-	fs.BoolVar(&ff.noLeapYear, "no-leap-year", false, "Turn leap years off")
-	fs.IntSliceVar(&ff.tags, "tag", nil, "Tag `ID` (repeat)")
-	fs.BoolVar(&ff.private, "private", false, "Only campaign admins see the calendar")
-	fs.BoolVar(&ff.public, "public", false, "Campaign members see the calendar")
-	fs.StringVar(&ff.imageURL, "image-url", "", "`URL` of a picture for the calendar")
-	fs.StringVar(&ff.entityImage, "entity-image", "", "Gallery image `UUID` for the entity image")
-	fs.StringVar(&ff.entityHeader, "entity-header", "", "Gallery image `UUID` for the entity header")
+	fs.StringVar(&ff.name, "name", "", "name of the calendar")
+	fs.StringVar(&ff.entry, "entry", "", "description (HTML)")
+	fs.StringVar(&ff.entryFile, "entry-file", "", "read the description (HTML) from `FILE` (- is standard input)")
+	fs.StringVar(&ff.calType, "type", "", "type of the calendar (free text)")
+	fs.StringVar(&ff.date, "date", "", "current date as `DATE`: 1492-4-3, or with a month name 1492-Ches-3 or \"3 Ches 1492\" (the year may be negative)")
+	fs.StringArrayVar(&ff.months, "month", nil, "a month as `NAME:LENGTH[:TYPE]`, TYPE standard or intercalary (repeat, in order)")
+	fs.StringArrayVar(&ff.weekdays, "weekday", nil, "a weekday `NAME` (repeat, in order)")
+	fs.StringArrayVar(&ff.years, "year", nil, "a named year as `NUMBER:NAME` (repeat)")
+	fs.StringArrayVar(&ff.seasons, "season", nil, "a season as `NAME:MONTH:DAY`, the month by number or name (repeat)")
+	fs.StringArrayVar(&ff.moons, "moon", nil, "a moon as `NAME:FULLMOON[:OFFSET[:COLOUR]]` (repeat)")
+	fs.StringArrayVar(&ff.epochs, "epoch", nil, "an epoch `NAME` (repeat)")
+	fs.StringVar(&ff.suffix, "suffix", "", "year `SUFFIX`, such as DR")
+	fs.StringVar(&ff.format, "format", "", "date `FORMAT` (letters y m M d s, spaces, commas, dashes)")
+	fs.IntVar(&ff.leapAmount, "leap-year-amount", 0, "leap days added in a leap year, `N` (turns leap years on)")
+	fs.IntVar(&ff.leapEvery, "leap-year-every", 0, "a leap year every `N` years (turns leap years on)")
+	fs.IntVar(&ff.leapStart, "leap-year-start", 0, "first leap `YEAR` (turns leap years on)")
+	fs.StringVar(&ff.leapMonth, "leap-year-month", "", "the `MONTH` that receives the leap days, by number or name (turns leap years on)")
+	fs.BoolVar(&ff.noLeapYear, "no-leap-year", false, "turn leap years off")
+	fs.IntSliceVar(&ff.tags, "tag", nil, "tag `ID` (repeat)")
+	fs.BoolVar(&ff.private, "private", false, "only campaign admins see the calendar")
+	fs.BoolVar(&ff.public, "public", false, "campaign members see the calendar")
+	fs.StringVar(&ff.imageURL, "image-url", "", "the `URL` of a picture for the calendar")
+	fs.StringVar(&ff.entityImage, "entity-image", "", "gallery image `UUID` for the entity image")
+	fs.StringVar(&ff.entityHeader, "entity-header", "", "gallery image `UUID` for the entity header")
 }
 
 // fieldFlagNames are the names of the field flags, for anyGiven.
@@ -116,11 +117,14 @@ func (ff *fieldFlags) parse(ctx context.Context, fs *pflag.FlagSet, streams *cmd
 		in.Type = &ff.calType
 	}
 	if changed("date") {
-		d, err := client.ParseDate(ff.date)
+		d, month, err := client.ParseDateText(ff.date)
 		if err != nil {
 			return in, cmdutil.UsageErrorf("--date: %v", err)
 		}
 		in.Date = &d
+		if month != "" {
+			in.DateMonth = &client.Written{Text: month, Where: "--date"}
+		}
 	}
 	var err error
 	if changed("month") {
@@ -159,7 +163,9 @@ func (ff *fieldFlags) parse(ctx context.Context, fs *pflag.FlagSet, streams *cmd
 	if changed("format") {
 		in.Format = &ff.format
 	}
-	ff.parseLeap(changed, &in)
+	if err := ff.parseLeap(changed, &in); err != nil {
+		return in, err
+	}
 	if changed("tag") {
 		for _, t := range ff.tags {
 			if t <= 0 {
@@ -199,21 +205,47 @@ func readEntryFile(ctx context.Context, streams *cmdutil.IOStreams, path string)
 
 // parseLeap sets the leap-year fields: any leap flag turns leap years on,
 // --no-leap-year turns them off (the two are mutually exclusive flags).
-func (ff *fieldFlags) parseLeap(changed func(string) bool, in *client.CalendarInput) {
+func (ff *fieldFlags) parseLeap(changed func(string) bool, in *client.CalendarInput) error {
 	if changed("no-leap-year") && ff.noLeapYear {
 		in.HasLeapYear = ptr(false)
-		return
+		return nil
 	}
 	values := map[string]*int{"leap-year-amount": &ff.leapAmount, "leap-year-every": &ff.leapEvery,
-		"leap-year-start": &ff.leapStart, "leap-year-month": &ff.leapMonth}
+		"leap-year-start": &ff.leapStart}
 	targets := map[string]**int{"leap-year-amount": &in.LeapYearAmount, "leap-year-every": &in.LeapYearOffset,
-		"leap-year-start": &in.LeapYearStart, "leap-year-month": &in.LeapYearMonth}
+		"leap-year-start": &in.LeapYearStart}
 	for _, name := range leapFlags {
-		if changed(name) {
-			*targets[name] = ptr(*values[name])
-			in.HasLeapYear = ptr(true)
+		if !changed(name) {
+			continue
 		}
+		in.HasLeapYear = ptr(true)
+		if name != "leap-year-month" {
+			*targets[name] = ptr(*values[name])
+			continue
+		}
+		month, written, err := parseMonth(ff.leapMonth, "--leap-year-month")
+		if err != nil {
+			return badValue("leap-year-month", ff.leapMonth, "%v", err)
+		}
+		in.LeapYearMonth, in.LeapYearMonthName = month, written
 	}
+	return nil
+}
+
+// parseMonth reads a month by number (1 is the first), or keeps a name to
+// be resolved against the calendar's months (where names the flag).
+func parseMonth(s, where string) (*int, *client.Written, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, nil, fmt.Errorf("no month given")
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	switch {
+	case err == nil && n >= 1:
+		return &n, nil, nil
+	case err == nil || strings.Trim(strings.TrimPrefix(strings.TrimSpace(s), "-"), "0123456789.") == "":
+		return nil, nil, fmt.Errorf("the month %q is not a month number (1 is the first) or name", s)
+	}
+	return nil, &client.Written{Text: s, Where: where}, nil
 }
 
 // exclusive refuses two flags given together (cobra's own check is not a
@@ -226,6 +258,13 @@ func exclusive(fs *pflag.FlagSet, a, b string) error {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+func deref(n *int) int {
+	if n == nil {
+		return 0
+	}
+	return *n
+}
 
 // badValue is the usage error for one flag value.
 func badValue(flag, value, format string, args ...any) error {
@@ -302,15 +341,15 @@ func parseSeasons(values []string) ([]client.Season, error) {
 		if strings.TrimSpace(parts[0]) == "" {
 			return nil, badValue("season", v, "the name is empty")
 		}
-		month, err := strconv.Atoi(parts[1])
-		if err != nil || month < 1 {
-			return nil, badValue("season", v, "the month %q is not a month number (1 is the first)", parts[1])
+		month, written, err := parseMonth(parts[1], fmt.Sprintf("--season %q", v))
+		if err != nil {
+			return nil, badValue("season", v, "%v", err)
 		}
 		day, err := strconv.Atoi(parts[2])
 		if err != nil || day < 1 {
 			return nil, badValue("season", v, "the day %q is not a day number (1 is the first)", parts[2])
 		}
-		seasons = append(seasons, client.Season{Name: parts[0], Month: month, Day: day})
+		seasons = append(seasons, client.Season{Name: parts[0], Month: deref(month), Day: day, MonthName: written})
 	}
 	return seasons, nil
 }

@@ -112,7 +112,7 @@ func TestFieldFlagErrors(t *testing.T) {
 	}{
 		{[]string{}, "nothing to create: give -f FILE or field flags such as --name and --month"},
 		{[]string{"--name", " "}, "--name cannot be empty"},
-		{[]string{"--date", "1492-3"}, `--date: "1492-3" is not a date of the form YEAR-MONTH-DAY`},
+		{[]string{"--date", "1492-3"}, `--date: "1492-3" is not a date of the form YEAR-MONTH-DAY (1492-4-3, 1492-Ches-3 or 3 Ches 1492)`},
 		{[]string{"--month", "Hammer"}, `--month "Hammer": want NAME:LENGTH or NAME:LENGTH:intercalary (write \: for a colon in a name)`},
 		{[]string{"--month", "Hammer:thirty"}, `--month "Hammer:thirty": the length "thirty" is not a whole number of days above 0`},
 		{[]string{"--month", "Hammer:0"}, `--month "Hammer:0": the length "0" is not a whole number of days above 0`},
@@ -124,7 +124,7 @@ func TestFieldFlagErrors(t *testing.T) {
 		{[]string{"--year", "1492"}, `--year "1492": want NUMBER:NAME (write \: for a colon in a name)`},
 		{[]string{"--year", "1:A", "--year", "1:B"}, `--year "1:B": year 1 is named twice`},
 		{[]string{"--season", "Spring:3"}, `--season "Spring:3": want NAME:MONTH:DAY (write \: for a colon in a name)`},
-		{[]string{"--season", "Spring:0:1"}, `--season "Spring:0:1": the month "0" is not a month number (1 is the first)`},
+		{[]string{"--season", "Spring:0:1"}, `--season "Spring:0:1": the month "0" is not a month number (1 is the first) or name`},
 		{[]string{"--season", "Spring:3:x"}, `--season "Spring:3:x": the day "x" is not a day number (1 is the first)`},
 		{[]string{"--moon", "Selûne"}, `--moon "Selûne": want NAME:FULLMOON[:OFFSET[:COLOUR]] (write \: for a colon in a name)`},
 		{[]string{"--moon", "Selûne:0"}, `--moon "Selûne:0": the full-moon cycle "0" is not a number of days above 0`},

@@ -37,7 +37,7 @@ func TestFileFractionsAreRefused(t *testing.T) {
 			"cal.yaml: line 3: months[2].length: must be a whole number, not 30.5\n" +
 				"cal.yaml: line 4: leap_year_amount: must be a whole number, not -1.5"},
 		{"a moon offset", twoMonths + "moons:\n  - {name: M, fullmoon: 29.5, offset: 1.5}\n",
-			`cal.yaml: line 7: moon offset: "1.5" is not a whole number`},
+			"cal.yaml: line 7: moons[1].offset: must be a whole number, not 1.5"},
 	}
 	for _, tt := range tests {
 		for _, command := range [][]string{{"create"}, {"update", "12"}} {

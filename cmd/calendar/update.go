@@ -32,9 +32,13 @@ func NewCmdUpdate(f *cmdutil.Factory, runF func(*UpdateOptions) error) *cobra.Co
 		Long: `Change a calendar. The current record is read, the file's fields and then
 the flags are applied on top, and the whole record is sent back, so nothing
 that was not named is lost. A field the file names replaces that field; a
-list flag such as --month replaces the whole list.`,
+list flag such as --month replaces the whole list. A month (--date, --season,
+--leap-year-month, and the file's) is a number or a name of the calendar's
+months, as changed: a name, an alias, in any case, or a prefix only one
+month has (--season Spring:Ches:19). It costs no extra request.`,
 		Example: `  kanka calendar update 12 --name "Calendar of Harptos"
-  kanka calendar update "Calendar of Harptos" --date 1492-3-12
+  kanka calendar update "Calendar of Harptos" --date 1492-Ches-12
+  kanka calendar update 12 --season Spring:Ches:19 --season Summer:Flamerule:20
   kanka calendar get 12 -o yaml > cal.yaml && $EDITOR cal.yaml && kanka calendar update 12 -f cal.yaml`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -55,7 +59,7 @@ list flag such as --month replaces the whole list.`,
 			return updateRun(opts)
 		},
 	}
-	cmd.Flags().StringVarP(&opts.File, "file", "f", "", "Read changes from `FILE` (YAML or JSON; - for standard input)")
+	cmd.Flags().StringVarP(&opts.File, "file", "f", "", "read the changes from `FILE` (YAML or JSON; - is standard input)")
 	ff.register(cmd)
 	return cmd
 }
@@ -83,21 +87,12 @@ func updateRun(opts *UpdateOptions) error {
 	if err != nil {
 		return err
 	}
-	id, current, err := ResolveCalendar(opts.Ctx, c, opts.Calendar)
+	id, current, err := readCalendar(opts.Ctx, c, opts.Calendar)
 	if err != nil {
 		return err
 	}
-	if current == nil {
-		if current, err = c.GetCalendar(opts.Ctx, id); err != nil {
-			return err
-		}
-	}
-	// The service rebuilds months, weekdays, years, seasons, moons and the
-	// date from every write: start from the full record.
-	in := client.FromCalendar(current)
-	overlay(&in, changes)
-	keepMoonIDs(in.Moons, current.Moons)
-	if err := validate(in); err != nil {
+	in, err := changedRecord(current, changes)
+	if err != nil {
 		return err
 	}
 	updated, err := c.UpdateCalendar(opts.Ctx, id, in)
@@ -105,6 +100,21 @@ func updateRun(opts *UpdateOptions) error {
 		return err
 	}
 	return printer.PrintOne(updated, calendarKind)
+}
+
+// changedRecord is the whole record an update sends: the current one with
+// the changes over it (the service rebuilds months, weekdays, years,
+// seasons, moons and the date from every write, and the live service wipes
+// what is left out), month names resolved with the months as changed, and
+// checked before anything is sent.
+func changedRecord(current *client.Calendar, changes client.CalendarInput) (client.CalendarInput, error) {
+	in := client.FromCalendar(current)
+	overlay(&in, changes)
+	if err := resolveMonths(&in); err != nil {
+		return client.CalendarInput{}, err
+	}
+	keepMoonIDs(in.Moons, current.Moons)
+	return in, validate(in)
 }
 
 // keepMoonIDs gives a moon without an id the id of the current moon of the

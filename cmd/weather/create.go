@@ -22,7 +22,7 @@ type CreateOptions struct {
 	File string
 	// Fields are the field flags given; beside -f they override the fields
 	// of every entry of the file.
-	Fields entryFields
+	Fields client.WeatherInput
 }
 
 // NewCmdCreate builds `kanka weather create`. runF replaces createRun in tests.
@@ -38,16 +38,21 @@ list of entries, each with date: Y-M-D (or year, month and day) and weather, and
 optionally temperature, precipitation, wind, effect, name and visibility. Field
 flags given beside -f override those fields of every entry.
 
+A month (--date, and date or month in the file) is a number or a name of the
+calendar's months: a name, an alias, in any case, or a prefix only one month
+has (1492-Ches-3, "3 Ches 1492"). The calendar is read anyway to check the
+dates, so a name costs no extra request.
+
 Every date is checked against the calendar's months, and every entry is checked,
 before anything is sent. A list is created entry by entry; if one fails, the
 command stops and says which entries were created.`,
-		Example: `  kanka weather create --calendar "Calendar of Harptos" --date 1492-1-1 --weather snowflake --temperature "-5°C"
+		Example: `  kanka weather create --calendar "Calendar of Harptos" --date 1492-Hammer-1 --weather snowflake --temperature "-5°C"
   kanka weather create --calendar 5 -f examples/weather-1492-hammer.yaml
   kanka weather get --calendar 5 41 -o yaml | kanka weather create --calendar 6 -f -`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Context = resource.Context(cmd)
-			fields, err := flags.fields(cmd.Flags())
+			fields, err := flags.input(cmd.Flags())
 			if err != nil {
 				return err
 			}
@@ -64,13 +69,6 @@ command stops and says which entries were created.`,
 	return cmd
 }
 
-// newEntry is one entry to create: its fields, and the problems of its
-// shape in the file.
-type newEntry struct {
-	fields   entryFields
-	problems []client.Problem
-}
-
 func createRun(opts *CreateOptions) error {
 	printer, err := resource.NewPrinter(opts.Factory)
 	if err != nil {
@@ -81,8 +79,9 @@ func createRun(opts *CreateOptions) error {
 		return err
 	}
 	// What can be checked without the calendar is checked before any
-	// request, then the dates against the calendar, fetched once.
-	if _, err := checkNewEntries(entries, isList, nil); err != nil {
+	// request, then the months named and the dates against the calendar,
+	// fetched once.
+	if err := checkNewEntries(entries, isList, nil); err != nil {
 		return err
 	}
 	c, calendarID, cal, err := connect(opts.Context, opts.Factory, opts.Calendar)
@@ -92,10 +91,13 @@ func createRun(opts *CreateOptions) error {
 	if cal, err = calendarRecord(opts.Context, c, calendarID, cal); err != nil {
 		return err
 	}
-	inputs, err := checkNewEntries(entries, isList, cal)
-	if err != nil {
+	if err := resolveDates(cal, entries); err != nil {
 		return err
 	}
+	if err := checkNewEntries(entries, isList, cal); err != nil {
+		return err
+	}
+	inputs := entries
 	if !isList {
 		w, err := c.CreateWeather(opts.Context, cal.ID, inputs[0])
 		if err != nil {
@@ -124,33 +126,29 @@ func createRun(opts *CreateOptions) error {
 // readEntries returns the entries to create: the flags alone, or each entry
 // of the file with the flags over it. isList is set when the file holds a
 // list.
-func (opts *CreateOptions) readEntries() (entries []newEntry, isList bool, err error) {
+func (opts *CreateOptions) readEntries() (entries []client.WeatherInput, isList bool, err error) {
 	if opts.File == "" {
-		return []newEntry{{fields: opts.Fields}}, false, nil
+		return []client.WeatherInput{opts.Fields}, false, nil
 	}
 	file, err := readEntryFile(opts.Context, opts.Factory.IO, opts.File)
 	if err != nil {
 		return nil, false, err
 	}
-	for _, fe := range file.Entries {
-		fields, problems := fe.fields()
-		entries = append(entries, newEntry{fields: fields.overriddenBy(opts.Fields), problems: problems})
+	for _, e := range file.Entries {
+		entries = append(entries, overriddenBy(e, opts.Fields))
 	}
 	return entries, file.IsList, nil
 }
 
 // checkNewEntries checks every entry (the dates against cal when it is
-// given) and returns their inputs, or one UsageError naming every problem of
-// every entry.
-func checkNewEntries(entries []newEntry, numbered bool, cal *client.Calendar) ([]client.WeatherInput, error) {
+// given), and returns one UsageError naming every problem of every entry.
+func checkNewEntries(entries []client.WeatherInput, numbered bool, cal *client.Calendar) error {
 	report := entryReport{numbered: numbered}
-	inputs := make([]client.WeatherInput, len(entries))
-	for i, e := range entries {
-		ps := append(slices.Clone(e.problems), e.fields.missing()...)
-		e.fields.applyTo(&inputs[i])
-		found, err := problemsOf(inputs[i].Validate(cal))
+	for i, in := range entries {
+		ps := missing(in)
+		found, err := problemsOf(in.Validate(cal))
 		if err != nil {
-			return nil, err
+			return err
 		}
 		for _, p := range found {
 			// A missing date or weather is already said in better words.
@@ -158,9 +156,9 @@ func checkNewEntries(entries []newEntry, numbered bool, cal *client.Calendar) ([
 				ps = append(ps, p)
 			}
 		}
-		report.add(i, e.fields.dateLabel(), ps)
+		report.add(i, in.DateLabel(), ps)
 	}
-	return inputs, report.err()
+	return report.err()
 }
 
 // createEach creates the entries one by one, with one progress line on a
@@ -172,8 +170,8 @@ func (opts *CreateOptions) createEach(c *client.Client, calendarID int, inputs [
 	created := make([]*client.Weather, 0, len(inputs))
 	var ids []string
 	for i, in := range inputs {
-		date := client.Date{Year: in.Year, Month: in.Month, Day: in.Day}.String()
-		progress.Show(i+1, len(inputs), "creating "+date+" "+in.Weather)
+		date := in.DateLabel()
+		progress.Show(i+1, len(inputs), "creating "+date+" "+*in.Weather)
 		w, err := c.CreateWeather(opts.Context, calendarID, in)
 		if err != nil {
 			progress.Clear()

@@ -200,7 +200,7 @@ func TestCreateListWithAnInvalidEntrySendsNothing(t *testing.T) {
 	if !cmdtest.IsUsage(err) {
 		t.Fatalf("error %v is not a usage error", err)
 	}
-	want := "days.yaml: line 10: visibility: \"7\" is not a visibility: use all, self, admin, self-admin, members or 1 to 5"
+	want := "days.yaml: line 10: [4].visibility: \"7\" is not a visibility: use all, self, admin, self-admin, members or 1 to 5"
 	if !strings.HasSuffix(err.Error(), want) {
 		t.Errorf("error\n%s\nwant it to end\n%s", err, want)
 	}

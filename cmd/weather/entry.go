@@ -5,109 +5,84 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 )
 
-// entryFields are the fields of a weather entry that one source gives: the
-// field flags, or one entry of a -f file. nil means "not given", so that a
-// source only changes what it names.
-type entryFields struct {
-	Year, Month, Day *int
-	Weather          *string
-	Temperature      *string
-	Precipitation    *string
-	Wind             *string
-	Effect           *string
-	Name             *string
-	Visibility       *int
-}
-
-// setDate gives all three parts of the date.
-func (e *entryFields) setDate(d client.Date) {
-	e.Year, e.Month, e.Day = &d.Year, &d.Month, &d.Day
-}
-
-// isEmpty reports whether the source gives nothing at all.
-func (e entryFields) isEmpty() bool { return e == entryFields{} }
-
-// overriddenBy returns e with every field that o gives replaced by o's.
-func (e entryFields) overriddenBy(o entryFields) entryFields {
-	pick(&e.Year, o.Year)
-	pick(&e.Month, o.Month)
-	pick(&e.Day, o.Day)
-	pick(&e.Weather, o.Weather)
-	pick(&e.Temperature, o.Temperature)
-	pick(&e.Precipitation, o.Precipitation)
-	pick(&e.Wind, o.Wind)
-	pick(&e.Effect, o.Effect)
-	pick(&e.Name, o.Name)
-	pick(&e.Visibility, o.Visibility)
-	return e
-}
-
-func pick[T any](dst **T, src *T) {
-	if src != nil {
-		*dst = src
+// overriddenBy returns in with every field that o gives replaced by o's
+// (field flags over a file, a file or flags over the current record). A
+// month given by name replaces the month given by number, and back.
+func overriddenBy(in, o client.WeatherInput) client.WeatherInput {
+	cmdutil.Override(&in.Year, o.Year)
+	if o.Month != nil || o.MonthName != nil {
+		in.Month, in.MonthName = o.Month, o.MonthName
 	}
+	cmdutil.Override(&in.Day, o.Day)
+	cmdutil.Override(&in.Weather, o.Weather)
+	cmdutil.Override(&in.Temperature, o.Temperature)
+	cmdutil.Override(&in.Precipitation, o.Precipitation)
+	cmdutil.Override(&in.Wind, o.Wind)
+	cmdutil.Override(&in.Effect, o.Effect)
+	cmdutil.Override(&in.Name, o.Name)
+	cmdutil.Override(&in.VisibilityID, o.VisibilityID)
+	return in
 }
 
-// applyTo writes the given fields into in.
-func (e entryFields) applyTo(in *client.WeatherInput) {
-	setInt(&in.Year, e.Year)
-	setInt(&in.Month, e.Month)
-	setInt(&in.Day, e.Day)
-	if e.Weather != nil {
-		in.Weather = *e.Weather
-	}
-	pick(&in.Temperature, e.Temperature)
-	pick(&in.Precipitation, e.Precipitation)
-	pick(&in.Wind, e.Wind)
-	pick(&in.Effect, e.Effect)
-	pick(&in.Name, e.Name)
-	setInt(&in.VisibilityID, e.Visibility)
-}
-
-func setInt(dst *int, src *int) {
-	if src != nil {
-		*dst = *src
-	}
-}
-
-// missing lists what a new entry must have and e lacks: the whole date and
+// missing lists what a new entry must have and in lacks: the whole date and
 // the weather (the service requires them on every write).
-func (e entryFields) missing() []client.Problem {
+func missing(in client.WeatherInput) []client.Problem {
 	var ps []client.Problem
-	if e.Year == nil || e.Month == nil || e.Day == nil {
+	if !in.HasDate() {
 		ps = append(ps, client.Problem{Field: "date", Message: "is required (--date Y-M-D, or date: Y-M-D or year, month and day in a file)"})
 	}
-	if e.Weather == nil {
+	if in.Weather == nil {
 		ps = append(ps, client.Problem{Field: "weather", Message: "is required"})
 	}
 	return ps
 }
 
-// dateLabel is the entry's date for messages, "" when it is not whole.
-func (e entryFields) dateLabel() string {
-	if e.Year == nil || e.Month == nil || e.Day == nil {
-		return ""
+// resolveDates turns the months written by name into numbers with cal's
+// months (client.WeatherInput.ResolveDate); every name that is no month is
+// said, one a line, in one UsageError.
+func resolveDates(cal *client.Calendar, inputs []client.WeatherInput) error {
+	var r *almanac.Reckoning
+	var lines []string
+	for i := range inputs {
+		if inputs[i].MonthName == nil {
+			continue
+		}
+		if r == nil {
+			r, _ = cal.Reckoning()
+		}
+		if err := inputs[i].ResolveDate(r); err != nil {
+			lines = append(lines, err.Error())
+		}
 	}
-	return client.Date{Year: *e.Year, Month: *e.Month, Day: *e.Day}.String()
+	if len(lines) == 0 {
+		return nil
+	}
+	return cmdutil.UsageErrorf("%s", strings.Join(lines, "\n"))
 }
 
 // sameInput reports whether a and b would send the same record.
 func sameInput(a, b client.WeatherInput) bool {
-	return a.Year == b.Year && a.Month == b.Month && a.Day == b.Day && a.Weather == b.Weather &&
-		deref(a.Temperature) == deref(b.Temperature) && deref(a.Precipitation) == deref(b.Precipitation) &&
-		deref(a.Wind) == deref(b.Wind) && deref(a.Effect) == deref(b.Effect) &&
-		deref(a.Name) == deref(b.Name) && a.VisibilityID == b.VisibilityID
+	same := func(x, y *string) bool { return value(x) == value(y) }
+	sameInt := func(x, y *int) bool { return value(x) == value(y) }
+	return sameInt(a.Year, b.Year) && sameInt(a.Month, b.Month) && sameInt(a.Day, b.Day) &&
+		a.MonthName == nil && b.MonthName == nil && same(a.Weather, b.Weather) &&
+		same(a.Temperature, b.Temperature) && same(a.Precipitation, b.Precipitation) &&
+		same(a.Wind, b.Wind) && same(a.Effect, b.Effect) && same(a.Name, b.Name) &&
+		sameInt(a.VisibilityID, b.VisibilityID)
 }
 
-func deref(s *string) string {
-	if s == nil {
-		return ""
+// value is *p, or the zero value for nil.
+func value[T any](p *T) T {
+	var zero T
+	if p == nil {
+		return zero
 	}
-	return *s
+	return *p
 }
 
 // problemsOf returns the problems of a Validate error; any other error is

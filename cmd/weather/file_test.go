@@ -25,19 +25,19 @@ func TestFileShapes(t *testing.T) {
 	tests := []struct {
 		name, content string
 		isList        bool
-		want          []entryFields
+		want          []client.WeatherInput
 	}{
 		{"one entry with date", "date: -12-3-4\nweather: sun\nvisibility: admin\n", false,
-			[]entryFields{{Year: ptr(-12), Month: ptr(3), Day: ptr(4), Weather: ptr("sun"), Visibility: ptr(3)}}},
+			[]client.WeatherInput{{Year: ptr(-12), Month: ptr(3), Day: ptr(4), Weather: ptr("sun"), VisibilityID: ptr(3)}}},
 		{"year, month and day", "year: 1492\nmonth: 1\nday: 2\nweather: cloud\nwind: \"\"\n", false,
-			[]entryFields{{Year: ptr(1492), Month: ptr(1), Day: ptr(2), Weather: ptr("cloud"), Wind: ptr("")}}},
+			[]client.WeatherInput{{Year: ptr(1492), Month: ptr(1), Day: ptr(2), Weather: ptr("cloud"), Wind: ptr("")}}},
 		{"JSON list with the server's keys", `[{"id": 3, "calendar_id": 5, "created_by": 1, "created_at": "x", "updated_at": "y",
 			"year": 1492, "month": 1, "day": 5, "weather": "smog", "name": null, "visibility_id": 5}]`, true,
-			[]entryFields{{Year: ptr(1492), Month: ptr(1), Day: ptr(5), Weather: ptr("smog"), Visibility: ptr(5)}}},
+			[]client.WeatherInput{{Year: ptr(1492), Month: ptr(1), Day: ptr(5), Weather: ptr("smog"), VisibilityID: ptr(5)}}},
 		{"visibility_id as a name, visibility as a number", "- {date: 1-1-1, weather: sun, visibility_id: members}\n- {date: 1-1-2, weather: sun, visibility: 2}\n", true,
-			[]entryFields{
-				{Year: ptr(1), Month: ptr(1), Day: ptr(1), Weather: ptr("sun"), Visibility: ptr(5)},
-				{Year: ptr(1), Month: ptr(1), Day: ptr(2), Weather: ptr("sun"), Visibility: ptr(2)},
+			[]client.WeatherInput{
+				{Year: ptr(1), Month: ptr(1), Day: ptr(1), Weather: ptr("sun"), VisibilityID: ptr(5)},
+				{Year: ptr(1), Month: ptr(1), Day: ptr(2), Weather: ptr("sun"), VisibilityID: ptr(2)},
 			}},
 	}
 	for _, tt := range tests {
@@ -49,11 +49,7 @@ func TestFileShapes(t *testing.T) {
 			if f.IsList != tt.isList || len(f.Entries) != len(tt.want) {
 				t.Fatalf("list %v with %d entries", f.IsList, len(f.Entries))
 			}
-			for i, fe := range f.Entries {
-				got, problems := fe.fields()
-				if len(problems) > 0 {
-					t.Errorf("entry %d: problems %v", i+1, problems)
-				}
+			for i, got := range f.Entries {
 				if d := diffFields(got, tt.want[i]); d != "" {
 					t.Errorf("entry %d:\n%s", i+1, d)
 				}
@@ -66,7 +62,12 @@ func TestFileErrorsNameTheLine(t *testing.T) {
 	tests := []struct{ name, content, want string }{
 		{"unknown key", "date: 1-1-1\nweathr: sun\n", `standard input: line 2: unknown key "weathr"`},
 		{"mistyped day", "- year: 1\n  month: 1\n  day: first\n", `standard input: line 3: [1].day: "first" is not a whole number`},
-		{"bad date", "- date: 1-1-1\n- date: 1492/1/2\n", `standard input: line 2: date: "1492/1/2" is not a date of the form YEAR-MONTH-DAY`},
+		{"bad date", "- date: 1-1-1\n- date: 1492/1/2\n", `standard input: line 2: [2].date: "1492/1/2" is not a date of the form YEAR-MONTH-DAY (1492-4-3, 1492-Ches-3 or 3 Ches 1492)`},
+		{"every problem at once", "- date: 1-1-1\n  weather: [sun]\n- day: 2.5\n  visibility: friends\n",
+			"standard input: line 2: [1].weather: must be text\n" +
+				"standard input: line 3: [2].day: must be a whole number, not 2.5\n" +
+				`standard input: line 4: [2].visibility: "friends" is not a visibility: use all, self, admin, self-admin, members or 1 to 5`},
+		{"date and parts", "date: 1492-1-1\nday: 2\nweather: sun\n", "standard input: line 1: date: give date: Y-M-D or year, month and day, not both"},
 		{"syntax", "date: [1-1-1\n", "standard input: line 1: did not find expected ',' or ']'"},
 		{"empty", "\n", "standard input: is empty"},
 	}
@@ -84,13 +85,27 @@ func TestFileErrorsNameTheLine(t *testing.T) {
 }
 
 func TestFileVisibilityConflict(t *testing.T) {
-	f, err := readString(t, "date: 1-1-1\nweather: sun\nvisibility: all\nvisibility_id: 2\n")
+	_, err := readString(t, "date: 1-1-1\nweather: sun\nvisibility: all\nvisibility_id: 2\n")
+	if want := "standard input: line 4: visibility_id: visibility and visibility_id disagree: give one"; err == nil || err.Error() != want {
+		t.Errorf("error %v, want %q", err, want)
+	}
+}
+
+// A month by name is kept, with where it was written, for the calendar.
+func TestFileMonthNames(t *testing.T) {
+	f, err := readString(t, "- date: 1492-ches-3\n  weather: sun\n- {year: 1492, month: Hammer, day: 1, weather: sun}\n- {date: 3 Alturiak 1492, weather: sun}\n")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, problems := f.Entries[0].fields()
-	if len(problems) != 1 || problems[0].Message != "visibility and visibility_id disagree: give one" {
-		t.Errorf("problems %v", problems)
+	want := []client.WeatherInput{
+		{Year: ptr(1492), Day: ptr(3), MonthName: &client.Written{Text: "ches", Where: "standard input: line 1: [1].date"}, Weather: ptr("sun")},
+		{Year: ptr(1492), Day: ptr(1), MonthName: &client.Written{Text: "Hammer", Where: "standard input: line 3: [2].month"}, Weather: ptr("sun")},
+		{Year: ptr(1492), Day: ptr(3), MonthName: &client.Written{Text: "Alturiak", Where: "standard input: line 4: [3].date"}, Weather: ptr("sun")},
+	}
+	for i, got := range f.Entries {
+		if d := diffFields(got, want[i]); d != "" {
+			t.Errorf("entry %d:\n%s", i+1, d)
+		}
 	}
 }
 
@@ -108,12 +123,7 @@ func TestYAMLOutputRoundTrips(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, buf.String())
 	}
-	got, problems := f.Entries[0].fields()
-	if len(problems) > 0 {
-		t.Fatal(problems)
-	}
-	var in client.WeatherInput
-	got.applyTo(&in)
+	in := f.Entries[0]
 	if want := client.FromWeather(&w); !sameInput(in, want) {
 		t.Errorf("read back %+v\nwant %+v\nfrom\n%s", in, want, buf.String())
 	}

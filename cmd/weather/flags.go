@@ -15,7 +15,7 @@ type entryFlags struct {
 // addEntryFlags registers the field flags on cmd.
 func addEntryFlags(cmd *cobra.Command, ef *entryFlags) {
 	fs := cmd.Flags()
-	fs.StringVar(&ef.date, "date", "", "the day, as `Y-M-D` (the year may be negative)")
+	fs.StringVar(&ef.date, "date", "", "the day, as `DATE`: 1492-1-3, or with a month name 1492-Hammer-3 or \"3 Hammer 1492\" (the year may be negative)")
 	fs.StringVar(&ef.weather, "weather", "", "the weather, up to 20 characters: any `TEXT`; the web interface knows bolt, cloud, cloud-rain, cloud-showers-heavy, cloud-sun, cloud-sun-rain, meteor, smog, snowflake, sun and wind")
 	fs.StringVar(&ef.temperature, "temperature", "", "the temperature, up to 45 characters of `TEXT`")
 	fs.StringVar(&ef.precipitation, "precipitation", "", "the precipitation, up to 45 characters of `TEXT`")
@@ -25,37 +25,41 @@ func addEntryFlags(cmd *cobra.Command, ef *entryFlags) {
 	fs.StringVar(&ef.visibility, "visibility", "", "who sees it, a `VISIBILITY`: all, self, admin, self-admin, members, or 1 to 5")
 }
 
-// fields reads the flags that were given (an empty value given on purpose
-// clears a text field). A malformed date or visibility, or a value that is
-// not UTF-8 text, is a UsageError; whether the date is a day of the
-// calendar is checked later, against it.
-func (ef *entryFlags) fields(fs *pflag.FlagSet) (entryFields, error) {
-	var e entryFields
+// input reads the flags that were given into the writable entry (an empty
+// value given on purpose clears a text field). A malformed date or
+// visibility, or a value that is not UTF-8 text, is a UsageError; whether
+// the date is a day of the calendar, and which month a name is, is
+// settled later, against it.
+func (ef *entryFlags) input(fs *pflag.FlagSet) (client.WeatherInput, error) {
+	var in client.WeatherInput
 	if err := cmdutil.RefuseNonUTF8Flags(fs); err != nil {
-		return e, err
+		return in, err
 	}
 	if fs.Changed("date") {
-		d, err := client.ParseDate(ef.date)
+		d, month, err := client.ParseDateText(ef.date)
 		if err != nil {
-			return e, cmdutil.UsageErrorf("--date: %v", err)
+			return in, cmdutil.UsageErrorf("--date: %v", err)
 		}
-		e.setDate(d)
+		in.SetDate(d)
+		if month != "" {
+			in.Month, in.MonthName = nil, &client.Written{Text: month, Where: "--date"}
+		}
 	}
 	if fs.Changed("visibility") {
 		v, err := client.ParseVisibility(ef.visibility)
 		if err != nil {
-			return e, cmdutil.UsageErrorf("--visibility: %v", err)
+			return in, cmdutil.UsageErrorf("--visibility: %v", err)
 		}
-		e.Visibility = &v
+		in.VisibilityID = &v
 	}
 	for name, dst := range map[string]**string{
-		"weather": &e.Weather, "temperature": &e.Temperature, "precipitation": &e.Precipitation,
-		"wind": &e.Wind, "effect": &e.Effect, "name": &e.Name,
+		"weather": &in.Weather, "temperature": &in.Temperature, "precipitation": &in.Precipitation,
+		"wind": &in.Wind, "effect": &in.Effect, "name": &in.Name,
 	} {
 		if fs.Changed(name) {
 			v, _ := fs.GetString(name)
 			*dst = &v
 		}
 	}
-	return e, nil
+	return in, nil
 }

@@ -5,9 +5,14 @@ import (
 	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/calendar"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 func ptr[T any](v T) *T { return &v }
@@ -37,9 +42,9 @@ func TestCreateFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := entryFields{Year: ptr(-12), Month: ptr(3), Day: ptr(4), Weather: ptr("snowflake"),
+	want := client.WeatherInput{Year: ptr(-12), Month: ptr(3), Day: ptr(4), Weather: ptr("snowflake"),
 		Temperature: ptr("-5°C"), Precipitation: ptr("snow"), Wind: ptr(""), Effect: ptr("cold"),
-		Name: ptr("First frost"), Visibility: ptr(4)}
+		Name: ptr("First frost"), VisibilityID: ptr(4)}
 	if got.Calendar != "Harptos" || got.File != "days.yaml" {
 		t.Errorf("calendar %q, file %q", got.Calendar, got.File)
 	}
@@ -54,7 +59,7 @@ func TestCreateFlagsLeaveUngivenFieldsNil(t *testing.T) {
 	if err := parse(t, cmd, "--calendar", "5", "--weather", "sun", "--visibility", "2"); err != nil {
 		t.Fatal(err)
 	}
-	want := entryFields{Weather: ptr("sun"), Visibility: ptr(2)}
+	want := client.WeatherInput{Weather: ptr("sun"), VisibilityID: ptr(2)}
 	if d := diffFields(got.Fields, want); d != "" {
 		t.Error(d)
 	}
@@ -67,7 +72,7 @@ func TestUpdateFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	// 1492-13-40 is well formed: only the calendar can say it is no day.
-	want := entryFields{Year: ptr(1492), Month: ptr(13), Day: ptr(40), Wind: ptr("gale")}
+	want := client.WeatherInput{Year: ptr(1492), Month: ptr(13), Day: ptr(40), Wind: ptr("gale")}
 	if got.WeatherID != 41 || got.Calendar != "5" {
 		t.Errorf("id %d, calendar %q", got.WeatherID, got.Calendar)
 	}
@@ -148,7 +153,7 @@ func TestBadFlagsAreUsageErrors(t *testing.T) {
 }
 
 // diffFields describes how got differs from want, "" when they match.
-func diffFields(got, want entryFields) string {
+func diffFields(got, want client.WeatherInput) string {
 	var diffs []string
 	cmpInt := func(name string, g, w *int) {
 		if (g == nil) != (w == nil) || (g != nil && *g != *w) {
@@ -169,7 +174,10 @@ func diffFields(got, want entryFields) string {
 	cmpStr("wind", got.Wind, want.Wind)
 	cmpStr("effect", got.Effect, want.Effect)
 	cmpStr("name", got.Name, want.Name)
-	cmpInt("visibility", got.Visibility, want.Visibility)
+	cmpInt("visibility", got.VisibilityID, want.VisibilityID)
+	if (got.MonthName == nil) != (want.MonthName == nil) || (got.MonthName != nil && *got.MonthName != *want.MonthName) {
+		diffs = append(diffs, "month name: got "+show(got.MonthName)+", want "+show(want.MonthName))
+	}
 	return strings.Join(diffs, "\n")
 }
 
@@ -178,4 +186,26 @@ func show[T any](v *T) string {
 		return "<nil>"
 	}
 	return fmt.Sprintf("%#v", *v)
+}
+
+// The field flags of calendar and weather speak in one style: a lowercase
+// first letter, placeholders in upper case (`DATE`, `FILE`, `N`).
+func TestFlagHelpHasOneStyle(t *testing.T) {
+	f := testFactory()
+	for _, group := range []*cobra.Command{calendar.NewCmdCalendar(f), NewCmdWeather(f)} {
+		for _, verb := range []string{"create", "update"} {
+			cmd, _, err := group.Find([]string{verb})
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmd.LocalFlags().VisitAll(func(fl *pflag.Flag) {
+				if r, _ := utf8.DecodeRuneInString(fl.Usage); !unicode.IsLower(r) {
+					t.Errorf("%s %s --%s: %q does not start in lower case", group.Name(), verb, fl.Name, fl.Usage)
+				}
+				if name, _ := pflag.UnquoteUsage(fl); strings.Contains(fl.Usage, "`") && name != strings.ToUpper(name) {
+					t.Errorf("%s %s --%s: placeholder %q is not in upper case", group.Name(), verb, fl.Name, name)
+				}
+			})
+		}
+	}
 }

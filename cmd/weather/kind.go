@@ -57,25 +57,3 @@ func detail(r output.Record) []output.Field {
 		output.Field{Label: "Updated", Value: w.UpdatedAt},
 	)
 }
-
-// weatherYAML is an entry in the -f shape, id first. readEntryFile accepts
-// it back (the id is ignored), so `get -o yaml` > edit > `update -f` works.
-type weatherYAML struct {
-	ID            int    `yaml:"id"`
-	Date          string `yaml:"date"`
-	Weather       string `yaml:"weather"`
-	Temperature   string `yaml:"temperature,omitempty"`
-	Precipitation string `yaml:"precipitation,omitempty"`
-	Wind          string `yaml:"wind,omitempty"`
-	Effect        string `yaml:"effect,omitempty"`
-	Name          string `yaml:"name,omitempty"`
-	Visibility    string `yaml:"visibility,omitempty"`
-}
-
-func yamlOf(w *client.Weather) weatherYAML {
-	return weatherYAML{
-		ID: w.ID, Date: w.Date().String(), Weather: w.Weather,
-		Temperature: w.Temperature, Precipitation: w.Precipitation, Wind: w.Wind, Effect: w.Effect,
-		Name: w.Name, Visibility: visibilityName(w.VisibilityID),
-	}
-}

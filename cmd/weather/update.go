@@ -20,7 +20,7 @@ type UpdateOptions struct {
 	// File is the -f path ("-" is standard input): one entry.
 	File string
 	// Fields are the field flags given; they override the file.
-	Fields entryFields
+	Fields client.WeatherInput
 }
 
 // NewCmdUpdate builds `kanka weather update`. runF replaces updateRun in tests.
@@ -32,7 +32,12 @@ func NewCmdUpdate(f *cmdutil.Factory, runF func(*UpdateOptions) error) *cobra.Co
 		Short: "Change a weather entry",
 		Long: `Change a weather entry. The entry is read, the fields of the file (-f, one
 entry) and then of the flags are applied, and the whole record is sent back, so
-nothing that was not named changes. A new date is checked against the calendar.`,
+nothing that was not named changes. A new date is checked against the calendar.
+
+A month (--date, and date or month in the file) is a number or a name of the
+calendar's months: a name, an alias, in any case, or a prefix only one month
+has. A new date by number reads the calendar once to check it; a date by
+name always does (one GET), even when it turns out unchanged.`,
 		Example: `  kanka weather update --calendar "Calendar of Harptos" 41 --weather cloud-rain --precipitation heavy
   kanka weather get --calendar 5 41 -o yaml > entry.yaml   # edit it, then:
   kanka weather update --calendar 5 41 -f entry.yaml`,
@@ -44,10 +49,10 @@ nothing that was not named changes. A new date is checked against the calendar.`
 				return err
 			}
 			opts.WeatherID = id
-			if opts.Fields, err = flags.fields(cmd.Flags()); err != nil {
+			if opts.Fields, err = flags.input(cmd.Flags()); err != nil {
 				return err
 			}
-			if opts.File == "" && opts.Fields.isEmpty() {
+			if opts.File == "" && opts.Fields == (client.WeatherInput{}) {
 				return cmdutil.UsageErrorf("nothing to change: give -f FILE or a field flag (--date, --weather, --temperature, --precipitation, --wind, --effect, --name, --visibility)")
 			}
 			if runF != nil {
@@ -83,8 +88,18 @@ func updateRun(opts *UpdateOptions) error {
 	// The live service wipes what an update leaves out and requires the
 	// date and weather every time: start from the whole current record.
 	before := client.FromWeather(current)
-	in := before
-	changes.applyTo(&in)
+	in := overriddenBy(before, changes)
+	// A month by name needs the calendar's months.
+	if in.MonthName != nil {
+		if cal, err = calendarRecord(ctx, c, calendarID, cal); err != nil {
+			return err
+		}
+		resolved := []client.WeatherInput{in}
+		if err := resolveDates(cal, resolved); err != nil {
+			return err
+		}
+		in = resolved[0]
+	}
 	if sameInput(in, before) {
 		if !opts.Factory.Quiet() {
 			fmt.Fprintf(opts.Factory.IO.ErrOut, "weather %d already has these values; nothing was sent\n", current.ID)
@@ -93,7 +108,7 @@ func updateRun(opts *UpdateOptions) error {
 	}
 	// A new date must be a day of the calendar; an unchanged one is left
 	// alone, so no request is spent on the calendar.
-	if in.Year != before.Year || in.Month != before.Month || in.Day != before.Day {
+	if *in.Year != *before.Year || *in.Month != *before.Month || *in.Day != *before.Day {
 		if cal, err = calendarRecord(ctx, c, calendarID, cal); err != nil {
 			return err
 		}
@@ -117,23 +132,17 @@ func updateRun(opts *UpdateOptions) error {
 }
 
 // readChanges returns the fields to change: the file's entry, with the
-// flags over it. A file with a list, or with a malformed entry, is refused.
-func (opts *UpdateOptions) readChanges() (entryFields, error) {
+// flags over it. A file with a list is refused.
+func (opts *UpdateOptions) readChanges() (client.WeatherInput, error) {
 	if opts.File == "" {
 		return opts.Fields, nil
 	}
 	file, err := readEntryFile(opts.Context, opts.Factory.IO, opts.File)
 	if err != nil {
-		return entryFields{}, err
+		return client.WeatherInput{}, err
 	}
 	if file.IsList {
-		return entryFields{}, cmdutil.UsageErrorf("%s: holds a list; update takes one entry", file.Source)
+		return client.WeatherInput{}, cmdutil.UsageErrorf("%s: holds a list; update takes one entry", file.Source)
 	}
-	fields, problems := file.Entries[0].fields()
-	var report entryReport
-	report.add(0, "", problems)
-	if err := report.err(); err != nil {
-		return entryFields{}, err
-	}
-	return fields.overriddenBy(opts.Fields), nil
+	return overriddenBy(file.Entries[0], opts.Fields), nil
 }

@@ -12,10 +12,11 @@ import (
 
 func decodeInput(t *testing.T, src string) (client.CalendarInput, error) {
 	t.Helper()
-	var in client.CalendarInput
-	dec := yaml.NewDecoder(strings.NewReader(src))
-	dec.KnownFields(true)
-	return in, dec.Decode(&in)
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(src), &doc); err != nil {
+		t.Fatal(err)
+	}
+	return client.DecodeCalendar(&doc)
 }
 
 func TestInputReadsTheServersJSONShape(t *testing.T) {
@@ -38,10 +39,10 @@ func TestInputReadsTheServersJSONShape(t *testing.T) {
 
 func TestInputNamesTheLineOfABadMoonOrYear(t *testing.T) {
 	for src, want := range map[string]string{
-		"name: H\nmoons:\n  - name: A\n    fullmoon: often\n": `line 4: moon fullmoon: "often" is not a number`,
-		"name: H\nmoons:\n  - name: A\n    phase: 3\n":        `line 4: unknown key "phase" in a moon`,
+		"name: H\nmoons:\n  - name: A\n    fullmoon: often\n": `line 4: moons[1].fullmoon: "often" is not a number`,
+		"name: H\nmoons:\n  - name: A\n    phase: 3\n":        `line 4: moons[1]: unknown key "phase"`,
 		"name: H\nyears:\n  soon: Ash\n":                      `line 3: years: "soon" is not a year number`,
-		"name: H\nyears: [1492]\n":                            `line 2: years must be a mapping of year number: name`,
+		"name: H\nyears: [1492]\n":                            `line 2: years: must be a mapping of year number: name`,
 	} {
 		if _, err := decodeInput(t, src); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: error %v, want one containing %q", src, err, want)
@@ -58,8 +59,8 @@ func TestInputWholeNumbersAndNullNames(t *testing.T) {
 		t.Errorf("years %v, moon %+v", in.Years, in.Moons[0])
 	}
 	for src, want := range map[string]string{
-		"name: H\nmoons:\n  - {name: A, fullmoon: 3, offset: 1.7}\n": `moon offset: "1.7" is not a whole number`,
-		"name: H\nmoons:\n  - {name: A, fullmoon: 3, id: 2.9}\n":     `moon id: "2.9" is not a whole number`,
+		"name: H\nmoons:\n  - {name: A, fullmoon: 3, offset: 1.7}\n": `line 3: moons[1].offset: must be a whole number, not 1.7`,
+		"name: H\nmoons:\n  - {name: A, fullmoon: 3, id: 2.9}\n":     `line 3: moons[1].id: must be a whole number, not 2.9`,
 	} {
 		if _, err := decodeInput(t, src); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: error %v, want %q", src, err, want)

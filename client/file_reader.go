@@ -1,0 +1,310 @@
+package client
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// The files of kanka (-f, and later apply) are YAML or JSON: what `get -o
+// yaml` prints, or the server's own JSON (`get -o json`), which writes some
+// numbers and flags as text ("length": "30", "skip_year_zero": "0") and an
+// empty mapping as []. The decoders here read both from yaml.v3 nodes, so
+// every problem names its line, and collect every problem of a document
+// instead of stopping at the first.
+
+// FileProblem is one problem of a file, at its line.
+type FileProblem struct {
+	Line int
+	// Path names the key: "months[2].length", "[3].date" ("" for the
+	// document itself).
+	Path    string
+	Message string
+}
+
+func (p FileProblem) String() string {
+	if p.Line == 0 {
+		return p.Message
+	}
+	if p.Path == "" {
+		return fmt.Sprintf("line %d: %s", p.Line, p.Message)
+	}
+	return fmt.Sprintf("line %d: %s: %s", p.Line, p.Path, p.Message)
+}
+
+// FileError is every problem of a document, in line order, one per line of
+// Error().
+type FileError struct{ Problems []FileProblem }
+
+func (e *FileError) Error() string {
+	lines := make([]string, len(e.Problems))
+	for i, p := range e.Problems {
+		lines[i] = p.String()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// fileReader reads values leniently and collects the problems.
+type fileReader struct{ problems []FileProblem }
+
+func (r *fileReader) add(n *yaml.Node, path, format string, args ...any) {
+	r.problems = append(r.problems, FileProblem{Line: n.Line, Path: path, Message: fmt.Sprintf(format, args...)})
+}
+
+func (r *fileReader) err() error {
+	if len(r.problems) == 0 {
+		return nil
+	}
+	slices.SortStableFunc(r.problems, func(a, b FileProblem) int { return cmp.Compare(a.Line, b.Line) })
+	return &FileError{Problems: r.problems}
+}
+
+// resolveAlias follows an alias (*name) to its anchor.
+func resolveAlias(n *yaml.Node) *yaml.Node {
+	for n != nil && n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	return n
+}
+
+// documentRoot is the value of a document node (what yaml.Unmarshal into
+// a yaml.Node gives), or n itself.
+func documentRoot(n *yaml.Node) *yaml.Node {
+	if n != nil && n.Kind == yaml.DocumentNode && len(n.Content) == 1 {
+		n = n.Content[0]
+	}
+	return resolveAlias(n)
+}
+
+func isNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" }
+
+func keyPath(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+// pairs calls each with every key of mapping n and its value, merged keys
+// (<<: *defaults) after the keys written, a key written twice refused. each
+// returns false for a key it does not know.
+func (r *fileReader) pairs(n *yaml.Node, path string, each func(key string, v *yaml.Node, path string) bool) {
+	n = resolveAlias(n)
+	if n == nil {
+		r.problems = append(r.problems, FileProblem{Message: "is empty"})
+		return
+	}
+	if n.Kind != yaml.MappingNode {
+		r.add(n, path, "must be a mapping of keys")
+		return
+	}
+	seen := map[string]bool{}
+	var walk func(m *yaml.Node, merged bool)
+	walk = func(m *yaml.Node, merged bool) {
+		var merges []*yaml.Node
+		for i := 0; i+1 < len(m.Content); i += 2 {
+			k, v := m.Content[i], resolveAlias(m.Content[i+1])
+			if k.ShortTag() == "!!merge" {
+				merges = append(merges, v)
+				continue
+			}
+			switch {
+			case seen[k.Value] && merged:
+				continue // a key written beside the merge wins
+			case seen[k.Value]:
+				r.add(k, path, "key %q is given twice", k.Value)
+				continue
+			}
+			seen[k.Value] = true
+			if !each(k.Value, v, keyPath(path, k.Value)) {
+				r.add(k, path, "unknown key %q", k.Value)
+			}
+		}
+		for _, v := range merges {
+			items := []*yaml.Node{v}
+			if v.Kind == yaml.SequenceNode {
+				items = v.Content
+			}
+			for _, item := range items {
+				if item = resolveAlias(item); item.Kind == yaml.MappingNode {
+					walk(item, true)
+				}
+			}
+		}
+	}
+	walk(n, false)
+}
+
+// items calls each with every item of list n; null is an empty list.
+// ok is false when n is neither.
+func (r *fileReader) items(n *yaml.Node, path string, each func(item *yaml.Node, path string)) bool {
+	switch {
+	case isNull(n):
+		return true
+	case n.Kind != yaml.SequenceNode:
+		r.add(n, path, "must be a list")
+		return false
+	}
+	for i, item := range n.Content {
+		each(resolveAlias(item), fmt.Sprintf("%s[%d]", path, i+1))
+	}
+	return true
+}
+
+// text reads any scalar as text; null is "".
+func (r *fileReader) text(n *yaml.Node, path string) string {
+	if n.Kind != yaml.ScalarNode {
+		r.add(n, path, "must be text")
+		return ""
+	}
+	if isNull(n) {
+		return ""
+	}
+	return n.Value
+}
+
+// textPtr is text, with null as "not given" (nil).
+func (r *fileReader) textPtr(n *yaml.Node, path string) *string {
+	if isNull(n) {
+		return nil
+	}
+	return ptr(r.text(n, path))
+}
+
+// whole reads a whole number written as a number or as text ("30"). A
+// fraction is refused, not cut (yaml would read 30.9 as 30); null and ""
+// are 0.
+func (r *fileReader) whole(n *yaml.Node, path string) int {
+	if n.Kind != yaml.ScalarNode {
+		r.add(n, path, "must be a whole number")
+		return 0
+	}
+	s := strings.TrimSpace(n.Value)
+	if isNull(n) || s == "" {
+		return 0
+	}
+	if n.ShortTag() == "!!float" {
+		r.add(n, path, "must be a whole number, not %s", n.Value)
+		return 0
+	}
+	v, err := strconv.Atoi(s)
+	if err != nil {
+		if _, ferr := strconv.ParseFloat(s, 64); ferr == nil && strings.Trim(strings.TrimPrefix(s, "-"), "0123456789") != "" {
+			r.add(n, path, "must be a whole number, not %s", s)
+		} else {
+			r.add(n, path, "%q is not a whole number", n.Value)
+		}
+	}
+	return v
+}
+
+// wholePtr is whole, with null as "not given" (nil).
+func (r *fileReader) wholePtr(n *yaml.Node, path string) *int {
+	if isNull(n) {
+		return nil
+	}
+	return ptr(r.whole(n, path))
+}
+
+// number reads a number written as a number or as text ("30.4375").
+func (r *fileReader) number(n *yaml.Node, path string) float64 {
+	if n.Kind != yaml.ScalarNode {
+		r.add(n, path, "must be a number")
+		return 0
+	}
+	s := strings.TrimSpace(n.Value)
+	if isNull(n) || s == "" {
+		return 0
+	}
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil || x != x || x > 1e300 || x < -1e300 {
+		r.add(n, path, "%q is not a number", n.Value)
+		return 0
+	}
+	return x
+}
+
+// flagPtr reads true or false, also written 1 or 0 or as text ("0"), as
+// the server writes them; null is "not given".
+func (r *fileReader) flagPtr(n *yaml.Node, path string) *bool {
+	if isNull(n) {
+		return nil
+	}
+	if n.Kind == yaml.ScalarNode {
+		switch strings.ToLower(strings.TrimSpace(n.Value)) {
+		case "true", "1":
+			return ptr(true)
+		case "false", "0":
+			return ptr(false)
+		}
+	}
+	r.add(n, path, "%q is not true or false", n.Value)
+	return nil
+}
+
+// texts reads a list of text; null is an empty list.
+func (r *fileReader) texts(n *yaml.Node, path string) []string {
+	out := []string{}
+	r.items(n, path, func(item *yaml.Node, p string) { out = append(out, r.text(item, p)) })
+	return out
+}
+
+// wholes reads a list of whole numbers; null is an empty list.
+func (r *fileReader) wholes(n *yaml.Node, path string) []int {
+	out := []int{}
+	r.items(n, path, func(item *yaml.Node, p string) { out = append(out, r.whole(item, p)) })
+	return out
+}
+
+// month reads a month by number, or keeps a name to be resolved against
+// the calendar's months (Written). null is "not given".
+func (r *fileReader) month(n *yaml.Node, path string) (*int, *Written) {
+	if isNull(n) {
+		return nil, nil
+	}
+	if n.Kind == yaml.ScalarNode && n.ShortTag() != "!!float" && !isWholeText(n.Value) {
+		if strings.TrimSpace(n.Value) == "" {
+			r.add(n, path, "no month given")
+			return nil, nil
+		}
+		return nil, &Written{Text: n.Value, Where: where(n, path)}
+	}
+	return r.wholePtr(n, path), nil
+}
+
+// date reads "Y-M-D", the month by number or name.
+func (r *fileReader) date(n *yaml.Node, path string) (*Date, *Written) {
+	if isNull(n) {
+		return nil, nil
+	}
+	if n.Kind != yaml.ScalarNode {
+		r.add(n, path, "must be a date of the form YEAR-MONTH-DAY")
+		return nil, nil
+	}
+	d, month, err := ParseDateText(n.Value)
+	if err != nil {
+		r.add(n, path, "%v", err)
+		return nil, nil
+	}
+	if month != "" {
+		return &d, &Written{Text: month, Where: where(n, path)}
+	}
+	return &d, nil
+}
+
+func isWholeText(s string) bool {
+	s = strings.TrimPrefix(strings.TrimSpace(s), "-")
+	return s != "" && strings.Trim(s, "0123456789") == ""
+}
+
+// where names a value of a file in messages: "line 4: seasons[1].month".
+func where(n *yaml.Node, path string) string {
+	if path == "" {
+		return fmt.Sprintf("line %d", n.Line)
+	}
+	return fmt.Sprintf("line %d: %s", n.Line, path)
+}
