@@ -34,7 +34,7 @@ func Spec(f *cmdutil.Factory) *resource.Spec[*client.Weather] {
 		},
 		Filters:      listFilters,
 		ReadableKind: readableKind,
-		Complete: Completion(f),
+		Complete:     Completion(f),
 		GetHelp: resource.Help{
 			Short: "Show one weather entry",
 			Example: `  kanka weather get --calendar "Calendar of Harptos" 41
