@@ -37,6 +37,9 @@ func Spec(f *cmdutil.Factory) *resource.Spec[*client.Weather] {
 		Complete:     Completion(f),
 		GetHelp: resource.Help{
 			Short: "Show one weather entry",
+			Long: `Show one weather entry. On a terminal the date also names its month
+(3 Ches 1492), which costs one GET of the calendar when --calendar is an
+id; piped, and with -o json, yaml or id, it stays 1492-4-3.`,
 			Example: `  kanka weather get --calendar "Calendar of Harptos" 41
   kanka weather get --calendar 5 41 -o yaml > entry.yaml`,
 		},
@@ -52,8 +55,9 @@ A date is written as the calendar shows it: 1492-4-3, 1492-Ches-3 or
 3 Ches 1492; a month by number (1 is the first), name, alias or a prefix
 no other month shares. A month or date by name costs one GET of the
 calendar when --calendar is an id (a name lookup already holds it); a
-numeric one costs nothing. A date that does not exist in the calendar is
-refused (exit 2) before any weather is asked for.
+numeric one costs nothing. Once the calendar is read (a name, a lookup, a
+terminal table), every date is checked against it: one that does not
+exist is refused (exit 2) before any weather is asked for.
 
 --sort date (the default) collects the entries before printing them, so
 -o ndjson and -o id print when the walk is done; --sort id keeps the
