@@ -25,7 +25,11 @@ func (p *Printer) writeDetail(rec Record, kind Kind) error {
 	for i, f := range fields {
 		// Labels and values may come from the server (month names): the
 		// data is made safe, before the labels' colour is added.
-		fields[i] = Field{Label: p.shown(f.Label), Value: p.shown(f.Value)}
+		value := f.Value
+		if f.Readable != "" && p.opts.Width > 0 {
+			value = f.Readable
+		}
+		fields[i] = Field{Label: p.shown(f.Label), Value: p.shown(value)}
 	}
 	labelWidth := 0
 	for _, f := range fields {

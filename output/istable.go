@@ -9,3 +9,8 @@ func (p *Printer) IsTable() bool {
 
 // Format is the output format in use (-o), parsed.
 func (p *Printer) Format() Format { return p.opts.Format }
+
+// Readable reports whether the output is a table or detail view on a
+// terminal, where Column.Readable and Field.Readable replace the values
+// that scripts read when the table is piped.
+func (p *Printer) Readable() bool { return p.IsTable() && p.opts.Width > 0 }

@@ -52,6 +52,9 @@ type Column struct {
 	// Wide columns appear only with -o wide.
 	Wide  bool
 	Value func(Record) string
+	// Readable, when set, is the value on a terminal, where people read
+	// it ("3 Ches 1492" for "1492-4-3"); piped, the table keeps Value.
+	Readable func(Record) string
 }
 
 // Field is one line of a single record's key/value view; a Value with
@@ -59,6 +62,9 @@ type Column struct {
 type Field struct {
 	Label string
 	Value string
+	// Readable, when not empty, is the value on a terminal ("Spring from
+	// 19 Ches" for "Spring from 4-19"); piped, the view keeps Value.
+	Readable string
 }
 
 // Kind says how one resource kind is shown.

@@ -46,6 +46,9 @@ func (p *Printer) writeTable(recs []Record, kind Kind) error {
 			// The data is made safe, not the rendered table: the
 			// header's colour must still work.
 			value := c.Value(rec)
+			if c.Readable != nil && p.opts.Width > 0 {
+				value = c.Readable(rec)
+			}
 			if timestampHeaders[c.Header] {
 				value = p.tableTimestamp(value)
 			}

@@ -1,151 +1,30 @@
 package calendar
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"net/http"
-	"net/http/httptest"
-	"reflect"
-	"sort"
 	"strings"
-	"sync"
 	"testing"
 
-	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
-	"github.com/kanka-cli/kanka/output"
 )
 
-// The calendar-time tests (show, advance, retreat) bring their own fake
-// API: an httptest server answering from a table and recording every
-// request, body included.
+// The calendar-time tests (show, advance, retreat) run on the shared
+// harness: each expects its exact requests, the bodies of its updates
+// included.
 
-// ctCampaign is the path of campaign 1's resources on the fake API.
-const ctCampaign = "/api/1.0/campaigns/1/"
-
-// ctAnswer is the fake API's answer to one "METHOD route".
-type ctAnswer struct {
-	status int
-	body   string
+// answer is one expected request ("GET calendars/12") answered 200 with body.
+func answer(request, body string) cmdtest.Exchange {
+	return cmdtest.Exchange{Request: request, Status: 200, Answer: body}
 }
 
-// ctRequest is one request the fake API received: the route relative to the
-// campaign with its query in one canonical order, and the body sent.
-type ctRequest struct {
-	method, route, body string
-}
-
-func (r ctRequest) String() string { return r.method + " " + r.route }
-
-// ctServer answers "METHOD route" from answers; anything else is a 404
-// that fails the test.
-type ctServer struct {
-	t       *testing.T
-	answers map[string]ctAnswer
-
-	mu  sync.Mutex
-	got []ctRequest
-}
-
-func newCTServer(t *testing.T, answers map[string]ctAnswer) (*ctServer, string) {
+// newCTEnv runs `kanka calendar ...` with -o format against a fake API
+// expecting want.
+func newCTEnv(t *testing.T, format string, want ...cmdtest.Exchange) *testEnv {
 	t.Helper()
-	s := &ctServer{t: t, answers: answers}
-	srv := httptest.NewServer(http.HandlerFunc(s.serve))
-	t.Cleanup(srv.Close)
-	return s, srv.URL + "/api/1.0"
-}
-
-func (s *ctServer) serve(w http.ResponseWriter, r *http.Request) {
-	body, _ := io.ReadAll(r.Body)
-	route := strings.TrimPrefix(r.URL.Path, ctCampaign)
-	if q := r.URL.Query().Encode(); q != "" {
-		route += "?" + q
-	}
-	req := ctRequest{method: r.Method, route: route, body: string(body)}
-	s.mu.Lock()
-	s.got = append(s.got, req)
-	s.mu.Unlock()
-	a, ok := s.answers[req.String()]
-	if !ok {
-		s.t.Errorf("unexpected request %s %s", req, body)
-		w.WriteHeader(http.StatusNotFound)
-		_, _ = io.WriteString(w, `{"code":404,"error":"not in the test's table"}`)
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(a.status)
-	_, _ = io.WriteString(w, a.body)
-}
-
-// requests is what was received, in order.
-func (s *ctServer) requests() []ctRequest {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]ctRequest(nil), s.got...)
-}
-
-// wantRoutes fails unless exactly the routes want were requested, in
-// order (sorted first when the order is free, as for concurrent pages).
-func (s *ctServer) wantRoutes(t *testing.T, sorted bool, want ...string) {
-	t.Helper()
-	var got []string
-	for _, r := range s.requests() {
-		got = append(got, r.String())
-	}
-	if sorted {
-		sort.Strings(got)
-		want = append([]string(nil), want...)
-		sort.Strings(want)
-	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("requests:\n  %s\nwant:\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
-	}
-}
-
-// ctEnv runs `calendar ...` on buffers against a ctServer.
-type ctEnv struct {
-	f           *cmdutil.Factory
-	api         *ctServer
-	out, errOut *bytes.Buffer
-}
-
-func newCTEnv(t *testing.T, format string, answers map[string]ctAnswer) *ctEnv {
-	t.Helper()
-	api, root := newCTServer(t, answers)
-	streams, _, out, errOut := cmdutil.Test()
-	globals := &cmdutil.Globals{Output: format}
-	env := &ctEnv{api: api, out: out, errOut: errOut}
-	env.f = &cmdutil.Factory{
-		IO:      streams,
-		Globals: globals,
-		Client: func() (*client.Client, error) {
-			return client.New(client.Config{BaseURL: root, Token: "t", Campaign: 1, MaxRetries: -1})
-		},
-		Printer: func() (*output.Printer, error) {
-			return output.New(out, output.Options{Format: output.Format(globals.Output), JQ: globals.JQ, Template: globals.Template})
-		},
-	}
-	return env
-}
-
-func (env *ctEnv) run(args ...string) error {
-	return cmdtest.Execute(env.f, strings.NewReader(""), NewCmdCalendar(env.f), args...)
-}
-
-// ctWantUsage fails unless err is a usage error (exit 2) saying want.
-func ctWantUsage(t *testing.T, err error, want string) {
-	t.Helper()
-	var usage *cmdutil.UsageError
-	if err == nil || !errors.As(err, &usage) {
-		t.Fatalf("error %v is not a usage error", err)
-	}
-	if err.Error() != want {
-		t.Errorf("error:\n got  %q\n want %q", err.Error(), want)
-	}
+	return &testEnv{cmdtest.New(t, format, want...)}
 }
 
 // harptos is the Calendar of Harptos (id 12) as the live service sends it,
@@ -207,22 +86,13 @@ func harptosPut(y, m, d int) string {
 		`"tags":[3],"is_private":false}`, y, m, d)
 }
 
-// ctSameJSON reports whether two JSON documents hold the same value.
-func ctSameJSON(a, b string) bool {
-	var va, vb any
-	if json.Unmarshal([]byte(a), &va) != nil || json.Unmarshal([]byte(b), &vb) != nil {
-		return false
-	}
-	return reflect.DeepEqual(va, vb)
-}
-
-// moveAnswers are the answers to advancing or retreating calendar 12 from
-// date to the date ymd: the read, and the update answered as the live
-// service does ({"data": record}).
-func moveAnswers(from string, y, m, d int) map[string]ctAnswer {
-	return map[string]ctAnswer{
-		"GET calendars/12": {200, harptos(from)},
-		"PUT calendars/12": {200, `{"data":` + harptos(fmt.Sprintf("%d-%d-%d", y, m, d)) + `}`},
+// moveAnswers are the requests of advancing or retreating calendar 12 from
+// date to the date ymd: the read, and the one full update sending ymd,
+// answered as the live service does ({"data": record}).
+func moveAnswers(from string, y, m, d int) []cmdtest.Exchange {
+	return []cmdtest.Exchange{
+		answer("GET calendars/12", harptos(from)),
+		{Request: "PUT calendars/12", Body: harptosPut(y, m, d), Status: 200, Answer: `{"data":` + harptos(fmt.Sprintf("%d-%d-%d", y, m, d)) + `}`},
 	}
 }
 
@@ -268,16 +138,14 @@ func TestMoveSendsOneFullUpdate(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			env := newCTEnv(t, "", moveAnswers(tc.from, tc.y, tc.m, tc.d))
+			env := newCTEnv(t, "", moveAnswers(tc.from, tc.y, tc.m, tc.d)...)
 			if err := env.run(tc.args...); err != nil {
 				t.Fatal(err)
 			}
-			env.api.wantRoutes(t, false, "GET calendars/12", "PUT calendars/12")
-			if reqs := env.api.requests(); len(reqs) == 2 && !ctSameJSON(reqs[1].body, harptosPut(tc.y, tc.m, tc.d)) {
-				t.Errorf("update body:\n got  %s\n want %s", reqs[1].body, harptosPut(tc.y, tc.m, tc.d))
-			}
-			if env.out.String() != tc.out || env.errOut.String() != "" {
-				t.Errorf("stdout %q, stderr %q; want stdout %q", env.out, env.errOut, tc.out)
+			// The update's body, harptosPut, is checked by the harness.
+			env.WantSent("GET calendars/12", "PUT calendars/12")
+			if env.Out.String() != tc.out || env.ErrOut.String() != "" {
+				t.Errorf("stdout %q, stderr %q; want stdout %q", env.Out, env.ErrOut, tc.out)
 			}
 		})
 	}
@@ -286,75 +154,70 @@ func TestMoveSendsOneFullUpdate(t *testing.T) {
 // By name, the list lookup returns the calendar: no GET of it follows.
 func TestMoveByNameCostsTwoRequests(t *testing.T) {
 	list := `{"data":[` + harptos("1492-4-1") + `],"links":{"next":null},"meta":{"current_page":1,"last_page":1,"per_page":45,"total":1}}`
-	answers := moveAnswers("1492-4-1", 1492, 4, 2)
-	delete(answers, "GET calendars/12")
-	answers["GET calendars?name=Calendar+of+Harptos"] = ctAnswer{200, list}
-	env := newCTEnv(t, "", answers)
+	put := moveAnswers("1492-4-1", 1492, 4, 2)[1] // the body harptosPut(1492, 4, 2)
+	env := newCTEnv(t, "", answer("GET calendars?name=Calendar+of+Harptos", list), put)
 	if err := env.run("advance", "Calendar of Harptos", "--days", "1"); err != nil {
 		t.Fatal(err)
 	}
-	env.api.wantRoutes(t, false, "GET calendars?name=Calendar+of+Harptos", "PUT calendars/12")
-	if reqs := env.api.requests(); len(reqs) == 2 && !ctSameJSON(reqs[1].body, harptosPut(1492, 4, 2)) {
-		t.Errorf("update body:\n got  %s\n want %s", reqs[1].body, harptosPut(1492, 4, 2))
-	}
-	if want := "1492-4-1 -> 1492-4-2 (2 Ches, Year of Three Ships Sailing DR)\n"; env.out.String() != want {
-		t.Errorf("stdout %q, want %q", env.out, want)
+	env.WantSent("GET calendars?name=Calendar+of+Harptos", "PUT calendars/12")
+	if want := "1492-4-1 -> 1492-4-2 (2 Ches, Year of Three Ships Sailing DR)\n"; env.Out.String() != want {
+		t.Errorf("stdout %q, want %q", env.Out, want)
 	}
 }
 
 // -o json, yaml and id print the calendar as the server stored it.
 func TestMovePrintsTheServersRecord(t *testing.T) {
 	t.Run("json", func(t *testing.T) {
-		env := newCTEnv(t, "json", moveAnswers("1492-4-1", 1492, 4, 2))
+		env := newCTEnv(t, "json", moveAnswers("1492-4-1", 1492, 4, 2)...)
 		if err := env.run("advance", "12"); err != nil {
 			t.Fatal(err)
 		}
-		if !ctSameJSON(env.out.String(), harptos("1492-4-2")) {
-			t.Errorf("-o json printed\n%s\nwant the server's record", env.out)
+		if !cmdtest.SameJSON(env.Out.String(), harptos("1492-4-2")) {
+			t.Errorf("-o json printed\n%s\nwant the server's record", env.Out)
 		}
 	})
 	t.Run("id", func(t *testing.T) {
-		env := newCTEnv(t, "id", moveAnswers("1492-4-3", 1492, 4, 2))
+		env := newCTEnv(t, "id", moveAnswers("1492-4-3", 1492, 4, 2)...)
 		if err := env.run("retreat", "12", "--days", "1"); err != nil {
 			t.Fatal(err)
 		}
-		if env.out.String() != "12\n" {
-			t.Errorf("-o id printed %q", env.out)
+		if env.Out.String() != "12\n" {
+			t.Errorf("-o id printed %q", env.Out)
 		}
 	})
 	t.Run("jq", func(t *testing.T) {
-		env := newCTEnv(t, "", moveAnswers("1492-4-1", 1492, 4, 2))
-		env.f.Globals.JQ = ".date"
+		env := newCTEnv(t, "", moveAnswers("1492-4-1", 1492, 4, 2)...)
+		env.F.Globals.JQ = ".date"
 		if err := env.run("advance", "12"); err != nil {
 			t.Fatal(err)
 		}
-		if env.out.String() != "1492-4-2\n" {
-			t.Errorf("--jq .date printed %q", env.out)
+		if env.Out.String() != "1492-4-2\n" {
+			t.Errorf("--jq .date printed %q", env.Out)
 		}
 	})
 }
 
 // A server that stores another date than the one sent is reported.
 func TestMoveWarnsWhenTheServerStoresAnotherDate(t *testing.T) {
-	answers := moveAnswers("1492-4-1", 1492, 4, 5)
-	env := newCTEnv(t, "", answers)
+	env := newCTEnv(t, "", answer("GET calendars/12", harptos("1492-4-1")),
+		cmdtest.Exchange{Request: "PUT calendars/12", Body: harptosPut(1492, 4, 2), Status: 200, Answer: `{"data":` + harptos("1492-4-5") + `}`})
 	if err := env.run("advance", "12"); err != nil {
 		t.Fatal(err)
 	}
-	if env.errOut.String() != "warning: the server stored 1492-4-5, not 1492-4-2\n" {
-		t.Errorf("stderr %q", env.errOut)
+	if env.ErrOut.String() != "warning: the server stored 1492-4-5, not 1492-4-2\n" {
+		t.Errorf("stderr %q", env.ErrOut)
 	}
 }
 
 // --to the current date changes nothing and sends nothing but the read.
 func TestAdvanceToTheCurrentDateSendsNoUpdate(t *testing.T) {
-	env := newCTEnv(t, "", moveAnswers("1492-4-1", 1492, 4, 1))
+	env := newCTEnv(t, "", answer("GET calendars/12", harptos("1492-4-1")))
 	if err := env.run("advance", "12", "--to", "1492-Ches-1"); err != nil {
 		t.Fatal(err)
 	}
-	env.api.wantRoutes(t, false, "GET calendars/12")
-	if want := "1492-4-1 -> 1492-4-1 (1 Ches, Year of Three Ships Sailing DR)\n"; env.out.String() != want {
-		t.Errorf("stdout %q, want %q", env.out, want)
+	env.WantSent("GET calendars/12")
+	if want := "1492-4-1 -> 1492-4-1 (1 Ches, Year of Three Ships Sailing DR)\n"; env.Out.String() != want {
+		t.Errorf("stdout %q, want %q", env.Out, want)
 	}
 }
 
@@ -377,9 +240,9 @@ func TestMoveRefusesBadFlagsBeforeAnyRequest(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
-			env := newCTEnv(t, "", nil)
-			ctWantUsage(t, env.run(tc.args...), tc.want)
-			env.api.wantRoutes(t, false)
+			env := newCTEnv(t, "")
+			wantUsage(t, env.run(tc.args...), tc.want)
+			env.WantSent()
 		})
 	}
 }
@@ -401,11 +264,11 @@ func TestMoveRefusesBadDatesAfterTheRead(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
-			env := newCTEnv(t, "", map[string]ctAnswer{"GET calendars/12": {200, harptos(tc.from)}})
-			ctWantUsage(t, env.run(tc.args...), tc.want)
-			env.api.wantRoutes(t, false, "GET calendars/12")
-			if env.out.Len() != 0 {
-				t.Errorf("stdout %q, want nothing", env.out)
+			env := newCTEnv(t, "", answer("GET calendars/12", harptos(tc.from)))
+			wantUsage(t, env.run(tc.args...), tc.want)
+			env.WantSent("GET calendars/12")
+			if env.Out.Len() != 0 {
+				t.Errorf("stdout %q, want nothing", env.Out)
 			}
 		})
 	}
@@ -415,13 +278,13 @@ func TestMoveRefusesBadDatesAfterTheRead(t *testing.T) {
 // nothing sent.
 func TestMoveRefusesAWipedCalendar(t *testing.T) {
 	wiped := `{"id":12,"name":"Calendar of Harptos","date":"1-0-1","months":[],"weekdays":[],"years":[],"seasons":[],"moons":[]}`
-	env := newCTEnv(t, "", map[string]ctAnswer{"GET calendars/12": {200, wiped}})
+	env := newCTEnv(t, "", answer("GET calendars/12", wiped))
 	err := env.run("advance", "12")
 	var usage *cmdutil.UsageError
 	if err == nil || errors.As(err, &usage) || err.Error() != "calendar 12 has no date to move: the calendar has no months" {
 		t.Errorf("error %v, want a failure (exit 1) saying the calendar has no months", err)
 	}
-	env.api.wantRoutes(t, false, "GET calendars/12")
+	env.WantSent("GET calendars/12")
 }
 
 // Names from the server reach the terminal with their control characters
@@ -430,14 +293,14 @@ func TestMoveShowsControlCharactersOfNames(t *testing.T) {
 	hostile := func(date string) string {
 		return strings.Replace(harptos(date), `"name":"Ches"`, `"name":"Ch\u001b[2J\nes"`, 1)
 	}
-	env := newCTEnv(t, "", map[string]ctAnswer{
-		"GET calendars/12": {200, hostile("1492-4-1")},
-		"PUT calendars/12": {200, `{"data":` + hostile("1492-4-2") + `}`},
-	})
+	// The whole record goes back, the name as the server sent it.
+	put := strings.Replace(harptosPut(1492, 4, 2), `"Ches","Tarsakh"`, `"Ch\u001b[2J\nes","Tarsakh"`, 1)
+	env := newCTEnv(t, "", answer("GET calendars/12", hostile("1492-4-1")),
+		cmdtest.Exchange{Request: "PUT calendars/12", Body: put, Status: 200, Answer: `{"data":` + hostile("1492-4-2") + `}`})
 	if err := env.run("advance", "12"); err != nil {
 		t.Fatal(err)
 	}
-	if want := "1492-4-1 -> 1492-4-2 (2 Ch^[[2J es, Year of Three Ships Sailing DR)\n"; env.out.String() != want {
-		t.Errorf("stdout %q, want %q", env.out, want)
+	if want := "1492-4-1 -> 1492-4-2 (2 Ch^[[2J es, Year of Three Ships Sailing DR)\n"; env.Out.String() != want {
+		t.Errorf("stdout %q, want %q", env.Out, want)
 	}
 }

@@ -17,7 +17,7 @@ var calendarKind = output.Kind{
 		{Header: "ID", Value: func(r output.Record) string { return strconv.Itoa(cal(r).ID) }},
 		{Header: "NAME", Value: func(r output.Record) string { return cal(r).Name }},
 		{Header: "TYPE", Value: func(r output.Record) string { return cal(r).Type }},
-		{Header: "DATE", Value: func(r output.Record) string { return cal(r).Date }},
+		{Header: "DATE", Value: func(r output.Record) string { return cal(r).Date }, Readable: readableDateColumn},
 		{Header: "MONTHS", Value: func(r output.Record) string { return strconv.Itoa(len(cal(r).Months)) }},
 		{Header: "PRIVATE", Value: func(r output.Record) string { return yesNo(cal(r).IsPrivate) }},
 		{Header: "WEEKDAYS", Wide: true, Value: func(r output.Record) string { return strconv.Itoa(len(cal(r).Weekdays)) }},
@@ -33,6 +33,17 @@ var calendarKind = output.Kind{
 // the calendar commands gave them.
 func cal(r output.Record) *client.Calendar { return r.(*client.Calendar) }
 
+// readableDateColumn is the DATE of a calendar on a terminal: "1 Ches
+// 1492"; a date that does not read as one stays as the server sent it.
+func readableDateColumn(r output.Record) string {
+	c := cal(r)
+	d, ok := c.CurrentDate()
+	if !ok {
+		return c.Date
+	}
+	return ReadableDate(c.Months, d)
+}
+
 func yesNo(b bool) string {
 	if b {
 		return "yes"
@@ -45,15 +56,15 @@ func detail(c *client.Calendar) []output.Field {
 		{Label: "ID", Value: strconv.Itoa(c.ID)},
 		{Label: "Name", Value: c.Name},
 		{Label: "Type", Value: c.Type},
-		{Label: "Date", Value: c.Date},
+		{Label: "Date", Value: c.Date, Readable: readableCurrentDate(c)},
 		{Label: "Private", Value: yesNo(c.IsPrivate)},
 		{Label: "Tags", Value: tagList(c.Tags)},
 		{Label: "Months", Value: monthLines(c.Months)},
 		{Label: "Weekdays", Value: strings.Join(c.Weekdays, ", ")},
 		{Label: "Years", Value: yearLines(c.Years)},
-		{Label: "Seasons", Value: seasonLines(c.Seasons)},
+		{Label: "Seasons", Value: seasonLines(c.Seasons), Readable: readableSeasons(c)},
 		{Label: "Moons", Value: moonLines(c.Moons)},
-		{Label: "Leap years", Value: leapLine(c)},
+		{Label: "Leap years", Value: leapLine(c), Readable: readableLeap(c)},
 		{Label: "Suffix", Value: c.Suffix},
 		{Label: "Updated", Value: c.UpdatedAt},
 	}
@@ -134,10 +145,6 @@ func leapLine(c *client.Calendar) string {
 	if !c.HasLeapYear {
 		return "none"
 	}
-	unit := "days"
-	if c.LeapYearAmount == 1 || c.LeapYearAmount == -1 {
-		unit = "day"
-	}
 	return fmt.Sprintf("%+d %s in month %d every %d years from year %d",
-		c.LeapYearAmount, unit, c.LeapYearMonth, c.LeapYearOffset, c.LeapYearStart)
+		c.LeapYearAmount, dayUnit(c.LeapYearAmount), c.LeapYearMonth, c.LeapYearOffset, c.LeapYearStart)
 }

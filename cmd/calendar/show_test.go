@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 )
 
 // weatherEntry is a weather entry as the server sends it.
@@ -24,15 +25,22 @@ func weatherPage(n, last int, entries ...string) string {
 // showAnswers serve calendar 12 (current date 1492-4-1) and its weather on
 // two pages: two entries in Ches 1492 (one day with two), one in Ches
 // 1491, one in Hammer 1492, one on 19 Ches 1492.
-func showAnswers() map[string]ctAnswer {
-	return map[string]ctAnswer{
-		"GET calendars/12": {200, harptos("1492-4-1")},
-		"GET calendars/12/calendar_weathers": {200, weatherPage(1, 2,
-			weatherEntry(1, 1492, 4, 3, "sun"), weatherEntry(2, 1492, 1, 1, "snowflake"), weatherEntry(3, 1492, 4, 3, "cloud"))},
-		"GET calendars/12/calendar_weathers?page=2": {200, weatherPage(2, 2,
-			weatherEntry(4, 1491, 4, 5, "wind"), weatherEntry(5, 1492, 4, 19, "cloud-rain"))},
+func showAnswers() []cmdtest.Exchange {
+	return append([]cmdtest.Exchange{answer("GET calendars/12", harptos("1492-4-1"))}, weatherAnswers()...)
+}
+
+// weatherAnswers are the two pages of showAnswers' weather.
+func weatherAnswers() []cmdtest.Exchange {
+	return []cmdtest.Exchange{
+		answer("GET calendars/12/calendar_weathers", weatherPage(1, 2,
+			weatherEntry(1, 1492, 4, 3, "sun"), weatherEntry(2, 1492, 1, 1, "snowflake"), weatherEntry(3, 1492, 4, 3, "cloud"))),
+		answer("GET calendars/12/calendar_weathers?page=2", weatherPage(2, 2,
+			weatherEntry(4, 1491, 4, 5, "wind"), weatherEntry(5, 1492, 4, 19, "cloud-rain"))),
 	}
 }
+
+// calendarOnly is showAnswers' read of the calendar alone (no weather walk).
+func calendarOnly() cmdtest.Exchange { return answer("GET calendars/12", harptos("1492-4-1")) }
 
 var showRoutes = []string{"GET calendars/12", "GET calendars/12/calendar_weathers", "GET calendars/12/calendar_weathers?page=2"}
 
@@ -60,13 +68,13 @@ O    full moon: Selûne
 
 func TestShowCurrentMonthWithWeather(t *testing.T) {
 	asciiLocale(t)
-	env := newCTEnv(t, "", showAnswers())
+	env := newCTEnv(t, "", showAnswers()...)
 	if err := env.run("show", "12"); err != nil {
 		t.Fatal(err)
 	}
-	env.api.wantRoutes(t, true, showRoutes...)
-	if env.out.String() != ches1492 {
-		t.Errorf("show printed:\n%s\nwant:\n%s", env.out, ches1492)
+	env.WantSentAnyOrder(showRoutes...)
+	if env.Out.String() != ches1492 {
+		t.Errorf("show printed:\n%s\nwant:\n%s", env.Out, ches1492)
 	}
 }
 
@@ -85,13 +93,13 @@ func TestShowPicksTheMonth(t *testing.T) {
 		{"--month", "Ches"},
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
-			env := newCTEnv(t, "", showAnswers())
+			env := newCTEnv(t, "", showAnswers()...)
 			if err := env.run(append([]string{"show", "12"}, args...)...); err != nil {
 				t.Fatal(err)
 			}
-			env.api.wantRoutes(t, true, showRoutes...)
-			if env.out.String() != ches1492 {
-				t.Errorf("show printed:\n%s\nwant:\n%s", env.out, ches1492)
+			env.WantSentAnyOrder(showRoutes...)
+			if env.Out.String() != ches1492 {
+				t.Errorf("show printed:\n%s\nwant:\n%s", env.Out, ches1492)
 			}
 		})
 	}
@@ -100,34 +108,32 @@ func TestShowPicksTheMonth(t *testing.T) {
 // --no-weather costs one request and marks no weather.
 func TestShowNoWeatherIsOneRequest(t *testing.T) {
 	asciiLocale(t)
-	env := newCTEnv(t, "", showAnswers())
+	env := newCTEnv(t, "", calendarOnly())
 	if err := env.run("show", "12", "--year", "1492", "--month", "Midwinter", "--no-weather"); err != nil {
 		t.Fatal(err)
 	}
-	env.api.wantRoutes(t, false, "GET calendars/12")
+	env.WantSent("GET calendars/12")
 	want := ` Midwinter 1492 DR, Year of Three Ships Sailing
                (outside the week)
                         1
 `
-	if env.out.String() != want {
-		t.Errorf("show printed:\n%q\nwant:\n%q", env.out, want)
+	if env.Out.String() != want {
+		t.Errorf("show printed:\n%q\nwant:\n%q", env.Out, want)
 	}
 }
 
 // By name, the lookup returns the calendar: no GET of it follows.
 func TestShowByNameReadsTheCalendarOnce(t *testing.T) {
 	asciiLocale(t)
-	answers := showAnswers()
-	delete(answers, "GET calendars/12")
-	answers["GET calendars?name=Calendar+of+Harptos"] = ctAnswer{200,
-		`{"data":[` + harptos("1492-4-1") + `],"links":{"next":null},"meta":{"current_page":1,"last_page":1,"per_page":45,"total":1}}`}
-	env := newCTEnv(t, "", answers)
+	lookup := answer("GET calendars?name=Calendar+of+Harptos",
+		`{"data":[`+harptos("1492-4-1")+`],"links":{"next":null},"meta":{"current_page":1,"last_page":1,"per_page":45,"total":1}}`)
+	env := newCTEnv(t, "", append(weatherAnswers(), lookup)...)
 	if err := env.run("show", "Calendar of Harptos"); err != nil {
 		t.Fatal(err)
 	}
-	env.api.wantRoutes(t, true, "GET calendars?name=Calendar+of+Harptos", showRoutes[1], showRoutes[2])
-	if env.out.String() != ches1492 {
-		t.Errorf("show printed:\n%s\nwant:\n%s", env.out, ches1492)
+	env.WantSentAnyOrder("GET calendars?name=Calendar+of+Harptos", showRoutes[1], showRoutes[2])
+	if env.Out.String() != ches1492 {
+		t.Errorf("show printed:\n%s\nwant:\n%s", env.Out, ches1492)
 	}
 }
 
@@ -136,38 +142,38 @@ func TestShowByNameReadsTheCalendarOnce(t *testing.T) {
 func TestShowOnAUTF8Terminal(t *testing.T) {
 	t.Setenv("LC_ALL", "")
 	t.Setenv("LC_CTYPE", "en_US.UTF-8")
-	env := newCTEnv(t, "", showAnswers())
-	env.f.IO.OutTTY, env.f.IO.TermWidth = true, 100
+	env := newCTEnv(t, "", calendarOnly())
+	env.F.IO.OutTTY, env.F.IO.TermWidth = true, 100
 	if err := env.run("show", "12", "--no-weather"); err != nil {
 		t.Fatal(err)
 	}
-	out := env.out.String()
+	out := env.Out.String()
 	if !strings.Contains(out, "  \x1b[7m1\x1b[0m ○    2") || !strings.Contains(out, "✦") || strings.Contains(out, "[1]") {
 		t.Errorf("want today in reverse video and UTF-8 symbols:\n%q", out)
 	}
 
 	// A terminal too narrow for the week gets a day a line.
-	env = newCTEnv(t, "", showAnswers())
-	env.f.IO.OutTTY, env.f.IO.TermWidth = true, 40
+	env = newCTEnv(t, "", calendarOnly())
+	env.F.IO.OutTTY, env.F.IO.TermWidth = true, 40
 	if err := env.run("show", "12", "--no-weather"); err != nil {
 		t.Fatal(err)
 	}
-	for _, line := range strings.Split(env.out.String(), "\n") {
+	for _, line := range strings.Split(env.Out.String(), "\n") {
 		if len([]rune(line)) > 40+len("\x1b[7m\x1b[0m") {
 			t.Errorf("a line wider than the 40-column terminal: %q", line)
 		}
 	}
-	if !strings.Contains(env.out.String(), "First-day") {
-		t.Errorf("on 40 columns want a day a line with its weekday:\n%s", env.out)
+	if !strings.Contains(env.Out.String(), "First-day") {
+		t.Errorf("on 40 columns want a day a line with its weekday:\n%s", env.Out)
 	}
 
 	// NO_COLOR keeps the escape sequences out; the brackets say the same.
-	env = newCTEnv(t, "", showAnswers())
-	env.f.IO.OutTTY, env.f.IO.NoColor = true, true
+	env = newCTEnv(t, "", calendarOnly())
+	env.F.IO.OutTTY, env.F.IO.NoColor = true, true
 	if err := env.run("show", "12", "--no-weather"); err != nil {
 		t.Fatal(err)
 	}
-	if out := env.out.String(); strings.Contains(out, "\x1b") || !strings.Contains(out, "[1]○") {
+	if out := env.Out.String(); strings.Contains(out, "\x1b") || !strings.Contains(out, "[1]○") {
 		t.Errorf("with NO_COLOR want brackets and no escapes:\n%q", out)
 	}
 }
@@ -200,12 +206,12 @@ func TestUTF8Locale(t *testing.T) {
 
 // -o json prints the computed month; the weather entries are the server's.
 func TestShowJSON(t *testing.T) {
-	env := newCTEnv(t, "json", showAnswers())
+	env := newCTEnv(t, "json", showAnswers()...)
 	if err := env.run("show", "12", "--date", "3 Ches 1492"); err != nil {
 		t.Fatal(err)
 	}
-	env.api.wantRoutes(t, true, showRoutes...)
-	out := env.out.String()
+	env.WantSentAnyOrder(showRoutes...)
+	out := env.Out.String()
 	wantHead := `{
   "calendar": {
     "id": 12,
@@ -252,8 +258,8 @@ func TestShowJSON(t *testing.T) {
 		t.Fatalf("%d days, want 30", len(month.Days))
 	}
 	third := month.Days[2]
-	if len(third.Weather) != 2 || !ctSameJSON(string(third.Weather[0]), weatherEntry(1, 1492, 4, 3, "sun")) ||
-		!ctSameJSON(string(third.Weather[1]), weatherEntry(3, 1492, 4, 3, "cloud")) {
+	if len(third.Weather) != 2 || !cmdtest.SameJSON(string(third.Weather[0]), weatherEntry(1, 1492, 4, 3, "sun")) ||
+		!cmdtest.SameJSON(string(third.Weather[1]), weatherEntry(3, 1492, 4, 3, "cloud")) {
 		t.Errorf("3 Ches weather: %s", third.Weather)
 	}
 	d19 := month.Days[18]
@@ -268,23 +274,23 @@ func TestShowJSON(t *testing.T) {
 }
 
 func TestShowJSONOfAnIntercalaryMonthAndAWholeYear(t *testing.T) {
-	env := newCTEnv(t, "json", showAnswers())
+	env := newCTEnv(t, "json", calendarOnly())
 	if err := env.run("show", "12", "--year", "1492", "--month", "midw", "--no-weather"); err != nil {
 		t.Fatal(err)
 	}
 	want := `{"calendar":{"id":12,"name":"Calendar of Harptos"},"year":1492,"year_name":"Year of Three Ships Sailing",` +
 		`"month":2,"month_name":"Midwinter","intercalary":true,"today":"1492-4-1",` +
 		`"days":[{"day":1,"date":"1492-2-1","weekday":null,"moons":[],"season":"Winter","season_starts":false,"weather":[]}]}`
-	if !ctSameJSON(env.out.String(), want) {
-		t.Errorf("-o json:\n%s\nwant:\n%s", env.out, want)
+	if !cmdtest.SameJSON(env.Out.String(), want) {
+		t.Errorf("-o json:\n%s\nwant:\n%s", env.Out, want)
 	}
 
-	env = newCTEnv(t, "ndjson", showAnswers())
+	env = newCTEnv(t, "ndjson", showAnswers()...)
 	if err := env.run("show", "12", "--year", "1491", "--whole-year"); err != nil {
 		t.Fatal(err)
 	}
-	env.api.wantRoutes(t, true, showRoutes...)
-	lines := strings.Split(strings.TrimSuffix(env.out.String(), "\n"), "\n")
+	env.WantSentAnyOrder(showRoutes...)
+	lines := strings.Split(strings.TrimSuffix(env.Out.String(), "\n"), "\n")
 	if len(lines) != 17 {
 		t.Fatalf("-o ndjson --whole-year printed %d lines, want a month a line", len(lines))
 	}
@@ -293,18 +299,18 @@ func TestShowJSONOfAnIntercalaryMonthAndAWholeYear(t *testing.T) {
 		t.Errorf("month 4 of 1491: %s", lines[3])
 	}
 
-	env = newCTEnv(t, "", showAnswers())
-	env.f.Globals.JQ = `[.[] | .days | length] | add`
+	env = newCTEnv(t, "", calendarOnly())
+	env.F.Globals.JQ = `[.[] | .days | length] | add`
 	if err := env.run("show", "12", "--year", "1492", "--whole-year", "--no-weather"); err != nil {
 		t.Fatal(err)
 	}
-	if env.out.String() != "366\n" {
-		t.Errorf("--jq over the whole leap year printed %q, want 366", env.out)
+	if env.Out.String() != "366\n" {
+		t.Errorf("--jq over the whole leap year printed %q, want 366", env.Out)
 	}
 }
 
 func TestShowYAMLKeepsTheKeyOrder(t *testing.T) {
-	env := newCTEnv(t, "yaml", showAnswers())
+	env := newCTEnv(t, "yaml", calendarOnly())
 	if err := env.run("show", "12", "--year", "1492", "--month", "2", "--no-weather"); err != nil {
 		t.Fatal(err)
 	}
@@ -326,8 +332,8 @@ days:
     season_starts: false
     weather: []
 `
-	if env.out.String() != want {
-		t.Errorf("-o yaml:\n%s\nwant:\n%s", env.out, want)
+	if env.Out.String() != want {
+		t.Errorf("-o yaml:\n%s\nwant:\n%s", env.Out, want)
 	}
 }
 
@@ -351,9 +357,9 @@ func TestShowRefusesBadDatesBeforeTheWeather(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
-			env := newCTEnv(t, "", map[string]ctAnswer{"GET calendars/12": {200, harptos(tc.date)}})
-			ctWantUsage(t, env.run(append([]string{"show", "12"}, tc.args...)...), tc.want)
-			env.api.wantRoutes(t, false, "GET calendars/12")
+			env := newCTEnv(t, "", answer("GET calendars/12", harptos(tc.date)))
+			wantUsage(t, env.run(append([]string{"show", "12"}, tc.args...)...), tc.want)
+			env.WantSent("GET calendars/12")
 		})
 	}
 }
@@ -375,9 +381,9 @@ func TestShowRefusesBadFlagsBeforeAnyRequest(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
-			env := newCTEnv(t, tc.format, nil)
-			ctWantUsage(t, env.run(append([]string{"show", "12"}, tc.args...)...), tc.want)
-			env.api.wantRoutes(t, false)
+			env := newCTEnv(t, tc.format)
+			wantUsage(t, env.run(append([]string{"show", "12"}, tc.args...)...), tc.want)
+			env.WantSent()
 		})
 	}
 }
@@ -386,11 +392,11 @@ func TestShowRefusesBadFlagsBeforeAnyRequest(t *testing.T) {
 // after the read, with no weather walk.
 func TestShowRefusesACalendarWithoutAWeek(t *testing.T) {
 	cal := `{"id":12,"name":"Odd","date":"1-1-1","months":[{"name":"A","length":3},{"name":"B","length":3}],"weekdays":["Only"],"years":[],"seasons":[],"moons":[]}`
-	env := newCTEnv(t, "", map[string]ctAnswer{"GET calendars/12": {200, cal}})
+	env := newCTEnv(t, "", answer("GET calendars/12", cal))
 	err := env.run("show", "12")
 	var usage *cmdutil.UsageError
 	if err == nil || errors.As(err, &usage) || err.Error() != "calendar 12 cannot be shown as a grid: a week needs at least 2 weekdays, it has 1" {
 		t.Errorf("error %v", err)
 	}
-	env.api.wantRoutes(t, false, "GET calendars/12")
+	env.WantSent("GET calendars/12")
 }

@@ -228,7 +228,8 @@ func TestE2EWeatherFiles(t *testing.T) {
 		if writes := successfulWrites(srv.since(mark)); len(writes) != 0 {
 			t.Errorf("a list with a bad date wrote %v", writes)
 		}
-		if got := k.ok(t, "weather", "list", "--calendar", "1", "-o", "id"); got != "1\n2\n3\n4\n5\n6\n" {
+		// --sort id: the server's order, so that a new entry would show last.
+		if got := k.ok(t, "weather", "list", "--calendar", "1", "--sort", "id", "-o", "id"); got != "1\n2\n3\n4\n5\n6\n" {
 			t.Errorf("weather after the refused list: %q", got)
 		}
 	})

@@ -4,15 +4,32 @@ import (
 	"strconv"
 
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/calendar"
 	"github.com/kanka-cli/kanka/output"
 )
 
 // Kind says how weather entries are printed: the table columns, the
-// key/value view of one entry, and the -o yaml value.
-var Kind = output.Kind{
-	Columns: []output.Column{
+// key/value view of one entry, and the -o yaml value. Dates are numbers:
+// KindFor names their months.
+var Kind = KindFor(nil)
+
+// KindFor is Kind with the months of the entries' calendar, so that a table
+// or detail view on a terminal writes "3 Ches 1492" (output.Printer.Readable).
+// A command that holds the calendar already passes its Months; nil months
+// keep the numbers everywhere.
+func KindFor(months []client.Month) output.Kind {
+	readable := func(r output.Record) string { return calendar.ReadableDate(months, asWeather(r).Date()) }
+	return output.Kind{
+		Columns: columns(readable),
+		Detail:  func(r output.Record) []output.Field { return detail(r, months) },
+		YAML:    func(r output.Record) any { return yamlOf(asWeather(r)) },
+	}
+}
+
+func columns(readableDate func(output.Record) string) []output.Column {
+	return []output.Column{
 		{Header: "ID", Value: func(r output.Record) string { return strconv.Itoa(asWeather(r).ID) }},
-		{Header: "DATE", Value: func(r output.Record) string { return asWeather(r).Date().String() }},
+		{Header: "DATE", Value: func(r output.Record) string { return asWeather(r).Date().String() }, Readable: readableDate},
 		{Header: "WEATHER", Value: func(r output.Record) string { return asWeather(r).Weather }},
 		{Header: "TEMPERATURE", Value: func(r output.Record) string { return asWeather(r).Temperature }},
 		{Header: "PRECIPITATION", Value: func(r output.Record) string { return asWeather(r).Precipitation }},
@@ -21,9 +38,7 @@ var Kind = output.Kind{
 		{Header: "VISIBILITY", Value: func(r output.Record) string { return visibilityName(asWeather(r).VisibilityID) }},
 		{Header: "NAME", Wide: true, Value: func(r output.Record) string { return asWeather(r).Name }},
 		{Header: "UPDATED", Wide: true, Value: func(r output.Record) string { return asWeather(r).UpdatedAt }},
-	},
-	Detail: detail,
-	YAML:   func(r output.Record) any { return yamlOf(asWeather(r)) },
+	}
 }
 
 func asWeather(r output.Record) *client.Weather { return r.(*client.Weather) }
@@ -36,12 +51,22 @@ func visibilityName(id int) string {
 	return client.VisibilityName(id)
 }
 
-func detail(r output.Record) []output.Field {
+// readableDate is "3 Ches 1492 (1492-4-3)", or "" (the number stays)
+// when months does not name the entry's month.
+func readableDate(w *client.Weather, months []client.Month) string {
+	numeric := w.Date().String()
+	if named := calendar.ReadableDate(months, w.Date()); named != numeric {
+		return named + " (" + numeric + ")"
+	}
+	return ""
+}
+
+func detail(r output.Record, months []client.Month) []output.Field {
 	w := asWeather(r)
 	fields := []output.Field{
 		{Label: "ID", Value: strconv.Itoa(w.ID)},
 		{Label: "Calendar", Value: strconv.Itoa(w.CalendarID)},
-		{Label: "Date", Value: w.Date().String()},
+		{Label: "Date", Value: w.Date().String(), Readable: readableDate(w, months)},
 		{Label: "Weather", Value: w.Weather},
 		{Label: "Temperature", Value: w.Temperature},
 		{Label: "Precipitation", Value: w.Precipitation},

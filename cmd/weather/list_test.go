@@ -88,7 +88,8 @@ func TestListFilterWithoutLimitWalksEverything(t *testing.T) {
 	if err := env.run("list", "--calendar", "5", "--month", "2"); err != nil {
 		t.Fatal(err)
 	}
-	if got := env.Out.String(); got != "2\n3\n" {
+	// In date order: 1491 before 1492.
+	if got := env.Out.String(); got != "3\n2\n" {
 		t.Errorf("stdout %q", got)
 	}
 }

@@ -3,13 +3,12 @@ package weather
 import (
 	"context"
 	"fmt"
-	"iter"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/calendar"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
-	"github.com/spf13/pflag"
+	"github.com/kanka-cli/kanka/output"
 )
 
 // Spec is the weather entry as the generic verbs (get, list, delete) see
@@ -33,21 +32,47 @@ func Spec(f *cmdutil.Factory) *resource.Spec[*client.Weather] {
 		Label: func(w *client.Weather) string {
 			return fmt.Sprintf("(%s %s)", w.Date(), w.Weather)
 		},
-		Filters:  listFilters,
-		Complete: Completion(f),
+		Filters:      listFilters,
+		ReadableKind: readableKind,
+		Complete:     Completion(f),
 		GetHelp: resource.Help{
 			Short: "Show one weather entry",
+			Long: `Show one weather entry. On a terminal the date also names its month
+(3 Ches 1492), which costs one GET of the calendar when --calendar is an
+id; piped, and with -o json, yaml or id, it stays 1492-4-3.`,
 			Example: `  kanka weather get --calendar "Calendar of Harptos" 41
   kanka weather get --calendar 5 41 -o yaml > entry.yaml`,
 		},
 		ListHelp: resource.Help{
 			Short: "List the weather of a calendar",
-			Long: `List the weather entries of a calendar, every page by default.
---limit stops after N entries and asks for no page it does not need.
---year and --month keep the entries of that year and month.`,
+			Long: `List the weather entries of a calendar, every page by default, in date
+order (entries of one day by id).
+
+--year, --month, --date and --from/--to (either alone; both ends
+included) keep the entries of that year, month, day or span. The service
+cannot filter weather: every page is read and the filters apply here.
+A date is written as the calendar shows it: 1492-4-3, 1492-Ches-3 or
+3 Ches 1492; a month by number (1 is the first), name, alias or a prefix
+no other month shares. A month or date by name costs one GET of the
+calendar when --calendar is an id (a name lookup already holds it); a
+numeric one costs nothing. Once the calendar is read (a name, a lookup, a
+terminal table), every date is checked against it: one that does not
+exist is refused (exit 2) before any weather is asked for.
+
+--sort date (the default) collects the entries before printing them, so
+-o ndjson and -o id print when the walk is done; --sort id keeps the
+server's order (by id) and streams them as pages arrive. --limit stops
+after N entries and asks for no page it does not need, and --page N reads
+one page: both take the entries in the server's order, then sort them.
+
+On a terminal the table and detail view name the month (3 Ches 1492),
+which costs one GET of the calendar when --calendar is an id; piped, and
+with -o json, yaml or id, dates stay numbers (1492-4-3).`,
 			Example: `  kanka weather list --calendar "Calendar of Harptos"
-  kanka weather list --calendar 5 --year 1492 --month 1 -o yaml
-  kanka weather list --calendar 5 --limit 20 -o ndjson`,
+  kanka weather list --calendar 5 --year 1492 --month Hammer -o yaml
+  kanka weather list --calendar 5 --date "3 Ches 1492"
+  kanka weather list --calendar 5 --from 1492-Ches-1 --to 1492-Ches-30
+  kanka weather list --calendar 5 --sort id --limit 20 -o ndjson`,
 		},
 		DeleteHelp: resource.Help{
 			Short: "Delete weather entries",
@@ -61,39 +86,41 @@ failure stops the command, which says what was deleted.`,
 	}
 }
 
-// calendarParent is --calendar ID|NAME, the calendar an entry lives under.
+// calendarParent is --calendar ID|NAME, the calendar an entry lives under;
+// a name lookup hands on the calendar it found.
 func calendarParent(f *cmdutil.Factory) *resource.Parent {
-	return &resource.Parent{Flag: "calendar", Noun: "calendar", Resolve: calendar.ResolveID, Complete: calendar.Completion(f)}
+	return &resource.Parent{Flag: "calendar", Noun: "calendar", Resolve: resolveCalendar, Complete: calendar.Completion(f)}
 }
 
-// listFilters registers --year and --month: the interface has no weather
-// filters, so they filter here (and --limit counts the entries kept).
-func listFilters(fs *pflag.FlagSet) func(*pflag.FlagSet) (resource.Query[*client.Weather], error) {
-	var year, month int
-	fs.IntVar(&year, "year", 0, "only the entries of year `Y`")
-	fs.IntVar(&month, "month", 0, "only the entries of month `M` (1 is the first)")
-	return func(fs *pflag.FlagSet) (resource.Query[*client.Weather], error) {
-		q := resource.Query[*client.Weather]{
-			Walk: func(ctx context.Context, c *client.Client, calendarID, limit int) iter.Seq2[*client.Weather, error] {
-				return c.AllWeather(ctx, calendarID, &client.WeatherListOptions{Limit: limit})
-			},
-			Page: func(ctx context.Context, c *client.Client, calendarID, page int) ([]*client.Weather, error) {
-				p, err := c.ListWeather(ctx, calendarID, &client.WeatherListOptions{Page: page})
-				if err != nil {
-					return nil, err
-				}
-				return p.Items, nil
-			},
-		}
-		byYear, byMonth := fs.Changed("year"), fs.Changed("month")
-		if byMonth && month < 1 {
-			return q, cmdutil.UsageErrorf("--month %d: months are counted from 1", month)
-		}
-		if byYear || byMonth {
-			q.Keep = func(w *client.Weather) bool {
-				return (!byYear || w.Year == year) && (!byMonth || w.Month == month)
-			}
-		}
-		return q, nil
+func resolveCalendar(ctx context.Context, c *client.Client, arg string) (int, any, error) {
+	id, cal, err := calendar.ResolveCalendar(ctx, c, arg)
+	if cal == nil {
+		return id, nil, err // no typed nil in the interface
 	}
+	return id, cal, err
+}
+
+// scopeCalendar is the calendar of a run: the one the name lookup or an
+// earlier hook fetched, else read now (one GET) and kept in s for the next.
+func scopeCalendar(ctx context.Context, c *client.Client, s *resource.Scope, why string) (*client.Calendar, error) {
+	if cal, ok := s.Parent.(*client.Calendar); ok && cal != nil {
+		return cal, nil
+	}
+	cal, err := c.GetCalendar(ctx, s.ParentID)
+	if err != nil {
+		return nil, fmt.Errorf("reading calendar %d %s: %w", s.ParentID, why, err)
+	}
+	s.Parent = cal
+	return cal, nil
+}
+
+// readableKind is Kind with the calendar's month names, for a table or
+// detail view on a terminal: one GET of the calendar when --calendar was an
+// id.
+func readableKind(ctx context.Context, c *client.Client, s *resource.Scope) (output.Kind, error) {
+	cal, err := scopeCalendar(ctx, c, s, "for its month names")
+	if err != nil {
+		return output.Kind{}, err
+	}
+	return KindFor(cal.Months), nil
 }

@@ -15,9 +15,11 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/jarcoal/httpmock"
 	"github.com/kanka-cli/kanka/client"
@@ -73,7 +75,10 @@ func New(t *testing.T, format string, want ...Exchange) *Env {
 			return client.New(client.Config{BaseURL: "http://localhost/api/1.0", Token: "t", Campaign: 1, Transport: env.mock, MaxRetries: -1})
 		},
 		Printer: func() (*output.Printer, error) {
-			return output.New(out, output.Options{Format: output.Format(globals.Output), JQ: globals.JQ, Template: globals.Template, NoHeaders: globals.NoHeaders})
+			// The width says "a terminal" to the printer, as at the root;
+			// relative timestamps then count from a fixed clock.
+			return output.New(out, output.Options{Format: output.Format(globals.Output), JQ: globals.JQ, Template: globals.Template,
+				NoHeaders: globals.NoHeaders, Width: streams.TermWidth, Now: func() time.Time { return Now }})
 		},
 		Confirm: func(q string) (bool, error) {
 			env.Asked = append(env.Asked, q)
@@ -91,9 +96,19 @@ func (env *Env) Expect(want ...Exchange) {
 	env.pending = append(env.pending, want...)
 }
 
-// Terminal puts stdin, stdout and stderr on a terminal.
+// Now is the clock of the printer's relative timestamps on a terminal.
+var Now = time.Date(2026, 1, 9, 0, 0, 0, 0, time.UTC)
+
+// TerminalWidth is the width of the terminal Terminal gives stdout.
+const TerminalWidth = 120
+
+// Terminal puts stdin, stdout and stderr on a terminal TerminalWidth wide
+// (a width already set is kept).
 func (env *Env) Terminal() {
 	env.F.IO.InTTY, env.F.IO.OutTTY, env.F.IO.ErrTTY = true, true, true
+	if env.F.IO.TermWidth == 0 {
+		env.F.IO.TermWidth = TerminalWidth
+	}
 }
 
 // Sent are the requests sent, in order, as "METHOD route?query".
@@ -101,6 +116,31 @@ func (env *Env) Sent() []string {
 	env.mu.Lock()
 	defer env.mu.Unlock()
 	return append([]string(nil), env.sent...)
+}
+
+// WantSent fails unless exactly want were sent ("METHOD route?query"), in
+// this order.
+func (env *Env) WantSent(want ...string) {
+	env.t.Helper()
+	env.wantSent(env.Sent(), want)
+}
+
+// WantSentAnyOrder fails unless exactly want were sent, in any order (the
+// pages of a concurrent walk).
+func (env *Env) WantSentAnyOrder(want ...string) {
+	env.t.Helper()
+	got := env.Sent()
+	want = append([]string(nil), want...)
+	sort.Strings(got)
+	sort.Strings(want)
+	env.wantSent(got, want)
+}
+
+func (env *Env) wantSent(got, want []string) {
+	env.t.Helper()
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		env.t.Errorf("requests:\n  %s\nwant:\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
+	}
 }
 
 // Calls is the number of requests sent.

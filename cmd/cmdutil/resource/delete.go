@@ -114,9 +114,11 @@ func (d *deletion[T]) resolve() error {
 		return err
 	}
 	d.c = c
-	if d.parentID, err = d.s.resolveParent(d.ctx, c, d.parent); err != nil {
+	scope, err := d.s.resolveParent(d.ctx, c, d.parent)
+	if err != nil {
 		return err
 	}
+	d.parentID = scope.ParentID
 	seen := map[int]bool{}
 	targets := []Ref[T]{}
 	for _, arg := range d.args {

@@ -29,20 +29,24 @@ func NewGetCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Command {
 				return err
 			}
 			ctx := Context(cmd)
-			parentID, err := s.resolveParent(ctx, c, parent)
+			scope, err := s.resolveParent(ctx, c, parent)
 			if err != nil {
 				return err
 			}
-			ref, err := s.Lookup(ctx, c, parentID, args[0])
+			ref, err := s.Lookup(ctx, c, scope.ParentID, args[0])
 			if err != nil {
 				return err
 			}
 			if !ref.Known {
-				if ref.Record, err = s.Get(ctx, c, parentID, ref.ID); err != nil {
+				if ref.Record, err = s.Get(ctx, c, scope.ParentID, ref.ID); err != nil {
 					return err
 				}
 			}
-			return p.PrintOne(ref.Record, s.Kind)
+			kind, err := s.kind(ctx, c, p, scope)
+			if err != nil {
+				return err
+			}
+			return p.PrintOne(ref.Record, kind)
 		},
 	}
 	parent = s.addParentFlag(cmd)

@@ -3,6 +3,7 @@ package resource
 import (
 	"fmt"
 	"iter"
+	"slices"
 	"strings"
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
@@ -49,10 +50,22 @@ func NewListCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Command 
 				return err
 			}
 			ctx := Context(cmd)
-			parentID, err := s.resolveParent(ctx, c, parent)
+			scope, err := s.resolveParent(ctx, c, parent)
 			if err != nil {
 				return err
 			}
+			// The readable kind first: when it reads the parent, the
+			// filters then check their values against it for free.
+			kind, err := s.kind(ctx, c, p, scope)
+			if err != nil {
+				return err
+			}
+			if q.Prepare != nil {
+				if err := q.Prepare(ctx, c, scope); err != nil {
+					return err
+				}
+			}
+			parentID := scope.ParentID
 			var seq iter.Seq2[T, error]
 			if page > 0 {
 				items, err := q.Page(ctx, c, parentID, page)
@@ -70,7 +83,11 @@ func NewListCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Command 
 				seq = q.Walk(ctx, c, parentID, walkLimit)
 			}
 			kept := 0
-			if err := p.PrintList(Records(keep(seq, q.Keep, limit, &kept)), s.Kind); err != nil {
+			seq = keep(seq, q.Keep, limit, &kept)
+			if q.Compare != nil {
+				seq = sorted(seq, q.Compare)
+			}
+			if err := p.PrintList(Records(seq), kind); err != nil {
 				return err
 			}
 			// An empty table prints nothing at all: say why on stderr,
@@ -93,6 +110,29 @@ func NewListCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Command 
 	}
 	readFilters = read
 	return cmd
+}
+
+// sorted collects seq and yields its records ordered by cmp (stable:
+// records cmp finds equal keep their order); an error ends it, as it
+// would have ended seq.
+func sorted[T any](seq iter.Seq2[T, error], cmp func(a, b T) int) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		var all []T
+		for r, err := range seq {
+			if err != nil {
+				var zero T
+				yield(zero, err)
+				return
+			}
+			all = append(all, r)
+		}
+		slices.SortStableFunc(all, cmp)
+		for _, r := range all {
+			if !yield(r, nil) {
+				return
+			}
+		}
+	}
 }
 
 // keep yields the records that pass k, at most limit of them (0: all),

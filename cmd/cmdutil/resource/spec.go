@@ -52,6 +52,12 @@ type Spec[T output.Record] struct {
 	// them once parsed, before any request: a bad value sends nothing.
 	Filters func(fs *pflag.FlagSet) func(fs *pflag.FlagSet) (Query[T], error)
 
+	// ReadableKind, when set, is the Kind of a table or detail view on a
+	// terminal (output.Printer.Readable), for a resource whose records alone
+	// cannot say a date for people (weather needs its calendar's month
+	// names). It may read the parent, keeping it in s.Parent; nil: Kind.
+	ReadableKind func(ctx context.Context, c *client.Client, s *Scope) (output.Kind, error)
+
 	// Help of each verb; Use and the argument checks are the verbs' own.
 	GetHelp, ListHelp, DeleteHelp Help
 	// Complete completes a record argument (nil: none).
@@ -65,10 +71,21 @@ type Help struct{ Short, Long, Example string }
 type Parent struct {
 	// Flag is the flag's name and Noun what it names: "calendar".
 	Flag, Noun string
-	// Resolve turns the flag's ID|NAME into an id.
-	Resolve func(ctx context.Context, c *client.Client, arg string) (int, error)
+	// Resolve turns the flag's ID|NAME into an id, with the parent's
+	// record when the lookup fetched it (nil otherwise).
+	Resolve func(ctx context.Context, c *client.Client, arg string) (int, any, error)
 	// Complete completes the flag's value.
 	Complete cobra.CompletionFunc
+}
+
+// Scope is the parent of one run of a verb.
+type Scope struct {
+	// ParentID is the parent's id, 0 for a top resource.
+	ParentID int
+	// Parent is the parent's record once one was fetched: by a name
+	// lookup, or by a hook that needed it and kept it here so that no other
+	// fetches it again. nil until then.
+	Parent any
 }
 
 // Ref is a record an argument names: its id, and the record itself when
@@ -89,6 +106,14 @@ type Query[T any] struct {
 	// Keep filters here what the server cannot (nil keeps every record);
 	// --limit then counts the records kept.
 	Keep func(T) bool
+	// Prepare, when set, runs once the parent is resolved and before the
+	// first record is asked for: a filter that needs the parent's record
+	// (a month by name) reads it here, keeping it in s.Parent.
+	Prepare func(ctx context.Context, c *client.Client, s *Scope) error
+	// Compare, when set, orders the records chosen (by the filters,
+	// --limit or --page): they are collected first, so even ndjson and id
+	// print once the walk is done. nil keeps the server's order, streaming.
+	Compare func(a, b T) int
 }
 
 // parentFlag holds the value of a child's parent flag.
@@ -113,12 +138,26 @@ func (p *Parent) AddFlag(cmd *cobra.Command, target *string) {
 	}
 }
 
-// resolveParent is the parent's id, or 0 for a top resource.
-func (s *Spec[T]) resolveParent(ctx context.Context, c *client.Client, p *parentFlag) (int, error) {
+// resolveParent is the scope of a run: the parent's id (0 for a top
+// resource) and its record when the lookup fetched it.
+func (s *Spec[T]) resolveParent(ctx context.Context, c *client.Client, p *parentFlag) (*Scope, error) {
 	if s.Parent == nil {
-		return 0, nil
+		return &Scope{}, nil
 	}
-	return s.Parent.Resolve(ctx, c, p.value)
+	id, record, err := s.Parent.Resolve(ctx, c, p.value)
+	if err != nil {
+		return nil, err
+	}
+	return &Scope{ParentID: id, Parent: record}, nil
+}
+
+// kind is the Kind to print with: ReadableKind's on a terminal table or
+// detail view when the spec has one, else Kind.
+func (s *Spec[T]) kind(ctx context.Context, c *client.Client, p *output.Printer, scope *Scope) (output.Kind, error) {
+	if s.ReadableKind == nil || !p.Readable() {
+		return s.Kind, nil
+	}
+	return s.ReadableKind(ctx, c, scope)
 }
 
 // printer builds the printer before any request, so a bad -o, --jq or
