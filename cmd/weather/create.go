@@ -98,23 +98,25 @@ func createRun(opts *CreateOptions) error {
 		return err
 	}
 	inputs := entries
+	// The calendar is at hand: a terminal's view names its months.
+	kind := KindFor(cal.Months)
 	if !isList {
 		w, err := c.CreateWeather(opts.Context, cal.ID, inputs[0])
 		if err != nil {
 			return err
 		}
-		return printer.PrintOne(w, Kind)
+		return printer.PrintOne(w, kind)
 	}
 	created, err := opts.createEach(c, cal.ID, inputs)
 	if err != nil {
 		// What was created still goes to stdout, so a script keeps the
 		// ids it must not create again.
 		if len(created) > 0 {
-			_ = printer.PrintList(resource.Records(resource.Slice(created)), Kind)
+			_ = printer.PrintList(resource.Records(resource.Slice(created)), kind)
 		}
 		return err
 	}
-	if err := printer.PrintList(resource.Records(resource.Slice(created)), Kind); err != nil {
+	if err := printer.PrintList(resource.Records(resource.Slice(created)), kind); err != nil {
 		return err
 	}
 	if !opts.Factory.Quiet() {

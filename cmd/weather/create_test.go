@@ -332,3 +332,18 @@ func mustRead(t *testing.T, path string) string {
 	}
 	return string(b)
 }
+
+// The calendar create reads anyway names the month of the new entry on a
+// terminal, at no extra request.
+func TestCreateOnATerminalNamesTheMonth(t *testing.T) {
+	env := newTestEnv(t, "")
+	env.Terminal()
+	env.expect("GET "+calendarRoute, "", 200, one(harptosJSON))
+	env.expect("POST "+weathersRoute, `{"day":3,"month":1,"weather":"snowflake","year":1492}`, 201, one(weatherJSON(41, 1492, 1, 3, "snowflake")))
+	if err := env.run("create", "--calendar", "5", "--date", "1492-1-3", "--weather", "snowflake"); err != nil {
+		t.Fatal(err)
+	}
+	if got := env.Out.String(); !strings.Contains(got, "\nDate:          3 Hammer 1492 (1492-1-3)\n") {
+		t.Errorf("stdout\n%s", got)
+	}
+}

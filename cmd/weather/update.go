@@ -128,6 +128,9 @@ func updateRun(opts *UpdateOptions) error {
 	if err != nil {
 		return err
 	}
+	if cal != nil { // read anyway: a terminal's view names its months
+		return printer.PrintOne(updated, KindFor(cal.Months))
+	}
 	return printer.PrintOne(updated, Kind)
 }
 
