@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/kanka-cli/kanka/client"
 )
@@ -46,7 +47,8 @@ type ExecOptions struct {
 // are Skipped. Each write's Result is set on its plan item. The error is a
 // *RunError when any write did not end Done, nil otherwise.
 func Execute(ctx context.Context, c *client.Client, plan *Plan, opts ExecOptions) error {
-	x := &executor{ctx: ctx, c: c, sem: make(chan struct{}, max(opts.Concurrency, 1)), onResult: opts.OnResult}
+	x := &executor{ctx: ctx, c: c, sem: make(chan struct{}, max(opts.Concurrency, 1)), onResult: opts.OnResult,
+		firstWeatherDone: make(chan struct{})}
 	var wg sync.WaitGroup
 	for _, cp := range plan.Calendars {
 		wg.Add(1)
@@ -65,6 +67,24 @@ type executor struct {
 	sem      chan struct{}
 	mu       sync.Mutex // serialises onResult
 	onResult func(cp *CalendarPlan, wp *WeatherPlan)
+	// The run's first weather write goes alone: against the live service
+	// it finds the weather path (one 404) for every later one, which
+	// would each pay that 404 if they started together.
+	firstWeather     atomic.Bool
+	firstWeatherDone chan struct{}
+}
+
+// weatherTurn waits until a weather write may start; done must be called
+// when the write ends.
+func (x *executor) weatherTurn() (done func()) {
+	if x.firstWeather.CompareAndSwap(false, true) {
+		return func() { close(x.firstWeatherDone) }
+	}
+	select {
+	case <-x.firstWeatherDone:
+	case <-x.ctx.Done():
+	}
+	return func() {}
 }
 
 // acquire takes a slot for a write; false when the run was cut short.
@@ -133,7 +153,9 @@ func (x *executor) calendar(cp *CalendarPlan) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			turnDone := x.weatherTurn()
 			err := x.weather(cp.ID, wp)
+			turnDone()
 			x.release()
 			wp.Result = resultOf(err)
 			x.report(cp, wp)
