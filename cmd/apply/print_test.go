@@ -85,7 +85,10 @@ func TestPrintJSONCarriesStatusesAndIDs(t *testing.T) {
 			ID                   int
 			Weather              struct {
 				Create  int
-				Actions []struct{ Date, Action, Status, Error string; ID int }
+				Actions []struct {
+					Date, Action, Status, Error string
+					ID                          int
+				}
 			}
 		}
 	}
