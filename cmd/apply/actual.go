@@ -1,0 +1,78 @@
+package apply
+
+import (
+	"context"
+	"sync"
+
+	"github.com/kanka-cli/kanka/client"
+)
+
+// Actual is what the campaign holds, as far as the seed needs to know.
+type Actual struct {
+	// Calendars is every calendar of the campaign, in list order.
+	Calendars []*client.Calendar
+	// Weather holds the entries of each calendar whose weather was read,
+	// by calendar id. A calendar missing here was not read.
+	Weather map[int][]*client.Weather
+}
+
+// Read reads what the seed needs and nothing more: the calendar list pages,
+// then the weather pages of each calendar of the seed that exists and whose
+// weather the seed manages (at most concurrency calendars at once). It
+// writes nothing.
+func Read(ctx context.Context, c *client.Client, seed Seed, concurrency int) (*Actual, error) {
+	act := &Actual{Weather: map[int][]*client.Weather{}}
+	for cal, err := range c.AllCalendars(ctx, nil) {
+		if err != nil {
+			return nil, err
+		}
+		act.Calendars = append(act.Calendars, cal)
+	}
+	var ids []int
+	for _, want := range seed.Calendars {
+		if want.Weather == nil {
+			continue
+		}
+		// An ambiguous or missing calendar is MakePlan's to report; its
+		// weather is not needed for that.
+		if cal, err := find(act.Calendars, want); err == nil && cal != nil {
+			ids = append(ids, cal.ID)
+		}
+	}
+	results := make([][]*client.Weather, len(ids))
+	errs := make([]error, len(ids))
+	readOne := func(i int) {
+		for w, err := range c.AllWeather(ctx, ids[i], nil) {
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			results[i] = append(results[i], w)
+		}
+	}
+	// The first calendar's weather is read alone: against the live
+	// service it finds the weather path (one 404) for all the others,
+	// which would each pay that 404 if they started at once.
+	if len(ids) > 0 {
+		readOne(0)
+	}
+	sem := make(chan struct{}, max(concurrency, 1))
+	var wg sync.WaitGroup
+	for i := 1; i < len(ids) && errs[0] == nil; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			readOne(i)
+		}()
+	}
+	wg.Wait()
+	for i, id := range ids {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		act.Weather[id] = results[i]
+	}
+	return act, nil
+}

@@ -1,0 +1,252 @@
+package apply
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+)
+
+// Action is what the plan does with one record.
+type Action string
+
+// The actions of a plan. Apply never deletes a calendar.
+const (
+	Create    Action = "create"
+	Update    Action = "update"
+	Unchanged Action = "unchanged"
+	Delete    Action = "delete"
+)
+
+// Plan is the writes that make the campaign what the seed says.
+type Plan struct {
+	Calendars []*CalendarPlan
+}
+
+// CalendarPlan is what happens to one calendar of the seed and its weather.
+type CalendarPlan struct {
+	Where string
+	// Name is the calendar's name after the plan.
+	Name string
+	// ID is the existing calendar's id; 0 until a create is done.
+	ID     int
+	Action Action
+	// Changes are the managed fields that differ (update only).
+	Changes []Change
+	// Send is the record to send: the seed's fields for a create, the whole
+	// record (the current one with the seed's fields over it) for an update.
+	Send client.CalendarInput
+	// WeatherManaged is false when the seed names no weather for it.
+	WeatherManaged bool
+	// Weather are the weather writes, in the seed's order, deletes last.
+	Weather []*WeatherPlan
+	// WeatherUnchanged counts the entries that already are as the seed says.
+	WeatherUnchanged []*WeatherPlan
+	// Result is set by Execute for a create or update.
+	Result Result
+}
+
+// WeatherPlan is what happens to one weather entry.
+type WeatherPlan struct {
+	Where  string
+	Action Action
+	Date   client.Date
+	// ID is the existing entry's id (update, delete, unchanged).
+	ID int
+	// Weather is the entry's weather code, for listing.
+	Weather string
+	Changes []Change
+	// Send is the whole entry for a create or update (the live service
+	// requires the date and weather on every write).
+	Send client.WeatherInput
+	// Result is set by Execute.
+	Result Result
+}
+
+// PlanOptions change what a plan does.
+type PlanOptions struct {
+	// Prune deletes the weather entries of the seed's calendars that the
+	// seed does not list (of calendars whose weather it manages).
+	Prune bool
+}
+
+// MakePlan compares the seed with the campaign and says what to write. It
+// makes no request. Its errors come before any write: a calendar pinned by
+// an id that does not exist is a *cmdutil.NotFoundError; a name two
+// calendars share, a record the service would refuse once merged, or a
+// weather date the calendar will not have is a *cmdutil.UsageError holding
+// an *InvalidSeedError.
+func MakePlan(seed Seed, act *Actual, opts PlanOptions) (*Plan, error) {
+	var ps problemList
+	var missing []string
+	plan := &Plan{}
+	claimed := map[int]string{} // existing calendar id -> where it was matched
+	for _, want := range seed.Calendars {
+		cur, err := find(act.Calendars, want)
+		var amb *ambiguousError
+		switch {
+		case errors.As(err, &amb):
+			ps.add(want.Where, "%s", err)
+			continue
+		case err != nil:
+			missing = append(missing, err.Error())
+			continue
+		}
+		cp := &CalendarPlan{Where: want.Where, WeatherManaged: want.Weather != nil}
+		if cur == nil {
+			cp.Action, cp.Name, cp.Send = Create, want.Input.Name, want.Input
+			if err := cp.Send.Validate(); err != nil {
+				ps.addInput(want.Where, "calendar "+strconv.Quote(cp.Name)+": ", err)
+			}
+		} else {
+			if first, ok := claimed[cur.ID]; ok {
+				ps.add(want.Where, "calendar %d is already in the input%s", cur.ID, at(first))
+				continue
+			}
+			claimed[cur.ID] = want.Where
+			checkRename(&ps, act.Calendars, cur, want)
+			have := client.FromCalendar(cur)
+			cp.ID, cp.Name = cur.ID, cur.Name
+			cp.Changes = calendarChanges(&want.Input, &have)
+			cp.Action, cp.Send = Unchanged, merged(cur, &want.Input)
+			if len(cp.Changes) > 0 {
+				cp.Action, cp.Name = Update, cp.Send.Name
+				if err := cp.Send.Validate(); err != nil {
+					ps.addInput(want.Where, "calendar "+strconv.Quote(cp.Name)+": ", err)
+				}
+			}
+		}
+		planWeather(&ps, cp, want, act, opts)
+		plan.Calendars = append(plan.Calendars, cp)
+	}
+	if len(missing) > 0 {
+		return nil, &cmdutil.NotFoundError{Err: errors.New(strings.Join(missing, "; ") + "; nothing was sent")}
+	}
+	if err := ps.err(); err != nil {
+		return nil, err
+	}
+	return plan, nil
+}
+
+// ambiguousError is a name that several existing calendars have.
+type ambiguousError struct {
+	name string
+	ids  []int
+}
+
+func (e *ambiguousError) Error() string {
+	ids := make([]string, len(e.ids))
+	for i, id := range e.ids {
+		ids[i] = strconv.Itoa(id)
+	}
+	return fmt.Sprintf("calendar %q: %d calendars have this name (ids %s): pin one with id: N", e.name, len(e.ids), strings.Join(ids, ", "))
+}
+
+// find is the existing calendar the seed's calendar is: the one with its
+// id when pinned (an error when there is none), else the one with its
+// exact name (nil when there is none; an *ambiguousError when several).
+func find(all []*client.Calendar, want DesiredCalendar) (*client.Calendar, error) {
+	if want.ID > 0 {
+		for _, c := range all {
+			if c.ID == want.ID {
+				return c, nil
+			}
+		}
+		return nil, fmt.Errorf("calendar id %d%s does not exist", want.ID, at(want.Where))
+	}
+	var found []*client.Calendar
+	for _, c := range all {
+		if c.Name == want.Input.Name {
+			found = append(found, c)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return nil, nil
+	case 1:
+		return found[0], nil
+	}
+	e := &ambiguousError{name: want.Input.Name}
+	for _, c := range found {
+		e.ids = append(e.ids, c.ID)
+	}
+	return nil, e
+}
+
+// checkRename refuses to give a pinned calendar the name of another one:
+// every later lookup by that name would fail as ambiguous.
+func checkRename(ps *problemList, all []*client.Calendar, cur *client.Calendar, want DesiredCalendar) {
+	if want.Input.Name == "" || want.Input.Name == cur.Name {
+		return
+	}
+	for _, c := range all {
+		if c.ID != cur.ID && c.Name == want.Input.Name {
+			ps.add(want.Where, "calendar %d would be renamed %q, the name of calendar %d", cur.ID, want.Input.Name, c.ID)
+			return
+		}
+	}
+}
+
+// planWeather plans the calendar's weather: each entry of the seed is
+// created, updated or unchanged by its date; with prune, each entry of the
+// calendar the seed does not list is deleted. Dates are checked against
+// the calendar as it will be after the plan.
+func planWeather(ps *problemList, cp *CalendarPlan, want DesiredCalendar, act *Actual, opts PlanOptions) {
+	if want.Weather == nil {
+		return
+	}
+	prefix := "calendar " + strconv.Quote(cp.Name) + ": weather "
+	r, err := cp.Send.Reckoning()
+	if err != nil {
+		r = nil // the calendar's own validation says why
+	}
+	// The first entry (lowest id) of a date is the one the seed's entry
+	// is; any other on that date is a duplicate the seed does not list.
+	byDate := map[client.Date]*client.Weather{}
+	existing := slices.Clone(act.Weather[cp.ID])
+	slices.SortFunc(existing, func(a, b *client.Weather) int { return cmp.Compare(a.ID, b.ID) })
+	for _, w := range existing {
+		if _, ok := byDate[w.Date()]; !ok {
+			byDate[w.Date()] = w
+		}
+	}
+	listed := map[int]bool{}
+	for _, dw := range want.Weather {
+		d := dw.Date()
+		if r != nil {
+			if err := r.Check(d.Almanac()); err != nil {
+				ps.add(dw.Where, "%s%s: %s", prefix, d, err)
+			}
+		}
+		wp := &WeatherPlan{Where: dw.Where, Date: d, Weather: dw.Input.Weather}
+		cur := byDate[d]
+		if cp.Action == Create || cur == nil {
+			wp.Action, wp.Send = Create, dw.Input
+			cp.Weather = append(cp.Weather, wp)
+			continue
+		}
+		listed[cur.ID] = true
+		have := client.FromWeather(cur)
+		wp.ID, wp.Changes = cur.ID, weatherChanges(&dw.Input, &have)
+		if len(wp.Changes) == 0 {
+			wp.Action = Unchanged
+			cp.WeatherUnchanged = append(cp.WeatherUnchanged, wp)
+			continue
+		}
+		wp.Action, wp.Send = Update, mergedWeather(have, &dw.Input)
+		cp.Weather = append(cp.Weather, wp)
+	}
+	if !opts.Prune {
+		return
+	}
+	for _, w := range existing {
+		if !listed[w.ID] {
+			cp.Weather = append(cp.Weather, &WeatherPlan{Action: Delete, Date: w.Date(), ID: w.ID, Weather: w.Weather})
+		}
+	}
+}

@@ -1,0 +1,173 @@
+package apply
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/output"
+)
+
+// PrintPlan writes the plan as text: per calendar its action, each changed
+// field old -> new, and the counts of its weather writes; with verbose,
+// each weather write on its own line. Text from the server or the file is
+// printed with its control characters shown (output.Sanitize).
+func PrintPlan(w io.Writer, plan *Plan, verbose bool) {
+	for _, cp := range plan.Calendars {
+		fmt.Fprintf(w, "calendar %s: %s\n", calendarLabel(cp), cp.Action)
+		for _, ch := range cp.Changes {
+			fmt.Fprintf(w, "  %s: %s -> %s\n", ch.Field, output.Sanitize(ch.Old), output.Sanitize(ch.New))
+		}
+		if !cp.WeatherManaged {
+			continue
+		}
+		n := weatherCounts(cp)
+		fmt.Fprintf(w, "  weather: %s\n", n)
+		if verbose {
+			for _, wp := range cp.Weather {
+				fmt.Fprintf(w, "    %s\n", weatherLine(wp))
+			}
+		}
+	}
+	fmt.Fprintln(w, PlanSummary(plan))
+}
+
+func calendarLabel(cp *CalendarPlan) string {
+	s := strconv.Quote(output.Sanitize(cp.Name))
+	if cp.ID > 0 {
+		s += fmt.Sprintf(" (id %d)", cp.ID)
+	}
+	return s
+}
+
+// weatherLine is one weather write: "+ 1492-1-1 snowflake",
+// "~ 1492-1-5 (id 25) temperature: "-4C" -> "12C"", "- 1492-1-19 (id 19) sun".
+func weatherLine(wp *WeatherPlan) string {
+	sign := map[Action]string{Create: "+", Update: "~", Delete: "-"}[wp.Action]
+	s := sign + " " + wp.Date.String()
+	if wp.ID > 0 {
+		s += fmt.Sprintf(" (id %d)", wp.ID)
+	}
+	if wp.Action == Update {
+		parts := make([]string, len(wp.Changes))
+		for i, ch := range wp.Changes {
+			parts[i] = ch.Field + ": " + ch.Old + " -> " + ch.New
+		}
+		s += " " + strings.Join(parts, ", ")
+	} else {
+		s += " " + wp.Weather
+	}
+	if wp.Result.Status != "" && wp.Result.Status != Done {
+		s += " [" + string(wp.Result.Status) + "]"
+	}
+	return output.Sanitize(s)
+}
+
+// WeatherCounts counts one calendar's weather by action.
+type WeatherCounts struct {
+	Create    int `json:"create"`
+	Update    int `json:"update"`
+	Delete    int `json:"delete"`
+	Unchanged int `json:"unchanged"`
+}
+
+func (n WeatherCounts) String() string {
+	return fmt.Sprintf("%d to create, %d to update, %d to delete, %d unchanged", n.Create, n.Update, n.Delete, n.Unchanged)
+}
+
+func weatherCounts(cp *CalendarPlan) WeatherCounts {
+	n := WeatherCounts{Unchanged: len(cp.WeatherUnchanged)}
+	for _, wp := range cp.Weather {
+		switch wp.Action {
+		case Create:
+			n.Create++
+		case Update:
+			n.Update++
+		case Delete:
+			n.Delete++
+		}
+	}
+	return n
+}
+
+// PlanSummary is the plan's one line: "Plan: 1 calendar to create, 0 to
+// update, 1 unchanged; 30 weather entries to create, 0 to update, 0 to
+// delete, 0 unchanged."
+func PlanSummary(plan *Plan) string {
+	var create, update, unchanged int
+	var weather WeatherCounts
+	for _, cp := range plan.Calendars {
+		switch cp.Action {
+		case Create:
+			create++
+		case Update:
+			update++
+		default:
+			unchanged++
+		}
+		n := weatherCounts(cp)
+		weather.Create += n.Create
+		weather.Update += n.Update
+		weather.Delete += n.Delete
+		weather.Unchanged += n.Unchanged
+	}
+	return fmt.Sprintf("Plan: %s to create, %d to update, %d unchanged; %s to create, %d to update, %d to delete, %d unchanged.",
+		plural(create, "calendar"), update, unchanged, plural(weather.Create, "weather entry"), weather.Update, weather.Delete, weather.Unchanged)
+}
+
+func plural(n int, noun string) string {
+	if n != 1 {
+		noun = strings.TrimSuffix(noun, "y")
+		if strings.HasSuffix(noun, "entr") {
+			noun += "ie"
+		}
+		noun += "s"
+	}
+	return fmt.Sprintf("%d %s", n, noun)
+}
+
+// PrintOutcome writes, after a run, one line for each write that did not
+// end Done (with why), then "Applied: ..." counting the writes by status.
+func PrintOutcome(w io.Writer, plan *Plan) {
+	var done, failed, unknown, skipped int
+	tally := func(what string, r Result) {
+		switch r.Status {
+		case Done:
+			done++
+			return
+		case Failed:
+			failed++
+		case Unknown:
+			unknown++
+		case Skipped:
+			skipped++
+		}
+		why := ""
+		if r.Err != nil {
+			why = ": " + client.Explain(r.Err)
+		}
+		fmt.Fprintln(w, output.Sanitize(fmt.Sprintf("%s: %s%s", statusWord(r.Status), what, why)))
+	}
+	for _, cp := range plan.Calendars {
+		if cp.Action == Create || cp.Action == Update {
+			tally(fmt.Sprintf("%s calendar %s", cp.Action, calendarLabel(cp)), cp.Result)
+		}
+		for _, wp := range cp.Weather {
+			tally(fmt.Sprintf("%s weather %s of calendar %s", wp.Action, wp.Date, calendarLabel(cp)), wp.Result)
+		}
+	}
+	total := done + failed + unknown + skipped
+	fmt.Fprintf(w, "Applied: %d of %d writes done, %d failed, %d may have been applied, %d not tried.\n", done, total, failed, unknown, skipped)
+}
+
+func statusWord(s Status) string {
+	switch s {
+	case Unknown:
+		return "may have been applied (the next run finds it)"
+	case Skipped:
+		return "not tried"
+	}
+	return string(s)
+}

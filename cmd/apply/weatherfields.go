@@ -1,0 +1,65 @@
+package apply
+
+import (
+	"strconv"
+
+	"github.com/kanka-cli/kanka/client"
+)
+
+// weatherText is one optional text of a weather entry.
+type weatherText struct {
+	name string
+	get  func(*client.WeatherInput) **string
+}
+
+var weatherTexts = []weatherText{
+	{"temperature", func(in *client.WeatherInput) **string { return &in.Temperature }},
+	{"precipitation", func(in *client.WeatherInput) **string { return &in.Precipitation }},
+	{"wind", func(in *client.WeatherInput) **string { return &in.Wind }},
+	{"effect", func(in *client.WeatherInput) **string { return &in.Effect }},
+	{"name", func(in *client.WeatherInput) **string { return &in.Name }},
+}
+
+// weatherChanges are the managed fields of want that differ from have (an
+// entry as client.FromWeather gives it). The weather code is always
+// managed; a nil text and a zero visibility are not.
+func weatherChanges(want, have *client.WeatherInput) []Change {
+	var out []Change
+	if want.Weather != have.Weather {
+		out = append(out, Change{Field: "weather", Old: strconv.Quote(have.Weather), New: strconv.Quote(want.Weather)})
+	}
+	for _, t := range weatherTexts {
+		w, h := *t.get(want), *t.get(have)
+		if w == nil {
+			continue
+		}
+		old := ""
+		if h != nil {
+			old = *h // the service keeps no name as no name at all
+		}
+		if *w != old {
+			out = append(out, Change{Field: t.name, Old: cutShown(strconv.Quote(old)), New: cutShown(strconv.Quote(*w))})
+		}
+	}
+	if want.VisibilityID != 0 && want.VisibilityID != have.VisibilityID {
+		out = append(out, Change{Field: "visibility", Old: client.VisibilityName(have.VisibilityID), New: client.VisibilityName(want.VisibilityID)})
+	}
+	return out
+}
+
+// mergedWeather is the whole entry to send in an update: the current one
+// with the managed fields of want over it.
+func mergedWeather(have client.WeatherInput, want *client.WeatherInput) client.WeatherInput {
+	out := have
+	out.Weather = want.Weather
+	for _, t := range weatherTexts {
+		if v := *t.get(want); v != nil {
+			s := *v
+			*t.get(&out) = &s
+		}
+	}
+	if want.VisibilityID != 0 {
+		out.VisibilityID = want.VisibilityID
+	}
+	return out
+}
