@@ -53,7 +53,16 @@ type DesiredWeather struct {
 
 // Date is the entry's key within its calendar.
 func (w DesiredWeather) Date() client.Date {
-	return client.Date{Year: w.Input.Year, Month: w.Input.Month, Day: w.Input.Day}
+	return client.Date{Year: deref(w.Input.Year), Month: deref(w.Input.Month), Day: deref(w.Input.Day)}
+}
+
+// deref is *p, or the zero value when p is nil.
+func deref[T any](p *T) T {
+	if p == nil {
+		var zero T
+		return zero
+	}
+	return *p
 }
 
 // label names a calendar of the seed in messages: its name, else its id.

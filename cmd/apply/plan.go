@@ -223,7 +223,7 @@ func planWeather(ps *problemList, cp *CalendarPlan, want DesiredCalendar, act *A
 				ps.add(dw.Where, "%s%s: %s", prefix, d, err)
 			}
 		}
-		wp := &WeatherPlan{Where: dw.Where, Date: d, Weather: dw.Input.Weather}
+		wp := &WeatherPlan{Where: dw.Where, Date: d, Weather: deref(dw.Input.Weather)}
 		cur := byDate[d]
 		if cp.Action == Create || cur == nil {
 			wp.Action, wp.Send = Create, dw.Input

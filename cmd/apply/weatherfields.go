@@ -13,6 +13,7 @@ type weatherText struct {
 }
 
 var weatherTexts = []weatherText{
+	{"weather", func(in *client.WeatherInput) **string { return &in.Weather }},
 	{"temperature", func(in *client.WeatherInput) **string { return &in.Temperature }},
 	{"precipitation", func(in *client.WeatherInput) **string { return &in.Precipitation }},
 	{"wind", func(in *client.WeatherInput) **string { return &in.Wind }},
@@ -21,13 +22,10 @@ var weatherTexts = []weatherText{
 }
 
 // weatherChanges are the managed fields of want that differ from have (an
-// entry as client.FromWeather gives it). The weather code is always
-// managed; a nil text and a zero visibility are not.
+// entry as client.FromWeather gives it). A nil text or visibility is not
+// managed (the weather code always is: Check requires it).
 func weatherChanges(want, have *client.WeatherInput) []Change {
 	var out []Change
-	if want.Weather != have.Weather {
-		out = append(out, Change{Field: "weather", Old: strconv.Quote(have.Weather), New: strconv.Quote(want.Weather)})
-	}
 	for _, t := range weatherTexts {
 		w, h := *t.get(want), *t.get(have)
 		if w == nil {
@@ -41,8 +39,8 @@ func weatherChanges(want, have *client.WeatherInput) []Change {
 			out = append(out, Change{Field: t.name, Old: cutShown(strconv.Quote(old)), New: cutShown(strconv.Quote(*w))})
 		}
 	}
-	if want.VisibilityID != 0 && want.VisibilityID != have.VisibilityID {
-		out = append(out, Change{Field: "visibility", Old: client.VisibilityName(have.VisibilityID), New: client.VisibilityName(want.VisibilityID)})
+	if want.VisibilityID != nil && *want.VisibilityID != deref(have.VisibilityID) {
+		out = append(out, Change{Field: "visibility", Old: client.VisibilityName(deref(have.VisibilityID)), New: client.VisibilityName(*want.VisibilityID)})
 	}
 	return out
 }
@@ -51,15 +49,15 @@ func weatherChanges(want, have *client.WeatherInput) []Change {
 // with the managed fields of want over it.
 func mergedWeather(have client.WeatherInput, want *client.WeatherInput) client.WeatherInput {
 	out := have
-	out.Weather = want.Weather
 	for _, t := range weatherTexts {
 		if v := *t.get(want); v != nil {
 			s := *v
 			*t.get(&out) = &s
 		}
 	}
-	if want.VisibilityID != 0 {
-		out.VisibilityID = want.VisibilityID
+	if want.VisibilityID != nil {
+		v := *want.VisibilityID
+		out.VisibilityID = &v
 	}
 	return out
 }
