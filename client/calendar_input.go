@@ -179,3 +179,24 @@ func setIf[T any](p map[string]any, key string, v *T) {
 		p[key] = *v
 	}
 }
+
+// KeepMoonIDs gives a moon without an id the id of the current moon of the
+// same name, so that an update that replaces the moon list (--moon, a
+// file, apply) updates those moons instead of deleting and re-creating
+// them. One id goes to one moon.
+func KeepMoonIDs(moons, current []Moon) {
+	ids := map[string]*int{}
+	for _, m := range current {
+		if m.ID != nil {
+			ids[m.Name] = m.ID
+		}
+	}
+	for i := range moons {
+		if moons[i].ID == nil {
+			if id, ok := ids[moons[i].Name]; ok {
+				moons[i].ID = ptr(*id)
+				delete(ids, moons[i].Name)
+			}
+		}
+	}
+}

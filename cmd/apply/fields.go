@@ -226,26 +226,6 @@ func merged(current *client.Calendar, want *client.CalendarInput) client.Calenda
 			f.set(&in, want)
 		}
 	}
-	keepMoonIDs(in.Moons, current.Moons)
+	client.KeepMoonIDs(in.Moons, current.Moons)
 	return in
-}
-
-// keepMoonIDs gives a moon without an id the id of the current moon of the
-// same name (as `calendar update` does).
-func keepMoonIDs(moons, current []client.Moon) {
-	ids := map[string]*int{}
-	for _, m := range current {
-		if m.ID != nil {
-			ids[m.Name] = m.ID
-		}
-	}
-	for i := range moons {
-		if moons[i].ID == nil {
-			if id, ok := ids[moons[i].Name]; ok {
-				v := *id
-				moons[i].ID = &v
-				delete(ids, moons[i].Name)
-			}
-		}
-	}
 }

@@ -113,28 +113,8 @@ func changedRecord(current *client.Calendar, changes client.CalendarInput) (clie
 	if err := resolveMonths(&in); err != nil {
 		return client.CalendarInput{}, err
 	}
-	keepMoonIDs(in.Moons, current.Moons)
+	client.KeepMoonIDs(in.Moons, current.Moons)
 	return in, validate(in)
-}
-
-// keepMoonIDs gives a moon without an id the id of the current moon of the
-// same name, so that replacing the moon list (--moon) updates those moons
-// instead of deleting and re-creating them.
-func keepMoonIDs(moons, current []client.Moon) {
-	ids := map[string]*int{}
-	for _, m := range current {
-		if m.ID != nil {
-			ids[m.Name] = m.ID
-		}
-	}
-	for i := range moons {
-		if moons[i].ID == nil {
-			if id, ok := ids[moons[i].Name]; ok {
-				moons[i].ID = ptr(*id)
-				delete(ids, moons[i].Name) // one id for one moon
-			}
-		}
-	}
 }
 
 // refuseShortLists refuses, before any request, a replacement month or
