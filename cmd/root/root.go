@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"syscall"
 
+	"github.com/kanka-cli/kanka/cmd/apply"
 	"github.com/kanka-cli/kanka/cmd/auth"
 	"github.com/kanka-cli/kanka/cmd/calendar"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
@@ -161,6 +162,7 @@ account on the built-in sandbox: kanka --sandbox calendar list`,
 	cmd.AddCommand(
 		calendar.NewCmdCalendar(f),
 		weather.NewCmdWeather(f),
+		apply.NewCmdApply(f, nil),
 		sandboxcmd.NewCmdSandbox(f),
 		auth.NewCmdAuth(f, auth.Deps{Resolve: conn.resolve, NewClient: conn.newClient}),
 		configcmd.NewCmdConfig(f, conn.resolve),

@@ -1,0 +1,193 @@
+package apply
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
+	"github.com/spf13/cobra"
+)
+
+// Options are the inputs of `kanka apply`.
+type Options struct {
+	Factory *cmdutil.Factory
+	Context context.Context
+
+	// File is -f: a file, a directory of files, or "-" (standard input).
+	File    string
+	DryRun  bool
+	Prune   bool
+	Verbose bool
+}
+
+// concurrency bounds the reads and writes in flight; the client paces them
+// for the rate limit whatever this is.
+const concurrency = 4
+
+// NewCmdApply builds `kanka apply`. runF replaces applyRun in tests.
+func NewCmdApply(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
+	opts := &Options{Factory: f}
+	cmd := &cobra.Command{
+		Use:   "apply -f FILE|DIR|- [--dry-run] [--prune] [-v] [-o json]",
+		Short: "Make the campaign hold the calendars and weather a file describes",
+		Long: `Make the campaign hold the calendars and weather a file describes. It is
+safe to run again: a calendar is found by its name (or pinned by id: N), a
+weather entry by its calendar and date, so a re-run creates nothing twice,
+even after a run that was cut short.
+
+The file (YAML or JSON):
+
+  calendars:
+    - name: Harptos          # the identity; id: N pins a calendar instead
+      months: [...]          # every key calendar create -f accepts
+      weekdays: [...]
+      weather:               # optional
+        - {date: 1492-1-1, weather: snowflake, temperature: -5C}
+
+A directory applies every *.yaml, *.yml and *.json file in it, in name order,
+as one seed. A month may be written by name, in a calendar and in a weather
+date: with the calendar's months in the file, or else with its months on
+the server.
+
+Fields a file leaves out are not managed: they are neither a difference nor
+changed. A calendar is created when missing, updated (the whole record, as
+calendar update sends it) when a field the file gives differs, left alone
+otherwise; a weather entry likewise. Without a weather key a calendar's
+weather is not read. --prune also deletes the weather entries of the listed
+calendars that their weather list does not hold. Apply never deletes a
+calendar.
+
+The whole input is checked before any request (exit 2, with the file and
+the line): an unknown key, two calendars with one name, two entries on one
+date, a date the calendar does not have.
+
+Output: the plan (each calendar created, updated with each field old -> new,
+or unchanged; counts of weather entries to create, update, delete and
+unchanged, and the entries themselves on a terminal or with -v), then the
+writes that did not succeed and a summary line; progress on stderr on a
+terminal. --dry-run prints the plan and sends no write. -o json prints the
+plan and the outcome of each write (status and id) as one object, for CI
+logs; -o table (the default) is the text. A failed write does not stop the
+others; the exit code follows the worst failure, and a re-run finishes the
+job.
+
+Requests: the calendar list pages, then the weather pages of each listed
+calendar that exists and has a weather key, then one request per write.
+Re-applying an applied file sends no write: 2 calendars with 30 entries
+cost 4 requests (5 against the live service, whose weather path a run finds
+with one extra request). Writes wait for the rate limit's next window
+instead of meeting a 429.`,
+		Example: `  kanka apply -f seed.yaml --dry-run
+  kanka apply -f seeds/ --prune
+  kanka -c 1 calendar export Harptos --with-weather | kanka -c 2 apply -f -
+
+  # A CI job, with KANKA_TOKEN and KANKA_CAMPAIGN set from its secrets
+  kanka apply -f seeds/ --dry-run && kanka apply -f seeds/ -o json > apply.json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Context = resource.Context(cmd)
+			if runF != nil {
+				return runF(opts)
+			}
+			return applyRun(opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVarP(&opts.File, "file", "f", "", "the seed: a YAML or JSON `FILE`, a directory of them, or - for standard input")
+	fl.BoolVar(&opts.DryRun, "dry-run", false, "print the plan and send no write")
+	fl.BoolVar(&opts.Prune, "prune", false, "also delete the weather entries of the listed calendars that the file does not list")
+	fl.BoolVarP(&opts.Verbose, "verbose", "v", false, "list every weather entry to write, not only the counts")
+	_ = cmd.MarkFlagRequired("file")
+	return cmd
+}
+
+// asJSON reads -o: json, or the text (table, the default). Apply prints a
+// plan, not records: the other formats have nothing to show.
+func asJSON(g *cmdutil.Globals) (bool, error) {
+	if g.JQ != "" || g.Template != "" {
+		return false, cmdutil.UsageErrorf("apply prints its plan as text or with -o json; --jq and --template are not supported")
+	}
+	switch g.Output {
+	case "", "table":
+		return false, nil
+	case "json":
+		return true, nil
+	}
+	return false, cmdutil.UsageErrorf("apply prints its plan as text or with -o json, not -o %s", g.Output)
+}
+
+func applyRun(opts *Options) error {
+	f, ctx := opts.Factory, opts.Context
+	jsonOut, err := asJSON(f.Globals)
+	if err != nil {
+		return err
+	}
+	seed, err := ReadSeed(ctx, f.IO, opts.File)
+	if err != nil {
+		return err
+	}
+	// What the file alone settles is checked before any request; the
+	// dates written with the server's month names after the read.
+	if err := Check(seed.Resolved()); err != nil {
+		return err
+	}
+	c, err := f.Client()
+	if err != nil {
+		return err
+	}
+	act, err := Read(ctx, c, seed, concurrency)
+	if err != nil {
+		return err
+	}
+	if seed.HasUnresolved() {
+		if err := ResolveWithServer(&seed, act); err != nil {
+			return err
+		}
+		if err := Check(seed); err != nil {
+			return err
+		}
+	}
+	plan, err := MakePlan(seed, act, PlanOptions{Prune: opts.Prune})
+	if err != nil {
+		return err
+	}
+	out := f.IO.Out
+	verbose := opts.Verbose || f.IO.OutTTY
+	if opts.DryRun {
+		if jsonOut {
+			return PrintJSON(out, plan, true)
+		}
+		PrintPlan(out, plan, verbose)
+		return nil
+	}
+	total := plan.writes()
+	if !jsonOut {
+		PrintPlan(out, plan, verbose)
+		if total == 0 {
+			fmt.Fprintln(out, "Nothing to change.")
+			return nil
+		}
+	}
+	runErr := execute(ctx, opts, c, plan, total)
+	if jsonOut {
+		if err := PrintJSON(out, plan, false); err != nil {
+			return err
+		}
+		return runErr
+	}
+	PrintOutcome(out, plan)
+	return runErr
+}
+
+// writes counts the plan's writes.
+func (p *Plan) writes() int {
+	n := 0
+	for _, cp := range p.Calendars {
+		if cp.Action == Create || cp.Action == Update {
+			n++
+		}
+		n += len(cp.Weather)
+	}
+	return n
+}

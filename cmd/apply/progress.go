@@ -1,0 +1,35 @@
+package apply
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+)
+
+// execute carries out the plan with one progress line on a terminal
+// (never when stderr is piped, nor with -q).
+func execute(ctx context.Context, opts *Options, c *client.Client, plan *Plan, total int) error {
+	progress := cmdutil.NewProgress(opts.Factory.IO, opts.Factory.Quiet())
+	defer progress.Clear()
+	done := 0
+	return Execute(ctx, c, plan, ExecOptions{
+		Concurrency: concurrency,
+		OnResult: func(cp *CalendarPlan, wp *WeatherPlan) {
+			done++
+			progress.Show(done, total, progressLine(cp, wp))
+		},
+	})
+}
+
+// progressLine names the write that just ended: "create weather 1492-1-3
+// of "Harptos"", "update calendar "Harptos"".
+func progressLine(cp *CalendarPlan, wp *WeatherPlan) string {
+	name := strconv.Quote(cp.Name)
+	if wp == nil {
+		return fmt.Sprintf("%s calendar %s", cp.Action, name)
+	}
+	return fmt.Sprintf("%s weather %s of %s", wp.Action, wp.Date, name)
+}

@@ -1,0 +1,101 @@
+package apply
+
+import (
+	"strings"
+
+	"github.com/kanka-cli/kanka/almanac"
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+)
+
+// Months written by name in a calendar that the file gives no months are
+// the months of the calendar on the server: they are resolved after Read,
+// before any write.
+
+// HasUnresolved reports whether a month name of the seed is still waiting
+// for the server's months.
+func (s Seed) HasUnresolved() bool {
+	for _, cal := range s.Calendars {
+		if len(writtenMonths(&cal.Input)) > 0 || hasNamedWeather(cal.Weather) {
+			return true
+		}
+	}
+	return false
+}
+
+// Resolved is the seed without what still waits for the server's months
+// (the entries with a month name), for Check before the read; the rest is
+// checked again once ResolveWithServer named them.
+func (s Seed) Resolved() Seed {
+	out := Seed{Calendars: make([]DesiredCalendar, len(s.Calendars))}
+	for i, cal := range s.Calendars {
+		if cal.Weather != nil {
+			ws := []DesiredWeather{}
+			for _, w := range cal.Weather {
+				if w.Input.MonthName == nil {
+					ws = append(ws, w)
+				}
+			}
+			cal.Weather = ws
+		}
+		out.Calendars[i] = cal
+	}
+	return out
+}
+
+// ResolveWithServer turns the month names left in seed into numbers with
+// the months of the calendar each belongs to as act holds it (the file gave
+// it none). A name that is no month, or a calendar to be created without
+// months, is a *cmdutil.UsageError: nothing was sent.
+func ResolveWithServer(seed *Seed, act *Actual) error {
+	var problems []string
+	for i := range seed.Calendars {
+		cal := &seed.Calendars[i]
+		if len(writtenMonths(&cal.Input)) == 0 && !hasNamedWeather(cal.Weather) {
+			continue
+		}
+		cur, err := find(act.Calendars, *cal)
+		if err != nil {
+			continue // ambiguous or missing: MakePlan says so
+		}
+		var months []client.Month
+		if cur != nil {
+			months = cur.Months
+		}
+		if len(writtenMonths(&cal.Input)) > 0 {
+			// ResolveMonths reads in's own months: lend it the server's,
+			// then take them back, so that they stay unmanaged.
+			cal.Input.Months = months
+			err := cal.Input.ResolveMonths()
+			cal.Input.Months = nil
+			if err != nil {
+				problems = append(problems, err.Error())
+			}
+		}
+		r, err := monthsOnly(months)
+		if err != nil {
+			r = nil // each name then says the calendar has no months
+		}
+		for j := range cal.Weather {
+			if err := cal.Weather[j].Input.ResolveDate(r); err != nil {
+				problems = append(problems, err.Error())
+			}
+		}
+	}
+	if len(problems) > 0 {
+		return cmdutil.UsageErrorf("%s; nothing was sent", strings.Join(problems, "\n"))
+	}
+	return nil
+}
+
+// monthsOnly is the arithmetic of a calendar with these months and nothing
+// else: enough to read a month's name. Nil, with no error, when there are
+// no months.
+func monthsOnly(months []client.Month) (*almanac.Reckoning, error) {
+	if len(months) == 0 {
+		return nil, nil
+	}
+	cal := client.CalendarInput{Months: months}.AlmanacCalendar()
+	cal.Leap, cal.Seasons, cal.Moons = almanac.LeapRule{}, nil, nil
+	return almanac.New(cal)
+}
