@@ -34,6 +34,9 @@ its NAME (the exact name, else the one that differs only in case).`,
 		update,
 		resource.NewDeleteCmd(f, spec),
 	)
+	export := NewCmdExport(f, nil)
+	export.ValidArgsFunction = spec.Complete
+	cmd.AddCommand(export)
 	// More verbs that name one calendar, as update does.
 	for _, verb := range []*cobra.Command{NewCmdEdit(f, nil), NewCmdShow(f, nil), NewCmdAdvance(f, nil), NewCmdRetreat(f, nil)} {
 		verb.ValidArgsFunction = spec.Complete

@@ -2,6 +2,9 @@ package calendar
 
 import (
 	"context"
+	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
@@ -17,6 +20,9 @@ type CreateOptions struct {
 	File string
 	// Fields are the field flags given; they override the file.
 	Fields client.CalendarInput
+	// AllowDuplicate skips the check (and its request) that no calendar
+	// of the campaign has the name already.
+	AllowDuplicate bool
 }
 
 // NewCmdCreate builds `calendar create`; runF replaces createRun in tests.
@@ -31,7 +37,13 @@ from flags, or both: flags given beside -f override the file.
 A ':' inside a name is written '\:'. A month (--date, --season,
 --leap-year-month, and date, seasons and leap_year_month in the file) is a
 number or a name of the months being created: a name, an alias, in any
-case, or a prefix only one month has (1492-Ches-3, Spring:ches:19).`,
+case, or a prefix only one month has (1492-Ches-3, Spring:ches:19).
+
+A name a calendar of the campaign already has is refused (exit 5, nothing
+is created): a second calendar of one name makes every later lookup by that
+name ambiguous. The check costs one list request with the name filter before
+the POST; the match is exact and case-sensitive ("harptos" is not
+"Harptos"). --allow-duplicate skips the check and its request.`,
 		Example: `  kanka calendar create -f examples/harptos.yaml
   kanka calendar create --name Simple --month Early:30 --month Late:31 \
       --weekday Workday --weekday Restday --date 1-1-1
@@ -56,6 +68,7 @@ case, or a prefix only one month has (1492-Ches-3, Spring:ches:19).`,
 		},
 	}
 	cmd.Flags().StringVarP(&opts.File, "file", "f", "", "read the calendar from `FILE` (YAML or JSON; - is standard input)")
+	cmd.Flags().BoolVar(&opts.AllowDuplicate, "allow-duplicate", false, "create the calendar even when one of that name exists (skips the check and its request)")
 	ff.register(cmd)
 	return cmd
 }
@@ -84,9 +97,36 @@ func createRun(opts *CreateOptions) error {
 	if err != nil {
 		return err
 	}
+	if !opts.AllowDuplicate {
+		if err := refuseDuplicate(opts.Ctx, c, in.Name); err != nil {
+			return err
+		}
+	}
 	created, err := c.CreateCalendar(opts.Ctx, in)
 	if err != nil {
 		return err
 	}
 	return printer.PrintOne(created, calendarKind)
+}
+
+// refuseDuplicate is a ConflictError (exit 5) when a calendar of the
+// campaign is named exactly name: one list request with the name filter,
+// the match checked again here, case-sensitively, since the service's
+// filter is a substring match.
+func refuseDuplicate(ctx context.Context, c *client.Client, name string) error {
+	found, err := c.CalendarsNamed(ctx, name)
+	if err != nil {
+		return fmt.Errorf("checking that no calendar is named %q already: %w", name, err)
+	}
+	switch len(found) {
+	case 0:
+		return nil
+	case 1:
+		return &cmdutil.ConflictError{Err: fmt.Errorf("a calendar named %q already exists (id %d): update it, or pass --allow-duplicate", name, found[0].ID)}
+	}
+	ids := make([]string, len(found))
+	for i, cal := range found {
+		ids[i] = strconv.Itoa(cal.ID)
+	}
+	return &cmdutil.ConflictError{Err: fmt.Errorf("%d calendars named %q already exist (ids %s): update one, or pass --allow-duplicate", len(found), name, strings.Join(ids, ", "))}
 }

@@ -1,16 +1,20 @@
 package calendar
 
 import (
-	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
+	"errors"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 )
 
 func TestCreateFromFlags(t *testing.T) {
 	answer := small(20, "Simple")
-	env := newTestEnv(t, "id", exchange{"POST", "calendars",
+	env := newTestEnv(t, "id", noneNamed("Simple"), exchange{"POST", "calendars",
 		`{"name":"Simple","current_year":-3,"current_month":2,"current_day":5,
 		  "month_name":["Early","Ides:Late"],"month_length":[30,31],"month_type":["standard","intercalary"],"month_alias":["",""],
 		  "weekday":["Work","Rest"],"year_number":[-3],"year_name":["Year of Ash"],
@@ -45,17 +49,18 @@ const harptosBody = `{"name":"Calendar of Harptos","type":"Dalereckoning",
  "suffix":"DR","has_leap_year":true,"leap_year_amount":1,"leap_year_month":10,"leap_year_offset":4,"leap_year_start":4}`
 
 func TestCreateFromExampleFile(t *testing.T) {
-	env := newTestEnv(t, "id", exchange{"POST", "calendars", harptosBody, 201, data(small(21, "Calendar of Harptos"))})
+	env := newTestEnv(t, "id", noneNamed("Calendar of Harptos"), exchange{"POST", "calendars", harptosBody, 201, data(small(21, "Calendar of Harptos"))})
 	if err := env.run("create", "-f", "../../examples/harptos.yaml"); err != nil {
 		t.Fatal(err)
 	}
+	env.WantSent("GET "+namedQuery("Calendar of Harptos"), "POST calendars")
 	if env.Out.String() != "21\n" {
 		t.Errorf("stdout %q", env.Out.String())
 	}
 }
 
 func TestCreateFromStdinJSONWithFlagsOnTop(t *testing.T) {
-	env := newTestEnv(t, "id", exchange{"POST", "calendars",
+	env := newTestEnv(t, "id", noneNamed("Override"), exchange{"POST", "calendars",
 		`{"name":"Override","month_name":["A","B"],"month_length":[10,12],"month_type":["standard","standard"],"month_alias":["",""],
 		  "weekday":["X","Y"],"is_private":true}`,
 		200, small(22, "Override")})
@@ -92,7 +97,7 @@ func TestCreateFromTheServersJSON(t *testing.T) {
 		"leap_year_offset":4,"leap_year_start":1,"is_private":true,"tags":[12,31]}`
 	for name, input := range map[string]string{"indented": live, "one line": strings.ReplaceAll(live, "\n", " ")} {
 		t.Run(name, func(t *testing.T) {
-			env := newTestEnv(t, "id", exchange{"POST", "calendars", want, 201, small(8, "Live")})
+			env := newTestEnv(t, "id", noneNamed("Live"), exchange{"POST", "calendars", want, 201, small(8, "Live")})
 			env.In.WriteString(input)
 			if err := env.run("create", "-f", "-"); err != nil {
 				t.Fatal(err)
@@ -126,9 +131,87 @@ func TestCreatePrintsTheDetailView(t *testing.T) {
 	record := readTestdata(t, "record.json")
 	var body strings.Builder
 	body.WriteString(`{"name":"Harptos","month_name":["A","B"],"month_length":[1,1],"month_type":["standard","standard"],"month_alias":["",""],"weekday":["X","Y"]}`)
-	env := newTestEnv(t, "", exchange{"POST", "calendars", body.String(), 201, data(record)})
+	env := newTestEnv(t, "", noneNamed("Harptos"), exchange{"POST", "calendars", body.String(), 201, data(record)})
 	if err := env.run("create", "--name", "Harptos", "--month", "A:1", "--month", "B:1", "--weekday", "X", "--weekday", "Y"); err != nil {
 		t.Fatal(err)
 	}
 	cmdtest.Golden(t, "get_detail.golden", env.Out.String())
+}
+
+// namedQuery is the list request of the exact name filter ("name=X!").
+func namedQuery(name string) string {
+	return "calendars?" + url.Values{"name": {name + "!"}}.Encode()
+}
+
+// noneNamed is the check create makes before its POST, answered with no
+// calendar of that name.
+func noneNamed(name string) exchange {
+	return exchange{"GET", namedQuery(name), "", 200, emptyPage}
+}
+
+const emptyPage = `{"data":[],"links":{"first":"x","last":"x","prev":null,"next":null},"meta":{"current_page":1,"from":null,"last_page":1,"per_page":45,"to":null,"total":0}}`
+
+var simpleFlags = []string{"create", "--name", "Harptos", "--month", "A:1", "--month", "B:1", "--weekday", "X", "--weekday", "Y"}
+
+const simpleBody = `{"name":"Harptos","month_name":["A","B"],"month_length":[1,1],"month_type":["standard","standard"],"month_alias":["",""],"weekday":["X","Y"]}`
+
+func wantConflict(t *testing.T, err error, want string) {
+	t.Helper()
+	var conflict *cmdutil.ConflictError
+	if err == nil || !errors.As(err, &conflict) {
+		t.Fatalf("error %v is not a conflict (exit 5)", err)
+	}
+	if err.Error() != want {
+		t.Errorf("error:\n got  %q\n want %q", err.Error(), want)
+	}
+}
+
+// A name the campaign has already is refused after one list request, and
+// nothing is POSTed.
+func TestCreateRefusesAnExistingName(t *testing.T) {
+	env := newTestEnv(t, "id", exchange{"GET", namedQuery("Harptos"), "", 200, page(1, 1, 45, small(12, "Harptos"))})
+	wantConflict(t, env.run(simpleFlags...), `a calendar named "Harptos" already exists (id 12): update it, or pass --allow-duplicate`)
+	env.WantSent("GET " + namedQuery("Harptos"))
+	if env.Out.String() != "" {
+		t.Errorf("stdout %q", env.Out.String())
+	}
+}
+
+func TestCreateRefusesANameSeveralHave(t *testing.T) {
+	env := newTestEnv(t, "id", exchange{"GET", namedQuery("Harptos"), "", 200, page(1, 1, 45, small(12, "Harptos"), small(14, "Harptos"))})
+	wantConflict(t, env.run(simpleFlags...), `2 calendars named "Harptos" already exist (ids 12, 14): update one, or pass --allow-duplicate`)
+	env.WantSent("GET " + namedQuery("Harptos"))
+}
+
+// The service's name filter may answer with names that only contain the
+// name, or differ in case: they are not the same name.
+func TestCreateComparesNamesExactly(t *testing.T) {
+	env := newTestEnv(t, "id",
+		exchange{"GET", namedQuery("Harptos"), "", 200, page(1, 1, 45, small(12, "Harptos (copy)"), small(13, "harptos"), small(14, "HARPTOS"))},
+		exchange{"POST", "calendars", simpleBody, 201, data(small(20, "Harptos"))})
+	if err := env.run(simpleFlags...); err != nil {
+		t.Fatal(err)
+	}
+	env.WantSent("GET "+namedQuery("Harptos"), "POST calendars")
+	if env.Out.String() != "20\n" {
+		t.Errorf("stdout %q", env.Out.String())
+	}
+}
+
+// --allow-duplicate sends the POST alone.
+func TestCreateAllowDuplicateSkipsTheCheck(t *testing.T) {
+	env := newTestEnv(t, "id", exchange{"POST", "calendars", simpleBody, 201, data(small(20, "Harptos"))})
+	if err := env.run(append(simpleFlags, "--allow-duplicate")...); err != nil {
+		t.Fatal(err)
+	}
+	env.WantSent("POST calendars")
+}
+
+// An invalid calendar is refused before the check: nothing at all is sent.
+func TestCreateChecksTheInputBeforeTheName(t *testing.T) {
+	env := newTestEnv(t, "id")
+	wantUsage(t, env.run("create", "--name", "Harptos", "--month", "A:1", "--weekday", "X", "--weekday", "Y"), "")
+	if env.Calls() != 0 {
+		t.Errorf("%d requests sent", env.Calls())
+	}
 }

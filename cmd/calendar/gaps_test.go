@@ -121,7 +121,7 @@ func TestGapsUpdateWriteOnlyFlagsOverrideTheFile(t *testing.T) {
 }
 
 func TestGapsCreateSendsWriteOnlyFieldsFromFlags(t *testing.T) {
-	env := newTestEnv(t, "id",
+	env := newTestEnv(t, "id", noneNamed("Simple"),
 		exchange{"POST", "calendars", withKeys(t, minimalBody, writeOnlyFromFlags), 201, data(small(30, "Simple"))})
 	if err := env.run(append(append([]string{"create"}, minimalFlags...), writeOnlyFlags...)...); err != nil {
 		t.Fatal(err)
@@ -132,7 +132,7 @@ func TestGapsCreateSendsWriteOnlyFieldsFromFlags(t *testing.T) {
 }
 
 func TestGapsCreateSendsWriteOnlyFieldsFromTheFile(t *testing.T) {
-	env := newTestEnv(t, "id",
+	env := newTestEnv(t, "id", noneNamed("Simple"),
 		exchange{"POST", "calendars", withKeys(t, minimalBody, writeOnlyFromFile), 201, data(small(31, "Simple"))})
 	if err := env.run("create", "-f", writeCalendarFile(t, minimalFile+writeOnlyFileKeys)); err != nil {
 		t.Fatal(err)
@@ -143,7 +143,7 @@ func TestGapsCreateSendsWriteOnlyFieldsFromTheFile(t *testing.T) {
 }
 
 func TestGapsCreateWriteOnlyFlagsOverrideTheFile(t *testing.T) {
-	env := newTestEnv(t, "id",
+	env := newTestEnv(t, "id", noneNamed("Simple"),
 		exchange{"POST", "calendars", withKeys(t, minimalBody, writeOnlyFromFlags), 201, data(small(32, "Simple"))})
 	args := append([]string{"create", "-f", writeCalendarFile(t, minimalFile+writeOnlyFileKeys)}, writeOnlyFlags...)
 	if err := env.run(args...); err != nil {

@@ -155,7 +155,7 @@ func TestFileNullListsAreEmpty(t *testing.T) {
 		}
 	})
 	t.Run("create sends no years", func(t *testing.T) {
-		env := newTestEnv(t, "id", exchange{"POST", "calendars",
+		env := newTestEnv(t, "id", noneNamed("X"), exchange{"POST", "calendars",
 			`{"name":"X","month_name":["A","B"],"month_length":[30,30],"month_type":["standard","standard"],"month_alias":["",""],
 			  "weekday":["a","b"],"year_number":[],"year_name":[]}`, 201, data(small(3, "X"))})
 		env.In.WriteString(twoMonths + "years: null\n")

@@ -45,7 +45,7 @@ func TestUpdateUnknownMonthNamesTheFlagAndTheNearest(t *testing.T) {
 }
 
 func TestCreateMonthNamesComeFromTheMonthsCreated(t *testing.T) {
-	env := newTestEnv(t, "id", exchange{"POST", "calendars",
+	env := newTestEnv(t, "id", noneNamed("X"), exchange{"POST", "calendars",
 		`{"name":"X","current_year":3,"current_month":2,"current_day":5,
 		  "month_name":["Early","Late"],"month_length":[30,30],"month_type":["standard","standard"],"month_alias":["",""],
 		  "weekday":["a","b"],"season_name":["Wet"],"season_month":[2],"season_day":[1],
@@ -82,7 +82,7 @@ func TestFileMonthNames(t *testing.T) {
 // What `get -o json` printed (numbers and flags as text, years: []) is a
 // valid file, read without rewriting its text.
 func TestFileServerJSONScalars(t *testing.T) {
-	env := newTestEnv(t, "id", exchange{"POST", "calendars",
+	env := newTestEnv(t, "id", noneNamed("X"), exchange{"POST", "calendars",
 		`{"name":"X","month_name":["A","B"],"month_length":[30,31],"month_type":["standard","standard"],"month_alias":["",""],
 		  "weekday":["a","b"],"year_number":[],"year_name":[],"skip_year_zero":false,"is_private":true,"start_offset":3,"has_leap_year":false}`,
 		201, data(small(3, "X"))})

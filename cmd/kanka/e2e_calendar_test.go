@@ -309,7 +309,7 @@ func TestE2ECalendarAmbiguousNamesAndDelete(t *testing.T) {
 		srv := startSandbox(t, live)
 		k := newKanka(t, srv)
 		createHarptos(t, k)
-		createHarptos(t, k)
+		k.ok(t, "calendar", "create", "-f", harptosFile, "--allow-duplicate", "-o", "id")
 		k.ok(t, "calendar", "create", "--name", "Spare", "--month", "A:2", "--month", "B:2",
 			"--weekday", "x", "--weekday", "y", "-o", "id")
 

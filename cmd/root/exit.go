@@ -31,6 +31,7 @@ func exitCode(err error, commandPath string, interrupted bool) (int, []string) {
 		tooLong    *client.WaitTooLongError
 		badState   *sandbox.StateFileError
 		declined   *cmdutil.DeclinedError
+		conflict   *cmdutil.ConflictError
 	)
 	switch {
 	case err == nil:
@@ -63,6 +64,8 @@ func exitCode(err error, commandPath string, interrupted bool) (int, []string) {
 		return cmdutil.ExitAuth, []string{"error: " + msg, authHint}
 	case client.IsNotFound(err) || errors.As(err, &notFound):
 		return cmdutil.ExitNotFound, []string{"error: " + client.Explain(err)}
+	case errors.As(err, &conflict):
+		return cmdutil.ExitValidation, []string{"error: " + conflict.Error()}
 	case client.IsValidation(err) && errors.As(err, &apiErr):
 		return cmdutil.ExitValidation, validationLines(apiErr)
 	case errors.As(err, &tooLong):

@@ -25,7 +25,7 @@ func NewCmdWeather(f *cmdutil.Factory) *cobra.Command {
 		Long: `Manage the weather entries of a calendar: one entry records the weather of
 one day. Every command needs --calendar ID|NAME.`,
 		Example: `  kanka weather list --calendar "Calendar of Harptos" --year 1492
-  kanka weather create --calendar 5 --date 1492-1-1 --weather snowflake
+  kanka weather set --calendar 5 --date 1492-1-1 --weather snowflake
   kanka weather create --calendar 5 -f examples/weather-1492-hammer.yaml
   kanka weather delete --calendar 5 41`,
 	}
@@ -41,6 +41,9 @@ one day. Every command needs --calendar ID|NAME.`,
 		update,
 		resource.NewDeleteCmd(f, spec),
 	)
+	set := NewCmdSet(f, nil)
+	set.ValidArgsFunction = cobra.NoFileCompletions
+	cmd.AddCommand(set)
 	return cmd
 }
 

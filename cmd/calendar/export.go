@@ -1,0 +1,313 @@
+package calendar
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"fmt"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/spf13/cobra"
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// ExportOptions are the inputs of `calendar export`.
+type ExportOptions struct {
+	Factory *cmdutil.Factory
+	Ctx     context.Context
+	// Calendars are the ID|NAME arguments, in the order given; empty with All.
+	Calendars   []string
+	All         bool
+	WithWeather bool
+}
+
+// NewCmdExport builds `calendar export`; runF replaces exportRun in tests.
+func NewCmdExport(f *cmdutil.Factory, runF func(*ExportOptions) error) *cobra.Command {
+	opts := &ExportOptions{Factory: f}
+	cmd := &cobra.Command{
+		Use:   "export ID|NAME... [--with-weather] | --all [--with-weather]",
+		Short: "Write calendars as a file for kanka apply",
+		Long: `Write calendars, and with --with-weather their weather, to standard output
+as the document "kanka apply -f" reads:
+
+  calendars:
+    - name: Harptos
+      months: [...]          # every key "calendar get -o yaml" prints
+      weather:               # only with --with-weather
+        - {date: 1492-1-1, weather: snowflake, temperature: -5C}
+
+The document has no ids and no keys only the server sets (moon ids
+included), so it copies calendars to another campaign; a calendar is then
+found by its name. The output is stable, so it diffs well in git: the
+calendars in the order given (with --all by name, then id), their weather by
+date, then id. A calendar named twice is written once.
+
+It always writes YAML: -o yaml is accepted, any other -o (and --jq,
+--template) is refused.
+
+Requests: a calendar named by id costs one GET, by name the one list request
+of the lookup (the record comes with it); --all walks the calendar list
+instead. --with-weather adds every weather page of each calendar.`,
+		Example: `  kanka calendar export "Calendar of Harptos" --with-weather > harptos.yaml
+  kanka calendar export --all --with-weather > campaign.yaml
+  kanka -c 1 calendar export Harptos --with-weather | kanka -c 2 apply -f -`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			switch {
+			case opts.All && len(args) > 0:
+				return cmdutil.UsageErrorf("give calendars or --all, not both")
+			case !opts.All && len(args) == 0:
+				return cmdutil.UsageErrorf("name the calendars to export (ID|NAME...), or pass --all")
+			}
+			for _, arg := range args {
+				if err := checkCalendarArg(arg); err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := yamlOnly(f.Globals); err != nil {
+				return err
+			}
+			opts.Calendars, opts.Ctx = args, cmd.Context()
+			if runF != nil {
+				return runF(opts)
+			}
+			return exportRun(opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.All, "all", false, "export every calendar of the campaign")
+	cmd.Flags().BoolVar(&opts.WithWeather, "with-weather", false, "add each calendar's weather entries (reads every weather page)")
+	return cmd
+}
+
+// yamlOnly refuses an output the export cannot honour: it writes the
+// apply document, in YAML, and nothing else. -o table is the default.
+func yamlOnly(g *cmdutil.Globals) error {
+	switch {
+	case g.Output != "" && g.Output != "table" && g.Output != "yaml":
+		return cmdutil.UsageErrorf("calendar export always writes YAML; -o %s is not supported", g.Output)
+	case g.JQ != "" || g.Template != "":
+		return cmdutil.UsageErrorf("calendar export always writes YAML; --jq and --template are not supported")
+	}
+	return nil
+}
+
+// checkCalendarArg refuses, before any request, an ID|NAME that no lookup
+// could find: an empty one, or an id that is not positive.
+func checkCalendarArg(arg string) error {
+	arg = strings.TrimSpace(arg)
+	if arg == "" {
+		return cmdutil.UsageErrorf("a calendar id or name is required")
+	}
+	if id, err := strconv.Atoi(arg); err == nil && id <= 0 {
+		return cmdutil.UsageErrorf("calendar id %d is not valid: ids are positive", id)
+	}
+	return nil
+}
+
+func exportRun(opts *ExportOptions) error {
+	f, ctx := opts.Factory, opts.Ctx
+	c, err := f.Client()
+	if err != nil {
+		return err
+	}
+	cals, err := opts.calendars(ctx, c)
+	if err != nil {
+		return err
+	}
+	doc := exportDocument{Calendars: make([]*yaml.Node, 0, len(cals))}
+	for _, cal := range cals {
+		var weather []*client.Weather
+		if opts.WithWeather {
+			if weather, err = sortedWeather(ctx, c, cal.ID); err != nil {
+				return err
+			}
+			warnSameDates(f, cal, weather)
+		}
+		node, err := exportNode(cal, weather, opts.WithWeather)
+		if err != nil {
+			return err
+		}
+		doc.Calendars = append(doc.Calendars, node)
+	}
+	warnSameNames(f, cals)
+	var buf bytes.Buffer
+	enc := yaml.NewEncoder(&buf)
+	enc.SetIndent(2)
+	if err := enc.Encode(doc); err != nil {
+		return err
+	}
+	if err := enc.Close(); err != nil {
+		return err
+	}
+	_, err = f.IO.Out.Write(buf.Bytes())
+	return err
+}
+
+// exportDocument is the apply document.
+type exportDocument struct {
+	Calendars []*yaml.Node `yaml:"calendars"`
+}
+
+// calendars are the records to export: each argument's (a calendar named
+// twice once), or with All every calendar by name, then id.
+func (opts *ExportOptions) calendars(ctx context.Context, c *client.Client) ([]*client.Calendar, error) {
+	var cals []*client.Calendar
+	if opts.All {
+		for cal, err := range c.AllCalendars(ctx, nil) {
+			if err != nil {
+				return nil, err
+			}
+			cals = append(cals, cal)
+		}
+		slices.SortStableFunc(cals, func(a, b *client.Calendar) int {
+			return cmp.Or(strings.Compare(a.Name, b.Name), cmp.Compare(a.ID, b.ID))
+		})
+		return cals, nil
+	}
+	seen := map[int]bool{}
+	for _, arg := range opts.Calendars {
+		if id, err := strconv.Atoi(strings.TrimSpace(arg)); err == nil && seen[id] {
+			continue // already read: no second GET
+		}
+		id, cal, err := readCalendar(ctx, c, arg)
+		if err != nil {
+			return nil, err
+		}
+		if !seen[id] {
+			seen[id] = true
+			cals = append(cals, cal)
+		}
+	}
+	return cals, nil
+}
+
+// sortedWeather is every weather entry of the calendar, by date, then id.
+func sortedWeather(ctx context.Context, c *client.Client, calendarID int) ([]*client.Weather, error) {
+	var out []*client.Weather
+	for w, err := range c.AllWeather(ctx, calendarID, nil) {
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, w)
+	}
+	slices.SortStableFunc(out, func(a, b *client.Weather) int {
+		return cmp.Or(cmp.Compare(a.Year, b.Year), cmp.Compare(a.Month, b.Month), cmp.Compare(a.Day, b.Day), cmp.Compare(a.ID, b.ID))
+	})
+	return out, nil
+}
+
+// writableKeys are the keys of the writable calendar (client.CalendarInput's
+// YAML names): export keeps these of the file form, which also holds the id
+// and keys only the server sets. Read from the type, so that a field added
+// there is exported without a change here.
+var writableKeys = func() map[string]bool {
+	keys := map[string]bool{}
+	t := reflect.TypeOf(client.CalendarInput{})
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ",")
+		if name != "" && name != "-" {
+			keys[name] = true
+		}
+	}
+	return keys
+}()
+
+// exportNode is one calendar of the document: the file form `get -o yaml`
+// prints (client.CalendarFile) without the id and the keys only the server
+// sets, moons without their ids (a moon is known by its name), and with
+// withWeather the weather entries in their file form, one a line.
+func exportNode(cal *client.Calendar, weather []*client.Weather, withWeather bool) (*yaml.Node, error) {
+	file := client.CalendarFile(cal)
+	var full yaml.Node
+	if err := full.Encode(file); err != nil {
+		return nil, err
+	}
+	node := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
+	for i := 0; i+1 < len(full.Content); i += 2 {
+		key, value := full.Content[i], full.Content[i+1]
+		if !writableKeys[key.Value] {
+			continue
+		}
+		if key.Value == "moons" {
+			dropMoonIDs(value)
+		}
+		node.Content = append(node.Content, key, value)
+	}
+	if !withWeather {
+		return node, nil
+	}
+	list := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
+	for _, w := range weather {
+		var entry yaml.Node
+		if err := entry.Encode(client.FromWeather(w)); err != nil {
+			return nil, err
+		}
+		entry.Style = yaml.FlowStyle
+		list.Content = append(list.Content, &entry)
+	}
+	if len(list.Content) == 0 {
+		list.Style = yaml.FlowStyle // weather: []
+	}
+	node.Content = append(node.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "weather"}, list)
+	return node, nil
+}
+
+// dropMoonIDs removes the id of each moon: the server's, of this calendar.
+func dropMoonIDs(moons *yaml.Node) {
+	for _, moon := range moons.Content {
+		kept := moon.Content[:0]
+		for i := 0; i+1 < len(moon.Content); i += 2 {
+			if moon.Content[i].Value != "id" {
+				kept = append(kept, moon.Content[i], moon.Content[i+1])
+			}
+		}
+		moon.Content = kept
+	}
+}
+
+// warnSameNames says on stderr when two exported calendars share a name:
+// apply finds a calendar by its name and refuses a document that names one
+// twice.
+func warnSameNames(f *cmdutil.Factory, cals []*client.Calendar) {
+	ids := map[string][]string{}
+	var names []string
+	for _, cal := range cals {
+		if ids[cal.Name] == nil {
+			names = append(names, cal.Name)
+		}
+		ids[cal.Name] = append(ids[cal.Name], strconv.Itoa(cal.ID))
+	}
+	for _, name := range names {
+		if len(ids[name]) > 1 {
+			fmt.Fprintf(f.IO.ErrOut, "warning: %d calendars are named %q (ids %s); kanka apply refuses a name given twice: rename one first\n",
+				len(ids[name]), name, strings.Join(ids[name], ", "))
+		}
+	}
+}
+
+// warnSameDates says on stderr when entries of one calendar share a date:
+// apply keys an entry by its date and refuses a date given twice.
+func warnSameDates(f *cmdutil.Factory, cal *client.Calendar, weather []*client.Weather) {
+	for i := 0; i < len(weather); {
+		j := i + 1
+		for j < len(weather) && weather[j].Date() == weather[i].Date() {
+			j++
+		}
+		if j-i > 1 {
+			ids := make([]string, 0, j-i)
+			for _, w := range weather[i:j] {
+				ids = append(ids, strconv.Itoa(w.ID))
+			}
+			fmt.Fprintf(f.IO.ErrOut, "warning: calendar %q has %d weather entries on %s (ids %s); kanka apply refuses a date given twice: delete one first\n",
+				cal.Name, j-i, weather[i].Date(), strings.Join(ids, ", "))
+		}
+		i = j
+	}
+}
