@@ -314,3 +314,37 @@ func TestE2ESeedCreateRefusesADuplicateName(t *testing.T) {
 		}
 	})
 }
+
+// The copy the README shows: export piped into apply. Applied back to its
+// own campaign it changes nothing; applied to another it copies the
+// calendar and its weather, and the copy exports to the same bytes.
+func TestE2ESeedExportPipedIntoApply(t *testing.T) {
+	t.Parallel()
+	eachMode(t, func(t *testing.T, live bool) {
+		srv := startSandbox(t, live)
+		k := newKanka(t, srv)
+		createHarptos(t, k)
+		k.ok(t, "weather", "create", "--calendar", "1", "-f", hammerFile, "-o", "id")
+		exported := k.ok(t, "calendar", "export", "Calendar of Harptos", "--with-weather")
+
+		mark := srv.mark()
+		r := k.runIn(t, exported, "apply", "-f", "-")
+		if r.code != 0 || !strings.Contains(r.stdout, "Nothing to change.") {
+			t.Errorf("export applied to its own campaign: %s", r)
+		}
+		for _, q := range srv.since(mark) {
+			if !strings.HasPrefix(q.String(), "GET ") {
+				t.Errorf("a write to the campaign exported from: %v", q)
+			}
+		}
+
+		srv2 := startSandbox(t, live)
+		k2 := newKanka(t, srv2)
+		if r := k2.runIn(t, exported, "apply", "-f", "-"); r.code != 0 {
+			t.Fatalf("export applied to another campaign: %s", r)
+		}
+		if copied := k2.ok(t, "calendar", "export", "Calendar of Harptos", "--with-weather"); copied != exported {
+			t.Errorf("the copy exports as\n%s\nthe original as\n%s", copied, exported)
+		}
+	})
+}
