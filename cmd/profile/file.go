@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/kanka-cli/kanka/internal/yamlcheck"
+	"github.com/kanka-cli/kanka/internal/suggest"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -204,7 +205,7 @@ func (f *File) Use(name string) error {
 		if len(names) > 0 {
 			known = "it has " + strings.Join(names, ", ")
 		}
-		if near := Nearest(name, names); near != "" {
+		if near, ok := suggest.Nearest(name, names); ok {
 			return invalid("%s holds no profile named %q (%s); did you mean %q?", f.path, name, known, near)
 		}
 		return invalid("%s holds no profile named %q (%s); create it with `kanka -p %s auth login`", f.path, name, known, name)

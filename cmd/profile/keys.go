@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/internal/suggest"
 )
 
 // Keys are the settings a profile holds, in the order `config list` shows
@@ -89,7 +90,7 @@ func (p *Profile) Set(key, value string) error {
 
 // unknownKey names the keys, and the one meant when key is a typo of it.
 func unknownKey(key string) error {
-	if near := Nearest(key, Keys); near != "" {
+	if near, ok := suggest.Nearest(key, Keys); ok {
 		return invalid("unknown key %q: the keys are %s; did you mean %q?", key, strings.Join(Keys, ", "), near)
 	}
 	return invalid("unknown key %q: the keys are %s", key, strings.Join(Keys, ", "))
