@@ -15,8 +15,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/kanka-cli/kanka/internal/yamlcheck"
 	"github.com/kanka-cli/kanka/internal/suggest"
+	"github.com/kanka-cli/kanka/internal/yamlcheck"
 	"go.yaml.in/yaml/v3"
 )
 
