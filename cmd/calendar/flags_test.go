@@ -1,15 +1,15 @@
 package calendar
 
 import (
-	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
-	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 	"reflect"
 	"testing"
 	"time"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 func TestSplitFields(t *testing.T) {

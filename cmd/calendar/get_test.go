@@ -2,10 +2,10 @@ package calendar
 
 import (
 	"errors"
-	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 	"testing"
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 )
 
 func TestGetByID(t *testing.T) {

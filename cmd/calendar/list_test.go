@@ -1,9 +1,10 @@
 package calendar
 
 import (
-	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 	"strings"
 	"testing"
+
+	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 )
 
 func TestListWalksEveryPage(t *testing.T) {

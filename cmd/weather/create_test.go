@@ -1,7 +1,6 @@
 package weather
 
 import (
-	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 )
 
 const calendarRoute = "calendars/5"

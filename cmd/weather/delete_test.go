@@ -2,12 +2,12 @@ package weather
 
 import (
 	"errors"
-	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 	"slices"
 	"testing"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 )
 
 func TestDeleteWithoutTerminalNeedsYes(t *testing.T) {

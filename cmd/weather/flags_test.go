@@ -2,7 +2,6 @@ package weather
 
 import (
 	"fmt"
-	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 	"strings"
 	"testing"
 	"unicode"
@@ -11,6 +10,7 @@ import (
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/calendar"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )

@@ -1,10 +1,10 @@
 package weather
 
 import (
-	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 	"testing"
 
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 )
 
 // fullWeatherJSON has every field set, and a key the client does not know.

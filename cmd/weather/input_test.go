@@ -1,8 +1,9 @@
 package weather
 
 import (
-	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 	"testing"
+
+	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 )
 
 // Input that is not what it seems, refused with exit 2 before any request.

@@ -3,12 +3,12 @@ package weather
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 )
 
 const weathersRoute = "calendars/5/calendar_weathers"

@@ -1,12 +1,12 @@
 package weather
 
 import (
-	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 )
 
 // fullRecordWith is the PUT body of fullWeatherJSON with some fields
