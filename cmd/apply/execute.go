@@ -130,8 +130,13 @@ func (x *executor) calendar(cp *CalendarPlan) {
 			}
 			x.release()
 			cp.Result = resultOf(err)
-			if err == nil && cal != nil && cal.ID > 0 {
+			switch {
+			case err == nil && cal != nil && cal.ID > 0:
 				cp.ID = cal.ID
+			case err == nil && cp.Action == Create:
+				// Created, but where? Its weather must not go to a
+				// calendar 0; the next run finds it by its name.
+				cp.Result = Result{Status: Unknown, Err: fmt.Errorf("the server's answer to creating calendar %q has no id", cp.Name)}
 			}
 		}
 		x.report(cp, nil)

@@ -186,3 +186,44 @@ func TestInterruptedRunSaysWhatItDid(t *testing.T) {
 		t.Errorf("writes after the interrupt: %q", w)
 	}
 }
+
+// noID answers a calendar create with a record that has no id.
+type noID struct{ next http.RoundTripper }
+
+func (n noID) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Method == http.MethodPost && strings.HasSuffix(req.URL.Path, "/calendars") {
+		if _, err := n.next.RoundTrip(req); err != nil {
+			return nil, err
+		}
+		return &http.Response{StatusCode: 201, Header: http.Header{"Content-Type": {"application/json"}}, Request: req,
+			Body: io.NopCloser(strings.NewReader(`{"data":{"name":"Greyhawk"}}`))}, nil
+	}
+	return n.next.RoundTrip(req)
+}
+
+// A create answered without an id is not known to be where its weather
+// can go: the weather waits for the next run, which finds the calendar by
+// its name; nothing is sent to a calendar 0.
+func TestCreateAnsweredWithoutAnIDHoldsItsWeather(t *testing.T) {
+	cp := newCampaign(t, false)
+	c, rec := cp.client(sandbox.Options{}, func(next http.RoundTripper) http.RoundTripper { return noID{next} })
+	seed := Seed{Calendars: []DesiredCalendar{{Input: greyhawk(), Weather: weatherDays(2, "seed.yaml")}}}
+	plan, err := run(t, c, seed, PlanOptions{})
+	var runErr *RunError
+	if !errors.As(err, &runErr) || runErr.Unknown != 1 || runErr.Skipped != 2 {
+		t.Fatalf("err = %v", err)
+	}
+	if r := plan.Calendars[0].Result; r.Status != Unknown || r.Err.Error() != `the server's answer to creating calendar "Greyhawk" has no id` {
+		t.Errorf("calendar result %s %v", r.Status, r.Err)
+	}
+	if got := writes(rec.take()); !reflect.DeepEqual(got, []string{"POST calendars"}) {
+		t.Errorf("writes = %q, want the calendar create only", got)
+	}
+	good, rec := cp.client(sandbox.Options{}, nil)
+	if _, err := run(t, good, seed, PlanOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := writes(rec.take()); len(got) != 2 || !strings.HasPrefix(got[0], "POST calendars/1/") {
+		t.Errorf("the next run's writes = %q, want the 2 weather creates", got)
+	}
+}

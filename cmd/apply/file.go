@@ -1,10 +1,12 @@
 package apply
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -327,12 +329,8 @@ func deAlias(n *yaml.Node) *yaml.Node {
 }
 
 func sortByLine(ps []client.FileProblem) []client.FileProblem {
-	out := append([]client.FileProblem(nil), ps...)
-	for i := 1; i < len(out); i++ { // stable insertion sort: few problems
-		for j := i; j > 0 && out[j].Line < out[j-1].Line; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	out := slices.Clone(ps)
+	slices.SortStableFunc(out, func(a, b client.FileProblem) int { return cmp.Compare(a.Line, b.Line) })
 	return out
 }
 

@@ -149,6 +149,9 @@ func editUntilValid(opts *EditOptions, path string, original []byte, current *cl
 			return client.CalendarInput{}, "", err
 		}
 		if err := cmdutil.RunEditor(opts.Editor, path); err != nil {
+			if problem != nil { // the user's earlier edits are in the file
+				return client.CalendarInput{}, "", &keptEditError{path: path, err: err}
+			}
 			return client.CalendarInput{}, "", err
 		}
 		saved, err := cmdutil.ReadInput(opts.Ctx, f.IO, path)

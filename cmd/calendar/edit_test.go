@@ -1,6 +1,7 @@
 package calendar
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -147,4 +148,19 @@ func TestEditorFailureSendsNothing(t *testing.T) {
 		t.Errorf("error %v", err)
 	}
 	wantNoEditFileLeft(t)
+}
+
+// An editor that fails after a round of errors keeps the user's edits.
+func TestEditorFailureAfterARoundKeepsTheEdits(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	scriptedEditor(t, `sed -i 's/^suffix: DR$/sufix: DR/' "$1"`, "exit 3")
+	env := newTestEnv(t, "id", exchange{"GET", "calendars/12", "", 200, data(readTestdata(t, "record.json"))})
+	err := env.run("edit", "12")
+	_, kept, ok := strings.Cut(fmt.Sprint(err), "(the edit was not sent; it is kept in ")
+	if !ok || !strings.Contains(err.Error(), "failed: exit status 3") {
+		t.Fatalf("error %v", err)
+	}
+	if b, err := os.ReadFile(strings.TrimSuffix(kept, ")")); err != nil || !strings.Contains(string(b), "\nsufix: DR\n") {
+		t.Errorf("kept file: %v\n%s", err, b)
+	}
 }
