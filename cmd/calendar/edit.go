@@ -137,12 +137,14 @@ func (*keptEditError) NoUsageHint() {}
 // a failing file unchanged. It returns the full record to send.
 func editUntilValid(opts *EditOptions, path string, original []byte, current *client.Calendar) (in client.CalendarInput, cancelled string, err error) {
 	f := opts.Factory
-	baseline, err := readEdit(original, current)
-	if err != nil {
-		return client.CalendarInput{}, "", err // our own YAML must read back
-	}
 	body := original
-	var problem error
+	// A record the checks refuse as it is (a calendar the live service
+	// wiped down to one month) opens with its problems on top, so that the
+	// editor can repair it: then any valid save is a change.
+	baseline, problem := readEdit(original, current)
+	if problem != nil && !isCheckFailure(problem) {
+		return client.CalendarInput{}, "", problem
+	}
 	for {
 		shown := append(editHeader(current, problem), body...)
 		if err := os.WriteFile(path, shown, 0o600); err != nil {
