@@ -141,9 +141,9 @@ func (x *executor) calendar(cp *CalendarPlan) {
 		}
 		x.report(cp, nil)
 	}
-	if cp.Action == Create && cp.Result.Status != Done {
+	if held := weatherHeldBy(cp); held != nil {
 		for _, wp := range cp.Weather {
-			wp.Result = Result{Status: Skipped, Err: fmt.Errorf("calendar %q was not created", cp.Name)}
+			wp.Result = Result{Status: Skipped, Err: held}
 			x.report(cp, wp)
 		}
 		return
@@ -201,4 +201,29 @@ func resultOf(err error) Result {
 		return Result{Status: Skipped, Err: err}
 	}
 	return Result{Status: Failed, Err: err}
+}
+
+// daysFields are the calendar fields that decide which days exist: the
+// weather's dates were checked against the calendar as planned.
+var daysFields = map[string]bool{"months": true, "skip_year_zero": true, "has_leap_year": true,
+	"leap_year_amount": true, "leap_year_offset": true, "leap_year_start": true, "leap_year_month": true}
+
+// weatherHeldBy says why the calendar's weather must wait for the next
+// run: its create failed, or its update failed while it was changing the
+// days the weather's dates were checked against. nil when it may go.
+func weatherHeldBy(cp *CalendarPlan) error {
+	if cp.Result.Status == Done {
+		return nil
+	}
+	switch cp.Action {
+	case Create:
+		return fmt.Errorf("calendar %q was not created", cp.Name)
+	case Update:
+		for _, ch := range cp.Changes {
+			if daysFields[ch.Field] {
+				return fmt.Errorf("calendar %q was not updated, and its days were changing (%s)", cp.Name, ch.Field)
+			}
+		}
+	}
+	return nil
 }

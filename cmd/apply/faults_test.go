@@ -227,3 +227,51 @@ func TestCreateAnsweredWithoutAnIDHoldsItsWeather(t *testing.T) {
 		t.Errorf("the next run's writes = %q, want the 2 weather creates", got)
 	}
 }
+
+// The weather of a calendar whose update failed while it was changing its
+// months waits: its dates were checked against the months planned, which
+// the server does not have. A failed update that leaves the days alone
+// does not hold its weather.
+func TestFailedUpdateOfTheDaysHoldsTheWeather(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		change func(*client.CalendarInput)
+		held   bool
+	}{
+		{"months", func(in *client.CalendarInput) {
+			in.Months = append(in.Months, client.Month{Name: "Coldeven", Length: 28})
+		}, true},
+		{"type", func(in *client.CalendarInput) { in.Type = ptr("Lunar") }, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cp := newCampaign(t, false)
+			setup, _ := cp.client(sandbox.Options{}, nil)
+			if _, err := run(t, setup, Seed{Calendars: []DesiredCalendar{{Input: greyhawk()}}}, PlanOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			c, rec := cp.client(sandbox.Options{}, func(next http.RoundTripper) http.RoundTripper {
+				return refuse{next: next, match: func(method, path, _ string) bool { return method == http.MethodPut }}
+			})
+			in := greyhawk()
+			tc.change(&in)
+			seed := Seed{Calendars: []DesiredCalendar{{Input: in, Weather: weatherDays(2, "seed.yaml")}}}
+			plan, err := run(t, c, seed, PlanOptions{})
+			if err == nil || !client.IsValidation(err) {
+				t.Fatalf("err = %v", err)
+			}
+			posts := 0
+			for _, w := range writes(rec.take()) {
+				if strings.HasPrefix(w, "POST ") {
+					posts++
+				}
+			}
+			status := plan.Calendars[0].Weather[0].Result.Status
+			if tc.held && (posts != 0 || status != Skipped) {
+				t.Errorf("weather sent (%d POSTs, status %s) though the months it was checked against were refused", posts, status)
+			}
+			if !tc.held && (posts != 2 || status != Done) {
+				t.Errorf("%d POSTs, status %s: the weather should not wait for a refused type", posts, status)
+			}
+		})
+	}
+}
