@@ -36,9 +36,24 @@ func TestMain(m *testing.M) {
 			panic(err)
 		}
 	}
+	writeCoverMeta(dir)
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+// writeCoverMeta runs the binary once before the tests start theirs. The
+// first runs of a -cover binary each write the coverage meta-data file
+// through a temporary file named by the clock; parallel first runs that end
+// in the same instant share that name, and all but one fail at exit
+// ("coverage meta-data emit failed"), which a test then reads as kanka's
+// output. Once the file exists, no later run writes it.
+func writeCoverMeta(dir string) {
+	cmd := exec.Command(binary, "version")
+	cmd.Env = []string{"HOME=" + dir, "PATH=" + os.Getenv("PATH"), "GOCOVERDIR=" + coverDir, raceOptions}
+	if out, err := cmd.CombinedOutput(); err != nil {
+		panic("running kanka version: " + err.Error() + "\n" + string(out))
+	}
 }
 
 // coverDir is where every run of the binary writes its coverage counters
