@@ -84,7 +84,8 @@ func newCmdSet(f *cmdutil.Factory, resolve func() (*profile.Resolved, error), ru
 	return &cobra.Command{
 		Use:   "set KEY VALUE",
 		Short: "Change the value of a key (an empty value removes it)",
-		Long:  "Change the value of a key of the profile, creating the profile if needed; an empty value removes the key.\n\n" + keysHelp,
+		Long: "Change the value of a key of the profile, creating the profile if needed; an empty value removes the key.\n" +
+			"A profile named by -p or KANKA_PROFILE does not become the active one: `kanka config use NAME` does that.\n\n" + keysHelp,
 		Example: `  kanka config set campaign 12345
   kanka config set max_wait 5m
   kanka config set url ""
@@ -155,7 +156,8 @@ func setRun(opts *Options) error {
 		if err := p.Set(opts.Key, opts.Value); err != nil {
 			return err
 		}
-		*f.Ensure(r.ProfileName) = p
+		// Never made the active one: -p is for this run (see File.Put).
+		f.Put(r.ProfileName, p)
 		return nil
 	})
 }

@@ -115,3 +115,49 @@ func TestListOfAMissingProfileIsEmpty(t *testing.T) {
 		t.Errorf("exit %d, stdout %q", res.Code, res.Stdout)
 	}
 }
+
+// -p NAME (or KANKA_PROFILE) chooses a profile for one run: config set
+// never makes it the active one, not even in a file that has none (only
+// `config use` does), and stays silent as every set.
+func TestSetNeverMakesAnotherProfileActive(t *testing.T) {
+	path := roottest.Isolate(t)
+	noActive := "profiles:\n  home:\n    campaign: 3\n"
+	roottest.WriteFile(t, path, noActive)
+	set := func(args ...string) {
+		t.Helper()
+		if res := roottest.Run(t, "", args...); res.Code != 0 || res.Stdout != "" || res.Stderr != "" {
+			t.Fatalf("%v: exit %d, stdout %q, stderr %q", args, res.Code, res.Stdout, res.Stderr)
+		}
+	}
+
+	set("-p", "work", "config", "set", "campaign", "8")
+	t.Setenv("KANKA_PROFILE", "play")
+	set("config", "set", "sandbox", "true")
+	t.Setenv("KANKA_PROFILE", "")
+	want := noActive + "  work:\n    campaign: 8\n  play:\n    sandbox: true\n"
+	if got := roottest.ReadFile(t, path); got != want {
+		t.Errorf("file:\n%s\nwant:\n%s", got, want)
+	}
+	// Runs without -p still use the default profile: no campaign, and
+	// not the sandbox play asks for.
+	for key, value := range map[string]string{"campaign": "\n", "sandbox": "false\n"} {
+		if res := roottest.Run(t, "", "config", "get", key); res.Code != 0 || res.Stdout != value {
+			t.Errorf("get %s without -p: exit %d, stdout %q, want %q", key, res.Code, res.Stdout, value)
+		}
+	}
+
+	// Without -p the profile is the one runs use already: it is written
+	// down as active, as auth login does.
+	set("config", "set", "campaign", "5")
+	want = "active: default\n" + want + "  default:\n    campaign: 5\n"
+	if got := roottest.ReadFile(t, path); got != want {
+		t.Errorf("file:\n%s\nwant:\n%s", got, want)
+	}
+
+	// A file with an active profile keeps it.
+	roottest.WriteFile(t, path, "active: home\n"+noActive)
+	set("-p", "work", "config", "set", "url", "https://kanka.example/api/1.0")
+	if got, want := roottest.ReadFile(t, path), "active: home\n"+noActive+"  work:\n    url: https://kanka.example/api/1.0\n"; got != want {
+		t.Errorf("file:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -161,7 +161,8 @@ func (f *File) Get(name string) *Profile {
 }
 
 // Ensure returns the named profile, adding an empty one when missing; a
-// file with no active profile makes it the active one.
+// file with no active profile makes it the active one (auth login: the
+// profile just logged in to). `config set` uses Put, which does not.
 func (f *File) Ensure(name string) *Profile {
 	if f.Profiles == nil {
 		f.Profiles = map[string]*Profile{}
@@ -175,6 +176,22 @@ func (f *File) Ensure(name string) *Profile {
 		f.Active = name
 	}
 	return p
+}
+
+// Put stores p as the named profile, adding it (last) when missing. It
+// never makes another profile the active one: -p and KANKA_PROFILE choose
+// a profile for one run, and `config use` is the one way to change what
+// later runs use. In a file with no active profile, DefaultName is written
+// down as active when it is the one stored: such a file's runs use it
+// already.
+func (f *File) Put(name string, p Profile) {
+	if f.Profiles == nil {
+		f.Profiles = map[string]*Profile{}
+	}
+	f.Profiles[name] = &p
+	if f.Active == "" && name == DefaultName {
+		f.Active = name
+	}
 }
 
 // Names are the names of the file's profiles, sorted.

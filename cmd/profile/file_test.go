@@ -166,3 +166,39 @@ func TestSaveClosesOnlyItsOwnOpenDirectory(t *testing.T) {
 	assertMode(t, ours, 0o700)
 	assertMode(t, shared, 0o755)
 }
+
+// Put never makes a profile the active one, but writes down DefaultName,
+// the profile a file with no active one uses anyway.
+func TestPutNeverActivatesAnotherProfile(t *testing.T) {
+	tests := []struct {
+		name, before, profile, want string
+	}{
+		{"a new profile in an empty file", "", "work", "profiles:\n    work:\n        campaign: 8\n"},
+		{"a new profile in a file with no active one", "profiles:\n  home:\n    campaign: 3\n", "work",
+			"profiles:\n  home:\n    campaign: 3\n  work:\n    campaign: 8\n"},
+		{"a new profile beside an active one", "active: home\nprofiles:\n  home:\n    campaign: 3\n", "work",
+			"active: home\nprofiles:\n  home:\n    campaign: 3\n  work:\n    campaign: 8\n"},
+		{"an existing profile of a file with no active one", "profiles:\n  work:\n    campaign: 3 # mine\n    token: t\n", "work",
+			"profiles:\n  work:\n    campaign: 8 # mine\n"},
+		{"the default profile is written down as active", "", "default",
+			"active: default\nprofiles:\n    default:\n        campaign: 8\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "config.yaml")
+			if err := os.WriteFile(path, []byte(tt.before), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			err := Update(context.Background(), path, func(f *File) error {
+				f.Put(tt.profile, Profile{Campaign: 8})
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, err := os.ReadFile(path); err != nil || string(got) != tt.want {
+				t.Errorf("file:\n%s\nwant:\n%s", got, tt.want)
+			}
+		})
+	}
+}

@@ -43,7 +43,14 @@ type Resolved struct {
 	MaxWait string
 
 	// Sources tells where url, token, campaign and sandbox came from.
+	// When a url or token given for this run turned the profile's sandbox
+	// off, the sandbox's source is that layer (FromFlag or FromEnv), and
+	// SandboxOffBy names what did it.
 	Sources map[string]Source
+	// SandboxOffBy are the flags and environment variables ("--url",
+	// "KANKA_TOKEN") that turned off the sandbox of the profile for this
+	// run, in the order url, token; empty when they did not.
+	SandboxOffBy []string
 }
 
 // Profile returns the profile in use, or nil when the file has none of
@@ -67,6 +74,13 @@ func flagName(key string) string { return strings.ReplaceAll(key, "_", "-") }
 // flag > environment > profile > default. flags holds the root command's
 // persistent flags (url, token, campaign, profile, config, sandbox, debug);
 // a flag counts only when it was given.
+//
+// The sandbox follows the same order. A profile's sandbox is a default for
+// the profile, not an order: a url or token given for this run (--url,
+// --token, KANKA_URL, KANKA_TOKEN) names a real server, comes before it,
+// and turns it off, so that the run resolves url, token and campaign as
+// any other (see sandboxOffBy). A campaign alone (-c, KANKA_CAMPAIGN) names
+// no server and leaves the sandbox on.
 //
 // With the sandbox on, the url, token and campaign of the environment and
 // of the profile are ignored: they address a real server, and sending a live
@@ -118,6 +132,11 @@ func Resolve(flags *pflag.FlagSet) (*Resolved, error) {
 		r.Sources[key] = sourceOf(flags, key, prof)
 	}
 
+	if r.Sandbox && r.Sources["sandbox"] == FromProfile {
+		if by, source := sandboxOffBy(r.Sources); len(by) > 0 {
+			r.Sandbox, r.Sources["sandbox"], r.SandboxOffBy = false, source, by
+		}
+	}
 	if r.Sandbox {
 		for _, key := range []string{"url", "token", "campaign"} {
 			if r.Sources[key] != FromFlag {
@@ -134,6 +153,26 @@ func Resolve(flags *pflag.FlagSet) (*Resolved, error) {
 		}
 	}
 	return r, nil
+}
+
+// sandboxOffBy names the url and token given for this run, by flag or
+// environment, which come before a profile's sandbox, and the strongest
+// layer among them (the sandbox's source when they turn it off). A
+// campaign does not count: it names no server, and a KANKA_CAMPAIGN kept
+// in the shell for the real service would otherwise send every rehearsal
+// with a sandbox profile to api.kanka.io.
+func sandboxOffBy(sources map[string]Source) ([]string, Source) {
+	var by []string
+	source := FromEnv
+	for _, key := range []string{"url", "token"} {
+		switch sources[key] {
+		case FromFlag:
+			by, source = append(by, "--"+flagName(key)), FromFlag
+		case FromEnv:
+			by = append(by, envNames[key])
+		}
+	}
+	return by, source
 }
 
 // profileValues are the profile's settings as viper's configuration layer:

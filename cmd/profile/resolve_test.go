@@ -3,6 +3,7 @@ package profile
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/spf13/pflag"
@@ -107,6 +108,65 @@ func TestResolvePrecedence(t *testing.T) {
 				Sources: map[string]Source{"url": FromDefault, "token": FromProfile, "campaign": FromDefault, "sandbox": FromFlag}},
 		},
 		{
+			name:  "KANKA_URL turns a sandbox profile off",
+			flags: []string{"-p", "play"},
+			env:   map[string]string{"KANKA_URL": "http://127.0.0.1:1/api/1.0"},
+			want: Resolved{ProfileName: "play", ProfileChosen: true, URL: "http://127.0.0.1:1/api/1.0", Token: "play-token",
+				Sources:      map[string]Source{"url": FromEnv, "token": FromProfile, "campaign": FromDefault, "sandbox": FromEnv},
+				SandboxOffBy: []string{"KANKA_URL"}},
+		},
+		{
+			name:  "KANKA_TOKEN turns a sandbox profile off",
+			flags: []string{"-p", "play"},
+			env:   map[string]string{"KANKA_TOKEN": "env-token", "KANKA_CAMPAIGN": "20"},
+			want: Resolved{ProfileName: "play", ProfileChosen: true, URL: "https://api.kanka.io/1.0", Token: "env-token", Campaign: "20",
+				Sources:      map[string]Source{"url": FromDefault, "token": FromEnv, "campaign": FromEnv, "sandbox": FromEnv},
+				SandboxOffBy: []string{"KANKA_TOKEN"}},
+		},
+		{
+			name:  "--url turns a sandbox profile off, beside KANKA_TOKEN",
+			flags: []string{"-p", "play", "--url", "http://127.0.0.1:1/api/1.0"},
+			env:   map[string]string{"KANKA_TOKEN": "env-token"},
+			want: Resolved{ProfileName: "play", ProfileChosen: true, URL: "http://127.0.0.1:1/api/1.0", Token: "env-token",
+				Sources:      map[string]Source{"url": FromFlag, "token": FromEnv, "campaign": FromDefault, "sandbox": FromFlag},
+				SandboxOffBy: []string{"--url", "KANKA_TOKEN"}},
+		},
+		{
+			name:  "--token turns a sandbox profile off",
+			flags: []string{"-p", "play", "--token", "flag-token"},
+			env:   map[string]string{"KANKA_TOKEN": "env-token"},
+			want: Resolved{ProfileName: "play", ProfileChosen: true, URL: "https://api.kanka.io/1.0", Token: "flag-token",
+				Sources:      map[string]Source{"url": FromDefault, "token": FromFlag, "campaign": FromDefault, "sandbox": FromFlag},
+				SandboxOffBy: []string{"--token"}},
+		},
+		{
+			name: "the active sandbox profile gives way to KANKA_URL too",
+			env:  map[string]string{"KANKA_PROFILE": "play", "KANKA_URL": "https://env.example"},
+			want: Resolved{ProfileName: "play", ProfileChosen: true, URL: "https://env.example", Token: "play-token",
+				Sources:      map[string]Source{"url": FromEnv, "token": FromProfile, "campaign": FromDefault, "sandbox": FromEnv},
+				SandboxOffBy: []string{"KANKA_URL"}},
+		},
+		{
+			name:  "KANKA_CAMPAIGN leaves a sandbox profile on, and is ignored",
+			flags: []string{"-p", "play"},
+			env:   map[string]string{"KANKA_CAMPAIGN": "20"},
+			want: Resolved{ProfileName: "play", ProfileChosen: true, Sandbox: true,
+				Sources: map[string]Source{"url": FromDefault, "token": FromDefault, "campaign": FromDefault, "sandbox": FromProfile}},
+		},
+		{
+			name:  "-c leaves a sandbox profile on, and counts",
+			flags: []string{"-p", "play", "-c", "5"},
+			want: Resolved{ProfileName: "play", ProfileChosen: true, Sandbox: true, Campaign: "5",
+				Sources: map[string]Source{"url": FromDefault, "token": FromDefault, "campaign": FromFlag, "sandbox": FromProfile}},
+		},
+		{
+			name:  "--sandbox over a sandbox profile and KANKA_URL keeps the sandbox",
+			flags: []string{"-p", "play", "--sandbox", "--token", "wrong"},
+			env:   map[string]string{"KANKA_URL": "https://env.example"},
+			want: Resolved{ProfileName: "play", ProfileChosen: true, Sandbox: true, Token: "wrong",
+				Sources: map[string]Source{"url": FromDefault, "token": FromFlag, "campaign": FromDefault, "sandbox": FromFlag}},
+		},
+		{
 			name:  "a profile the file does not hold",
 			flags: []string{"-p", "nope"},
 			want: Resolved{ProfileName: "nope", ProfileChosen: true, URL: "https://api.kanka.io/1.0",
@@ -206,6 +266,9 @@ func assertResolved(t *testing.T, got, want *Resolved) {
 	}
 	if got.MaxWait != wantMaxWait || got.Sources["max_wait"] != wantSource {
 		t.Errorf("max_wait %q from %s, want %q from %s", got.MaxWait, got.Sources["max_wait"], wantMaxWait, wantSource)
+	}
+	if !slices.Equal(got.SandboxOffBy, want.SandboxOffBy) {
+		t.Errorf("sandbox off by %q, want %q", got.SandboxOffBy, want.SandboxOffBy)
 	}
 	for _, k := range Keys {
 		if k == "max_wait" {
