@@ -78,6 +78,16 @@ func (d Date) String() string { return fmt.Sprintf("%d-%d-%d", d.Year, d.Month, 
 // MarshalText makes a date one "Y-M-D" string in JSON.
 func (d Date) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
 
+// UnmarshalText reads "Y-M-D" (see ParseNumeric).
+func (d *Date) UnmarshalText(b []byte) error {
+	parsed, err := ParseNumeric(string(b))
+	if err != nil {
+		return err
+	}
+	*d = parsed
+	return nil
+}
+
 // Reckoning is a checked calendar with what every call needs precomputed.
 // It is read-only and safe for concurrent use.
 type Reckoning struct {

@@ -13,9 +13,28 @@ import (
 const maxInput = 1000
 
 var (
+	numeric   = regexp.MustCompile(`^\s*(-?\d+)-(\d+)-(\d+)\s*$`)
 	yearFirst = regexp.MustCompile(`^(-?\d+)\s*-\s*(.+?)\s*-\s*(\d+)$`)
 	dayFirst  = regexp.MustCompile(`^(\d+)\s+(.+)$`)
 )
+
+// ParseNumeric reads "Y-M-D" written with numbers only ("1492-4-3",
+// "-12-3-1"): the form the service writes and kanka prints in data. It
+// needs no calendar and checks nothing against one; ParseDate reads every
+// form, this one included.
+func ParseNumeric(s string) (Date, error) {
+	m := numeric.FindStringSubmatch(s)
+	if m == nil {
+		return Date{}, fmt.Errorf("%q is not a date of the form YEAR-MONTH-DAY", s)
+	}
+	y, err1 := strconv.Atoi(m[1])
+	mo, err2 := strconv.Atoi(m[2])
+	d, err3 := strconv.Atoi(m[3])
+	if err1 != nil || err2 != nil || err3 != nil {
+		return Date{}, fmt.Errorf("%q has a number too large", s)
+	}
+	return Date{Year: y, Month: mo, Day: d}, nil
+}
 
 // ParseDate reads a date as a person writes it and checks that it exists:
 // "1492-4-3", "1492-Ches-3", "-12-3-1" (year first, month by number or

@@ -12,43 +12,18 @@ import (
 // (CalendarInput), so that there is one leap-year rule, one month length
 // and one message for a date that does not exist.
 
-// AlmanacCalendar is the part of c the almanac counts with, every field as
-// the server sent it (the almanac applies the service's rules: a length or
-// a leap offset below 1 counts as 1, a leap month outside the list adds no
-// days).
-func (c *Calendar) AlmanacCalendar() almanac.Calendar {
-	return almanacCalendar(calendarFields{
-		months: c.Months, weekdays: c.Weekdays, years: c.Years, seasons: c.Seasons, moons: c.Moons,
-		suffix: c.Suffix, skipYearZero: c.SkipYearZero, startOffset: c.StartOffset,
-		leap: almanac.LeapRule{Enabled: c.HasLeapYear, Amount: c.LeapYearAmount, Month: c.LeapYearMonth,
-			Offset: c.LeapYearOffset, Start: c.LeapYearStart},
-	})
-}
-
 // Reckoning prepares c's arithmetic. It fails for a calendar without months
 // (the live service's wipe leaves one) or one too long to count
 // (almanac.MaxYearLength).
-func (c *Calendar) Reckoning() (*almanac.Reckoning, error) { return almanac.New(c.AlmanacCalendar()) }
+func (c *Calendar) Reckoning() (*almanac.Reckoning, error) { return c.CalendarInput.Reckoning() }
 
-// Today is c's current date; ok is false when the server sent none or an
-// odd one.
-func (c *Calendar) Today() (almanac.Date, bool) {
-	d, ok := c.CurrentDate()
-	return d.Almanac(), ok
-}
-
-// Almanac is d as the almanac writes it.
-func (d Date) Almanac() almanac.Date { return almanac.Date{Year: d.Year, Month: d.Month, Day: d.Day} }
-
-// DateOf is the almanac's date d as the client writes it.
-func DateOf(d almanac.Date) Date { return Date{Year: d.Year, Month: d.Month, Day: d.Day} }
-
-// AlmanacCalendar is the calendar in would make, for checking its dates
-// before it is sent. A field left out counts as the service stores it
-// when created without it: no leap years, year 0 existing, offset 0. A
-// calendar with leap years but no leap start, interval or month given gets
-// 1 for each, as the sandbox stores it (the live service's defaults are not
-// documented).
+// AlmanacCalendar is the calendar in would make (or, for a record, the
+// calendar as read), for its arithmetic and for checking its dates before
+// it is sent. A field not given counts as the service stores it when
+// created without it: no leap years, year 0 existing, offset 0. A calendar
+// with leap years but no leap start, interval or month gets 1 for each:
+// the service's sanitizer writes month 1 for a leap month not given (and
+// the almanac counts an interval or start below 1 as 1).
 func (in CalendarInput) AlmanacCalendar() almanac.Calendar {
 	leap := almanac.LeapRule{
 		Enabled: deref(in.HasLeapYear, false),
@@ -57,7 +32,7 @@ func (in CalendarInput) AlmanacCalendar() almanac.Calendar {
 		Offset:  deref(in.LeapYearOffset, 1),
 		Start:   deref(in.LeapYearStart, 1),
 	}
-	return almanacCalendar(calendarFields{
+	return almanacCalendar(almanacFields{
 		months: in.Months, weekdays: in.Weekdays, years: in.Years, seasons: in.Seasons, moons: in.Moons,
 		suffix: deref(in.Suffix, ""), skipYearZero: deref(in.SkipYearZero, false), startOffset: deref(in.StartOffset, 0),
 		leap: leap,
@@ -76,8 +51,8 @@ func deref[T any](p *T, otherwise T) T {
 	return *p
 }
 
-// calendarFields are what a Calendar and a CalendarInput share.
-type calendarFields struct {
+// almanacFields are what the almanac counts with.
+type almanacFields struct {
 	months       []Month
 	weekdays     []string
 	years        map[int]string
@@ -89,7 +64,7 @@ type calendarFields struct {
 	leap         almanac.LeapRule
 }
 
-func almanacCalendar(f calendarFields) almanac.Calendar {
+func almanacCalendar(f almanacFields) almanac.Calendar {
 	c := almanac.Calendar{
 		Weekdays:     append([]string(nil), f.weekdays...),
 		Years:        make(map[int]string, len(f.years)),

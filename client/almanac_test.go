@@ -68,7 +68,7 @@ func TestCalendarToAlmanac(t *testing.T) {
 		if got := tc.cal.AlmanacCalendar(); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%s: almanac calendar\n%+v\nwant\n%+v", tc.name, got, tc.want)
 		}
-		if today, ok := tc.cal.Today(); !ok || today != tc.today {
+		if today, ok := tc.cal.CurrentDate(); !ok || today != tc.today {
 			t.Errorf("%s: today %v %v, want %v", tc.name, today, ok, tc.today)
 		}
 		if _, err := tc.cal.Reckoning(); err != nil {
@@ -85,7 +85,7 @@ func TestCalendarReckoning(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	today, _ := cal.Today()
+	today, _ := cal.CurrentDate()
 	if got := r.Format(today); got != "2 Midwinter, Year of the Dark Circle DR" {
 		t.Errorf("today reads %q", got)
 	}
@@ -143,7 +143,7 @@ func TestCalendarInputToAlmanac(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := r.Format(in.Date.Almanac()); got != "1 Ches, Year of Three Ships Sailing DR" {
+	if got := r.Format(*in.Date); got != "1 Ches, Year of Three Ships Sailing DR" {
 		t.Errorf("the date reads %q", got)
 	}
 	for year, want := range map[int]int{1488: 2, 1491: 1, 1492: 2} {
@@ -168,6 +168,12 @@ func TestCalendarInputDefaults(t *testing.T) {
 	}
 }
 
+// leapCalendar is a calendar read with these leap settings.
+func leapCalendar(has bool, amount, offset, start int) client.Calendar {
+	return client.Calendar{CalendarInput: client.CalendarInput{HasLeapYear: &has, LeapYearAmount: &amount,
+		LeapYearOffset: &offset, LeapYearStart: &start}}
+}
+
 // The service's leap rule, where the client's own rule used to differ: an
 // interval below 1 counts as 1, an amount of 0 still makes leap years.
 func TestCalendarIsLeapYear(t *testing.T) {
@@ -176,17 +182,17 @@ func TestCalendarIsLeapYear(t *testing.T) {
 		cal   client.Calendar
 		years map[int]bool
 	}{
-		{"every 4 years from 4", client.Calendar{HasLeapYear: true, LeapYearAmount: 1, LeapYearOffset: 4, LeapYearStart: 4},
+		{"every 4 years from 4", leapCalendar(true, 1, 4, 4),
 			map[int]bool{0: false, 4: true, 5: false, 1492: true, -4: false}},
-		{"interval 0 counts as 1", client.Calendar{HasLeapYear: true, LeapYearAmount: 1, LeapYearOffset: 0, LeapYearStart: 4},
+		{"interval 0 counts as 1", leapCalendar(true, 1, 0, 4),
 			map[int]bool{3: false, 4: true, 5: true, 1491: true}},
-		{"negative interval counts as 1", client.Calendar{HasLeapYear: true, LeapYearAmount: 1, LeapYearOffset: -3, LeapYearStart: 1},
+		{"negative interval counts as 1", leapCalendar(true, 1, -3, 1),
 			map[int]bool{0: false, 1: true, 2: true}},
-		{"amount 0 still makes leap years", client.Calendar{HasLeapYear: true, LeapYearAmount: 0, LeapYearOffset: 4, LeapYearStart: 4},
+		{"amount 0 still makes leap years", leapCalendar(true, 0, 4, 4),
 			map[int]bool{4: true, 6: false}},
-		{"negative amount", client.Calendar{HasLeapYear: true, LeapYearAmount: -1, LeapYearOffset: 2, LeapYearStart: 2},
+		{"negative amount", leapCalendar(true, -1, 2, 2),
 			map[int]bool{2: true, 3: false}},
-		{"no leap years", client.Calendar{HasLeapYear: false, LeapYearAmount: 1, LeapYearOffset: 4, LeapYearStart: 4},
+		{"no leap years", leapCalendar(false, 1, 4, 4),
 			map[int]bool{4: false}},
 	} {
 		for year, want := range tc.years {

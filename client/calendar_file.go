@@ -12,16 +12,24 @@ import (
 // and the form `get -o yaml` prints, in one place.
 
 // calendarServerKeys are the read-only keys of a calendar record (the
-// document's and the live service's): accepted and ignored, so that what
-// `get -o yaml` or `get -o json` printed can be edited and sent back.
+// document's and the live service's, related=1 included): accepted and
+// ignored, so that what `get -o yaml` or `get -o json` printed can be
+// edited and sent back.
 var calendarServerKeys = map[string]bool{
 	"id": true, "entity_id": true, "image": true, "image_full": true, "image_thumb": true,
 	"has_custom_image": true, "image_uuid": true, "header_full": true, "header_uuid": true,
 	"has_custom_header": true, "focus_x": true, "focus_y": true, "is_template": true,
 	"is_attributes_private": true, "status_id": true, "status": true, "entry_parsed": true,
 	"tooltip": true, "urls": true, "created_at": true, "created_by": true, "updated_at": true,
-	"updated_by": true, "parameters": true,
+	"updated_by": true, "parameters": true, "attributes": true, "posts": true, "entity_events": true,
+	"reminders": true, "relations": true, "inventory": true, "entity_abilities": true,
+	"entity_assets": true, "parents": true, "children": true, otherKeysKey: true,
 }
+
+// otherKeysKey holds, in the file form, the keys of an answer that kanka
+// does not know (a field the service added since): kept for the reader,
+// ignored when the file is read back.
+const otherKeysKey = "other_keys"
 
 // DecodeCalendar reads one calendar from mapping n, strictly: unknown keys,
 // mistyped values and fractions where a whole number is wanted are
@@ -31,75 +39,13 @@ var calendarServerKeys = map[string]bool{
 // keys. A key the file leaves out stays unset (nil), so update keeps it; a
 // list key written with no value (`seasons:`, `years: null`) is an empty
 // list, so that deleting every line under it removes them all. A month may
-// be a name (date, seasons, leap_year_month): see ResolveMonths.
+// be a name (date, seasons, leap_year_month): see ResolveMonths. Each key
+// is read by its field of CalendarFields.
 func DecodeCalendar(n *yaml.Node) (CalendarInput, error) {
 	var r fileReader
-	in := r.calendar(documentRoot(n))
-	return in, r.err()
-}
-
-// CalendarInput has no UnmarshalYAML: yaml.v3 would then leave its fields
-// out of the inline file form (calendarFile) when encoding. Decode with
-// DecodeCalendar.
-
-func (r *fileReader) calendar(n *yaml.Node) CalendarInput {
 	var in CalendarInput
-	r.pairs(n, "", func(key string, v *yaml.Node, p string) bool {
-		switch key {
-		case "name":
-			in.Name = r.text(v, p)
-		case "type":
-			in.Type = r.textPtr(v, p)
-		case "entry":
-			in.Entry = r.textPtr(v, p)
-		case "date":
-			in.Date, in.DateMonth = r.date(v, p)
-		case "months":
-			in.Months = r.months(v, p)
-		case "weekdays":
-			in.Weekdays = r.texts(v, p)
-		case "years":
-			in.Years = r.years(v, p)
-		case "seasons":
-			in.Seasons = r.seasons(v, p)
-		case "moons":
-			in.Moons = r.moons(v, p)
-		case "epochs":
-			in.Epochs = r.texts(v, p)
-		case "suffix":
-			in.Suffix = r.textPtr(v, p)
-		case "format":
-			in.Format = r.textPtr(v, p)
-		case "skip_year_zero":
-			in.SkipYearZero = r.flagPtr(v, p)
-		case "start_offset":
-			in.StartOffset = r.wholePtr(v, p)
-		case "has_leap_year":
-			in.HasLeapYear = r.flagPtr(v, p)
-		case "leap_year_amount":
-			in.LeapYearAmount = r.wholePtr(v, p)
-		case "leap_year_offset":
-			in.LeapYearOffset = r.wholePtr(v, p)
-		case "leap_year_start":
-			in.LeapYearStart = r.wholePtr(v, p)
-		case "leap_year_month":
-			in.LeapYearMonth, in.LeapYearMonthName = r.month(v, p)
-		case "tags":
-			in.Tags = r.wholes(v, p)
-		case "is_private":
-			in.IsPrivate = r.flagPtr(v, p)
-		case "image_url":
-			in.ImageURL = r.text(v, p)
-		case "entity_image_uuid":
-			in.EntityImageUUID = r.text(v, p)
-		case "entity_header_uuid":
-			in.EntityHeaderUUID = r.text(v, p)
-		default:
-			return calendarServerKeys[key]
-		}
-		return true
-	})
-	return in
+	CalendarFields.readFile(&r, documentRoot(n), "", &in, func(key string) bool { return calendarServerKeys[key] })
+	return in, r.err()
 }
 
 func (r *fileReader) months(n *yaml.Node, path string) []Month {
@@ -177,21 +123,22 @@ func (r *fileReader) moons(n *yaml.Node, path string) []Moon {
 	return out
 }
 
-// years reads a mapping of number: name (quoted numbers too), an empty
-// list (the server's JSON for none), or null.
-func (r *fileReader) years(n *yaml.Node, path string) Years {
-	out := Years{}
+// namedNumbers reads a mapping of number: name (quoted numbers too), an
+// empty list (the server's JSON for none), or null: years, named weeks
+// (noun says which, for messages).
+func (r *fileReader) namedNumbers(n *yaml.Node, path, noun string) map[int]string {
+	out := map[int]string{}
 	switch {
 	case isNull(n), n.Kind == yaml.SequenceNode && len(n.Content) == 0:
 		return out
 	case n.Kind != yaml.MappingNode:
-		r.add(n, path, "must be a mapping of year number: name")
+		r.add(n, path, "must be a mapping of %s number: name", noun)
 		return out
 	}
 	r.pairs(n, path, func(key string, v *yaml.Node, p string) bool {
 		y, err := strconv.Atoi(strings.TrimSpace(key))
 		if err != nil {
-			r.add(v, path, "%q is not a year number", key)
+			r.add(v, path, "%q is not a %s number", key, noun)
 			return true
 		}
 		out[y] = r.text(v, p)
@@ -255,43 +202,32 @@ func (in *CalendarInput) ResolveMonths() error {
 	return errJoin(errs)
 }
 
-// calendarFile is the file form of a calendar record: the writable calendar
-// with the id first and some keys only the server sets beside it (which
-// DecodeCalendar accepts and ignores).
-type calendarFile struct {
-	ID            int `yaml:"id,omitempty"`
-	CalendarInput `yaml:",inline"`
-	EntityID      int    `yaml:"entity_id,omitempty"`
-	Image         string `yaml:"image,omitempty"`
-	ImageFull     string `yaml:"image_full,omitempty"`
-	ImageThumb    string `yaml:"image_thumb,omitempty"`
-	CreatedAt     string `yaml:"created_at,omitempty"`
-	CreatedBy     int    `yaml:"created_by,omitempty"`
-	UpdatedAt     string `yaml:"updated_at,omitempty"`
-	UpdatedBy     int    `yaml:"updated_by,omitempty"`
+// CalendarFile is the file form of c: what `get -o yaml` prints, id first,
+// then the writable fields in the table's order, then the other keys the
+// server sent (which DecodeCalendar accepts and ignores; those kanka does
+// not know under other_keys). Empty texts, false flags and zero numbers
+// are left out to keep the file short: an update starts from the record,
+// so leaving them out loses nothing. Months are numbers, so that a round
+// trip is exact.
+func CalendarFile(c *Calendar) any {
+	n := &yaml.Node{Kind: yaml.MappingNode}
+	if c.ID != 0 {
+		n.Content = append(n.Content, scalarNode("id"), scalarNode(strconv.Itoa(c.ID)))
+		n.Content[1].Tag = "!!int"
+	}
+	n.Content = append(n.Content, CalendarFields.fileNode(&c.CalendarInput).Content...)
+	var others []keyValue
+	for _, kv := range extraKeys(CalendarFields, c.Raw, "id") {
+		if calendarServerKeys[kv.Key] {
+			n.Content = append(n.Content, extraNode([]keyValue{kv}).Content...)
+		} else {
+			others = append(others, kv)
+		}
+	}
+	if len(others) > 0 {
+		n.Content = append(n.Content, scalarNode(otherKeysKey), extraNode(others))
+	}
+	return n
 }
 
-// CalendarFile is the file form of c: what `get -o yaml` prints. Empty
-// texts, false flags and zero numbers are left out to keep the file short;
-// update starts from the full record, so leaving them out loses nothing.
-// Months are numbers, so that a round trip is exact.
-func CalendarFile(c *Calendar) any {
-	in := FromCalendar(c)
-	for _, s := range []**string{&in.Type, &in.Entry, &in.Suffix, &in.Format} {
-		if *s != nil && **s == "" {
-			*s = nil
-		}
-	}
-	for _, b := range []**bool{&in.SkipYearZero, &in.HasLeapYear, &in.IsPrivate} {
-		if *b != nil && !**b {
-			*b = nil
-		}
-	}
-	for _, n := range []**int{&in.StartOffset, &in.LeapYearAmount, &in.LeapYearOffset, &in.LeapYearStart, &in.LeapYearMonth} {
-		if *n != nil && **n == 0 {
-			*n = nil
-		}
-	}
-	return calendarFile{ID: c.ID, CalendarInput: in, EntityID: c.EntityID, Image: c.Image, ImageFull: c.ImageFull,
-		ImageThumb: c.ImageThumb, CreatedAt: c.CreatedAt, CreatedBy: c.CreatedBy, UpdatedAt: c.UpdatedAt, UpdatedBy: c.UpdatedBy}
-}
+func scalarNode(s string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Value: s} }

@@ -49,7 +49,7 @@ func TestDebugLoggerOutput(t *testing.T) {
 		"< " + pageJSON(nil, 1, 1, 45, 0) + "\n" +
 		"> POST " + calendars + "\n" +
 		"> Authorization: Bearer [redacted]\n" +
-		`> {"name":""}` + "\n" +
+		`> {}` + "\n" +
 		"< 422 in 120ms\n" +
 		`< {"code":422,"error":"Name required"}` + "\n" +
 		"> DELETE " + calendars + "/3\n" +

@@ -54,30 +54,36 @@ func TestDecodeLiveCalendar(t *testing.T) {
 	}
 	four, five := 4, 5
 	want := client.Calendar{
-		ID: 1234, Name: "Harptos",
-		Entry:     "<p>The calendar of the Realms, reckoned in <b>Dale Reckoning</b>.</p>",
+		ID:        1234,
 		Image:     "campaigns/7/calendars/harptos.png",
 		ImageFull: "https://th.kanka.io/harptos.png", ImageThumb: "https://th.kanka.io/harptos-thumb.png",
-		HasCustomImage: true, IsPrivate: false, EntityID: 98765, Tags: []int{12, 31},
+		HasCustomImage: true, EntityID: 98765,
 		CreatedAt: "2024-05-01T10:11:12.000000Z", CreatedBy: 55,
 		UpdatedAt: "2026-11-20T08:00:00.000000Z", UpdatedBy: 55,
-		Type: "Solar", Date: "1492-3-12", Parameters: json.RawMessage("null"),
-		Months: []client.Month{
-			{Name: "Hammer", Length: 30, Type: "standard", Alias: "Deepwinter"},
-			{Name: "Midwinter", Length: 1, Type: "intercalary"},
-			{Name: "Alturiak", Length: 30, Type: "standard"},
-			{Name: "Ches", Length: 30, Type: "standard", Alias: "The Claw of Winter"},
+		Parameters: json.RawMessage("null"),
+		CalendarInput: client.CalendarInput{
+			Name:      "Harptos",
+			Entry:     ptr("<p>The calendar of the Realms, reckoned in <b>Dale Reckoning</b>.</p>"),
+			IsPrivate: ptr(false), Tags: []int{12, 31},
+			Type: ptr("Solar"), Date: &client.Date{Year: 1492, Month: 3, Day: 12},
+			Months: []client.Month{
+				{Name: "Hammer", Length: 30, Type: "standard", Alias: "Deepwinter"},
+				{Name: "Midwinter", Length: 1, Type: "intercalary"},
+				{Name: "Alturiak", Length: 30, Type: "standard"},
+				{Name: "Ches", Length: 30, Type: "standard", Alias: "The Claw of Winter"},
+			},
+			StartOffset: ptr(3),
+			Weekdays:    []string{"First-day", "Second-day", "Third-day", "Fourth-day", "Fifth-day", "Sixth-day", "Seventh-day", "Eighth-day", "Ninth-day", "Tenth-day"},
+			Years:       client.Years{1492: "Year of Three Ships Sailing", 1479: "Year of the Ageless One", -3: "Year of the Dark Dawn"},
+			Seasons:     []client.Season{{Name: "Winter", Month: 1, Day: 1}, {Name: "Spring", Month: 4, Day: 19}},
+			Moons: []client.Moon{
+				{Name: "Selûne", Fullmoon: 30.4375, Offset: 2, Colour: "white", ID: &four},
+				{Name: "Tears of Selûne", Fullmoon: 7, Colour: "", ID: &five},
+			},
+			// format is null: unknown, not "".
+			Suffix: ptr("DR"), SkipYearZero: ptr(false), HasLeapYear: ptr(true),
+			LeapYearAmount: ptr(1), LeapYearMonth: ptr(2), LeapYearOffset: ptr(4), LeapYearStart: ptr(1),
 		},
-		StartOffset: 3,
-		Weekdays:    []string{"First-day", "Second-day", "Third-day", "Fourth-day", "Fifth-day", "Sixth-day", "Seventh-day", "Eighth-day", "Ninth-day", "Tenth-day"},
-		Years:       map[int]string{1492: "Year of Three Ships Sailing", 1479: "Year of the Ageless One", -3: "Year of the Dark Dawn"},
-		Seasons:     []client.Season{{Name: "Winter", Month: 1, Day: 1}, {Name: "Spring", Month: 4, Day: 19}},
-		Moons: []client.Moon{
-			{Name: "Selûne", Fullmoon: 30.4375, Offset: 2, Colour: "white", ID: &four},
-			{Name: "Tears of Selûne", Fullmoon: 7, Colour: "", ID: &five},
-		},
-		Suffix: "DR", Format: "", SkipYearZero: false, HasLeapYear: true,
-		LeapYearAmount: 1, LeapYearMonth: 2, LeapYearOffset: 4, LeapYearStart: 1,
 	}
 	got.Raw = nil
 	if !reflect.DeepEqual(*got, want) {
@@ -112,12 +118,12 @@ func TestDecodeLiveCalendarList(t *testing.T) {
 		}
 	}
 	empty, tagged := p.Items[0], p.Items[1]
-	if empty.Years == nil || len(empty.Years) != 0 || !empty.IsPrivate || empty.Type != "" || empty.Entry != "" || empty.UpdatedBy != 0 {
+	if empty.Years == nil || len(empty.Years) != 0 || !*empty.IsPrivate || deref(empty.Type) != "" || deref(empty.Entry) != "" || empty.UpdatedBy != 0 {
 		t.Errorf("first item %+v", empty)
 	}
-	if tagged.ID != 2 || tagged.IsPrivate || tagged.EntityID != 11 || !reflect.DeepEqual(tagged.Tags, []int{12, 31}) ||
-		!reflect.DeepEqual(tagged.Years, map[int]string{-12: "First"}) || tagged.Months[0].Length != 28 ||
-		!tagged.HasLeapYear || tagged.LeapYearAmount != -2 || tagged.Moons[0].ID != nil || tagged.Moons[0].Fullmoon != 28 {
+	if tagged.ID != 2 || *tagged.IsPrivate || tagged.EntityID != 11 || !reflect.DeepEqual(tagged.Tags, []int{12, 31}) ||
+		!reflect.DeepEqual(tagged.Years, client.Years{-12: "First"}) || tagged.Months[0].Length != 28 ||
+		!*tagged.HasLeapYear || *tagged.LeapYearAmount != -2 || tagged.Moons[0].ID != nil || tagged.Moons[0].Fullmoon != 28 {
 		t.Errorf("second item %+v", tagged)
 	}
 	if d, ok := tagged.CurrentDate(); !ok || d != (client.Date{Year: -12, Month: 3, Day: 1}) {
@@ -135,15 +141,27 @@ func TestDecodeLenientValues(t *testing.T) {
 		check func(c *client.Calendar) bool
 	}{
 		{`"years":[]`, func(c *client.Calendar) bool { return c.Years != nil && len(c.Years) == 0 }},
-		{`"years":null`, func(c *client.Calendar) bool { return c.Years != nil && len(c.Years) == 0 }},
+		// null is unknown, not none: an update must not write it back as none.
+		{`"years":null`, func(c *client.Calendar) bool { return c.Years == nil }},
+		{`"months":null,"weekdays":null,"moons":null,"seasons":null,"date":null`, func(c *client.Calendar) bool {
+			return c.Months == nil && c.Weekdays == nil && c.Moons == nil && c.Seasons == nil && c.Date == nil
+		}},
+		{`"months":[],"weekdays":[],"moons":[],"seasons":[]`, func(c *client.Calendar) bool {
+			return c.Months != nil && c.Weekdays != nil && c.Moons != nil && c.Seasons != nil
+		}},
+		// The service writes month 1 for a leap month below 1 (its default).
+		{`"leap_year_month":null`, func(c *client.Calendar) bool { return c.LeapYearMonth == nil }},
+		{`"leap_year_month":0`, func(c *client.Calendar) bool { return c.LeapYearMonth == nil }},
+		{`"leap_year_month":"3"`, func(c *client.Calendar) bool { return *c.LeapYearMonth == 3 }},
+		{`"date":"garbage"`, func(c *client.Calendar) bool { return c.Date == nil }},
 		{`"years":{"1492":"Three Ships","-1":"Before"}`, func(c *client.Calendar) bool {
-			return reflect.DeepEqual(c.Years, map[int]string{1492: "Three Ships", -1: "Before"})
+			return reflect.DeepEqual(c.Years, client.Years{1492: "Three Ships", -1: "Before"})
 		}},
 		{`"years":{"7":null,"8":8}`, func(c *client.Calendar) bool {
-			return reflect.DeepEqual(c.Years, map[int]string{7: "", 8: "8"})
+			return reflect.DeepEqual(c.Years, client.Years{7: "", 8: "8"})
 		}},
 		{`"years":[{"number":"5","name":"Five"}]`, func(c *client.Calendar) bool {
-			return reflect.DeepEqual(c.Years, map[int]string{5: "Five"})
+			return reflect.DeepEqual(c.Years, client.Years{5: "Five"})
 		}},
 		{`"moons":[{"name":"M","fullmoon":"30.4375"}]`, func(c *client.Calendar) bool { return c.Moons[0].Fullmoon == 30.4375 }},
 		{`"moons":[{"name":"M","fullmoon":29.5}]`, func(c *client.Calendar) bool { return c.Moons[0].Fullmoon == 29.5 }},
@@ -159,19 +177,19 @@ func TestDecodeLenientValues(t *testing.T) {
 		}},
 		{`"months":[{"name":"M","length":"30.0"}]`, func(c *client.Calendar) bool { return c.Months[0].Length == 30 }},
 		{`"name":null,"entry":null,"type":null,"suffix":null`, func(c *client.Calendar) bool {
-			return c.Name == "" && c.Entry == "" && c.Type == "" && c.Suffix == ""
+			return c.Name == "" && c.Entry == nil && c.Type == nil && c.Suffix == nil
 		}},
 		{`"is_private":1,"has_leap_year":"true","skip_year_zero":"1"`, func(c *client.Calendar) bool {
-			return c.IsPrivate && c.HasLeapYear && c.SkipYearZero
+			return *c.IsPrivate && *c.HasLeapYear && *c.SkipYearZero
 		}},
 		{`"is_private":"0","has_leap_year":null,"skip_year_zero":false`, func(c *client.Calendar) bool {
-			return !c.IsPrivate && !c.HasLeapYear && !c.SkipYearZero
+			return !*c.IsPrivate && c.HasLeapYear == nil && !*c.SkipYearZero
 		}},
 		{`"tags":[3,"4",{"id":5,"name":"x"},{"id":"6"}]`, func(c *client.Calendar) bool { return reflect.DeepEqual(c.Tags, []int{3, 4, 5, 6}) }},
 		{`"tags":null`, func(c *client.Calendar) bool { return c.Tags == nil }},
 		{`"weekdays":["A",null,3]`, func(c *client.Calendar) bool { return reflect.DeepEqual(c.Weekdays, []string{"A", "", "3"}) }},
 		{`"parameters":{"x":[1,2]}`, func(c *client.Calendar) bool { return string(c.Parameters) == `{"x":[1,2]}` }},
-		{`"leap_year_amount":"","start_offset":true`, func(c *client.Calendar) bool { return c.LeapYearAmount == 0 && c.StartOffset == 1 }},
+		{`"leap_year_amount":"","start_offset":true`, func(c *client.Calendar) bool { return *c.LeapYearAmount == 0 && *c.StartOffset == 1 }},
 	} {
 		var c client.Calendar
 		body := `{"id":1,` + tc.json + `}`
@@ -186,6 +204,14 @@ func TestDecodeLenientValues(t *testing.T) {
 			t.Errorf("%s: Raw = %s", tc.json, c.Raw)
 		}
 	}
+}
+
+func deref[T any](p *T) T {
+	var zero T
+	if p == nil {
+		return zero
+	}
+	return *p
 }
 
 // What cannot be read is an error that says what.
@@ -213,15 +239,17 @@ func TestDecodeLiveWeather(t *testing.T) {
 	if !bytes.Equal(got.Raw, dataBytes(t, answer)) {
 		t.Errorf("Raw is not the object the server sent:\n%s", got.Raw)
 	}
-	want := client.Weather{ID: 88, CalendarID: 1234, CreatedBy: 55, Name: "Spring storm", Weather: "cloud-showers-heavy",
-		Temperature: "12°C", Precipitation: "heavy", Wind: "", Effect: "", Year: -3, Month: 4, Day: 19,
-		CreatedAt: "2026-11-20 08:00:00", UpdatedAt: "2026-11-21 09:30:00", VisibilityID: 5}
+	want := client.Weather{ID: 88, CalendarID: 1234, HasCalendarID: true, CreatedBy: 55,
+		CreatedAt: "2026-11-20 08:00:00", UpdatedAt: "2026-11-21 09:30:00",
+		WeatherInput: client.WeatherInput{Name: ptr("Spring storm"), Weather: ptr("cloud-showers-heavy"),
+			Temperature: ptr("12°C"), Precipitation: ptr("heavy"), Effect: ptr(""),
+			Year: ptr(-3), Month: ptr(4), Day: ptr(19), VisibilityID: ptr(5)}}
 	got.Raw = nil
 	if !reflect.DeepEqual(*got, want) {
 		t.Errorf("decoded\n%+v\nwant\n%+v", *got, want)
 	}
-	if got.Date() != (client.Date{Year: -3, Month: 4, Day: 19}) || client.VisibilityName(got.VisibilityID) != "members" {
-		t.Errorf("date %v, visibility %s", got.Date(), client.VisibilityName(got.VisibilityID))
+	if got.Date() != (client.Date{Year: -3, Month: 4, Day: 19}) || client.VisibilityName(*got.VisibilityID) != "members" {
+		t.Errorf("date %v, visibility %s", got.Date(), client.VisibilityName(*got.VisibilityID))
 	}
 }
 
@@ -230,7 +258,7 @@ var liveCalendarKeys = []string{
 	"name", "entry", "type", "current_year", "current_month", "current_day", "tags",
 	"month_name", "month_length", "month_type", "month_alias", "weekday", "year_name", "year_number",
 	"moon_name", "moon_fullmoon", "moon_offset", "moon_colour", "moon_id", "epoch_name",
-	"season_name", "season_month", "season_day", "has_leap_year", "leap_year_amount", "leap_year_offset",
+	"season_name", "season_month", "season_day", "week_number", "week_name", "has_leap_year", "leap_year_amount", "leap_year_offset",
 	"leap_year_start", "leap_year_month", "image_url", "entity_image_uuid", "entity_header_uuid",
 	"is_private", "suffix", "format", "skip_year_zero", "start_offset",
 }

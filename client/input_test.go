@@ -17,8 +17,8 @@ func TestServerFractionsAreToleratedAndHugeNumbersRefused(t *testing.T) {
 	if err := json.Unmarshal([]byte(`{"id":1,"months":[{"name":"A","length":30.9},{"name":"B","length":"29.5"}],"tags":[3.99],"leap_year_start":4.7}`), &c); err != nil {
 		t.Fatal(err)
 	}
-	if c.Months[0].Length != 30 || c.Months[1].Length != 29 || !reflect.DeepEqual(c.Tags, []int{3}) || c.LeapYearStart != 4 {
-		t.Errorf("months %+v, tags %v, leap year start %d", c.Months, c.Tags, c.LeapYearStart)
+	if c.Months[0].Length != 30 || c.Months[1].Length != 29 || !reflect.DeepEqual(c.Tags, []int{3}) || *c.LeapYearStart != 4 {
+		t.Errorf("months %+v, tags %v, leap year start %d", c.Months, c.Tags, *c.LeapYearStart)
 	}
 	for _, record := range []string{
 		`{"id":1,"months":[{"name":"A","length":1e300}]}`,

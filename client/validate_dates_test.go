@@ -11,11 +11,11 @@ import (
 // harptosLeap is Hammer, Midwinter and Alturiak with a day added to
 // Midwinter (Shieldmeet) every 4 years from year 4; edit changes it.
 func harptosLeap(edit func(*client.Calendar)) *client.Calendar {
-	c := &client.Calendar{
+	c := &client.Calendar{CalendarInput: client.CalendarInput{
 		Months:      []client.Month{{Name: "Hammer", Length: 30}, {Name: "Midwinter", Length: 1, Type: "intercalary"}, {Name: "Alturiak", Length: 30}},
 		Weekdays:    []string{"First", "Second"},
-		HasLeapYear: true, LeapYearAmount: 1, LeapYearMonth: 2, LeapYearOffset: 4, LeapYearStart: 4,
-	}
+		HasLeapYear: ptr(true), LeapYearAmount: ptr(1), LeapYearMonth: ptr(2), LeapYearOffset: ptr(4), LeapYearStart: ptr(4),
+	}}
 	if edit != nil {
 		edit(c)
 	}
@@ -40,17 +40,17 @@ func TestValidateWeatherDate(t *testing.T) {
 		{"Shieldmeet before the leap start", harptosLeap(nil), client.Date{Year: 0, Month: 2, Day: 2}, "date: day 2 of Midwinter exists only in leap years"},
 		{"Shieldmeet in a negative year", harptosLeap(nil), client.Date{Year: -4, Month: 2, Day: 2}, "date: day 2 of Midwinter exists only in leap years"},
 		{"past Shieldmeet", harptosLeap(nil), client.Date{Year: 1488, Month: 2, Day: 3}, "date: day 3 does not exist: Midwinter has 2 days in leap years"},
-		{"year 0 skipped", harptosLeap(func(c *client.Calendar) { c.SkipYearZero = true }), client.Date{Year: 0, Month: 1, Day: 1}, "date: year 0 does not exist in this calendar"},
+		{"year 0 skipped", harptosLeap(func(c *client.Calendar) { c.SkipYearZero = ptr(true) }), client.Date{Year: 0, Month: 1, Day: 1}, "date: year 0 does not exist in this calendar"},
 		{"year 0 kept", harptosLeap(nil), client.Date{Year: 0, Month: 1, Day: 1}, ""},
 		{"a month without a name", harptosLeap(func(c *client.Calendar) { c.Months[0].Name = "" }), client.Date{Year: 1, Month: 1, Day: 31}, "date: day 31 does not exist: month 1 has 30 days"},
 		// The three rules where the client's own leap rule used to differ from the service's.
-		{"leap interval 0 counts as 1", harptosLeap(func(c *client.Calendar) { c.LeapYearOffset = 0 }), client.Date{Year: 1489, Month: 2, Day: 2}, ""},
-		{"leap interval 0, before the start", harptosLeap(func(c *client.Calendar) { c.LeapYearOffset = 0 }), client.Date{Year: 3, Month: 2, Day: 2}, "date: day 2 of Midwinter exists only in leap years"},
-		{"leap amount 0 adds no day", harptosLeap(func(c *client.Calendar) { c.LeapYearAmount = 0 }), client.Date{Year: 1488, Month: 2, Day: 2}, "date: day 2 does not exist: Midwinter has 1 day"},
-		{"negative amount keeps a day", harptosLeap(func(c *client.Calendar) { c.LeapYearAmount = -1 }), client.Date{Year: 1488, Month: 2, Day: 1}, ""},
-		{"negative amount removes a day", harptosLeap(func(c *client.Calendar) { c.LeapYearAmount, c.LeapYearMonth = -1, 1 }), client.Date{Year: 1488, Month: 1, Day: 30}, "date: day 30 of Hammer does not exist in leap years"},
-		{"negative amount, common year", harptosLeap(func(c *client.Calendar) { c.LeapYearAmount, c.LeapYearMonth = -1, 1 }), client.Date{Year: 1489, Month: 1, Day: 30}, ""},
-		{"negative amount, past the month", harptosLeap(func(c *client.Calendar) { c.LeapYearAmount, c.LeapYearMonth = -5, 1 }), client.Date{Year: 1488, Month: 1, Day: 31}, "date: day 31 does not exist: Hammer has 25 days in leap years"},
+		{"leap interval 0 counts as 1", harptosLeap(func(c *client.Calendar) { c.LeapYearOffset = ptr(0) }), client.Date{Year: 1489, Month: 2, Day: 2}, ""},
+		{"leap interval 0, before the start", harptosLeap(func(c *client.Calendar) { c.LeapYearOffset = ptr(0) }), client.Date{Year: 3, Month: 2, Day: 2}, "date: day 2 of Midwinter exists only in leap years"},
+		{"leap amount 0 adds no day", harptosLeap(func(c *client.Calendar) { c.LeapYearAmount = ptr(0) }), client.Date{Year: 1488, Month: 2, Day: 2}, "date: day 2 does not exist: Midwinter has 1 day"},
+		{"negative amount keeps a day", harptosLeap(func(c *client.Calendar) { c.LeapYearAmount = ptr(-1) }), client.Date{Year: 1488, Month: 2, Day: 1}, ""},
+		{"negative amount removes a day", harptosLeap(func(c *client.Calendar) { c.LeapYearAmount, c.LeapYearMonth = ptr(-1), ptr(1) }), client.Date{Year: 1488, Month: 1, Day: 30}, "date: day 30 of Hammer does not exist in leap years"},
+		{"negative amount, common year", harptosLeap(func(c *client.Calendar) { c.LeapYearAmount, c.LeapYearMonth = ptr(-1), ptr(1) }), client.Date{Year: 1489, Month: 1, Day: 30}, ""},
+		{"negative amount, past the month", harptosLeap(func(c *client.Calendar) { c.LeapYearAmount, c.LeapYearMonth = ptr(-5), ptr(1) }), client.Date{Year: 1488, Month: 1, Day: 31}, "date: day 31 does not exist: Hammer has 25 days in leap years"},
 		// Without a calendar, or with one the live service wiped, only the obvious is refused.
 		{"no calendar", nil, client.Date{Year: 1, Month: 40, Day: 400}, ""},
 		{"no calendar, day 0", nil, client.Date{Year: 1, Month: 1, Day: 0}, "date: month and day must be at least 1"},
@@ -150,7 +150,7 @@ func TestValidateCalendarDates(t *testing.T) {
 // An update starts from the calendar read: a current date on Shieldmeet,
 // as the live service may hold it, is sent back as it is.
 func TestValidateUpdateKeepsLeapDay(t *testing.T) {
-	cal := harptosLeap(func(c *client.Calendar) { c.Name, c.Date = "Harptos", "1488-2-2" })
+	cal := harptosLeap(func(c *client.Calendar) { c.Name, c.Date = "Harptos", &client.Date{Year: 1488, Month: 2, Day: 2} })
 	if err := client.FromCalendar(cal).Validate(); err != nil {
 		t.Errorf("the calendar read is refused: %v", err)
 	}

@@ -141,10 +141,10 @@ func TestValidateCalendarLimits(t *testing.T) {
 }
 
 func TestValidateWeather(t *testing.T) {
-	cal := &client.Calendar{
+	cal := &client.Calendar{CalendarInput: client.CalendarInput{
 		Months:      []client.Month{{Name: "Hammer", Length: 30}, {Name: "Midwinter", Length: 1}},
-		HasLeapYear: true, LeapYearAmount: 1, LeapYearMonth: 2, LeapYearOffset: 4, LeapYearStart: 4,
-	}
+		HasLeapYear: ptr(true), LeapYearAmount: ptr(1), LeapYearMonth: ptr(2), LeapYearOffset: ptr(4), LeapYearStart: ptr(4),
+	}}
 	ok := client.WeatherInput{Year: ptr(1492), Month: ptr(1), Day: ptr(30), Weather: ptr("sun")}
 	for _, tc := range []struct {
 		name string

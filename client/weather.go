@@ -38,66 +38,82 @@ func ParseVisibility(s string) (int, error) {
 	return 0, fmt.Errorf("%q is not a visibility: use all, self, admin, self-admin, members or 1 to 5", s)
 }
 
-// Weather is a calendar weather entry as the server returns it; Raw keeps
-// the object the server sent.
+// Weather is a calendar weather entry as the server returns it. Its
+// writable part, WeatherInput, holds what the answer gave: a field the
+// answer left out or sent as null is nil (unknown). Raw keeps the object
+// the server sent.
 type Weather struct {
-	ID            int
-	CalendarID    int
+	ID         int
+	CalendarID int
+	// HasCalendarID is false when the answer named no calendar.
+	HasCalendarID bool
 	CreatedBy     int
-	Name          string
-	Weather       string
-	Temperature   string
-	Precipitation string
-	Wind          string
-	Effect        string
-	Year          int
-	Month         int
-	Day           int
 	CreatedAt     string
 	UpdatedAt     string
-	VisibilityID  int
+
+	WeatherInput
 
 	Raw json.RawMessage
 }
 
-// Date is the day the weather is for.
-func (w *Weather) Date() Date { return Date{Year: w.Year, Month: w.Month, Day: w.Day} }
-
-type wireWeather struct {
-	ID            flexInt    `json:"id"`
-	CalendarID    flexInt    `json:"calendar_id"`
-	CreatedBy     flexInt    `json:"created_by"`
-	Name          flexString `json:"name"`
-	Weather       flexString `json:"weather"`
-	Temperature   flexString `json:"temperature"`
-	Precipitation flexString `json:"precipitation"`
-	Wind          flexString `json:"wind"`
-	Effect        flexString `json:"effect"`
-	Year          flexInt    `json:"year"`
-	Month         flexInt    `json:"month"`
-	Day           flexInt    `json:"day"`
-	CreatedAt     flexString `json:"created_at"`
-	UpdatedAt     flexString `json:"updated_at"`
-	VisibilityID  flexInt    `json:"visibility_id"`
+// Date is the day the weather is for (0 for a part the answer left out).
+func (w *Weather) Date() Date {
+	return Date{Year: deref(w.Year, 0), Month: deref(w.Month, 0), Day: deref(w.Day, 0)}
 }
 
-// UnmarshalJSON decodes leniently and keeps the raw object.
+// Code is the weather code ("sun"), "" when unknown.
+func (w *Weather) Code() string { return deref(w.Weather, "") }
+
+// BelongsTo reports whether the entry says it is of calendar id: an entry
+// that names another calendar, or none, is not (a list that mixes them in
+// is not trusted with it).
+func (w *Weather) BelongsTo(calendarID int) bool {
+	return w.HasCalendarID && w.CalendarID == calendarID
+}
+
+type weatherRecord struct {
+	ID         flexInt    `json:"id"`
+	CalendarID *flexInt   `json:"calendar_id"`
+	CreatedBy  flexInt    `json:"created_by"`
+	CreatedAt  flexString `json:"created_at"`
+	UpdatedAt  flexString `json:"updated_at"`
+}
+
+// UnmarshalJSON decodes leniently and keeps the raw object: the writable
+// part through WeatherFields, the record's own keys beside it.
 func (w *Weather) UnmarshalJSON(b []byte) error {
-	var x wireWeather
+	obj, err := answerObject(b)
+	if err != nil {
+		return fmt.Errorf("decoding weather: %w", err)
+	}
+	var x weatherRecord
 	if err := json.Unmarshal(b, &x); err != nil {
 		return fmt.Errorf("decoding weather: %w", err)
 	}
 	*w = Weather{
-		ID: int(x.ID), CalendarID: int(x.CalendarID), CreatedBy: int(x.CreatedBy),
-		Name: string(x.Name), Weather: string(x.Weather), Temperature: string(x.Temperature),
-		Precipitation: string(x.Precipitation), Wind: string(x.Wind), Effect: string(x.Effect),
-		Year: int(x.Year), Month: int(x.Month), Day: int(x.Day),
+		ID: int(x.ID), CreatedBy: int(x.CreatedBy),
 		CreatedAt: string(x.CreatedAt), UpdatedAt: string(x.UpdatedAt),
-		VisibilityID: int(x.VisibilityID),
-		Raw:          append(json.RawMessage(nil), b...),
+		Raw: append(json.RawMessage(nil), b...),
+	}
+	if x.CalendarID != nil {
+		w.CalendarID, w.HasCalendarID = int(*x.CalendarID), true
+	}
+	if err := WeatherFields.readAnswer(obj, &w.WeatherInput); err != nil {
+		return fmt.Errorf("decoding weather: %w", err)
 	}
 	return nil
 }
+
+// MarshalJSON is the entry exactly as the server sent it.
+func (w Weather) MarshalJSON() ([]byte, error) {
+	if len(w.Raw) == 0 {
+		return []byte("null"), nil
+	}
+	return w.Raw, nil
+}
+
+// MarshalYAML is the entry's file form (WeatherFile), not its input's.
+func (w Weather) MarshalYAML() (any, error) { return WeatherFile(&w), nil }
 
 // RawJSON is the entry exactly as the server sent it.
 func (w *Weather) RawJSON() json.RawMessage { return w.Raw }

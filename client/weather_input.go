@@ -31,21 +31,10 @@ type WeatherInput struct {
 	VisibilityID *int
 }
 
-// FromWeather returns the writable part of w with every field set.
-func FromWeather(w *Weather) WeatherInput {
-	in := WeatherInput{
-		Year: ptr(w.Year), Month: ptr(w.Month), Day: ptr(w.Day), Weather: ptr(w.Weather),
-		Temperature: ptr(w.Temperature), Precipitation: ptr(w.Precipitation),
-		Wind: ptr(w.Wind), Effect: ptr(w.Effect),
-	}
-	if w.Name != "" {
-		in.Name = ptr(w.Name)
-	}
-	if w.VisibilityID != 0 {
-		in.VisibilityID = ptr(w.VisibilityID)
-	}
-	return in
-}
+// FromWeather is a copy of the writable part of w as it was read: what
+// the answer left out stays nil, so that an update sends only what it read
+// (the service keeps a field an update leaves out).
+func FromWeather(w *Weather) WeatherInput { return WeatherFields.Clone(&w.WeatherInput) }
 
 // SetDate gives the whole date.
 func (in *WeatherInput) SetDate(d Date) {
@@ -88,62 +77,53 @@ func (in *WeatherInput) ResolveDate(r *almanac.Reckoning) error {
 	return nil
 }
 
-// MarshalJSON encodes the wire payload.
+// MarshalJSON encodes the wire payload (WeatherFields.Payload).
 func (in WeatherInput) MarshalJSON() ([]byte, error) {
-	p := map[string]any{"year": deref(in.Year, 0), "month": deref(in.Month, 0), "day": deref(in.Day, 0),
-		"weather": deref(in.Weather, "")}
-	setIf(p, "temperature", in.Temperature)
-	setIf(p, "precipitation", in.Precipitation)
-	setIf(p, "wind", in.Wind)
-	setIf(p, "effect", in.Effect)
-	setIf(p, "name", in.Name)
-	setIf(p, "visibility_id", in.VisibilityID)
-	return json.Marshal(p)
-}
-
-// weatherFile is the file form of an entry: what `get -o yaml` prints and
-// DecodeWeather reads back (the id is then ignored).
-type weatherFile struct {
-	ID   int    `yaml:"id,omitempty"`
-	Date string `yaml:"date,omitempty"`
-	// A date given only in part is written in its parts.
-	Year          *int   `yaml:"year,omitempty"`
-	Month         any    `yaml:"month,omitempty"`
-	Day           *int   `yaml:"day,omitempty"`
-	Weather       string `yaml:"weather,omitempty"`
-	Temperature   string `yaml:"temperature,omitempty"`
-	Precipitation string `yaml:"precipitation,omitempty"`
-	Wind          string `yaml:"wind,omitempty"`
-	Effect        string `yaml:"effect,omitempty"`
-	Name          string `yaml:"name,omitempty"`
-	Visibility    string `yaml:"visibility,omitempty"`
+	return json.Marshal(WeatherFields.Payload(&in))
 }
 
 // MarshalYAML writes the file form (date: Y-M-D, visibility by name).
-func (in WeatherInput) MarshalYAML() (any, error) { return in.file(0), nil }
+func (in WeatherInput) MarshalYAML() (any, error) { return weatherFileNode(&in), nil }
 
-// WeatherFile is the file form of w, id first: what `get -o yaml` prints.
-func WeatherFile(w *Weather) any { return FromWeather(w).file(w.ID) }
-
-func (in WeatherInput) file(id int) weatherFile {
-	f := weatherFile{ID: id, Weather: deref(in.Weather, ""), Temperature: deref(in.Temperature, ""),
-		Precipitation: deref(in.Precipitation, ""), Wind: deref(in.Wind, ""), Effect: deref(in.Effect, ""),
-		Name: deref(in.Name, "")}
-	if in.VisibilityID != nil {
-		f.Visibility = VisibilityName(*in.VisibilityID)
+// WeatherFile is the file form of w: what `get -o yaml` prints, id first,
+// the writable fields (the date as one Y-M-D when it is whole, the
+// visibility by name), then the other keys the server sent (accepted and
+// ignored when read back; those kanka does not know under other_keys).
+func WeatherFile(w *Weather) any {
+	n := &yaml.Node{Kind: yaml.MappingNode}
+	if w.ID != 0 {
+		id := scalarNode(strconv.Itoa(w.ID))
+		id.Tag = "!!int"
+		n.Content = append(n.Content, scalarNode("id"), id)
 	}
-	switch {
-	case in.HasDate():
-		f.Date = in.DateLabel()
-	default:
-		f.Year, f.Day = in.Year, in.Day
-		if in.Month != nil {
-			f.Month = *in.Month
-		} else if in.MonthName != nil {
-			f.Month = in.MonthName.Text
+	n.Content = append(n.Content, weatherFileNode(&w.WeatherInput).Content...)
+	var others []keyValue
+	for _, kv := range extraKeys(WeatherFields, w.Raw, "id") {
+		if weatherServerKeys[kv.Key] {
+			n.Content = append(n.Content, extraNode([]keyValue{kv}).Content...)
+		} else {
+			others = append(others, kv)
 		}
 	}
-	return f
+	if len(others) > 0 {
+		n.Content = append(n.Content, scalarNode(otherKeysKey), extraNode(others))
+	}
+	return n
+}
+
+// weatherFileNode is the writable part of an entry as a file writes it.
+func weatherFileNode(in *WeatherInput) *yaml.Node {
+	if !in.HasDate() {
+		return WeatherFields.fileNode(in)
+	}
+	// A whole date is one key, where the year stands in the table.
+	rest := *in
+	rest.Year, rest.Month, rest.MonthName, rest.Day = nil, nil, nil, nil
+	n := WeatherFields.fileNode(&rest)
+	var date yaml.Node
+	_ = date.Encode(in.DateLabel())
+	n.Content = append([]*yaml.Node{scalarNode("date"), &date}, n.Content...)
+	return n
 }
 
 // UnmarshalYAML reads one entry as DecodeWeather does.
@@ -177,16 +157,20 @@ func DecodeWeathers(n *yaml.Node) ([]WeatherInput, error) {
 }
 
 // weatherServerKeys are set by the server: accepted and ignored.
-var weatherServerKeys = map[string]bool{"id": true, "calendar_id": true, "created_at": true, "created_by": true, "updated_at": true}
+var weatherServerKeys = map[string]bool{"id": true, "calendar_id": true, "created_at": true, "created_by": true,
+	"updated_at": true, otherKeysKey: true}
 
+// weather reads one entry: each key by its field of WeatherFields, and the
+// two ways of writing a date (date: Y-M-D, or year, month and day) and a
+// visibility (visibility by name, or the server's visibility_id), each
+// refused when both are given and disagree.
 func (r *fileReader) weather(n *yaml.Node, path string) WeatherInput {
 	var in WeatherInput
 	var date, visibilityID *yaml.Node
 	var vis, visID *int
 	parts := false
-	r.pairs(n, path, func(key string, v *yaml.Node, p string) bool {
-		switch key {
-		case "date":
+	WeatherFields.readFile(r, n, path, &in, func(key string) bool { return weatherServerKeys[key] }, map[string]func(v *yaml.Node, p string){
+		"date": func(v *yaml.Node, p string) {
 			date = v
 			if d, month := r.date(v, p); d != nil {
 				in.SetDate(*d)
@@ -194,33 +178,12 @@ func (r *fileReader) weather(n *yaml.Node, path string) WeatherInput {
 					in.Month, in.MonthName = nil, month
 				}
 			}
-		case "year":
-			parts, in.Year = true, r.wholePtr(v, p)
-		case "month":
-			parts = true
-			in.Month, in.MonthName = r.month(v, p)
-		case "day":
-			parts, in.Day = true, r.wholePtr(v, p)
-		case "weather":
-			in.Weather = r.textPtr(v, p)
-		case "temperature":
-			in.Temperature = r.textPtr(v, p)
-		case "precipitation":
-			in.Precipitation = r.textPtr(v, p)
-		case "wind":
-			in.Wind = r.textPtr(v, p)
-		case "effect":
-			in.Effect = r.textPtr(v, p)
-		case "name":
-			in.Name = r.textPtr(v, p)
-		case "visibility":
-			vis = r.visibility(v, p)
-		case "visibility_id":
-			visibilityID, visID = v, r.visibility(v, p)
-		default:
-			return weatherServerKeys[key]
-		}
-		return true
+		},
+		"year":          func(*yaml.Node, string) { parts = true },
+		"month":         func(*yaml.Node, string) { parts = true },
+		"day":           func(*yaml.Node, string) { parts = true },
+		"visibility":    func(v *yaml.Node, p string) { vis = r.visibility(v, p) },
+		"visibility_id": func(v *yaml.Node, p string) { visibilityID, visID = v, r.visibility(v, p) },
 	})
 	if date != nil && parts {
 		r.add(date, keyPath(path, "date"), "give date: Y-M-D or year, month and day, not both")

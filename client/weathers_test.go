@@ -64,7 +64,7 @@ func TestWeatherEndpoints(t *testing.T) {
 			name: "get", method: "GET", route: "calendars/3/calendar_weathers/9", answer: reply(200, one),
 			call: func(ctx context.Context, c *client.Client) error {
 				w, err := c.GetWeather(ctx, 3, 9)
-				if err == nil && (w.ID != 9 || w.Weather != "sun") {
+				if err == nil && (w.ID != 9 || w.Code() != "sun") {
 					t.Errorf("decoded %+v", w)
 				}
 				return err
@@ -154,7 +154,7 @@ func TestWeatherPathFallsBackAndRemembers(t *testing.T) {
 	if err != nil {
 		t.Fatalf("GetWeather: %v", err)
 	}
-	if w.Weather != "sun" {
+	if w.Code() != "sun" {
 		t.Errorf("decoded %+v", w)
 	}
 	if err := c.DeleteWeather(ctx, 3, 9); err != nil {

@@ -62,7 +62,7 @@ func Weather(ctx context.Context, c *client.Client, calendarID int, prefix strin
 	var out []string
 	for _, w := range page.Items {
 		if id := strconv.Itoa(w.ID); strings.HasPrefix(id, prefix) {
-			out = append(out, id+"\t"+w.Date().String()+" "+w.Weather)
+			out = append(out, id+"\t"+w.Date().String()+" "+w.Code())
 		}
 	}
 	return out, nil

@@ -138,7 +138,7 @@ func checkDate(ps *problemList, w DesiredWeather, prefix string, in client.Calen
 	if err != nil {
 		return
 	}
-	if err := r.Check(w.Date().Almanac()); err != nil {
+	if err := r.Check(w.Date()); err != nil {
 		ps.add(w.Where, "%s%s", prefix, err)
 	}
 }

@@ -136,11 +136,11 @@ func TestUpdateSendsTheWholeRecordAndLosesNothing(t *testing.T) {
 			}
 			want := client.FromCalendar(created)
 			want.Type = ptr("Lunisolar")
-			if got := client.FromCalendar(after); len(calendarChanges(&want, &got)) != 0 {
-				t.Errorf("the update lost: %v", calendarChanges(&want, &got))
+			if got := client.FromCalendar(after); len(client.CalendarFields.Changes(&want, &got)) != 0 {
+				t.Errorf("the update lost: %v", client.CalendarFields.Changes(&want, &got))
 			}
-			if len(after.Months) != 3 || len(after.Moons) != 1 || !after.HasLeapYear || after.Date != "1492-1-1" {
-				t.Errorf("after the update: months %d, moons %d, leap %v, date %s", len(after.Months), len(after.Moons), after.HasLeapYear, after.Date)
+			if len(after.Months) != 3 || len(after.Moons) != 1 || !*after.HasLeapYear || after.DateText() != "1492-1-1" {
+				t.Errorf("after the update: months %d, moons %d, leap %v, date %s", len(after.Months), len(after.Moons), *after.HasLeapYear, after.DateText())
 			}
 			if *after.Moons[0].ID != *created.Moons[0].ID {
 				t.Errorf("the moon was made again: id %d, was %d", *after.Moons[0].ID, *created.Moons[0].ID)

@@ -48,8 +48,8 @@ func TestDecodeSeedFile(t *testing.T) {
 	if !seed.HasUnresolved() || len(seed.Resolved().Calendars[1].Weather) != 0 {
 		t.Fatal("the pinned calendar's named date waits for the server")
 	}
-	act := &Actual{Calendars: []*client.Calendar{{ID: 7, Name: "Waterdeep",
-		Months: []client.Month{{Name: "Hammer", Length: 30}, {Name: "Alturiak", Length: 30}, {Name: "Ches", Length: 30}}}}}
+	act := &Actual{Calendars: []*client.Calendar{{ID: 7, CalendarInput: client.CalendarInput{Name: "Waterdeep",
+		Months: []client.Month{{Name: "Hammer", Length: 30}, {Name: "Alturiak", Length: 30}, {Name: "Ches", Length: 30}}}}}}
 	if err := ResolveWithServer(&seed, act); err != nil {
 		t.Fatal(err)
 	}

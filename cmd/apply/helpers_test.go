@@ -119,7 +119,7 @@ func (cp *campaign) state() map[string][]string {
 			if err != nil {
 				cp.t.Fatal(err)
 			}
-			entries = append(entries, fmt.Sprintf("%s %s %s", w.Date(), w.Weather, w.Temperature))
+			entries = append(entries, fmt.Sprintf("%s %s %s", w.Date(), w.Code(), deref(w.Temperature)))
 		}
 		slices.Sort(entries)
 		out[cal.Name] = entries

@@ -23,6 +23,10 @@ const (
 	Delete    Action = "delete"
 )
 
+// Change is one managed field that differs: its name and both values as
+// the plan shows them (client.Fields.Changes).
+type Change = client.Change
+
 // Plan is the writes that make the campaign what the seed says.
 type Plan struct {
 	Calendars []*CalendarPlan
@@ -112,7 +116,7 @@ func MakePlan(seed Seed, act *Actual, opts PlanOptions) (*Plan, error) {
 			checkRename(&ps, act.Calendars, cur, want)
 			have := client.FromCalendar(cur)
 			cp.ID, cp.Name = cur.ID, cur.Name
-			cp.Changes = calendarChanges(&want.Input, &have)
+			cp.Changes = client.CalendarFields.Changes(&want.Input, &have)
 			cp.Action, cp.Send = Unchanged, merged(cur, &want.Input)
 			if len(cp.Changes) > 0 {
 				cp.Action, cp.Name = Update, cp.Send.Name
@@ -131,6 +135,18 @@ func MakePlan(seed Seed, act *Actual, opts PlanOptions) (*Plan, error) {
 		return nil, err
 	}
 	return plan, nil
+}
+
+// merged is the whole record to send in an update: the current one, with
+// every field the seed gives put over it, so that nothing the seed does
+// not name is lost (the live service rebuilds every list from each write).
+// Moons keep the id of the current moon of the same name, so that they
+// are updated rather than deleted and made again.
+func merged(current *client.Calendar, want *client.CalendarInput) client.CalendarInput {
+	in := client.FromCalendar(current)
+	client.CalendarFields.Merge(&in, want)
+	client.KeepMoonIDs(in.Moons, current.Moons)
+	return in
 }
 
 // ambiguousError is a name that several existing calendars have.
@@ -219,7 +235,7 @@ func planWeather(ps *problemList, cp *CalendarPlan, want DesiredCalendar, act *A
 	for _, dw := range want.Weather {
 		d := dw.Date()
 		if r != nil {
-			if err := r.Check(d.Almanac()); err != nil {
+			if err := r.Check(d); err != nil {
 				ps.add(dw.Where, "%s%s: %s", prefix, d, err)
 			}
 		}
@@ -232,13 +248,14 @@ func planWeather(ps *problemList, cp *CalendarPlan, want DesiredCalendar, act *A
 		}
 		listed[cur.ID] = true
 		have := client.FromWeather(cur)
-		wp.ID, wp.Changes = cur.ID, weatherChanges(&dw.Input, &have)
+		wp.ID, wp.Changes = cur.ID, client.WeatherFields.Changes(&dw.Input, &have)
 		if len(wp.Changes) == 0 {
 			wp.Action = Unchanged
 			cp.WeatherUnchanged = append(cp.WeatherUnchanged, wp)
 			continue
 		}
-		wp.Action, wp.Send = Update, mergedWeather(have, &dw.Input)
+		client.WeatherFields.Merge(&have, &dw.Input)
+		wp.Action, wp.Send = Update, have
 		cp.Weather = append(cp.Weather, wp)
 	}
 	if !opts.Prune {
@@ -246,7 +263,7 @@ func planWeather(ps *problemList, cp *CalendarPlan, want DesiredCalendar, act *A
 	}
 	for _, w := range existing {
 		if !listed[w.ID] {
-			cp.Weather = append(cp.Weather, &WeatherPlan{Action: Delete, Date: w.Date(), ID: w.ID, Weather: w.Weather})
+			cp.Weather = append(cp.Weather, &WeatherPlan{Action: Delete, Date: w.Date(), ID: w.ID, Weather: w.Code()})
 		}
 	}
 }

@@ -180,7 +180,7 @@ func moveRun(opts *MoveOptions) error {
 		// The service rebuilds months, weekdays, years, seasons, moons and
 		// the date from every write: send the whole record back.
 		in := client.FromCalendar(cal)
-		d := client.DateOf(to)
+		d := to
 		in.Date = &d
 		if err := validate(in); err != nil {
 			return err
@@ -202,7 +202,7 @@ func moveRun(opts *MoveOptions) error {
 // currentOf is the calendar's current date; a calendar without one, or
 // with one that does not exist, cannot be moved.
 func currentOf(cal *client.Calendar, r *almanac.Reckoning) (almanac.Date, error) {
-	d, ok := cal.Today()
+	d, ok := cal.CurrentDate()
 	if !ok {
 		return almanac.Date{}, cmdutil.UsageErrorf("calendar %q has no current date: set one with `kanka calendar update %d --date Y-M-D`", cal.Name, cal.ID)
 	}

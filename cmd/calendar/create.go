@@ -85,7 +85,7 @@ func createRun(opts *CreateOptions) error {
 			return err
 		}
 	}
-	overlay(&in, opts.Fields)
+	client.CalendarFields.Merge(&in, &opts.Fields)
 	// Month names are the months being created.
 	if err := resolveMonths(&in); err != nil {
 		return err

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"reflect"
 	"strings"
 
 	"github.com/kanka-cli/kanka/client"
@@ -168,7 +167,7 @@ func editUntilValid(opts *EditOptions, path string, original []byte, current *cl
 		}
 		in, problem = readEdit(saved, current)
 		if problem == nil {
-			if reflect.DeepEqual(in, baseline) {
+			if len(client.CalendarFields.Differing(&in, &baseline)) == 0 {
 				return in, "no changes made.", nil
 			}
 			return in, "", nil

@@ -173,7 +173,7 @@ func TestEditRepairsACalendarTheChecksRefuse(t *testing.T) {
 	dir := scriptedEditor(t, `sed -i 's/^months:$/months: [{name: Hammer, length: 30}, {name: Alturiak, length: 30}]\nold_months:/' "$1" && sed -i '/^old_months:$/,/^[a-z]/{/^old_months:$/d;/^  /d;/^    /d}' "$1"`)
 	env := newTestEnv(t, "id",
 		exchange{"GET", "calendars/12", "", 200, data(wiped)},
-		exchange{"PUT", "calendars/12", `{"current_day":1,"current_month":1,"current_year":1,"entry":"","format":"","has_leap_year":false,"is_private":false,"leap_year_amount":0,"leap_year_month":0,"leap_year_offset":0,"leap_year_start":0,"month_alias":["",""],"month_length":[30,30],"month_name":["Hammer","Alturiak"],"month_type":["standard","standard"],"moon_colour":[],"moon_fullmoon":[],"moon_id":[],"moon_name":[],"moon_offset":[],"name":"Harptos","season_day":[],"season_month":[],"season_name":[],"skip_year_zero":false,"start_offset":0,"suffix":"","tags":[],"type":"","weekday":["A","B"],"year_name":[],"year_number":[]}`, 200, data(wiped)},
+		exchange{"PUT", "calendars/12", `{"current_day":1,"current_month":1,"current_year":1,"month_alias":["",""],"month_length":[30,30],"month_name":["Hammer","Alturiak"],"month_type":["standard","standard"],"moon_colour":[],"moon_fullmoon":[],"moon_id":[],"moon_name":[],"moon_offset":[],"name":"Harptos","season_day":[],"season_month":[],"season_name":[],"weekday":["A","B"],"year_name":[],"year_number":[]}`, 200, data(wiped)},
 	)
 	if err := env.run("edit", "12"); err != nil {
 		t.Fatalf("%v\nshown:\n%s", err, shown(t, dir, 0))

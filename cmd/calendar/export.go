@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -198,26 +197,11 @@ func sortedWeather(ctx context.Context, c *client.Client, calendarID int) ([]*cl
 		out = append(out, w)
 	}
 	slices.SortStableFunc(out, func(a, b *client.Weather) int {
-		return cmp.Or(cmp.Compare(a.Year, b.Year), cmp.Compare(a.Month, b.Month), cmp.Compare(a.Day, b.Day), cmp.Compare(a.ID, b.ID))
+		x, y := a.Date(), b.Date()
+		return cmp.Or(cmp.Compare(x.Year, y.Year), cmp.Compare(x.Month, y.Month), cmp.Compare(x.Day, y.Day), cmp.Compare(a.ID, b.ID))
 	})
 	return out, nil
 }
-
-// writableKeys are the keys of the writable calendar (client.CalendarInput's
-// YAML names): export keeps these of the file form, which also holds the id
-// and keys only the server sets. Read from the type, so that a field added
-// there is exported without a change here.
-var writableKeys = func() map[string]bool {
-	keys := map[string]bool{}
-	t := reflect.TypeOf(client.CalendarInput{})
-	for i := range t.NumField() {
-		name, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ",")
-		if name != "" && name != "-" {
-			keys[name] = true
-		}
-	}
-	return keys
-}()
 
 // exportNode is one calendar of the document: the file form `get -o yaml`
 // prints (client.CalendarFile) without the id and the keys only the server
@@ -232,7 +216,7 @@ func exportNode(cal *client.Calendar, weather []*client.Weather, withWeather boo
 	node := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
 	for i := 0; i+1 < len(full.Content); i += 2 {
 		key, value := full.Content[i], full.Content[i+1]
-		if !writableKeys[key.Value] {
+		if client.CalendarFields.Lookup(key.Value) == nil {
 			continue
 		}
 		if key.Value == "moons" {

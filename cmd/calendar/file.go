@@ -73,37 +73,3 @@ func resolveMonths(in *client.CalendarInput) error {
 
 // fileFromCalendar is the -f shape of a record: what `get -o yaml` prints.
 func fileFromCalendar(c *client.Calendar) any { return client.CalendarFile(c) }
-
-// overlay copies onto dst every field src gives: a list given replaces the
-// whole list; a field src leaves out is kept. A month given by name moves
-// with the value it belongs to.
-func overlay(dst *client.CalendarInput, src client.CalendarInput) {
-	cmdutil.OverrideText(&dst.Name, src.Name)
-	cmdutil.Override(&dst.Type, src.Type)
-	cmdutil.Override(&dst.Entry, src.Entry)
-	if src.Date != nil {
-		dst.Date, dst.DateMonth = src.Date, src.DateMonth
-	}
-	cmdutil.OverrideList(&dst.Months, src.Months)
-	cmdutil.OverrideList(&dst.Weekdays, src.Weekdays)
-	cmdutil.OverrideMap(&dst.Years, src.Years)
-	cmdutil.OverrideList(&dst.Seasons, src.Seasons)
-	cmdutil.OverrideList(&dst.Moons, src.Moons)
-	cmdutil.OverrideList(&dst.Epochs, src.Epochs)
-	cmdutil.Override(&dst.Suffix, src.Suffix)
-	cmdutil.Override(&dst.Format, src.Format)
-	cmdutil.Override(&dst.SkipYearZero, src.SkipYearZero)
-	cmdutil.Override(&dst.StartOffset, src.StartOffset)
-	cmdutil.Override(&dst.HasLeapYear, src.HasLeapYear)
-	cmdutil.Override(&dst.LeapYearAmount, src.LeapYearAmount)
-	cmdutil.Override(&dst.LeapYearOffset, src.LeapYearOffset)
-	cmdutil.Override(&dst.LeapYearStart, src.LeapYearStart)
-	if src.LeapYearMonth != nil || src.LeapYearMonthName != nil {
-		dst.LeapYearMonth, dst.LeapYearMonthName = src.LeapYearMonth, src.LeapYearMonthName
-	}
-	cmdutil.OverrideList(&dst.Tags, src.Tags)
-	cmdutil.Override(&dst.IsPrivate, src.IsPrivate)
-	cmdutil.OverrideText(&dst.ImageURL, src.ImageURL)
-	cmdutil.OverrideText(&dst.EntityImageUUID, src.EntityImageUUID)
-	cmdutil.OverrideText(&dst.EntityHeaderUUID, src.EntityHeaderUUID)
-}

@@ -107,8 +107,7 @@ func TestEntryAboveTheLimitIsRefused(t *testing.T) {
 			"month_name":["A","B"],"month_length":[10,10],"month_type":["standard","standard"],"month_alias":["",""],
 			"weekday":["X","Y"],"year_number":[],"year_name":[],"season_name":[],"season_month":[],"season_day":[],
 			"moon_name":[],"moon_fullmoon":[],"moon_offset":[],"moon_colour":[],"moon_id":[],
-			"suffix":"","format":"","skip_year_zero":false,"start_offset":0,"has_leap_year":false,"leap_year_amount":0,
-			"leap_year_offset":0,"leap_year_start":0,"leap_year_month":0,"tags":[],"is_private":false}`, 200, data(small(12, "Harptos"))})
+			"is_private":false}`, 200, data(small(12, "Harptos"))})
 	if err := env.run("update", "12", "--entry", fits); err != nil {
 		t.Fatal(err)
 	}

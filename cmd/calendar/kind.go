@@ -16,8 +16,8 @@ var calendarKind = output.Kind{
 	Columns: []output.Column{
 		{Header: "ID", Value: func(r output.Record) string { return strconv.Itoa(cal(r).ID) }},
 		{Header: "NAME", Value: func(r output.Record) string { return cal(r).Name }},
-		{Header: "TYPE", Value: func(r output.Record) string { return cal(r).Type }},
-		{Header: "DATE", Value: func(r output.Record) string { return cal(r).Date }, Readable: readableDateColumn},
+		{Header: "TYPE", Value: func(r output.Record) string { return text(cal(r).Type) }},
+		{Header: "DATE", Value: func(r output.Record) string { return cal(r).DateText() }, Readable: readableDateColumn},
 		{Header: "MONTHS", Value: func(r output.Record) string { return strconv.Itoa(len(cal(r).Months)) }},
 		{Header: "PRIVATE", Value: func(r output.Record) string { return yesNo(cal(r).IsPrivate) }},
 		{Header: "WEEKDAYS", Wide: true, Value: func(r output.Record) string { return strconv.Itoa(len(cal(r).Weekdays)) }},
@@ -39,24 +39,36 @@ func readableDateColumn(r output.Record) string {
 	c := cal(r)
 	d, ok := c.CurrentDate()
 	if !ok {
-		return c.Date
+		return ""
 	}
 	return ReadableDate(c.Months, d)
 }
 
-func yesNo(b bool) string {
-	if b {
+// yesNo is "yes" or "no", "" when the server did not say.
+func yesNo(b *bool) string {
+	switch {
+	case b == nil:
+		return ""
+	case *b:
 		return "yes"
 	}
 	return "no"
+}
+
+// text is a text the server sent, "" when it sent none.
+func text(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }
 
 func detail(c *client.Calendar) []output.Field {
 	return []output.Field{
 		{Label: "ID", Value: strconv.Itoa(c.ID)},
 		{Label: "Name", Value: c.Name},
-		{Label: "Type", Value: c.Type},
-		{Label: "Date", Value: c.Date, Readable: readableCurrentDate(c)},
+		{Label: "Type", Value: text(c.Type)},
+		{Label: "Date", Value: c.DateText(), Readable: readableCurrentDate(c)},
 		{Label: "Private", Value: yesNo(c.IsPrivate)},
 		{Label: "Tags", Value: tagList(c.Tags)},
 		{Label: "Months", Value: monthLines(c.Months)},
@@ -65,7 +77,7 @@ func detail(c *client.Calendar) []output.Field {
 		{Label: "Seasons", Value: seasonLines(c.Seasons), Readable: readableSeasons(c)},
 		{Label: "Moons", Value: moonLines(c.Moons)},
 		{Label: "Leap years", Value: leapLine(c), Readable: readableLeap(c)},
-		{Label: "Suffix", Value: c.Suffix},
+		{Label: "Suffix", Value: text(c.Suffix)},
 		{Label: "Updated", Value: c.UpdatedAt},
 	}
 }
@@ -140,11 +152,13 @@ func moonLines(moons []client.Moon) string {
 	return orNone(lines)
 }
 
-// leapLine is "+1 day in month 2 every 4 years from year 1", or "none".
+// leapLine is "+1 day in month 2 every 4 years from year 1", or "none";
+// what the server did not send counts as the service counts it.
 func leapLine(c *client.Calendar) string {
-	if !c.HasLeapYear {
+	l := c.AlmanacCalendar().Leap
+	if !l.Enabled {
 		return "none"
 	}
 	return fmt.Sprintf("%+d %s in month %d every %d years from year %d",
-		c.LeapYearAmount, dayUnit(c.LeapYearAmount), c.LeapYearMonth, c.LeapYearOffset, c.LeapYearStart)
+		l.Amount, dayUnit(l.Amount), l.Month, l.Offset, l.Start)
 }

@@ -60,15 +60,16 @@ func readableSeasons(c *client.Calendar) string {
 
 // readableLeap is "+1 day in Midsummer every 4 years from 4", or "none".
 func readableLeap(c *client.Calendar) string {
-	if !c.HasLeapYear {
+	l := c.AlmanacCalendar().Leap
+	if !l.Enabled {
 		return "none"
 	}
-	month := "month " + strconv.Itoa(c.LeapYearMonth)
-	if name, ok := monthName(c.Months, c.LeapYearMonth); ok {
+	month := "month " + strconv.Itoa(l.Month)
+	if name, ok := monthName(c.Months, l.Month); ok {
 		month = name
 	}
 	return fmt.Sprintf("%+d %s in %s every %d years from %d",
-		c.LeapYearAmount, dayUnit(c.LeapYearAmount), month, c.LeapYearOffset, c.LeapYearStart)
+		l.Amount, dayUnit(l.Amount), month, l.Offset, l.Start)
 }
 
 func dayUnit(n int) string {

@@ -31,7 +31,7 @@ func TestListTableOnATerminalNamesMonths(t *testing.T) {
 	want := `ID  NAME     TYPE           DATE              MONTHS  PRIVATE
 12  Harptos  Dalereckoning  12 Alturiak 1492  4       yes
 13  Simple                  1 A 1             2       no
-14  Odd                     1-9-1             1       no
+14  Odd                     1-9-1             1
 `
 	if env.Out.String() != want {
 		t.Errorf("stdout:\n%s\nwant:\n%s", env.Out, want)

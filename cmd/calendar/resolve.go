@@ -65,7 +65,7 @@ func ResolveCalendar(ctx context.Context, c *client.Client, arg string) (int, *c
 func ambiguous(arg string, found []*client.Calendar) error {
 	lines := make([]string, len(found))
 	for i, cal := range found {
-		lines[i] = fmt.Sprintf("  %d\t%s\ttype %s\tdate %s", cal.ID, cal.Name, orDash(cal.Type), orDash(cal.Date))
+		lines[i] = fmt.Sprintf("  %d\t%s\ttype %s\tdate %s", cal.ID, cal.Name, orDash(text(cal.Type)), orDash(cal.DateText()))
 	}
 	return cmdutil.UsageErrorf("%d calendars are named %q; use an id:\n%s", len(found), arg, strings.Join(lines, "\n"))
 }

@@ -199,7 +199,7 @@ func (opts *ShowOptions) target(r *almanac.Reckoning, today *almanac.Date, name 
 // currentDate is the calendar's current date, nil when it has none or one
 // that does not exist (the live service's wipe leaves 1-0-1).
 func currentDate(cal *client.Calendar, r *almanac.Reckoning) *almanac.Date {
-	d, ok := cal.Today()
+	d, ok := cal.CurrentDate()
 	if !ok || r.Check(d) != nil {
 		return nil
 	}
@@ -216,14 +216,15 @@ func weatherOf(ctx context.Context, c *client.Client, id, year, month int, whole
 		if err != nil {
 			return nil, err
 		}
-		if w.Year != year || (!wholeYear && w.Month != month) {
+		d := w.Date()
+		if w.Year == nil || w.Month == nil || d.Year != year || (!wholeYear && d.Month != month) {
 			continue
 		}
-		label := w.Weather
+		label := w.Code()
 		if label == "" {
-			label = w.Name
+			label = text(w.Name)
 		}
-		kept = append(kept, monthgrid.Weather{Date: w.Date().Almanac(), Label: label, Raw: w.Raw})
+		kept = append(kept, monthgrid.Weather{Date: d, Label: label, Raw: w.Raw})
 	}
 	return kept, nil
 }

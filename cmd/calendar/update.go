@@ -79,7 +79,7 @@ func updateRun(opts *UpdateOptions) error {
 	}
 	// What replaces the lists: the file's, with the flags' over them.
 	changes := fromFile
-	overlay(&changes, opts.Fields)
+	client.CalendarFields.Merge(&changes, &opts.Fields)
 	if err := refuseShortLists(changes); err != nil {
 		return err
 	}
@@ -109,7 +109,7 @@ func updateRun(opts *UpdateOptions) error {
 // checked before anything is sent.
 func changedRecord(current *client.Calendar, changes client.CalendarInput) (client.CalendarInput, error) {
 	in := client.FromCalendar(current)
-	overlay(&in, changes)
+	client.CalendarFields.Merge(&in, &changes)
 	if err := resolveMonths(&in); err != nil {
 		return client.CalendarInput{}, err
 	}

@@ -151,7 +151,8 @@ func TestE2ESeedExportRoundTrip(t *testing.T) {
 		}
 		// By date, then id: the 1491 entry (created last, id 6) comes first.
 		slices.SortFunc(records, func(a, b *client.Weather) int {
-			return cmp.Or(cmp.Compare(a.Year, b.Year), cmp.Compare(a.Month, b.Month), cmp.Compare(a.Day, b.Day), cmp.Compare(a.ID, b.ID))
+			x, y := a.Date(), b.Date()
+			return cmp.Or(cmp.Compare(x.Year, y.Year), cmp.Compare(x.Month, y.Month), cmp.Compare(x.Day, y.Day), cmp.Compare(a.ID, b.ID))
 		})
 		if len(got[0].weather) != 6 || len(records) != 6 || records[0].ID != 6 {
 			t.Fatalf("%d entries exported, %d listed, want 6 with id 6 first", len(got[0].weather), len(records))

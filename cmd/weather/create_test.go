@@ -279,7 +279,7 @@ func TestCreateOneEntryFromStdinWithFlagsOverTheFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	// One entry in, one entry out (not a list).
-	if got, want := env.Out.String(), "id: 77\ndate: \"1493-1-3\"\nweather: sun\nvisibility: all\n"; got != want {
+	if got, want := env.Out.String(), "id: 77\ndate: \"1493-1-3\"\nweather: sun\nvisibility: all\n"+serverKeys; got != want {
 		t.Errorf("stdout\n%s\nwant\n%s", got, want)
 	}
 }

@@ -11,22 +11,12 @@ import (
 )
 
 // overriddenBy returns in with every field that o gives replaced by o's
-// (field flags over a file, a file or flags over the current record). A
-// month given by name replaces the month given by number, and back.
+// (field flags over a file, a file or flags over the current record),
+// through the field table.
 func overriddenBy(in, o client.WeatherInput) client.WeatherInput {
-	cmdutil.Override(&in.Year, o.Year)
-	if o.Month != nil || o.MonthName != nil {
-		in.Month, in.MonthName = o.Month, o.MonthName
-	}
-	cmdutil.Override(&in.Day, o.Day)
-	cmdutil.Override(&in.Weather, o.Weather)
-	cmdutil.Override(&in.Temperature, o.Temperature)
-	cmdutil.Override(&in.Precipitation, o.Precipitation)
-	cmdutil.Override(&in.Wind, o.Wind)
-	cmdutil.Override(&in.Effect, o.Effect)
-	cmdutil.Override(&in.Name, o.Name)
-	cmdutil.Override(&in.VisibilityID, o.VisibilityID)
-	return in
+	out := client.WeatherFields.Clone(&in)
+	client.WeatherFields.Merge(&out, &o)
+	return out
 }
 
 // missing lists what a new entry must have and in lacks: the whole date and
@@ -67,22 +57,7 @@ func resolveDates(cal *client.Calendar, inputs []client.WeatherInput) error {
 
 // sameInput reports whether a and b would send the same record.
 func sameInput(a, b client.WeatherInput) bool {
-	same := func(x, y *string) bool { return value(x) == value(y) }
-	sameInt := func(x, y *int) bool { return value(x) == value(y) }
-	return sameInt(a.Year, b.Year) && sameInt(a.Month, b.Month) && sameInt(a.Day, b.Day) &&
-		a.MonthName == nil && b.MonthName == nil && same(a.Weather, b.Weather) &&
-		same(a.Temperature, b.Temperature) && same(a.Precipitation, b.Precipitation) &&
-		same(a.Wind, b.Wind) && same(a.Effect, b.Effect) && same(a.Name, b.Name) &&
-		sameInt(a.VisibilityID, b.VisibilityID)
-}
-
-// value is *p, or the zero value for nil.
-func value[T any](p *T) T {
-	var zero T
-	if p == nil {
-		return zero
-	}
-	return *p
+	return len(client.WeatherFields.Differing(&a, &b)) == 0
 }
 
 // problemsOf returns the problems of a Validate error; any other error is

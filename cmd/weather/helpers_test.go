@@ -51,3 +51,7 @@ func page(n, last int, items ...string) string {
 // harptosJSON is a calendar of two months: Hammer (30 days) and Midwinter
 // (1 day, intercalary).
 const harptosJSON = `{"id":5,"name":"Harptos","months":[{"name":"Hammer","length":30,"type":"standard"},{"name":"Midwinter","length":1,"type":"intercalary"}],"weekdays":["I","II"],"years":[],"has_leap_year":false}`
+
+// serverKeys are the keys of the test entries that only the server sets,
+// as the file form prints them after the writable fields.
+const serverKeys = "calendar_id: 5\ncreated_by: 9\ncreated_at: \"2026-11-01 10:00:00\"\nupdated_at: \"2026-11-02 11:00:00\"\n"

@@ -30,13 +30,13 @@ func columns(readableDate func(output.Record) string) []output.Column {
 	return []output.Column{
 		{Header: "ID", Value: func(r output.Record) string { return strconv.Itoa(asWeather(r).ID) }},
 		{Header: "DATE", Value: func(r output.Record) string { return asWeather(r).Date().String() }, Readable: readableDate},
-		{Header: "WEATHER", Value: func(r output.Record) string { return asWeather(r).Weather }},
-		{Header: "TEMPERATURE", Value: func(r output.Record) string { return asWeather(r).Temperature }},
-		{Header: "PRECIPITATION", Value: func(r output.Record) string { return asWeather(r).Precipitation }},
-		{Header: "WIND", Value: func(r output.Record) string { return asWeather(r).Wind }},
-		{Header: "EFFECT", Value: func(r output.Record) string { return asWeather(r).Effect }},
+		{Header: "WEATHER", Value: func(r output.Record) string { return text(asWeather(r).Weather) }},
+		{Header: "TEMPERATURE", Value: func(r output.Record) string { return text(asWeather(r).Temperature) }},
+		{Header: "PRECIPITATION", Value: func(r output.Record) string { return text(asWeather(r).Precipitation) }},
+		{Header: "WIND", Value: func(r output.Record) string { return text(asWeather(r).Wind) }},
+		{Header: "EFFECT", Value: func(r output.Record) string { return text(asWeather(r).Effect) }},
 		{Header: "VISIBILITY", Value: func(r output.Record) string { return visibilityName(asWeather(r).VisibilityID) }},
-		{Header: "NAME", Wide: true, Value: func(r output.Record) string { return asWeather(r).Name }},
+		{Header: "NAME", Wide: true, Value: func(r output.Record) string { return text(asWeather(r).Name) }},
 		{Header: "UPDATED", Wide: true, Value: func(r output.Record) string { return asWeather(r).UpdatedAt }},
 	}
 }
@@ -44,11 +44,19 @@ func columns(readableDate func(output.Record) string) []output.Column {
 func asWeather(r output.Record) *client.Weather { return r.(*client.Weather) }
 
 // visibilityName is the visibility's name, "" when the server sent none.
-func visibilityName(id int) string {
-	if id == 0 {
+func visibilityName(id *int) string {
+	if id == nil {
 		return ""
 	}
-	return client.VisibilityName(id)
+	return client.VisibilityName(*id)
+}
+
+// text is a text the server sent, "" when it sent none.
+func text(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }
 
 // readableDate is "3 Ches 1492 (1492-4-3)", or "" (the number stays)
@@ -67,15 +75,15 @@ func detail(r output.Record, months []client.Month) []output.Field {
 		{Label: "ID", Value: strconv.Itoa(w.ID)},
 		{Label: "Calendar", Value: strconv.Itoa(w.CalendarID)},
 		{Label: "Date", Value: w.Date().String(), Readable: readableDate(w, months)},
-		{Label: "Weather", Value: w.Weather},
-		{Label: "Temperature", Value: w.Temperature},
-		{Label: "Precipitation", Value: w.Precipitation},
-		{Label: "Wind", Value: w.Wind},
-		{Label: "Effect", Value: w.Effect},
+		{Label: "Weather", Value: text(w.Weather)},
+		{Label: "Temperature", Value: text(w.Temperature)},
+		{Label: "Precipitation", Value: text(w.Precipitation)},
+		{Label: "Wind", Value: text(w.Wind)},
+		{Label: "Effect", Value: text(w.Effect)},
 		{Label: "Visibility", Value: visibilityName(w.VisibilityID)},
 	}
-	if w.Name != "" {
-		fields = append(fields, output.Field{Label: "Name", Value: w.Name})
+	if text(w.Name) != "" {
+		fields = append(fields, output.Field{Label: "Name", Value: text(w.Name)})
 	}
 	return append(fields,
 		output.Field{Label: "Created", Value: w.CreatedAt},

@@ -214,8 +214,7 @@ func (f *filter) prepare(ctx context.Context, c *client.Client, s *resource.Scop
 		if err != nil {
 			return cmdutil.UsageErrorf("--%s: %v", n.flag, err)
 		}
-		date := client.DateOf(d)
-		*n.date = &date
+		*n.date = &d
 	}
 	if f.month != nil {
 		if _, err := r.ParseMonth(strconv.Itoa(*f.month)); err != nil {
@@ -229,7 +228,7 @@ func (f *filter) prepare(ctx context.Context, c *client.Client, s *resource.Scop
 		if d.date == nil {
 			continue
 		}
-		if err := r.Check(d.date.Almanac()); err != nil {
+		if err := r.Check(*d.date); err != nil {
 			return cmdutil.UsageErrorf("--%s: %v", d.flag, err)
 		}
 	}

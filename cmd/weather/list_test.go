@@ -166,10 +166,20 @@ func TestListYAMLIsAListInTheFileShape(t *testing.T) {
   effect: rivers freeze
   name: First frost
   visibility: self-admin
+  calendar_id: 5
+  created_by: 9
+  created_at: "2026-11-01 10:00:00"
+  updated_at: "2026-11-02 11:00:00"
+  other_keys:
+    is_new: true
 - id: 42
   date: "1492-1-4"
   weather: cloud-sun
   visibility: all
+  calendar_id: 5
+  created_by: 9
+  created_at: "2026-11-01 10:00:00"
+  updated_at: "2026-11-02 11:00:00"
 `
 	if got := env.Out.String(); got != want {
 		t.Errorf("stdout\n%s\nwant\n%s", got, want)

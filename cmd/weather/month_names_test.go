@@ -97,7 +97,7 @@ func TestYAMLOutputKeepsNumbers(t *testing.T) {
 	if err := env.run("create", "--calendar", "5", "--date", "1492-Midwinter-1", "--weather", "sun"); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := env.Out.String(), "id: 41\ndate: \"1492-2-1\"\nweather: sun\nvisibility: all\n"; got != want {
+	if got, want := env.Out.String(), "id: 41\ndate: \"1492-2-1\"\nweather: sun\nvisibility: all\n"+serverKeys; got != want {
 		t.Errorf("stdout\n%s\nwant\n%s", got, want)
 	}
 }

@@ -30,7 +30,7 @@ func Spec(f *cmdutil.Factory) *resource.Spec[*client.Weather] {
 			return c.DeleteWeather(ctx, calendarID, id)
 		},
 		Label: func(w *client.Weather) string {
-			return fmt.Sprintf("(%s %s)", w.Date(), w.Weather)
+			return fmt.Sprintf("(%s %s)", w.Date(), w.Code())
 		},
 		Filters:      listFilters,
 		ReadableKind: readableKind,

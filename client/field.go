@@ -1,0 +1,320 @@
+package client
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// A resource's writable part (CalendarInput, WeatherInput) is declared once,
+// in a table of Fields: how each field is read from the server's answer
+// (leniently), read from a file (strictly, with lines), written on the wire,
+// merged, compared and shown. Everything that goes field by field (a file
+// or flags over a record, apply's diff, "nothing changed", what an update
+// must send) walks the table, so that adding a field is one entry.
+//
+// A field that is nil (a nil pointer, slice or map) is not given: a record
+// read from the server leaves nil what its answer left out or sent as null
+// (unknown, never zero), and a change leaves nil what it does not touch.
+
+// Field is one field of the writable part In of a resource.
+type Field[In any] struct {
+	// Key names the field in files, in plans and in messages; it is the
+	// answer's key too, unless Answer says otherwise.
+	Key string
+	// Answer is the key of the field in the server's answer, "" when it is
+	// Key. WriteOnly fields have none.
+	Answer string
+	// Rebuilt: the service rebuilds the field from every update, so that
+	// an update leaving it out wipes it. An update must send it, and so
+	// must have read it (or been given it).
+	Rebuilt bool
+	// WriteOnly: the service takes the field but never returns it, so it
+	// can be neither read nor compared; it is sent when given.
+	WriteOnly bool
+
+	given  func(in *In) bool
+	clear  func(in *In)
+	copy   func(dst, src *In)
+	equal  func(a, b *In) bool
+	show   func(in *In) string
+	read   func(raw json.RawMessage, in *In) error
+	file   func(r *fileReader, v *yaml.Node, path string, in *In)
+	encode func(in *In, payload map[string]any)
+	// yaml is the value a file writes, nil to leave the key out.
+	yaml func(in *In) any
+}
+
+// answerKey is the key the answer holds the field under.
+func (f *Field[In]) answerKey() string {
+	if f.Answer != "" {
+		return f.Answer
+	}
+	return f.Key
+}
+
+// Given reports whether in gives the field.
+func (f *Field[In]) Given(in *In) bool { return f.given(in) }
+
+// Show is the field's value as a plan or a message shows it.
+func (f *Field[In]) Show(in *In) string { return f.show(in) }
+
+// Fields is the table of a resource's writable part, in the order files
+// and plans show the fields.
+type Fields[In any] []Field[In]
+
+// Lookup is the field with key, or nil.
+func (t Fields[In]) Lookup(key string) *Field[In] {
+	for i := range t {
+		if t[i].Key == key {
+			return &t[i]
+		}
+	}
+	return nil
+}
+
+// Merge puts every field src gives over dst: a list given replaces the
+// whole list; a field src leaves out is kept. It is how field flags go
+// over a file, and a file or flags over a record.
+func (t Fields[In]) Merge(dst *In, src *In) {
+	for i := range t {
+		if t[i].given(src) {
+			t[i].copy(dst, src)
+		}
+	}
+}
+
+// Clone is a deep copy of in: changing it never changes in.
+func (t Fields[In]) Clone(in *In) In {
+	var out In
+	t.Merge(&out, in)
+	return out
+}
+
+// Change is one field that differs: its key and both values as shown.
+type Change struct {
+	Field string `json:"field"`
+	Old   string `json:"old"`
+	New   string `json:"new"`
+}
+
+// Changes are the fields want gives that differ from have, compared as
+// the service stores them (trimmed text, "" as none, a month's default
+// type, a moon's default colour). Write-only fields cannot be compared and
+// never count.
+func (t Fields[In]) Changes(want, have *In) []Change {
+	var out []Change
+	for i := range t {
+		f := &t[i]
+		if f.WriteOnly || !f.given(want) || f.equal(want, have) {
+			continue
+		}
+		out = append(out, Change{Field: f.Key, Old: cutShown(f.show(have)), New: cutShown(f.show(want))})
+	}
+	return out
+}
+
+// Differing are the keys of the fields whose values differ between a and
+// b, a field given by one and not the other included: what changed
+// between two reads of a record, or two versions of an edit.
+func (t Fields[In]) Differing(a, b *In) []string {
+	var keys []string
+	for i := range t {
+		f := &t[i]
+		if !f.given(a) && !f.given(b) {
+			continue
+		}
+		if f.given(a) != f.given(b) || !f.equal(a, b) {
+			keys = append(keys, f.Key)
+		}
+	}
+	return keys
+}
+
+// Unread are the keys of the fields an update must send (Rebuilt) that in
+// does not give: sending in would wipe them.
+func (t Fields[In]) Unread(in *In) []string {
+	var keys []string
+	for i := range t {
+		if t[i].Rebuilt && !t[i].WriteOnly && !t[i].given(in) {
+			keys = append(keys, t[i].Key)
+		}
+	}
+	return keys
+}
+
+// Payload is the wire form of in: every field it gives, under the keys
+// the service takes (parallel arrays for lists).
+func (t Fields[In]) Payload(in *In) map[string]any {
+	p := map[string]any{}
+	for i := range t {
+		if t[i].given(in) {
+			t[i].encode(in, p)
+		}
+	}
+	return p
+}
+
+// readAnswer reads every readable field the answer object gives (not
+// absent, not null) into in; the others stay nil. A value that cannot be
+// read is an error naming the key.
+func (t Fields[In]) readAnswer(obj map[string]json.RawMessage, in *In) error {
+	for i := range t {
+		f := &t[i]
+		if f.WriteOnly {
+			continue
+		}
+		raw, ok := obj[f.answerKey()]
+		if !ok || isJSONNull(raw) {
+			continue
+		}
+		if err := f.read(raw, in); err != nil {
+			return fmt.Errorf("%s: %w", f.answerKey(), err)
+		}
+	}
+	return nil
+}
+
+// readFile reads the mapping n of a file, each key with its field; a key
+// no field has is accepted (and ignored) when ignored says so, else it is
+// a problem of r. also, when given, is told of the keys it names first
+// (a key that is a field is then read by its field too).
+func (t Fields[In]) readFile(r *fileReader, n *yaml.Node, path string, in *In, ignored func(key string) bool, also ...map[string]func(v *yaml.Node, path string)) {
+	r.pairs(n, path, func(key string, v *yaml.Node, p string) bool {
+		known := false
+		for _, m := range also {
+			if f, ok := m[key]; ok {
+				f(v, p)
+				known = true
+			}
+		}
+		if f := t.Lookup(key); f != nil && f.file != nil {
+			f.file(r, v, p, in)
+			return true
+		}
+		return known || ignored(key)
+	})
+}
+
+// fileNode is in as a file writes it: each field with a value worth
+// writing, in the table's order.
+func (t Fields[In]) fileNode(in *In) *yaml.Node {
+	n := &yaml.Node{Kind: yaml.MappingNode}
+	for i := range t {
+		f := &t[i]
+		if f.yaml == nil || !f.given(in) {
+			continue
+		}
+		v := f.yaml(in)
+		if v == nil {
+			continue
+		}
+		var value yaml.Node
+		if err := value.Encode(v); err != nil {
+			continue
+		}
+		n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: f.Key}, &value)
+	}
+	return n
+}
+
+// answerKeys are the keys of the table's readable fields in an answer.
+func (t Fields[In]) answerKeys() map[string]bool {
+	keys := map[string]bool{}
+	for i := range t {
+		if !t[i].WriteOnly {
+			keys[t[i].answerKey()] = true
+		}
+	}
+	return keys
+}
+
+func isJSONNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "null" }
+
+// answerObject splits an answer's JSON object into its keys.
+func answerObject(b []byte) (map[string]json.RawMessage, error) {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(b, &obj); err != nil {
+		return nil, err
+	}
+	if obj == nil {
+		return nil, fmt.Errorf("not an object")
+	}
+	return obj, nil
+}
+
+// keyValue is one key of a JSON object and its value.
+type keyValue struct {
+	Key   string
+	Value json.RawMessage
+}
+
+// orderedKeys are the keys of the JSON object b in the order written.
+func orderedKeys(b []byte) []keyValue {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	var out []keyValue
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return out
+		}
+		key, _ := t.(string)
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return out
+		}
+		out = append(out, keyValue{key, v})
+	}
+	return out
+}
+
+// extraKeys is what the answer b holds beside the table's fields and the
+// keys the caller names (the record's own: id, timestamps): every other
+// key with its value, in the answer's order, so that -o yaml keeps what
+// kanka does not know.
+func extraKeys[In any](t Fields[In], b []byte, known ...string) []keyValue {
+	skip := t.answerKeys()
+	for _, k := range known {
+		skip[k] = true
+	}
+	var out []keyValue
+	for _, kv := range orderedKeys(b) {
+		if !skip[kv.Key] {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
+
+// extraNode is kvs as one YAML mapping, each value decoded from JSON.
+func extraNode(kvs []keyValue) *yaml.Node {
+	n := &yaml.Node{Kind: yaml.MappingNode}
+	for _, kv := range kvs {
+		var v any
+		if err := json.Unmarshal(kv.Value, &v); err != nil {
+			continue
+		}
+		var value yaml.Node
+		if err := value.Encode(v); err != nil {
+			continue
+		}
+		n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: kv.Key}, &value)
+	}
+	return n
+}
+
+// sortedKeys are m's keys, in order.
+func sortedKeys[V any](m map[int]V) []int {
+	keys := make([]int, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

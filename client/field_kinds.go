@@ -1,0 +1,311 @@
+package client
+
+import (
+	"encoding/json"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// The kinds of value a field holds, and the field constructors built on
+// them: a table entry names its key, where the value lives in the record,
+// and its kind.
+
+// StoredText is s as the service stores it: every request passes its
+// TrimStrings middleware (Unicode white space and the zero-width marks it
+// names are cut from both ends), and ConvertEmptyStringsToNull stores ""
+// as none.
+func StoredText(s string) string {
+	return strings.TrimFunc(s, func(r rune) bool {
+		return unicode.IsSpace(r) || r == '\uFEFF' || r == '\u200B' || r == '\u200E'
+	})
+}
+
+// SameStoredText reports whether the service stores a and b alike.
+func SameStoredText(a, b string) bool { return StoredText(a) == StoredText(b) }
+
+// valueKind says how a value of type T is read, compared and shown.
+type valueKind[T any] struct {
+	// answer reads the value from the server's JSON, leniently.
+	answer func(raw json.RawMessage) (T, error)
+	// file reads it from a file, strictly; nil for null ("not given").
+	file func(r *fileReader, n *yaml.Node, path string) *T
+	same func(a, b T) bool
+	show func(v T) string
+	// none reports a value the service stores as nothing ("" is null), so
+	// that it equals a value not given; nil when every value is something.
+	none func(v T) bool
+	// brief reports a value a file leaves out to stay short (an empty
+	// text, false, 0): the record keeps it, so nothing is lost.
+	brief func(v T) bool
+}
+
+var textKind = valueKind[string]{
+	answer: func(raw json.RawMessage) (string, error) {
+		var v flexString
+		err := json.Unmarshal(raw, &v)
+		return string(v), err
+	},
+	file:  (*fileReader).textPtr,
+	same:  SameStoredText,
+	show:  strconv.Quote,
+	none:  func(v string) bool { return StoredText(v) == "" },
+	brief: func(v string) bool { return v == "" },
+}
+
+var wholeKind = valueKind[int]{
+	answer: func(raw json.RawMessage) (int, error) {
+		var v flexInt
+		err := json.Unmarshal(raw, &v)
+		return int(v), err
+	},
+	file:  (*fileReader).wholePtr,
+	same:  func(a, b int) bool { return a == b },
+	show:  strconv.Itoa,
+	brief: func(v int) bool { return v == 0 },
+}
+
+var flagKind = valueKind[bool]{
+	answer: func(raw json.RawMessage) (bool, error) {
+		var v flexBool
+		err := json.Unmarshal(raw, &v)
+		return bool(v), err
+	},
+	file:  (*fileReader).flagPtr,
+	same:  func(a, b bool) bool { return a == b },
+	show:  strconv.FormatBool,
+	brief: func(v bool) bool { return !v },
+}
+
+// scalarField is a field held as a pointer: nil is not given.
+func scalarField[In, T any](key string, get func(*In) **T, kind valueKind[T]) Field[In] {
+	return Field[In]{
+		Key:   key,
+		given: func(in *In) bool { return *get(in) != nil },
+		clear: func(in *In) { *get(in) = nil },
+		copy: func(dst, src *In) {
+			v := **get(src)
+			*get(dst) = &v
+		},
+		equal: func(a, b *In) bool {
+			x, y := *get(a), *get(b)
+			switch {
+			case x != nil && y != nil:
+				return kind.same(*x, *y)
+			case x == nil && y == nil:
+				return true
+			case kind.none == nil:
+				return false
+			case x == nil:
+				return kind.none(*y)
+			}
+			return kind.none(*x)
+		},
+		show: func(in *In) string {
+			if v := *get(in); v != nil {
+				return kind.show(*v)
+			}
+			return "(none)"
+		},
+		read: func(raw json.RawMessage, in *In) error {
+			v, err := kind.answer(raw)
+			if err == nil {
+				*get(in) = &v
+			}
+			return err
+		},
+		file: func(r *fileReader, n *yaml.Node, path string, in *In) { *get(in) = kind.file(r, n, path) },
+		encode: func(in *In, p map[string]any) {
+			p[key] = **get(in)
+		},
+		yaml: func(in *In) any {
+			if v := *get(in); v != nil && !kind.brief(*v) {
+				return *v
+			}
+			return nil
+		},
+	}
+}
+
+// listField is a field held as a slice: nil is not given, an empty list
+// given is "none". Items compare after normal, which fills in what the
+// service fills in (a month's type, a moon's colour) and drops what it
+// assigns (a moon's id).
+type listKind[T any] struct {
+	answer func(raw json.RawMessage) ([]T, error)
+	file   func(r *fileReader, n *yaml.Node, path string) []T
+	normal func(T) T
+	show   func(T) string
+	clone  func(T) T
+}
+
+func listField[In, T any](key string, get func(*In) *[]T, kind listKind[T], encode func(items []T, p map[string]any)) Field[In] {
+	normalized := func(in *In) []T {
+		out := make([]T, len(*get(in)))
+		for i, v := range *get(in) {
+			out[i] = kind.normal(v)
+		}
+		return out
+	}
+	clone := kind.clone
+	if clone == nil {
+		clone = func(v T) T { return v }
+	}
+	return Field[In]{
+		Key:   key,
+		given: func(in *In) bool { return *get(in) != nil },
+		clear: func(in *In) { *get(in) = nil },
+		copy: func(dst, src *In) {
+			out := make([]T, len(*get(src)))
+			for i, v := range *get(src) {
+				out[i] = clone(v)
+			}
+			*get(dst) = out
+		},
+		equal: func(a, b *In) bool {
+			if (*get(a) == nil) != (*get(b) == nil) {
+				return false
+			}
+			return deepEqual(normalized(a), normalized(b))
+		},
+		show: func(in *In) string {
+			if *get(in) == nil {
+				return "(none)"
+			}
+			return showList(*get(in), kind.show)
+		},
+		read: func(raw json.RawMessage, in *In) error {
+			v, err := kind.answer(raw)
+			if err == nil {
+				if v == nil {
+					v = []T{}
+				}
+				*get(in) = v
+			}
+			return err
+		},
+		file:   func(r *fileReader, n *yaml.Node, path string, in *In) { *get(in) = kind.file(r, n, path) },
+		encode: func(in *In, p map[string]any) { encode(*get(in), p) },
+		yaml: func(in *In) any {
+			if v := *get(in); len(v) > 0 {
+				return v
+			}
+			return nil
+		},
+	}
+}
+
+// namedNumbers is a field held as a map of number to name (years, named
+// weeks): nil is not given. encode writes it as the two parallel arrays
+// numberKey and nameKey, in order of number.
+func namedNumbersField[In any](key, noun string, get func(*In) *map[int]string, numberKey, nameKey string) Field[In] {
+	return Field[In]{
+		Key:   key,
+		given: func(in *In) bool { return *get(in) != nil },
+		clear: func(in *In) { *get(in) = nil },
+		copy: func(dst, src *In) {
+			out := make(map[int]string, len(*get(src)))
+			for k, v := range *get(src) {
+				out[k] = v
+			}
+			*get(dst) = out
+		},
+		equal: func(a, b *In) bool {
+			x, y := *get(a), *get(b)
+			if (x == nil) != (y == nil) || len(x) != len(y) {
+				return false
+			}
+			for k, v := range x {
+				w, ok := y[k]
+				if !ok || !SameStoredText(v, w) {
+					return false
+				}
+			}
+			return true
+		},
+		show: func(in *In) string {
+			m := *get(in)
+			if m == nil {
+				return "(none)"
+			}
+			return showList(sortedKeys(m), func(n int) string { return strconv.Itoa(n) + " " + m[n] })
+		},
+		read: func(raw json.RawMessage, in *In) error {
+			var v flexYears
+			if err := json.Unmarshal(raw, &v); err != nil {
+				return err
+			}
+			*get(in) = map[int]string(v)
+			return nil
+		},
+		file: func(r *fileReader, n *yaml.Node, path string, in *In) { *get(in) = r.namedNumbers(n, path, noun) },
+		encode: func(in *In, p map[string]any) {
+			m := *get(in)
+			numbers, names := []int{}, []string{}
+			for _, n := range sortedKeys(m) {
+				numbers, names = append(numbers, n), append(names, m[n])
+			}
+			p[numberKey], p[nameKey] = numbers, names
+		},
+		yaml: func(in *In) any {
+			if m := *get(in); len(m) > 0 {
+				return m
+			}
+			return nil
+		},
+	}
+}
+
+// writeOnlyText is a text the service takes but never returns (an image
+// URL): "" is not given.
+func writeOnlyText[In any](key string, get func(*In) *string) Field[In] {
+	return Field[In]{
+		Key: key, WriteOnly: true,
+		given:  func(in *In) bool { return *get(in) != "" },
+		clear:  func(in *In) { *get(in) = "" },
+		copy:   func(dst, src *In) { *get(dst) = *get(src) },
+		equal:  func(a, b *In) bool { return *get(a) == *get(b) },
+		show:   func(*In) string { return "(not readable)" },
+		file:   func(r *fileReader, n *yaml.Node, path string, in *In) { *get(in) = r.text(n, path) },
+		encode: func(in *In, p map[string]any) { p[key] = *get(in) },
+		yaml: func(in *In) any {
+			if v := *get(in); v != "" {
+				return v
+			}
+			return nil
+		},
+	}
+}
+
+// maxShown bounds a value as a plan shows it: a long entry or month list
+// is cut, the count of items kept.
+const maxShown = 60
+
+func showList[T any](items []T, item func(T) string) string {
+	if len(items) == 0 {
+		return "(none)"
+	}
+	parts := make([]string, len(items))
+	for i, v := range items {
+		parts[i] = item(v)
+	}
+	return "[" + strconv.Itoa(len(items)) + "] " + cutShown(strings.Join(parts, ", "))
+}
+
+// cutShown cuts one shown value to maxShown characters.
+func cutShown(s string) string {
+	if utf8.RuneCountInString(s) > maxShown {
+		return string([]rune(s)[:maxShown]) + "…"
+	}
+	return s
+}
+
+// deepEqual compares two lists item by item, by value.
+func deepEqual[T any](a, b []T) bool {
+	return slices.EqualFunc(a, b, func(x, y T) bool { return reflect.DeepEqual(x, y) })
+}

@@ -1,0 +1,105 @@
+package client
+
+import (
+	"encoding/json"
+	"strconv"
+
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// WeatherFields is the field table of a weather entry, in the order of
+// its file form. The service requires the date and the weather on every
+// write, update included, so those are Rebuilt: an update must have read
+// them (or be given them). It keeps every other field an update leaves
+// out, so an update sends what it read and what it changes, nothing else.
+var WeatherFields = Fields[WeatherInput]{
+	rebuilt(dateWhole(scalarField("year", func(in *WeatherInput) **int { return &in.Year }, wholeKind))),
+	weatherMonthField,
+	rebuilt(dateWhole(scalarField("day", func(in *WeatherInput) **int { return &in.Day }, wholeKind))),
+	rebuilt(scalarField("weather", func(in *WeatherInput) **string { return &in.Weather }, textKind)),
+	scalarField("temperature", func(in *WeatherInput) **string { return &in.Temperature }, textKind),
+	scalarField("precipitation", func(in *WeatherInput) **string { return &in.Precipitation }, textKind),
+	scalarField("wind", func(in *WeatherInput) **string { return &in.Wind }, textKind),
+	scalarField("effect", func(in *WeatherInput) **string { return &in.Effect }, textKind),
+	scalarField("name", func(in *WeatherInput) **string { return &in.Name }, textKind),
+	visibilityField,
+}
+
+// dateWhole writes a part of the date in a file only when the date is not
+// whole (a whole date is one "date: Y-M-D" key).
+func dateWhole(f Field[WeatherInput]) Field[WeatherInput] {
+	part := f.yaml
+	f.yaml = func(in *WeatherInput) any {
+		if in.HasDate() {
+			return nil
+		}
+		return part(in)
+	}
+	return f
+}
+
+// weatherMonthField is the month of the entry's date, by number or (in
+// flags and files) by name until ResolveDate.
+var weatherMonthField = Field[WeatherInput]{
+	Key: "month", Rebuilt: true,
+	given: func(in *WeatherInput) bool { return in.Month != nil || in.MonthName != nil },
+	clear: func(in *WeatherInput) { in.Month, in.MonthName = nil, nil },
+	copy: func(dst, src *WeatherInput) {
+		dst.Month, dst.MonthName = nil, src.MonthName
+		if src.Month != nil {
+			dst.Month = ptr(*src.Month)
+		}
+	},
+	equal: func(a, b *WeatherInput) bool {
+		return a.MonthName == nil && b.MonthName == nil && a.Month != nil && b.Month != nil && *a.Month == *b.Month
+	},
+	show: func(in *WeatherInput) string {
+		switch {
+		case in.MonthName != nil:
+			return strconv.Quote(in.MonthName.Text)
+		case in.Month != nil:
+			return strconv.Itoa(*in.Month)
+		}
+		return "(none)"
+	},
+	read: func(raw json.RawMessage, in *WeatherInput) error {
+		m, err := wholeKind.answer(raw)
+		if err == nil {
+			in.Month = &m
+		}
+		return err
+	},
+	file:   func(r *fileReader, v *yaml.Node, p string, in *WeatherInput) { in.Month, in.MonthName = r.month(v, p) },
+	encode: func(in *WeatherInput, p map[string]any) { p["month"] = deref(in.Month, 0) },
+	yaml: func(in *WeatherInput) any {
+		switch {
+		case in.HasDate():
+			return nil
+		case in.MonthName != nil:
+			return in.MonthName.Text
+		case in.Month != nil:
+			return *in.Month
+		}
+		return nil
+	},
+}
+
+// visibilityField is who sees the entry, 1 to 5: visibility_id in answers
+// and on the wire, a name (or the number) in files.
+var visibilityField = func() Field[WeatherInput] {
+	kind := wholeKind
+	kind.show = VisibilityName
+	f := scalarField("visibility", func(in *WeatherInput) **int { return &in.VisibilityID }, kind)
+	f.Answer = "visibility_id"
+	// Files write it by name, and may give the server's visibility_id:
+	// the entry's reader takes both (fileReader.weather).
+	f.file = nil
+	f.encode = func(in *WeatherInput, p map[string]any) { p["visibility_id"] = *in.VisibilityID }
+	f.yaml = func(in *WeatherInput) any {
+		if in.VisibilityID == nil {
+			return nil
+		}
+		return VisibilityName(*in.VisibilityID)
+	}
+	return f
+}()
