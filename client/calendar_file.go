@@ -48,6 +48,36 @@ func DecodeCalendar(n *yaml.Node) (CalendarInput, error) {
 	return in, r.err()
 }
 
+// FileOrigin is the record a file was written from, as `get -o yaml` or
+// `get -o json` wrote it: its id and update time, zero when the file does
+// not say (a file written by hand).
+type FileOrigin struct {
+	ID        int
+	UpdatedAt string
+}
+
+// ReadFileOrigin reads the id and updated_at a file carries, if any.
+func ReadFileOrigin(n *yaml.Node) FileOrigin {
+	var o FileOrigin
+	root := documentRoot(n)
+	if root == nil || root.Kind != yaml.MappingNode {
+		return o
+	}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		key, v := root.Content[i].Value, resolveAlias(root.Content[i+1])
+		if v == nil || v.Kind != yaml.ScalarNode {
+			continue
+		}
+		switch key {
+		case "id":
+			o.ID, _ = strconv.Atoi(strings.TrimSpace(v.Value))
+		case "updated_at":
+			o.UpdatedAt = v.Value
+		}
+	}
+	return o
+}
+
 func (r *fileReader) months(n *yaml.Node, path string) []Month {
 	out := []Month{}
 	r.items(n, path, func(item *yaml.Node, p string) {

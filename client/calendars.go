@@ -2,6 +2,7 @@ package client
 
 import (
 	"context"
+	"encoding/json"
 	"iter"
 	"net/http"
 	"net/url"
@@ -39,6 +40,7 @@ func (o *CalendarListOptions) query() url.Values {
 	if o.Name != "" {
 		name := o.Name
 		if o.ExactName {
+			name = StoredText(name)
 			name += "!"
 		}
 		q.Set("name", name)
@@ -61,9 +63,10 @@ func (o *CalendarListOptions) query() url.Values {
 	return q
 }
 
-// keep applies the exact-name filter again on our side.
+// keep applies the exact-name filter again on our side, with names as the
+// service stores them (trimmed).
 func (o *CalendarListOptions) keep(c *Calendar) bool {
-	return o == nil || !o.ExactName || c.Name == o.Name
+	return o == nil || !o.ExactName || SameStoredText(c.Name, o.Name)
 }
 
 func (c *Client) calendarGetter(ctx context.Context, q url.Values) (*answer, error) {
@@ -93,6 +96,71 @@ func (c *Client) ListCalendars(ctx context.Context, opts *CalendarListOptions) (
 // AllCalendars walks every page of calendars in order (see walk), stopping
 // after opts.Limit calendars when it is set.
 func (c *Client) AllCalendars(ctx context.Context, opts *CalendarListOptions) iter.Seq2[*Calendar, error] {
+	return c.allCalendars(ctx, opts, c.calendarGetter)
+}
+
+// CalendarsAsOf reads every calendar (as AllCalendars does) and says as of
+// when: a time at or before the first page's answer, in whole seconds, for
+// CalendarsChangedSince. It is the list envelope's sync time (the
+// service's clock), else the answer's Date header, else this machine's
+// clock before the request; a second earlier, since the service keeps
+// update times in whole seconds and compares them with a later instant.
+func (c *Client) CalendarsAsOf(ctx context.Context) ([]*Calendar, time.Time, error) {
+	var asOf time.Time
+	started := c.clock.Now()
+	get := func(ctx context.Context, q url.Values) (*answer, error) {
+		ans, err := c.calendarGetter(ctx, q)
+		if err == nil && q.Get("page") == "" && asOf.IsZero() {
+			asOf = answerTime(ans, started)
+		}
+		return ans, err
+	}
+	var all []*Calendar
+	for cal, err := range c.allCalendars(ctx, nil, get) {
+		if err != nil {
+			return nil, time.Time{}, err
+		}
+		all = append(all, cal)
+	}
+	if asOf.IsZero() {
+		asOf = started
+	}
+	return all, asOf.Add(-time.Second).Truncate(time.Second).UTC(), nil
+}
+
+// CalendarsChangedSince are the calendars the service says were updated
+// after t (the lastSync filter, which compares a calendar's own update
+// time: moving its date moves it too). A server without the filter
+// answers every calendar, which only costs the caller a comparison.
+func (c *Client) CalendarsChangedSince(ctx context.Context, t time.Time) ([]*Calendar, error) {
+	var out []*Calendar
+	for cal, err := range c.AllCalendars(ctx, &CalendarListOptions{LastSync: t}) {
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, cal)
+	}
+	return out, nil
+}
+
+// answerTime is when the server made a list answer: its sync key, else
+// its Date header, else otherwise.
+func answerTime(ans *answer, otherwise time.Time) time.Time {
+	var env struct {
+		Sync string `json:"sync"`
+	}
+	if json.Unmarshal(ans.body, &env) == nil {
+		if t, err := time.Parse(time.RFC3339Nano, env.Sync); err == nil {
+			return t
+		}
+	}
+	if t, err := http.ParseTime(ans.header.Get("Date")); err == nil {
+		return t
+	}
+	return otherwise
+}
+
+func (c *Client) allCalendars(ctx context.Context, opts *CalendarListOptions, get getter) iter.Seq2[*Calendar, error] {
 	limit := 0
 	if opts != nil {
 		limit = opts.Limit
@@ -103,7 +171,7 @@ func (c *Client) AllCalendars(ctx context.Context, opts *CalendarListOptions) it
 		// matches after others: the limit applies to what is kept.
 		walkLimit = 0
 	}
-	all := walk[*Calendar](ctx, c.calendarGetter, c.walkLimits(), opts.query(), walkLimit)
+	all := walk[*Calendar](ctx, get, c.walkLimits(), opts.query(), walkLimit)
 	return func(yield func(*Calendar, error) bool) {
 		n := 0
 		for cal, err := range all {

@@ -3,6 +3,7 @@ package apply
 import (
 	"context"
 	"sync"
+	"time"
 
 	"github.com/kanka-cli/kanka/client"
 )
@@ -14,6 +15,20 @@ type Actual struct {
 	// Weather holds the entries of each calendar whose weather was read,
 	// by calendar id. A calendar missing here was not read.
 	Weather map[int][]*client.Weather
+	// Foreign are entries a calendar's weather list held that do not say
+	// they are of that calendar: left out of Weather, so that nothing is
+	// updated or pruned on their account, and reported.
+	Foreign []ForeignWeather
+	// AsOf is when the calendar list was read (client.CalendarsAsOf):
+	// what changed after it is looked for before the first write.
+	AsOf time.Time
+}
+
+// ForeignWeather is an entry found in the weather list of calendar Listed
+// that says it is of another calendar (or of none).
+type ForeignWeather struct {
+	Listed int
+	Entry  *client.Weather
 }
 
 // Read reads what the seed needs and nothing more: the calendar list pages,
@@ -22,11 +37,9 @@ type Actual struct {
 // writes nothing.
 func Read(ctx context.Context, c *client.Client, seed Seed, concurrency int) (*Actual, error) {
 	act := &Actual{Weather: map[int][]*client.Weather{}}
-	for cal, err := range c.AllCalendars(ctx, nil) {
-		if err != nil {
-			return nil, err
-		}
-		act.Calendars = append(act.Calendars, cal)
+	var err error
+	if act.Calendars, act.AsOf, err = c.CalendarsAsOf(ctx); err != nil {
+		return nil, err
 	}
 	var ids []int
 	for _, want := range seed.Calendars {
@@ -40,12 +53,17 @@ func Read(ctx context.Context, c *client.Client, seed Seed, concurrency int) (*A
 		}
 	}
 	results := make([][]*client.Weather, len(ids))
+	foreign := make([][]ForeignWeather, len(ids))
 	errs := make([]error, len(ids))
 	readOne := func(i int) {
 		for w, err := range c.AllWeather(ctx, ids[i], nil) {
 			if err != nil {
 				errs[i] = err
 				return
+			}
+			if !w.BelongsTo(ids[i]) {
+				foreign[i] = append(foreign[i], ForeignWeather{Listed: ids[i], Entry: w})
+				continue
 			}
 			results[i] = append(results[i], w)
 		}
@@ -73,6 +91,7 @@ func Read(ctx context.Context, c *client.Client, seed Seed, concurrency int) (*A
 			return nil, errs[i]
 		}
 		act.Weather[id] = results[i]
+		act.Foreign = append(act.Foreign, foreign[i]...)
 	}
 	return act, nil
 }

@@ -71,11 +71,11 @@ func Check(seed Seed) error {
 		case cal.ID == 0 && strings.TrimSpace(cal.Input.Name) == "":
 			ps.add(cal.Where, "a calendar needs a name (or an id to pin an existing one)")
 		}
-		if cal.Input.Name != "" {
-			if first, ok := names[cal.Input.Name]; ok {
+		if name := client.StoredText(cal.Input.Name); name != "" {
+			if first, ok := names[name]; ok {
 				ps.add(cal.Where, "calendar %q is already in the input%s", cal.Input.Name, at(first))
 			} else {
-				names[cal.Input.Name] = cal.Where
+				names[name] = cal.Where
 			}
 		}
 		if cal.ID > 0 {

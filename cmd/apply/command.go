@@ -19,6 +19,10 @@ type Options struct {
 	DryRun  bool
 	Prune   bool
 	Verbose bool
+	// Force applies the plan without checking that the calendars did not
+	// change since they were read, and updates calendars whose answer
+	// lacked fields the service rebuilds from every write.
+	Force bool
 }
 
 // concurrency bounds the reads and writes in flight; the client paces them
@@ -98,6 +102,7 @@ instead of meeting a 429.`,
 	fl.BoolVar(&opts.DryRun, "dry-run", false, "print the plan and send no write")
 	fl.BoolVar(&opts.Prune, "prune", false, "also delete the weather entries of the listed calendars that the file does not list")
 	fl.BoolVarP(&opts.Verbose, "verbose", "v", false, "list every weather entry to write, not only the counts")
+	fl.BoolVar(&opts.Force, "force", false, "write even when a calendar changed since it was read, or lacks fields the service rebuilds (they are then cleared)")
 	_ = cmd.MarkFlagRequired("file")
 	return cmd
 }
@@ -148,7 +153,8 @@ func applyRun(opts *Options) error {
 			return err
 		}
 	}
-	plan, err := MakePlan(seed, act, PlanOptions{Prune: opts.Prune})
+	reportForeign(f, act.Foreign)
+	plan, err := MakePlan(seed, act, PlanOptions{Prune: opts.Prune, Force: opts.Force})
 	if err != nil {
 		return err
 	}
@@ -169,6 +175,12 @@ func applyRun(opts *Options) error {
 			return nil
 		}
 	}
+	if !opts.Force {
+		// One request, paid only by a run that writes.
+		if err := Recheck(ctx, c, plan, act); err != nil {
+			return err
+		}
+	}
 	runErr := execute(ctx, opts, c, plan, total)
 	if jsonOut {
 		if err := PrintJSON(out, plan, false); err != nil {
@@ -178,6 +190,18 @@ func applyRun(opts *Options) error {
 	}
 	PrintOutcome(out, plan)
 	return runErr
+}
+
+// reportForeign warns, on stderr, of weather entries a calendar's list
+// held that are not of that calendar: they are neither matched nor pruned.
+func reportForeign(f *cmdutil.Factory, foreign []ForeignWeather) {
+	for _, fw := range foreign {
+		owner := "no calendar"
+		if fw.Entry.HasCalendarID {
+			owner = fmt.Sprintf("calendar %d", fw.Entry.CalendarID)
+		}
+		fmt.Fprintf(f.IO.ErrOut, "warning: the weather list of calendar %d holds entry %d of %s; it is ignored\n", fw.Listed, fw.Entry.ID, owner)
+	}
 }
 
 // writes counts the plan's writes.

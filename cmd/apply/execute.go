@@ -1,9 +1,11 @@
 package apply
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -42,31 +44,83 @@ type ExecOptions struct {
 
 // Execute carries out plan's writes. A calendar is created or updated
 // before its weather is written; the weather of a calendar whose create
-// failed is skipped (it has nowhere to go); every other write is tried
-// whatever else failed. After Ctrl-C (ctx done) no new write starts: those
-// are Skipped. Each write's Result is set on its plan item. The error is a
-// *RunError when any write did not end Done, nil otherwise.
+// failed, or whose answer does not describe what was sent, is skipped (it
+// has nowhere sure to go); every other write is tried whatever else
+// failed. Creates go one at a time, calendars in the order of the seed and
+// then each calendar's weather in date order, so that the ids a seed makes
+// are the same on every run against an empty campaign; updates and
+// deletes go concurrently beside them. After Ctrl-C (ctx done) no new
+// write starts: those are Skipped. Each write's Result is set on its plan
+// item. The error is a *RunError when any write did not end Done, nil
+// otherwise.
 func Execute(ctx context.Context, c *client.Client, plan *Plan, opts ExecOptions) error {
 	x := &executor{ctx: ctx, c: c, sem: make(chan struct{}, max(opts.Concurrency, 1)), onResult: opts.OnResult,
-		firstWeatherDone: make(chan struct{})}
+		firstWeatherDone: make(chan struct{}), known: map[int]bool{}}
+	for id := range plan.existing {
+		x.known[id] = true
+	}
 	var wg sync.WaitGroup
+	// Calendars: creates in order, one at a time; updates beside them.
 	for _, cp := range plan.Calendars {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			x.calendar(cp)
-		}()
+		switch cp.Action {
+		case Create:
+			x.writeCalendar(cp)
+		case Update:
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				x.writeCalendar(cp)
+			}()
+		}
+	}
+	wg.Wait()
+	// Weather: creates in order, one at a time; updates and deletes beside.
+	var creates []func()
+	for _, cp := range plan.Calendars {
+		if held := weatherHeldBy(cp); held != nil {
+			for _, wp := range cp.Weather {
+				wp.Result = Result{Status: Skipped, Err: held}
+				x.report(cp, wp)
+			}
+			continue
+		}
+		for _, wp := range inDateOrder(cp.Weather) {
+			if wp.Action == Create {
+				creates = append(creates, func() { x.writeWeather(cp, wp) })
+				continue
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				x.writeWeather(cp, wp)
+			}()
+		}
+	}
+	for _, create := range creates {
+		create()
 	}
 	wg.Wait()
 	return plan.failure(ctx)
+}
+
+// inDateOrder is the weather writes by date (the seed's order for one date).
+func inDateOrder(ws []*WeatherPlan) []*WeatherPlan {
+	out := slices.Clone(ws)
+	slices.SortStableFunc(out, func(a, b *WeatherPlan) int {
+		return cmp.Or(cmp.Compare(a.Date.Year, b.Date.Year), cmp.Compare(a.Date.Month, b.Date.Month), cmp.Compare(a.Date.Day, b.Date.Day))
+	})
+	return out
 }
 
 type executor struct {
 	ctx      context.Context
 	c        *client.Client
 	sem      chan struct{}
-	mu       sync.Mutex // serialises onResult
+	mu       sync.Mutex // serialises onResult and known
 	onResult func(cp *CalendarPlan, wp *WeatherPlan)
+	// known are the ids of the calendars the campaign held, and of those
+	// this run created: a create answered with one of them is not new.
+	known map[int]bool
 	// The run's first weather write goes alone: against the live service
 	// it finds the weather path (one 404) for every later one, which
 	// would each pay that 404 if they started together.
@@ -115,58 +169,65 @@ func (x *executor) report(cp *CalendarPlan, wp *WeatherPlan) {
 	x.onResult(cp, wp)
 }
 
-// calendar writes the calendar, then its weather.
-func (x *executor) calendar(cp *CalendarPlan) {
-	if cp.Action == Create || cp.Action == Update {
-		if !x.acquire() {
-			cp.Result = Result{Status: Skipped, Err: x.ctx.Err()}
-		} else {
-			var cal *client.Calendar
-			var err error
-			if cp.Action == Create {
-				cal, err = x.c.CreateCalendar(x.ctx, cp.Send)
-			} else {
-				cal, err = x.c.UpdateCalendar(x.ctx, cp.ID, cp.Send)
-			}
-			x.release()
-			cp.Result = resultOf(err)
-			switch {
-			case err == nil && cal != nil && cal.ID > 0:
-				cp.ID = cal.ID
-			case err == nil && cp.Action == Create:
-				// Created, but where? Its weather must not go to a
-				// calendar 0; the next run finds it by its name.
-				cp.Result = Result{Status: Unknown, Err: fmt.Errorf("the server's answer to creating calendar %q has no id", cp.Name)}
-			}
-		}
-		x.report(cp, nil)
-	}
-	if held := weatherHeldBy(cp); held != nil {
-		for _, wp := range cp.Weather {
-			wp.Result = Result{Status: Skipped, Err: held}
-			x.report(cp, wp)
-		}
+// writeCalendar creates or updates the calendar.
+func (x *executor) writeCalendar(cp *CalendarPlan) {
+	defer x.report(cp, nil)
+	if !x.acquire() {
+		cp.Result = Result{Status: Skipped, Err: x.ctx.Err()}
 		return
 	}
-	var wg sync.WaitGroup
-	for _, wp := range cp.Weather {
-		if !x.acquire() {
-			wp.Result = Result{Status: Skipped, Err: x.ctx.Err()}
-			x.report(cp, wp)
-			continue
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			turnDone := x.weatherTurn()
-			err := x.weather(cp.ID, wp)
-			turnDone()
-			x.release()
-			wp.Result = resultOf(err)
-			x.report(cp, wp)
-		}()
+	var cal *client.Calendar
+	var err error
+	if cp.Action == Create {
+		cal, err = x.c.CreateCalendar(x.ctx, cp.Send)
+	} else {
+		cal, err = x.c.UpdateCalendar(x.ctx, cp.ID, cp.Send)
 	}
-	wg.Wait()
+	x.release()
+	cp.Result = resultOf(err)
+	if err != nil || cp.Action != Create {
+		return
+	}
+	if doubt := x.notWhatWasCreated(cp, cal); doubt != nil {
+		// Created, but where? Its weather must not go to a calendar
+		// that may be another; the next run finds it by its name.
+		cp.Result = Result{Status: Unknown, Err: doubt}
+		return
+	}
+	cp.ID = cal.ID
+}
+
+// notWhatWasCreated says why the answer to creating cp's calendar does
+// not describe what was sent: no id, another name, or the id of a
+// calendar the campaign held already (or this run made). nil when it
+// does; the id is then known from now on.
+func (x *executor) notWhatWasCreated(cp *CalendarPlan, cal *client.Calendar) error {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	switch {
+	case cal == nil || cal.ID <= 0:
+		return fmt.Errorf("the server's answer to creating calendar %q has no id", cp.Name)
+	case !client.SameStoredText(cal.Name, cp.Send.Name):
+		return fmt.Errorf("the server's answer to creating calendar %q describes calendar %d %q", cp.Name, cal.ID, cal.Name)
+	case x.known[cal.ID]:
+		return fmt.Errorf("the server's answer to creating calendar %q has the id of calendar %d, which existed already", cp.Name, cal.ID)
+	}
+	x.known[cal.ID] = true
+	return nil
+}
+
+// writeWeather carries out one weather write of cp.
+func (x *executor) writeWeather(cp *CalendarPlan, wp *WeatherPlan) {
+	defer x.report(cp, wp)
+	if !x.acquire() {
+		wp.Result = Result{Status: Skipped, Err: x.ctx.Err()}
+		return
+	}
+	turnDone := x.weatherTurn()
+	err := x.weather(cp.ID, wp)
+	turnDone()
+	x.release()
+	wp.Result = resultOf(err)
 }
 
 func (x *executor) weather(calendarID int, wp *WeatherPlan) error {

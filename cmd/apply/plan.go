@@ -30,6 +30,8 @@ type Change = client.Change
 // Plan is the writes that make the campaign what the seed says.
 type Plan struct {
 	Calendars []*CalendarPlan
+	// existing are the ids of the calendars the campaign held.
+	existing map[int]bool
 }
 
 // CalendarPlan is what happens to one calendar of the seed and its weather.
@@ -77,6 +79,10 @@ type PlanOptions struct {
 	// Prune deletes the weather entries of the seed's calendars that the
 	// seed does not list (of calendars whose weather it manages).
 	Prune bool
+	// Force updates a calendar whose answer lacked fields the service
+	// rebuilds from every write (and the seed does not give): they are
+	// then cleared.
+	Force bool
 }
 
 // MakePlan compares the seed with the campaign and says what to write. It
@@ -88,7 +94,11 @@ type PlanOptions struct {
 func MakePlan(seed Seed, act *Actual, opts PlanOptions) (*Plan, error) {
 	var ps problemList
 	var missing []string
-	plan := &Plan{}
+	var unread []error
+	plan := &Plan{existing: map[int]bool{}}
+	for _, cal := range act.Calendars {
+		plan.existing[cal.ID] = true
+	}
 	claimed := map[int]string{} // existing calendar id -> where it was matched
 	for _, want := range seed.Calendars {
 		cur, err := find(act.Calendars, want)
@@ -123,6 +133,10 @@ func MakePlan(seed Seed, act *Actual, opts PlanOptions) (*Plan, error) {
 				if err := cp.Send.Validate(); err != nil {
 					ps.addInput(want.Where, "calendar "+strconv.Quote(cp.Name)+": ", err)
 				}
+				if keys := client.CalendarFields.Unread(&cp.Send); len(keys) > 0 && !opts.Force {
+					unread = append(unread, &cmdutil.UnreadError{Record: fmt.Sprintf("calendar %d %q", cur.ID, cur.Name), Keys: keys,
+						Supply: "give them in the file", Force: "--force"})
+				}
 			}
 		}
 		planWeather(&ps, cp, want, act, opts)
@@ -133,6 +147,9 @@ func MakePlan(seed Seed, act *Actual, opts PlanOptions) (*Plan, error) {
 	}
 	if err := ps.err(); err != nil {
 		return nil, err
+	}
+	if len(unread) > 0 {
+		return nil, errors.Join(unread...)
 	}
 	return plan, nil
 }
@@ -177,7 +194,7 @@ func find(all []*client.Calendar, want DesiredCalendar) (*client.Calendar, error
 	}
 	var found []*client.Calendar
 	for _, c := range all {
-		if c.Name == want.Input.Name {
+		if client.SameStoredText(c.Name, want.Input.Name) {
 			found = append(found, c)
 		}
 	}
@@ -197,11 +214,11 @@ func find(all []*client.Calendar, want DesiredCalendar) (*client.Calendar, error
 // checkRename refuses to give a pinned calendar the name of another one:
 // every later lookup by that name would fail as ambiguous.
 func checkRename(ps *problemList, all []*client.Calendar, cur *client.Calendar, want DesiredCalendar) {
-	if want.Input.Name == "" || want.Input.Name == cur.Name {
+	if want.Input.Name == "" || client.SameStoredText(want.Input.Name, cur.Name) {
 		return
 	}
 	for _, c := range all {
-		if c.ID != cur.ID && c.Name == want.Input.Name {
+		if c.ID != cur.ID && client.SameStoredText(c.Name, want.Input.Name) {
 			ps.add(want.Where, "calendar %d would be renamed %q, the name of calendar %d", cur.ID, want.Input.Name, c.ID)
 			return
 		}

@@ -28,6 +28,9 @@ type MoveOptions struct {
 	N    int64
 	// To is advance's --to date, as the user wrote it.
 	To string
+	// Force sends the update even when the calendar as read lacks fields
+	// the service rebuilds from every write.
+	Force bool
 }
 
 // NewCmdAdvance builds `calendar advance`; runF replaces moveRun in tests.
@@ -142,6 +145,7 @@ func newMoveCmd(f *cmdutil.Factory, runF func(*MoveOptions) error, back bool) *c
 	fl.Int64Var(&days, "days", 1, "move by `N` days")
 	fl.Int64Var(&months, "months", 0, "move by `N` months (intercalary months count)")
 	fl.Int64Var(&years, "years", 0, "move by `N` years")
+	addForceFlag(cmd, &opts.Force)
 	if !back {
 		fl.StringVar(&opts.To, "to", "", "move to `DATE` (1492-4-3, 1492-Ches-3, \"3 Ches 1492\"), not before the current date")
 	}
@@ -182,6 +186,9 @@ func moveRun(opts *MoveOptions) error {
 		in := client.FromCalendar(cal)
 		d := to
 		in.Date = &d
+		if err := checkUnread(cal, &in, opts.Force); err != nil {
+			return err
+		}
 		if err := validate(in); err != nil {
 			return err
 		}

@@ -81,7 +81,7 @@ func createRun(opts *CreateOptions) error {
 	}
 	var in client.CalendarInput
 	if opts.File != "" {
-		if in, err = readCalendarFile(opts.Ctx, f.IO, opts.File); err != nil {
+		if in, _, err = readCalendarFile(opts.Ctx, f.IO, opts.File); err != nil {
 			return err
 		}
 	}

@@ -23,6 +23,9 @@ type EditOptions struct {
 	Calendar string
 	// Editor is the command that edits a file: $VISUAL, else $EDITOR, else vi.
 	Editor string
+	// Force sends the edit without checking that the calendar is still as
+	// it was read (and even when it lacks fields the service rebuilds).
+	Force bool
 }
 
 // NewCmdEdit builds `calendar edit`; runF replaces editRun in tests.
@@ -39,8 +42,13 @@ top (saving it unchanged gives up, keeping the file). The update is sent
 only when something changed; an unchanged or emptied file cancels.
 
 As with 'update -f', a key you remove keeps its value: write it empty to
-clear it (suffix: "", seasons: []). Costs 2 requests: the read (by id, or
-the name lookup) and the update.`,
+clear it (suffix: "", seasons: []).
+
+Before sending, the calendar is read again: when someone changed it while
+the editor was open, nothing is sent (exit 8), the message says what
+changed, and your edit is kept in its file; --force sends it anyway. Costs
+3 requests: the read (by id, or the name lookup), the second read and the
+update.`,
 		Example: `  kanka calendar edit 12
   EDITOR="code --wait" kanka calendar edit "Calendar of Harptos"`,
 		Args: cobra.ExactArgs(1),
@@ -52,6 +60,7 @@ the name lookup) and the update.`,
 			return editRun(opts)
 		},
 	}
+	cmd.Flags().BoolVar(&opts.Force, "force", false, "send the edit even when the calendar changed while the editor was open (putting back what the other change touched)")
 	return cmd
 }
 
@@ -106,6 +115,12 @@ func editRun(opts *EditOptions) error {
 		fmt.Fprintln(f.IO.ErrOut, "Edit cancelled: "+cancelled)
 		return nil
 	}
+	if !opts.Force {
+		if err := unchangedSince(opts.Ctx, c, current, path); err != nil {
+			keep = true
+			return err
+		}
+	}
 	updated, err := c.UpdateCalendar(opts.Ctx, id, in)
 	if err != nil {
 		keep = true
@@ -113,6 +128,26 @@ func editRun(opts *EditOptions) error {
 		return err
 	}
 	return printer.PrintOne(updated, calendarKind)
+}
+
+// unchangedSince reads the calendar again and refuses (a ChangedError)
+// when it is no longer as read: someone changed it while the editor was
+// open, and sending the edit would put back what they changed. The
+// record itself is compared, field by field: its updated_at is the
+// entity's, which the service's advance route does not move.
+func unchangedSince(ctx context.Context, c *client.Client, read *client.Calendar, path string) error {
+	now, err := c.GetCalendar(ctx, read.ID)
+	if err != nil {
+		return fmt.Errorf("reading calendar %d again before sending the edit (kept in %s): %w", read.ID, path, err)
+	}
+	changed := client.CalendarFields.Differing(&read.CalendarInput, &now.CalendarInput)
+	if len(changed) == 0 {
+		return nil
+	}
+	return &cmdutil.ChangedError{Record: fmt.Sprintf("calendar %d %q", read.ID, read.Name), Fields: changed,
+		By: now.UpdatedBy, Since: "while the editor was open",
+		Next: fmt.Sprintf("your edit is kept in %s: run `kanka calendar edit %d` again to edit the calendar as it is now, or send yours anyway with `kanka calendar update %d -f %s --force`",
+			path, read.ID, read.ID, path)}
 }
 
 // keptEditError is a check that still fails after the user saved the file
@@ -182,14 +217,14 @@ func editUntilValid(opts *EditOptions, path string, original []byte, current *cl
 // readEdit checks the edited text as 'update -f' would and returns the
 // full record it makes of the current one.
 func readEdit(text []byte, current *client.Calendar) (client.CalendarInput, error) {
-	changes, err := decodeCalendarFile(text, "the edited calendar")
+	changes, _, err := decodeCalendarFile(text, "the edited calendar")
 	if err != nil {
 		return client.CalendarInput{}, err
 	}
 	if err := refuseShortLists(changes); err != nil {
 		return client.CalendarInput{}, err
 	}
-	return changedRecord(current, changes)
+	return changedRecord(current, changes, false)
 }
 
 // isCheckFailure reports whether err is the file failing a check (bad

@@ -1,11 +1,14 @@
 package calendar
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
 )
 
 // scriptedEditor makes $VISUAL a shell script: the n-th time the editor
@@ -55,6 +58,7 @@ func TestEditSendsTheChangedRecord(t *testing.T) {
 	record := readTestdata(t, "record.json")
 	env := newTestEnv(t, "id",
 		exchange{"GET", "calendars/12", "", 200, data(record)},
+		exchange{"GET", "calendars/12", "", 200, data(record)}, // read again: unchanged
 		exchange{"PUT", "calendars/12", putBody(t, map[string]any{"suffix": "Dalereckoning"}), 200, data(record)},
 	)
 	if err := env.run("edit", "12"); err != nil {
@@ -102,6 +106,7 @@ func TestEditReopensWithTheErrors(t *testing.T) {
 		`sed -i 's/^sufix: DR$/suffix: Dale/' "$1"`)
 	record := readTestdata(t, "record.json")
 	env := newTestEnv(t, "id",
+		exchange{"GET", "calendars/12", "", 200, data(record)},
 		exchange{"GET", "calendars/12", "", 200, data(record)},
 		exchange{"PUT", "calendars/12", putBody(t, map[string]any{"suffix": "Dale"}), 200, data(record)},
 	)
@@ -173,6 +178,7 @@ func TestEditRepairsACalendarTheChecksRefuse(t *testing.T) {
 	dir := scriptedEditor(t, `sed -i 's/^months:$/months: [{name: Hammer, length: 30}, {name: Alturiak, length: 30}]\nold_months:/' "$1" && sed -i '/^old_months:$/,/^[a-z]/{/^old_months:$/d;/^  /d;/^    /d}' "$1"`)
 	env := newTestEnv(t, "id",
 		exchange{"GET", "calendars/12", "", 200, data(wiped)},
+		exchange{"GET", "calendars/12", "", 200, data(wiped)},
 		exchange{"PUT", "calendars/12", `{"current_day":1,"current_month":1,"current_year":1,"month_alias":["",""],"month_length":[30,30],"month_name":["Hammer","Alturiak"],"month_type":["standard","standard"],"moon_colour":[],"moon_fullmoon":[],"moon_id":[],"moon_name":[],"moon_offset":[],"name":"Harptos","season_day":[],"season_month":[],"season_name":[],"weekday":["A","B"],"year_name":[],"year_number":[]}`, 200, data(wiped)},
 	)
 	if err := env.run("edit", "12"); err != nil {
@@ -180,5 +186,46 @@ func TestEditRepairsACalendarTheChecksRefuse(t *testing.T) {
 	}
 	if first := shown(t, dir, 0); !strings.Contains(first, "# The file was not sent:\n#   ") || !strings.Contains(first, "months") {
 		t.Errorf("the first opening does not say what is wrong:\n%s", first)
+	}
+}
+
+// Someone changed the calendar while the editor was open (its entry and
+// date): nothing is sent, exit 8 names what changed and who, and the edit
+// stays in its file. --force sends it without reading again.
+func TestEditRefusesWhenTheCalendarChangedMeanwhile(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	scriptedEditor(t, `sed -i 's/^suffix: DR$/suffix: Dalereckoning/' "$1"`)
+	record := readTestdata(t, "record.json")
+	changed := strings.NewReplacer(`"entry":"<p>The reckoning of Faerûn.</p>"`, `"entry":"<p>Rewritten.</p>"`,
+		`"date":"1492-3-12"`, `"date":"1492-3-13"`, `"updated_by":5`, `"updated_by":8`).Replace(record)
+	env := newTestEnv(t, "id",
+		exchange{"GET", "calendars/12", "", 200, data(record)},
+		exchange{"GET", "calendars/12", "", 200, data(changed)},
+	)
+	err := env.run("edit", "12")
+	var conflict *cmdutil.ChangedError
+	if !errors.As(err, &conflict) {
+		t.Fatalf("error %v, want a ChangedError", err)
+	}
+	kept, _ := filepath.Glob(filepath.Join(os.TempDir(), "kanka-calendar-12-*.yaml"))
+	if len(kept) != 1 {
+		t.Fatalf("kept files %v, want the edit", kept)
+	}
+	want := `calendar 12 "Harptos" changed on the server while the editor was open (last changed by user 8): entry and date. ` +
+		`Nothing was sent, so that change stands. Your edit is kept in ` + kept[0] + `: run ` + "`kanka calendar edit 12`" +
+		` again to edit the calendar as it is now, or send yours anyway with ` + "`kanka calendar update 12 -f " + kept[0] + " --force`."
+	if err.Error() != want {
+		t.Errorf("error\n%s\nwant\n%s", err, want)
+	}
+	if body, _ := os.ReadFile(kept[0]); !strings.Contains(string(body), "\nsuffix: Dalereckoning\n") {
+		t.Errorf("the kept file lost the edit:\n%s", body)
+	}
+
+	env = newTestEnv(t, "id",
+		exchange{"GET", "calendars/12", "", 200, data(record)},
+		exchange{"PUT", "calendars/12", putBody(t, map[string]any{"suffix": "Dalereckoning"}), 200, data(record)},
+	)
+	if err := env.run("edit", "12", "--force"); err != nil {
+		t.Fatal(err)
 	}
 }

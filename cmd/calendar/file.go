@@ -12,34 +12,36 @@ import (
 // yaml` and `get -o json` print both read back). Every problem is a
 // UsageError naming the source and the line. ctx ends a read that blocks
 // (Ctrl-C, SIGTERM).
-func readCalendarFile(ctx context.Context, streams *cmdutil.IOStreams, path string) (client.CalendarInput, error) {
+// origin is the record the file was written from, when it says.
+func readCalendarFile(ctx context.Context, streams *cmdutil.IOStreams, path string) (in client.CalendarInput, origin client.FileOrigin, err error) {
 	data, err := cmdutil.ReadInput(ctx, streams, path)
 	if err != nil {
-		return client.CalendarInput{}, err
+		return client.CalendarInput{}, origin, err
 	}
 	return decodeCalendarFile(data, cmdutil.SourceName(path))
 }
 
 // decodeCalendarFile decodes the text of a calendar file; source names it
 // in messages.
-func decodeCalendarFile(data []byte, source string) (client.CalendarInput, error) {
+func decodeCalendarFile(data []byte, source string) (client.CalendarInput, client.FileOrigin, error) {
 	doc, err := cmdutil.ParseYAML(data, source)
 	if err != nil {
-		return client.CalendarInput{}, err
+		return client.CalendarInput{}, client.FileOrigin{}, err
 	}
+	origin := client.ReadFileOrigin(doc)
 	in, err := client.DecodeCalendar(doc)
 	if err != nil {
-		return client.CalendarInput{}, cmdutil.InFile(source, err)
+		return client.CalendarInput{}, origin, cmdutil.InFile(source, err)
 	}
 	for _, w := range writtenMonths(&in) {
 		w.Where = source + ": " + w.Where
 	}
 	if in.Entry != nil {
 		if p := client.EntryProblem(*in.Entry); p != "" {
-			return client.CalendarInput{}, cmdutil.UsageErrorf("%s: entry: %s", source, p)
+			return client.CalendarInput{}, origin, cmdutil.UsageErrorf("%s: entry: %s", source, p)
 		}
 	}
-	return in, nil
+	return in, origin, nil
 }
 
 // writtenMonths are the months of in written by name, to be resolved.

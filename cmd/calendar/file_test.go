@@ -11,7 +11,7 @@ import (
 
 func TestExampleHarptosIsAValidCalendar(t *testing.T) {
 	io, _, _, _ := cmdutil.Test()
-	in, err := readCalendarFile(context.Background(), io, "../../examples/harptos.yaml")
+	in, _, err := readCalendarFile(context.Background(), io, "../../examples/harptos.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func TestExampleHarptosIsAValidCalendar(t *testing.T) {
 func TestFileMistypedValueNamesKeyAndLine(t *testing.T) {
 	io, in, _, _ := cmdutil.Test()
 	in.WriteString("name: X\nmonths:\n  - name: A\n    length: thirty\n")
-	_, err := readCalendarFile(context.Background(), io, "-")
+	_, _, err := readCalendarFile(context.Background(), io, "-")
 	wantUsage(t, err, `standard input: line 4: months[1].length: "thirty" is not a whole number`)
 }
 
@@ -60,7 +60,7 @@ func TestFileYearsWithQuotedKeys(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			io, in, _, _ := cmdutil.Test()
 			in.WriteString(tt.input)
-			got, err := readCalendarFile(context.Background(), io, "-")
+			got, _, err := readCalendarFile(context.Background(), io, "-")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -73,6 +73,6 @@ func TestFileYearsWithQuotedKeys(t *testing.T) {
 	// Lines are unchanged: an error after the years still names its line.
 	io, in, _, _ := cmdutil.Test()
 	in.WriteString("{\n  \"years\": {\"1492\": \"A\", \"1493\": \"B\"},\n  \"weekday\": [\"a\"]\n}\n")
-	_, err := readCalendarFile(context.Background(), io, "-")
+	_, _, err := readCalendarFile(context.Background(), io, "-")
 	wantUsage(t, err, `standard input: line 3: unknown key "weekday"`)
 }

@@ -20,6 +20,9 @@ type UpdateOptions struct {
 	File string
 	// Fields are the field flags given; they override the file.
 	Fields client.CalendarInput
+	// Force sends the update even when the record as read lacks fields
+	// the service rebuilds from every write (it then clears them).
+	Force bool
 }
 
 // NewCmdUpdate builds `calendar update`; runF replaces updateRun in tests.
@@ -35,7 +38,11 @@ that was not named is lost. A field the file names replaces that field; a
 list flag such as --month replaces the whole list. A month (--date, --season,
 --leap-year-month, and the file's) is a number or a name of the calendar's
 months, as changed: a name, an alias, in any case, or a prefix only one
-month has (--season Spring:Ches:19). It costs no extra request.`,
+month has (--season Spring:Ches:19). It costs no extra request.
+
+A file written by 'get -o yaml' carries the calendar's updated_at: when the
+calendar was updated since, nothing is sent (exit 8), since the file would
+put back the old values of what changed; --force sends it anyway.`,
 		Example: `  kanka calendar update 12 --name "Calendar of Harptos"
   kanka calendar update "Calendar of Harptos" --date 1492-Ches-12
   kanka calendar update 12 --season Spring:Ches:19 --season Summer:Flamerule:20
@@ -60,6 +67,7 @@ month has (--season Spring:Ches:19). It costs no extra request.`,
 		},
 	}
 	cmd.Flags().StringVarP(&opts.File, "file", "f", "", "read the changes from `FILE` (YAML or JSON; - is standard input)")
+	addForceFlag(cmd, &opts.Force)
 	ff.register(cmd)
 	return cmd
 }
@@ -72,8 +80,9 @@ func updateRun(opts *UpdateOptions) error {
 	}
 	// Read the file before any request, so a bad file sends nothing.
 	var fromFile client.CalendarInput
+	var origin client.FileOrigin
 	if opts.File != "" {
-		if fromFile, err = readCalendarFile(opts.Ctx, f.IO, opts.File); err != nil {
+		if fromFile, origin, err = readCalendarFile(opts.Ctx, f.IO, opts.File); err != nil {
 			return err
 		}
 	}
@@ -91,7 +100,12 @@ func updateRun(opts *UpdateOptions) error {
 	if err != nil {
 		return err
 	}
-	in, err := changedRecord(current, changes)
+	if !opts.Force {
+		if err := fileStillCurrent(origin, current, opts.File); err != nil {
+			return err
+		}
+	}
+	in, err := changedRecord(current, changes, opts.Force)
 	if err != nil {
 		return err
 	}
@@ -106,15 +120,56 @@ func updateRun(opts *UpdateOptions) error {
 // the changes over it (the service rebuilds months, weekdays, years,
 // seasons, moons and the date from every write, and the live service wipes
 // what is left out), month names resolved with the months as changed, and
-// checked before anything is sent.
-func changedRecord(current *client.Calendar, changes client.CalendarInput) (client.CalendarInput, error) {
+// checked before anything is sent. A field the service rebuilds that the
+// record as read lacks, and the changes do not give, is refused
+// (checkUnread) unless force.
+func changedRecord(current *client.Calendar, changes client.CalendarInput, force bool) (client.CalendarInput, error) {
 	in := client.FromCalendar(current)
 	client.CalendarFields.Merge(&in, &changes)
+	if err := checkUnread(current, &in, force); err != nil {
+		return client.CalendarInput{}, err
+	}
 	if err := resolveMonths(&in); err != nil {
 		return client.CalendarInput{}, err
 	}
 	client.KeepMoonIDs(in.Moons, current.Moons)
 	return in, validate(in)
+}
+
+// checkUnread refuses to send in, the update of current, when it lacks a
+// field the service rebuilds from every write: the answer left it out or
+// sent null, so it is unknown, and sending the update would wipe it. With
+// force the update goes without it.
+func checkUnread(current *client.Calendar, in *client.CalendarInput, force bool) error {
+	keys := client.CalendarFields.Unread(in)
+	if len(keys) == 0 || force {
+		return nil
+	}
+	return &cmdutil.UnreadError{Record: fmt.Sprintf("calendar %d %q", current.ID, current.Name), Keys: keys,
+		Supply: "give them in a file (-f, with the keys of `kanka calendar get -o yaml`) or with their flags", Force: "--force"}
+}
+
+// fileStillCurrent refuses a file written from this calendar (`get -o
+// yaml` writes its id and updated_at) when the calendar was updated since:
+// the file holds the old values of whatever that update changed, and
+// sending it would put them back. A file without them (written by hand,
+// or by export) is not checked. It costs no request: the record is read
+// anyway.
+func fileStillCurrent(origin client.FileOrigin, current *client.Calendar, path string) error {
+	if origin.UpdatedAt == "" || current.UpdatedAt == "" || origin.UpdatedAt == current.UpdatedAt ||
+		(origin.ID != 0 && origin.ID != current.ID) {
+		return nil
+	}
+	source := cmdutil.SourceName(path)
+	return &cmdutil.ChangedError{Record: fmt.Sprintf("calendar %d %q", current.ID, current.Name), By: current.UpdatedBy,
+		Since: fmt.Sprintf("since %s was written from it (updated_at %s then, %s now)", source, origin.UpdatedAt, current.UpdatedAt),
+		Next:  fmt.Sprintf("get it again with `kanka calendar get %d -o yaml` and make your change there, or add --force to send %s as it is", current.ID, source)}
+}
+
+// addForceFlag adds --force, which sends an update even when the record
+// as read lacks fields the service rebuilds from every write.
+func addForceFlag(cmd *cobra.Command, force *bool) {
+	cmd.Flags().BoolVar(force, "force", false, "send the update even when the calendar as read lacks months, weekdays, years, seasons, moons or the date (the service then clears them)")
 }
 
 // refuseShortLists refuses, before any request, a replacement month or

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
 )
 
 // putBody is testdata/record_put.json (the record sent back unchanged) with
@@ -146,6 +148,81 @@ func TestUpdateFlagsOverrideAShortListInTheFile(t *testing.T) {
 			"moon_name":[],"moon_fullmoon":[],"moon_offset":[],"moon_colour":[],"moon_id":[],
 			"is_private":false}`, 200, data(small(12, "Harptos"))})
 	if err := env.run("update", "12", "-f", path, "--month", "A:10", "--month", "B:10"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A file written by `get -o yaml` carries the calendar's updated_at. When
+// the calendar was updated since, update -f sends nothing (exit 8): the
+// file holds the old values of what changed. The same time, or --force,
+// sends it; no request is spent on the check.
+func TestUpdateFromAFileOfAnOlderReadIsRefused(t *testing.T) {
+	record := readTestdata(t, "record.json")
+	path := writeFile(t, "cal.yaml", readTestdata(t, "get.yaml.golden"))
+	newer := strings.Replace(record, `"updated_at":"2026-02-03T04:05:06.000000Z","updated_by":5`, `"updated_at":"2026-02-04T00:00:00.000000Z","updated_by":8`, 1)
+
+	env := newTestEnv(t, "id", exchange{"GET", "calendars/12", "", 200, data(newer)})
+	err := env.run("update", "12", "-f", path)
+	var changed *cmdutil.ChangedError
+	if !errors.As(err, &changed) {
+		t.Fatalf("error %v, want a ChangedError", err)
+	}
+	want := `calendar 12 "Harptos" changed on the server since ` + path + ` was written from it (updated_at 2026-02-03T04:05:06.000000Z then, 2026-02-04T00:00:00.000000Z now) (last changed by user 8). ` +
+		`Nothing was sent, so that change stands. Get it again with ` + "`kanka calendar get 12 -o yaml`" + ` and make your change there, or add --force to send ` + path + ` as it is.`
+	if err.Error() != want {
+		t.Errorf("error\n%s\nwant\n%s", err, want)
+	}
+
+	env = newTestEnv(t, "id", exchange{"GET", "calendars/12", "", 200, data(newer)},
+		exchange{"PUT", "calendars/12", putBody(t, nil), 200, data(newer)})
+	if err := env.run("update", "12", "-f", path, "--force"); err != nil {
+		t.Fatal(err)
+	}
+	env = newTestEnv(t, "id", exchange{"GET", "calendars/12", "", 200, data(record)},
+		exchange{"PUT", "calendars/12", putBody(t, nil), 200, data(record)})
+	if err := env.run("update", "12", "-f", path); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A record whose answer left out fields the service rebuilds on every
+// write (moons, seasons) is not updated: exit 1 names the calendar and
+// the fields, and nothing is sent. A file that gives them, or --force,
+// sends the update.
+func TestUpdateRefusesARecordThatLacksRebuiltFields(t *testing.T) {
+	record := readTestdata(t, "record.json")
+	partial := strings.NewReplacer(`"seasons":[{"name":"Spring","month":4,"day":19}],`, ``,
+		`"moons":[{"name":"Selûne","fullmoon":"30.4375","offset":0,"colour":"white","id":9}],`, `"moons":null,`).Replace(record)
+	env := newTestEnv(t, "id", exchange{"GET", "calendars/12", "", 200, data(partial)})
+	err := env.run("update", "12", "--suffix", "Dale")
+	var unread *cmdutil.UnreadError
+	if !errors.As(err, &unread) {
+		t.Fatalf("error %v, want an UnreadError", err)
+	}
+	want := `calendar 12 "Harptos": the server's answer did not give seasons and moons (left out or null); an update must send them, ` +
+		`and sending it without them would clear them there. Nothing was sent. Give them in a file (-f, with the keys of ` +
+		"`kanka calendar get -o yaml`" + `) or with their flags. To update anyway and let the service clear them, add --force.`
+	if err.Error() != want {
+		t.Errorf("error\n%s\nwant\n%s", err, want)
+	}
+
+	var body map[string]any
+	if err := json.Unmarshal([]byte(putBody(t, map[string]any{"suffix": "Dale"})), &body); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"season_name", "season_month", "season_day", "moon_name", "moon_fullmoon", "moon_offset", "moon_colour", "moon_id"} {
+		delete(body, k)
+	}
+	forced, _ := json.Marshal(body)
+	env = newTestEnv(t, "id", exchange{"GET", "calendars/12", "", 200, data(partial)},
+		exchange{"PUT", "calendars/12", string(forced), 200, data(partial)})
+	if err := env.run("update", "12", "--suffix", "Dale", "--force"); err != nil {
+		t.Fatal(err)
+	}
+	env = newTestEnv(t, "id", exchange{"GET", "calendars/12", "", 200, data(partial)},
+		exchange{"PUT", "calendars/12", putBody(t, map[string]any{"suffix": "Dale", "moon_name": []string{"Selûne"},
+			"moon_fullmoon": []float64{30.4375}, "moon_offset": []int{0}, "moon_colour": []string{"white"}, "moon_id": []any{nil}}), 200, data(partial)})
+	if err := env.run("update", "12", "--suffix", "Dale", "--moon", "Selûne:30.4375:0:white", "--season", "Spring:4:19"); err != nil {
 		t.Fatal(err)
 	}
 }

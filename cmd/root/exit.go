@@ -32,6 +32,8 @@ func exitCode(err error, commandPath string, interrupted bool) (int, []string) {
 		badState   *sandbox.StateFileError
 		declined   *cmdutil.DeclinedError
 		conflict   *cmdutil.ConflictError
+		changed    *cmdutil.ChangedError
+		changes    cmdutil.ChangedErrors
 	)
 	switch {
 	case err == nil:
@@ -64,6 +66,8 @@ func exitCode(err error, commandPath string, interrupted bool) (int, []string) {
 		return cmdutil.ExitAuth, []string{"error: " + msg, authHint}
 	case client.IsNotFound(err) || errors.As(err, &notFound):
 		return cmdutil.ExitNotFound, []string{"error: " + client.Explain(err)}
+	case errors.As(err, &changed) || errors.As(err, &changes):
+		return cmdutil.ExitChanged, errorLines(err)
 	case errors.As(err, &conflict):
 		return cmdutil.ExitValidation, []string{"error: " + conflict.Error()}
 	case client.IsValidation(err) && errors.As(err, &apiErr):
@@ -75,6 +79,13 @@ func exitCode(err error, commandPath string, interrupted bool) (int, []string) {
 			"The service's rate limit was still reached after waiting; try again later."}
 	}
 	return cmdutil.ExitError, []string{"error: " + client.Explain(err)}
+}
+
+// errorLines is each line of err's message, the first after "error: ".
+func errorLines(err error) []string {
+	lines := strings.Split(err.Error(), "\n")
+	lines[0] = "error: " + lines[0]
+	return lines
 }
 
 // debugLines are what --debug adds under an error's message: the request

@@ -97,9 +97,12 @@ func setRun(opts *SetOptions) error {
 		return err
 	}
 	date := client.Date{Year: *fields.Year, Month: *fields.Month, Day: *fields.Day}
-	onDate, err := entriesOn(ctx, c, calendarID, date)
+	onDate, foreign, err := entriesOn(ctx, c, calendarID, date)
 	if err != nil {
 		return err
+	}
+	for _, w := range foreign {
+		fmt.Fprintf(f.IO.ErrOut, "warning: the weather list of calendar %d holds entry %d of %s; it is ignored\n", calendarID, w.ID, ownerOf(w))
 	}
 	kind := KindFor(cal.Months)
 	if len(onDate) == 0 {
@@ -123,6 +126,9 @@ func setRun(opts *SetOptions) error {
 	}
 	before := client.FromWeather(current)
 	in := overriddenBy(before, fields)
+	if err := checkUnread(current, &in); err != nil {
+		return err
+	}
 	if sameInput(in, before) {
 		say(f, "weather %d already has these values; nothing was sent", current.ID)
 		return printer.PrintOne(current, kind)
@@ -164,19 +170,31 @@ func checkEntry(in client.WeatherInput, cal *client.Calendar) error {
 }
 
 // entriesOn are the calendar's entries on date, lowest id first: every
-// weather page is read (the interface has no weather filters).
-func entriesOn(ctx context.Context, c *client.Client, calendarID int, date client.Date) ([]*client.Weather, error) {
-	var found []*client.Weather
+// weather page is read (the interface has no weather filters). An entry
+// the list holds that does not say it is of this calendar is never
+// updated: it is returned in foreign, to be reported.
+func entriesOn(ctx context.Context, c *client.Client, calendarID int, date client.Date) (found, foreign []*client.Weather, err error) {
 	for w, err := range c.AllWeather(ctx, calendarID, nil) {
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		if w.Date() == date {
+		switch {
+		case !w.BelongsTo(calendarID):
+			foreign = append(foreign, w)
+		case w.Year != nil && w.Month != nil && w.Day != nil && w.Date() == date:
 			found = append(found, w)
 		}
 	}
 	slices.SortFunc(found, func(a, b *client.Weather) int { return cmp.Compare(a.ID, b.ID) })
-	return found, nil
+	return found, foreign, nil
+}
+
+// ownerOf names the calendar an entry says it is of.
+func ownerOf(w *client.Weather) string {
+	if !w.HasCalendarID {
+		return "no calendar"
+	}
+	return fmt.Sprintf("calendar %d", w.CalendarID)
 }
 
 func joinIDs(ws []*client.Weather) string {

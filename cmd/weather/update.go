@@ -3,6 +3,7 @@ package weather
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
@@ -89,6 +90,9 @@ func updateRun(opts *UpdateOptions) error {
 	// date and weather every time: start from the whole current record.
 	before := client.FromWeather(current)
 	in := overriddenBy(before, changes)
+	if err := checkUnread(current, &in); err != nil {
+		return err
+	}
 	// A month by name needs the calendar's months.
 	if in.MonthName != nil {
 		if cal, err = calendarRecord(ctx, c, calendarID, cal); err != nil {
@@ -108,7 +112,7 @@ func updateRun(opts *UpdateOptions) error {
 	}
 	// A new date must be a day of the calendar; an unchanged one is left
 	// alone, so no request is spent on the calendar.
-	if *in.Year != *before.Year || *in.Month != *before.Month || *in.Day != *before.Day {
+	if slices.ContainsFunc(client.WeatherFields.Differing(&in, &before), isDatePart) {
 		if cal, err = calendarRecord(ctx, c, calendarID, cal); err != nil {
 			return err
 		}

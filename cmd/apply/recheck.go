@@ -1,0 +1,49 @@
+package apply
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+)
+
+// Recheck looks, with one list request (the calendars updated since
+// act.AsOf), for what changed in the campaign while the plan was being
+// made: a calendar the plan updates whose fields changed (the update would
+// put back their old values), or a calendar created with the name of one
+// the plan creates (the create would make a second). Each is a
+// *cmdutil.ChangedError, all of them in one cmdutil.ChangedErrors; nothing
+// has been sent. A calendar listed that is no different (a server without
+// the filter lists them all) is no change.
+func Recheck(ctx context.Context, c *client.Client, plan *Plan, act *Actual) error {
+	changed, err := c.CalendarsChangedSince(ctx, act.AsOf)
+	if err != nil {
+		return fmt.Errorf("checking that the calendars did not change since they were read: %w", err)
+	}
+	read := map[int]*client.Calendar{}
+	for _, cal := range act.Calendars {
+		read[cal.ID] = cal
+	}
+	const next = "run kanka apply again to plan with the campaign as it is now, or add --force to apply the plan anyway"
+	var errs cmdutil.ChangedErrors
+	for _, now := range changed {
+		before := read[now.ID]
+		for _, cp := range plan.Calendars {
+			switch {
+			case cp.Action == Update && cp.ID == now.ID && before != nil:
+				if fields := client.CalendarFields.Differing(&before.CalendarInput, &now.CalendarInput); len(fields) > 0 {
+					errs = append(errs, &cmdutil.ChangedError{Record: fmt.Sprintf("calendar %d %q", now.ID, now.Name),
+						Fields: fields, By: now.UpdatedBy, Since: "since apply read it", Next: next})
+				}
+			case cp.Action == Create && before == nil && client.SameStoredText(now.Name, cp.Name):
+				errs = append(errs, &cmdutil.ChangedError{Record: fmt.Sprintf("the campaign (calendar %d %q was created)", now.ID, now.Name),
+					By: now.UpdatedBy, Since: "since apply read it, with the name of a calendar the plan creates", Next: next})
+			}
+		}
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	return errs
+}
