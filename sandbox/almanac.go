@@ -15,12 +15,13 @@ import (
 // almanacOf is the part of c the almanac counts with.
 func almanacOf(c *calendar) almanac.Calendar {
 	a := almanac.Calendar{
-		Weekdays:     append([]string(nil), c.Weekdays...),
-		Years:        make(map[int]string, len(c.Years)),
-		Leap:         almanac.LeapRule{Enabled: c.HasLeapYear, Amount: c.LeapYearAmount, Month: c.LeapYearMonth, Offset: c.LeapYearOffset, Start: c.LeapYearStart},
+		Weekdays: append([]string(nil), c.Weekdays...),
+		Years:    make(map[int]string, len(c.Years)),
+		Leap: almanac.LeapRule{Enabled: c.HasLeapYear, Amount: deref(c.LeapYearAmount), Month: deref(c.LeapYearMonth),
+			Offset: deref(c.LeapYearOffset), Start: deref(c.LeapYearStart)},
 		SkipYearZero: c.SkipYearZero,
-		StartOffset:  c.StartOffset,
-		Suffix:       c.Suffix,
+		StartOffset:  deref(c.StartOffset),
+		Suffix:       deref(c.Suffix),
 	}
 	for _, m := range c.Months {
 		a.Months = append(a.Months, almanac.Month{Name: m.Name, Alias: m.Alias, Length: m.Length, Intercalary: strings.EqualFold(m.Type, "intercalary")})

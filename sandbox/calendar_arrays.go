@@ -10,13 +10,18 @@ import (
 
 // readMonths reads month_name, month_length, month_type and month_alias:
 // on create, or when any of them is sent, names and lengths are required,
-// at least 2 each, and every array matches month_name item for item.
+// at least 2 each (the document's rule; live, at least 1, the service's),
+// and every array matches month_name item for item.
 func (s *Server) readMonths(in *input, creating bool) *[]month {
 	if !creating && !in.sentAny("month_name", "month_length", "month_type", "month_alias") {
 		return nil
 	}
-	names, okNames := in.requiredArray("month_name", 2)
-	lengths, okLengths := in.requiredArray("month_length", 2)
+	least := 2
+	if s.live {
+		least = 1
+	}
+	names, okNames := in.requiredArray("month_name", least)
+	lengths, okLengths := in.requiredArray("month_length", least)
 	nameList := in.strings("month_name", names, 0)
 	lengthList := in.ints("month_length", lengths, 1)
 	if okNames && okLengths && len(lengths) != len(names) {
@@ -128,6 +133,27 @@ func readSeasons(in *input, monthLengths []int) *[]season {
 		}
 	}
 	return &seasons
+}
+
+// readWeeks reads the parallel week_number (whole numbers, at least 1) and
+// week_name of a live write: the named weeks, which every live write
+// rebuilds, so a write without them clears them (an empty list, never nil).
+func readWeeks(in *input) *[]namedWeek {
+	weeks := []namedWeek{}
+	if !in.sentAny("week_number", "week_name") {
+		return &weeks
+	}
+	numbers, numbersOK := in.requiredWithArray("week_number", "week_name")
+	names, namesOK := in.requiredWithArray("week_name", "week_number")
+	numberList := in.ints("week_number", numbers, 1)
+	nameList := in.strings("week_name", names, 0)
+	if numbersOK && namesOK && len(names) != len(numbers) {
+		in.p.add("week_name", msgSameCount("week_name", "week_number"))
+	}
+	for i := range min(len(numberList), len(nameList)) {
+		weeks = append(weeks, namedWeek{Number: numberList[i], Name: nameList[i]})
+	}
+	return &weeks
 }
 
 // readMoons reads moon_name, moon_fullmoon, moon_offset, moon_colour and

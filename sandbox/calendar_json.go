@@ -7,12 +7,16 @@ import (
 
 // calendarJSON is a calendar as the service answers it: the fields of
 // calendar-api.md 2.1 in its order, or, live, the live resource's keys in
-// theirs.
+// theirs, with null for what was never set or set to null, and with
+// related=1 the related lists. Options.OmitKeys are left out.
 func (s *Server) calendarJSON(r *http.Request, c *calendar) object {
 	months := make([]object, len(c.Months))
 	for i, m := range c.Months {
 		months[i] = object{{"name", m.Name}, {"length", m.Length}, {"type", m.Type}}
-		if m.Alias != "" {
+		switch {
+		case s.live && m.Alias == "":
+			months[i].set("alias", nil)
+		case m.Alias != "":
 			months[i].set("alias", m.Alias)
 		}
 	}
@@ -45,14 +49,14 @@ func (s *Server) calendarJSON(r *http.Request, c *calendar) object {
 	date := strconv.Itoa(c.CurrentYear) + "-" + strconv.Itoa(c.CurrentMonth) + "-" + strconv.Itoa(c.CurrentDay)
 
 	if !s.live {
-		return object{
+		return s.omit(object{
 			{"id", c.ID},
 			{"name", c.Name},
-			{"entry", c.Entry},
-			{"image", c.Image},
-			{"image_full", c.Image},
-			{"image_thumb", c.Image},
-			{"has_custom_image", c.Image != ""},
+			{"entry", deref(c.Entry)},
+			{"image", deref(c.Image)},
+			{"image_full", deref(c.Image)},
+			{"image_thumb", deref(c.Image)},
+			{"has_custom_image", deref(c.Image) != ""},
 			{"is_private", c.IsPrivate},
 			{"entity_id", c.EntityID},
 			{"tags", tags},
@@ -60,25 +64,27 @@ func (s *Server) calendarJSON(r *http.Request, c *calendar) object {
 			{"created_by", sandboxUser},
 			{"updated_at", isoTime(c.UpdatedAt)},
 			{"updated_by", sandboxUser},
-			{"type", c.Type},
+			{"type", deref(c.Type)},
 			{"date", date},
 			{"parameters", nil},
 			{"months", months},
-			{"start_offset", c.StartOffset},
+			{"start_offset", deref(c.StartOffset)},
 			{"weekdays", weekdays},
 			{"years", years},
 			{"seasons", seasons},
 			{"moons", moons},
-			{"suffix", c.Suffix},
+			{"suffix", deref(c.Suffix)},
 			{"has_leap_year", c.HasLeapYear},
-			{"leap_year_amount", c.LeapYearAmount},
-			{"leap_year_month", c.LeapYearMonth},
-			{"leap_year_offset", c.LeapYearOffset},
-			{"leap_year_start", c.LeapYearStart},
-		}
+			{"leap_year_amount", deref(c.LeapYearAmount)},
+			{"leap_year_month", deref(c.LeapYearMonth)},
+			{"leap_year_offset", deref(c.LeapYearOffset)},
+			{"leap_year_start", deref(c.LeapYearStart)},
+		})
 	}
 	base := baseURL(r)
-	return object{
+	// Live, a field never set or set to null is null (the columns are
+	// nullable), an image too: image_full and image_thumb follow image.
+	o := object{
 		{"id", c.ID},
 		{"name", c.Name},
 		{"entry", c.Entry},
@@ -90,7 +96,7 @@ func (s *Server) calendarJSON(r *http.Request, c *calendar) object {
 		{"focus_y", nil},
 		{"image_full", c.Image},
 		{"image_thumb", c.Image},
-		{"has_custom_image", c.Image != ""},
+		{"has_custom_image", deref(c.Image) != ""},
 		{"image_uuid", nil},
 		{"header_full", nil},
 		{"header_uuid", nil},
@@ -127,6 +133,38 @@ func (s *Server) calendarJSON(r *http.Request, c *calendar) object {
 		{"leap_year_offset", c.LeapYearOffset},
 		{"leap_year_start", c.LeapYearStart},
 	}
+	if related(r) {
+		for _, k := range relatedKeys {
+			o.set(k, []any{})
+		}
+	}
+	return s.omit(o)
+}
+
+// relatedKeys are the lists the live calendar resource adds with
+// related=1; the sandbox has none of those things, so they are empty.
+var relatedKeys = []string{"attributes", "posts", "entity_events", "reminders", "relations",
+	"inventory", "entity_abilities", "entity_assets", "parents", "children"}
+
+// related reports whether the request asks for the related lists: a
+// `related` parameter PHP reads as true (anything but "" and "0").
+func related(r *http.Request) bool {
+	v := r.URL.Query().Get("related")
+	return v != "" && v != "0"
+}
+
+// omit leaves Options.OmitKeys out of a record's object.
+func (s *Server) omit(o object) object {
+	if len(s.omitKeys) == 0 {
+		return o
+	}
+	kept := o[:0]
+	for _, m := range o {
+		if !s.omitKeys[m.key] {
+			kept = append(kept, m)
+		}
+	}
+	return kept
 }
 
 // sandboxUser is the one user of the sandbox: every record's creator.

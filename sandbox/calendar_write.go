@@ -7,18 +7,22 @@ import (
 	"github.com/kanka-cli/kanka/almanac"
 )
 
-// calendarWrite is a validated calendar write. A nil field was not sent.
+// calendarWrite is a validated calendar write. A nil field was not sent;
+// a nullable field says whether it was sent, and with what (a live write
+// may send null).
 type calendarWrite struct {
-	name, entry, typ, suffix, format, image            *string
-	currentYear, currentMonth, currentDay, startOffset *int
-	leapAmount, leapOffset, leapStart, leapMonth       *int
-	hasLeap, isPrivate, skipYearZero                   *bool
-	tags                                               *[]int
-	months                                             *[]month
-	weekdays                                           *[]string
-	years                                              *[]year
-	seasons                                            *[]season
-	moons                                              *[]moon // a moon's ID is 0 when it is new
+	name                                                      *string
+	entry, typ, suffix, format, image                         nullable[string]
+	currentYear, currentMonth, currentDay                     *int
+	startOffset, leapAmount, leapOffset, leapStart, leapMonth nullable[int]
+	hasLeap, isPrivate, skipYearZero                          *bool
+	tags                                                      *[]int
+	months                                                    *[]month
+	weekdays                                                  *[]string
+	years                                                     *[]year
+	seasons                                                   *[]season
+	moons                                                     *[]moon // a moon's ID is 0 when it is new
+	weeks                                                     *[]namedWeek
 }
 
 func ptr[T any](v T, ok bool) *T {
@@ -28,12 +32,26 @@ func ptr[T any](v T, ok bool) *T {
 	return &v
 }
 
+// ref is a pointer to a copy of v.
+func ref[T any](v T) *T { return &v }
+
+// deref is *p, or the zero value for nil.
+func deref[T any](p *T) T {
+	var v T
+	if p != nil {
+		v = *p
+	}
+	return v
+}
+
 // readCalendarWrite reads and checks a calendar write against existing (nil
 // on create), adding every problem to in.p.
 func (s *Server) readCalendarWrite(in *input, existing *calendar) *calendarWrite {
 	creating := existing == nil
 	w := &calendarWrite{}
-	if creating && !in.has("name") {
+	// The name is required on create; live, a name sent as null (or as
+	// white space, which the middleware makes null) fails it on update too.
+	if (creating && !in.has("name")) || (!creating && s.live && in.sentNull("name")) {
 		in.p.add("name", msgRequired("name"))
 	}
 	if name, ok := in.str("name", 191); ok {
@@ -42,37 +60,30 @@ func (s *Server) readCalendarWrite(in *input, existing *calendar) *calendarWrite
 		}
 		w.name = &name
 	}
-	w.entry = ptr(in.str("entry", 0))
-	w.typ = ptr(in.str("type", 191))
-	w.suffix = ptr(in.str("suffix", 191))
-	w.image = ptr(in.str("image_url", 0))
-	if f, ok := in.str("format", 20); ok {
-		if strings.Trim(f, "ymMds ,-") != "" {
-			in.p.add("format", "The format format is invalid: only y, m, M, d, s, spaces, commas and dashes are allowed.")
-		}
-		w.format = &f
+	w.entry = in.optStr("entry", 0)
+	w.typ = in.optStr("type", 191)
+	w.suffix = in.optStr("suffix", 191)
+	w.image = in.optStr("image_url", 0)
+	w.format = in.optStr("format", 20)
+	if f := deref(w.format.v); w.format.sent && strings.Trim(f, "ymMds ,-") != "" {
+		in.p.add("format", "The format format is invalid: only y, m, M, d, s, spaces, commas and dashes are allowed.")
 	}
 	w.currentYear = ptr(in.integer("current_year"))
 	w.currentMonth = ptr(in.integer("current_month"))
 	w.currentDay = ptr(in.integer("current_day"))
-	w.startOffset = ptr(in.between("start_offset", 0, 99))
+	w.startOffset = in.optInt("start_offset", 0, 99, true)
 	w.isPrivate = ptr(in.boolean("is_private"))
 	w.skipYearZero = ptr(in.boolean("skip_year_zero"))
 	w.hasLeap = ptr(in.boolean("has_leap_year"))
-	w.leapAmount = ptr(in.between("leap_year_amount", -128, 128))
+	w.leapAmount = in.optInt("leap_year_amount", -128, 128, true)
 	// The offset and start only mean something, and are only checked, when
 	// the calendar has leap years.
 	hasLeap := existing != nil && existing.HasLeapYear
 	if w.hasLeap != nil {
 		hasLeap = *w.hasLeap
 	}
-	if hasLeap {
-		w.leapOffset = ptr(in.between("leap_year_offset", 1, 255))
-		w.leapStart = ptr(in.between("leap_year_start", 1, 255))
-	} else {
-		w.leapOffset = ptr(in.integer("leap_year_offset"))
-		w.leapStart = ptr(in.integer("leap_year_start"))
-	}
+	w.leapOffset = in.optInt("leap_year_offset", 1, 255, hasLeap)
+	w.leapStart = in.optInt("leap_year_start", 1, 255, hasLeap)
 	if items, ok := in.array("tags"); ok {
 		tags := in.ints("tags", items, 1)
 		w.tags = &tags
@@ -84,6 +95,9 @@ func (s *Server) readCalendarWrite(in *input, existing *calendar) *calendarWrite
 	}
 	w.years = readYears(in)
 	w.moons = s.readMoons(in)
+	if s.live {
+		w.weeks = readWeeks(in)
+	}
 
 	// Seasons and the leap month are checked against the months the
 	// calendar will have after this write.
@@ -97,11 +111,9 @@ func (s *Server) readCalendarWrite(in *input, existing *calendar) *calendarWrite
 	// Like the offset and the start, the leap month is only checked when the
 	// calendar has leap years: a calendar without them reads back
 	// leap_year_month 0, and must be accepted back as it was read.
-	if m, ok := in.integer("leap_year_month"); ok {
-		if hasLeap && (m < 1 || m > len(months)) {
-			in.p.add("leap_year_month", msgBetween("leap_year_month", 1, len(months)))
-		}
-		w.leapMonth = &m
+	w.leapMonth = in.optInt("leap_year_month", 0, 0, false)
+	if m := w.leapMonth.v; m != nil && hasLeap && (*m < 1 || *m > len(months)) {
+		in.p.add("leap_year_month", msgBetween("leap_year_month", 1, len(months)))
 	}
 	// A season may start on a leap day (Shieldmeet): its day is checked
 	// against the longest the month is in any year under the leap rule
@@ -113,37 +125,40 @@ func (s *Server) readCalendarWrite(in *input, existing *calendar) *calendarWrite
 // leapAfter is the leap rule's amount and month once w is applied to
 // existing (nil on create), the month as normaliseLeapYear will store it.
 func leapAfter(existing *calendar, w *calendarWrite, hasLeap bool, months int) almanac.LeapRule {
-	var amount, month int
+	var amount, month *int
 	if existing != nil {
 		amount, month = existing.LeapYearAmount, existing.LeapYearMonth
 	}
-	set(&amount, w.leapAmount)
-	set(&month, w.leapMonth)
+	a, m := deref(w.leapAmount.or(amount)), deref(w.leapMonth.or(month))
 	if hasLeap && months > 0 {
-		month = min(max(month, 1), months)
+		m = min(max(m, 1), months)
 	}
-	return almanac.LeapRule{Enabled: hasLeap, Amount: amount, Month: month}
+	return almanac.LeapRule{Enabled: hasLeap, Amount: a, Month: m}
 }
 
 // applyCalendarWrite puts a validated write into c. Document mode keeps
 // what the write leaves out; live mode, like the service, rebuilds months,
-// weekdays, years, seasons, moons and the date from the write, so an update
-// that leaves them out wipes them.
+// weekdays, years, seasons, moons, named weeks and the date from the
+// write, so an update that leaves them out wipes them. Both of c's update
+// times move (see calendar), each at least a microsecond past the last.
 func (s *Server) applyCalendarWrite(st *state, c *calendar, w *calendarWrite, creating bool, now time.Time) {
 	set(&c.Name, w.name)
-	set(&c.Entry, w.entry)
-	set(&c.Type, w.typ)
-	set(&c.Suffix, w.suffix)
-	set(&c.Format, w.format)
-	set(&c.Image, w.image)
-	set(&c.StartOffset, w.startOffset)
+	w.entry.applyTo(&c.Entry)
+	w.typ.applyTo(&c.Type)
+	w.suffix.applyTo(&c.Suffix)
+	w.format.applyTo(&c.Format)
+	w.image.applyTo(&c.Image)
+	w.startOffset.applyTo(&c.StartOffset)
+	if creating && !w.startOffset.sent {
+		c.StartOffset = ref(0) // the column's default
+	}
 	set(&c.IsPrivate, w.isPrivate)
 	set(&c.SkipYearZero, w.skipYearZero)
 	set(&c.HasLeapYear, w.hasLeap)
-	set(&c.LeapYearAmount, w.leapAmount)
-	set(&c.LeapYearOffset, w.leapOffset)
-	set(&c.LeapYearStart, w.leapStart)
-	set(&c.LeapYearMonth, w.leapMonth)
+	w.leapAmount.applyTo(&c.LeapYearAmount)
+	w.leapOffset.applyTo(&c.LeapYearOffset)
+	w.leapStart.applyTo(&c.LeapYearStart)
+	w.leapMonth.applyTo(&c.LeapYearMonth)
 	set(&c.Tags, w.tags)
 
 	rebuild := creating || s.live
@@ -162,6 +177,9 @@ func (s *Server) applyCalendarWrite(st *state, c *calendar, w *calendarWrite, cr
 	if w.moons != nil || rebuild {
 		c.Moons = assignMoonIDs(st, c.Moons, orEmpty(w.moons))
 	}
+	if w.weeks != nil || creating {
+		c.NamedWeeks = orEmpty(w.weeks)
+	}
 	for _, d := range []struct {
 		field *int
 		sent  *int
@@ -176,7 +194,19 @@ func (s *Server) applyCalendarWrite(st *state, c *calendar, w *calendarWrite, cr
 	// The leap rule first: the current date may be a leap day.
 	normaliseLeapYear(c)
 	clampDate(c)
-	c.UpdatedAt = now
+	c.CalendarUpdatedAt = later(c.syncTime(), now, time.Microsecond)
+	c.UpdatedAt = later(c.UpdatedAt, now, time.Microsecond)
+}
+
+// later is the time a record written at now records: now, or one step
+// (the precision its answers show) past prev when the clock has not moved
+// past prev at that precision, so that every write shows as a new time,
+// two writes within one step too.
+func later(prev, now time.Time, step time.Duration) time.Time {
+	if now.Truncate(step).After(prev.Truncate(step)) {
+		return now
+	}
+	return prev.Truncate(step).Add(step)
 }
 
 // normaliseLeapYear keeps the leap fields of a calendar with leap years
@@ -187,10 +217,10 @@ func normaliseLeapYear(c *calendar) {
 	if !c.HasLeapYear {
 		return
 	}
-	c.LeapYearOffset = max(c.LeapYearOffset, 1)
-	c.LeapYearStart = max(c.LeapYearStart, 1)
+	c.LeapYearOffset = ref(max(deref(c.LeapYearOffset), 1))
+	c.LeapYearStart = ref(max(deref(c.LeapYearStart), 1))
 	if len(c.Months) > 0 {
-		c.LeapYearMonth = min(max(c.LeapYearMonth, 1), len(c.Months))
+		c.LeapYearMonth = ref(min(max(deref(c.LeapYearMonth), 1), len(c.Months)))
 	}
 }
 

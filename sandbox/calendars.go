@@ -10,7 +10,7 @@ import (
 func (s *Server) stamp() time.Time { return s.now().UTC().Truncate(time.Microsecond) }
 
 func (s *Server) listCalendars(r *http.Request) reply {
-	filter, problems := readCalendarFilter(r)
+	filter, problems := readCalendarFilter(r, s.live)
 	if problems.any() {
 		return problems.reply()
 	}
@@ -40,7 +40,7 @@ func (s *Server) getCalendar(r *http.Request, id string) reply {
 }
 
 func (s *Server) createCalendar(r *http.Request) reply {
-	in, bad := readInput(r)
+	in, bad := readInput(r, s.live)
 	if bad != nil {
 		return *bad
 	}
@@ -69,7 +69,7 @@ func (s *Server) createCalendar(r *http.Request) reply {
 // updateCalendar serves PUT and PATCH alike: no field is required, and what
 // a field left out means depends on the mode (see applyCalendarWrite).
 func (s *Server) updateCalendar(r *http.Request, id string) reply {
-	in, bad := readInput(r)
+	in, bad := readInput(r, s.live)
 	if bad != nil {
 		return *bad
 	}

@@ -63,16 +63,16 @@ func TestCreateCalendarLiveAnswers201WithTheLiveResource(t *testing.T) {
 	body := `{"name":"Harptos","month_name":["Hammer","Alturiak"],"month_length":[30,30],"weekday":["A","B"],"format":"y-m-d","skip_year_zero":true}`
 	w := send(t, s, "POST", base+"calendars", body)
 	expect(t, w, 201, `{"data":{
-		"id":1,"name":"Harptos","entry":"","entry_parsed":"","tooltip":null,"type":"","image":"","focus_x":null,"focus_y":null,
-		"image_full":"","image_thumb":"","has_custom_image":false,"image_uuid":null,"header_full":null,"header_uuid":null,
+		"id":1,"name":"Harptos","entry":null,"entry_parsed":null,"tooltip":null,"type":null,"image":null,"focus_x":null,"focus_y":null,
+		"image_full":null,"image_thumb":null,"has_custom_image":false,"image_uuid":null,"header_full":null,"header_uuid":null,
 		"has_custom_header":false,"is_private":false,"is_template":false,"is_attributes_private":false,"status_id":null,"status":null,
 		"entity_id":1,"tags":[],
 		"urls":{"view":"http://sandbox.test/w/1/entities/1","api":"http://sandbox.test/api/1.0/campaigns/1/calendars/1"},
 		"created_at":"2026-11-22T10:00:00.000000Z","created_by":1,"updated_at":"2026-11-22T10:00:00.000000Z","updated_by":1,
 		"date":"1-1-1","parameters":null,
-		"months":[{"name":"Hammer","length":30,"type":"standard"},{"name":"Alturiak","length":30,"type":"standard"}],
-		"weekdays":["A","B"],"years":[],"seasons":[],"moons":[],"start_offset":0,"suffix":"","format":"y-m-d",
-		"has_leap_year":false,"skip_year_zero":true,"leap_year_amount":0,"leap_year_month":0,"leap_year_offset":0,"leap_year_start":0
+		"months":[{"name":"Hammer","length":30,"type":"standard","alias":null},{"name":"Alturiak","length":30,"type":"standard","alias":null}],
+		"weekdays":["A","B"],"years":[],"seasons":[],"moons":[],"start_offset":0,"suffix":null,"format":"y-m-d",
+		"has_leap_year":false,"skip_year_zero":true,"leap_year_amount":null,"leap_year_month":null,"leap_year_offset":null,"leap_year_start":null
 	}}`)
 }
 
@@ -266,5 +266,36 @@ func TestReadBackIsAcceptedBack(t *testing.T) {
 	w = send(t, s, "PATCH", base+"calendars/1", `{"month_name":["Only","Two"],"month_length":[5,5]}`)
 	if got := dataOf(t, w)["leap_year_month"]; got != 2.0 {
 		t.Fatalf("leap month %v", got)
+	}
+}
+
+// related=1 adds the live resource's related lists, all empty in the
+// sandbox; the document mode does not know the parameter.
+func TestRelatedListsLive(t *testing.T) {
+	const relatedLists = `"attributes":[],"posts":[],"entity_events":[],"reminders":[],"relations":[],` +
+		`"inventory":[],"entity_abilities":[],"entity_assets":[],"parents":[],"children":[]`
+	live := newServer(t, Options{Live: true})
+	mustCreate(t, live, minimalCalendar)
+	plain := send(t, live, "GET", base+"calendars/1", "")
+	expect(t, plain, 200, "")
+	withRelated := send(t, live, "GET", base+"calendars/1?related=1", "")
+	want := strings.TrimSuffix(plain.Body.String(), "}}") + "," + relatedLists + "}}"
+	if got := withRelated.Body.String(); got != want {
+		t.Fatalf("GET ?related=1\n%s\nwant\n%s", got, want)
+	}
+	list := send(t, live, "GET", base+"calendars?related=1", "")
+	if item := mustJSON(t, decode(t, list)["data"].([]any)[0]); !jsonEqual(t, item, mustJSON(t, dataOf(t, withRelated))) {
+		t.Fatalf("list ?related=1 item %s", item)
+	}
+	for _, off := range []string{"?related=0", "?related=", ""} {
+		if got := send(t, live, "GET", base+"calendars/1"+off, "").Body.String(); got != plain.Body.String() {
+			t.Fatalf("GET %s: %s", off, got)
+		}
+	}
+
+	doc := newServer(t, Options{})
+	mustCreate(t, doc, minimalCalendar)
+	if a, b := send(t, doc, "GET", base+"calendars/1?related=1", "").Body.String(), send(t, doc, "GET", base+"calendars/1", "").Body.String(); a != b {
+		t.Fatalf("document mode with related=1:\n%s\nwithout:\n%s", a, b)
 	}
 }

@@ -3,6 +3,7 @@ package sandbox
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -101,9 +102,65 @@ func TestLatencyIsAddedAndCutShortByTheClient(t *testing.T) {
 }
 
 func TestOptionsAreChecked(t *testing.T) {
-	for _, o := range []Options{{FailRate: 1.5}, {DropRate: -0.1}, {RateLimit: -1}, {Campaign: -2}, {CalendarPageSize: -1}, {Latency: -time.Second}} {
+	for _, o := range []Options{{FailRate: 1.5}, {DropRate: -0.1}, {RateLimit: -1}, {Campaign: -2}, {CalendarPageSize: -1}, {Latency: -time.Second},
+		{OmitKeys: []string{"months", ""}}} {
 		if _, err := New(o); err == nil {
 			t.Errorf("New(%+v) accepted", o)
 		}
+	}
+}
+
+// OmitKeys leaves keys out of every calendar and weather object answered,
+// in both modes: get, list, create, update.
+func TestOmitKeys(t *testing.T) {
+	for _, live := range []bool{false, true} {
+		t.Run(fmt.Sprintf("live=%v", live), func(t *testing.T) {
+			s := newServer(t, Options{Live: live, OmitKeys: []string{"updated_at", "months", "temperature", "name", "no_such_key"}})
+			weather := base + "calendars/1/calendar_weather"
+			answers := map[string]*httptest.ResponseRecorder{
+				"create calendar": send(t, s, "POST", base+"calendars", calendarForWeather),
+				"update calendar": send(t, s, "PUT", base+"calendars/1", calendarForWeather),
+				"get calendar":    send(t, s, "GET", base+"calendars/1?related=1", ""),
+				"create weather":  send(t, s, "POST", weather, `{"year":1,"month":1,"day":1,"weather":"sun","temperature":"cold","name":"N"}`),
+				"update weather":  send(t, s, "PUT", weather+"/1", `{"year":1,"month":1,"day":2,"weather":"sun","temperature":"cold","name":"N"}`),
+				"get weather":     send(t, s, "GET", weather+"/1", ""),
+			}
+			records := map[string]map[string]any{}
+			for what, w := range answers {
+				if w.Code >= 300 {
+					t.Fatalf("%s: %d %s", what, w.Code, w.Body)
+				}
+				records[what] = dataOf(t, w)
+			}
+			for what, w := range map[string]*httptest.ResponseRecorder{
+				"list calendars": send(t, s, "GET", base+"calendars", ""),
+				"list weather":   send(t, s, "GET", weather, ""),
+			} {
+				expect(t, w, 200, "")
+				records[what] = decode(t, w)["data"].([]any)[0].(map[string]any)
+			}
+			for what, d := range records {
+				for _, k := range []string{"updated_at", "months", "temperature", "name"} {
+					if v, ok := d[k]; ok {
+						t.Errorf("%s answers %s: %v", what, k, v)
+					}
+				}
+				if _, ok := d["created_at"]; !ok || d["id"] != 1.0 {
+					t.Errorf("%s lost other keys: %v", what, d)
+				}
+			}
+			// The weather object is the document's but for the omitted keys.
+			want := `{"data":{"id":1,"calendar_id":1,"created_by":1,"weather":"sun","precipitation":"","wind":"","effect":"",
+				"day":2,"month":1,"year":1,"created_at":"2026-11-22 10:00:00","visibility_id":1}}`
+			if live {
+				want = strings.NewReplacer(`""`, "null").Replace(want)
+			}
+			expect(t, answers["get weather"], 200, want)
+			if live {
+				if _, ok := records["get calendar"]["children"]; !ok {
+					t.Errorf("related lists lost: %v", records["get calendar"])
+				}
+			}
+		})
 	}
 }

@@ -10,7 +10,9 @@ import (
 
 // calendarFilter is the calendar list's filters: name (case-insensitive
 // substring, or exact with a trailing "!"), type (substring), is_private,
-// tags[] (every one of them) and lastSync (updated strictly after).
+// tags[] (every one of them; live, a value that is no id is ignored, as
+// the service ignores it) and lastSync (the calendar's own update time
+// strictly after it, see calendar.CalendarUpdatedAt).
 type calendarFilter struct {
 	name      string
 	exactName bool
@@ -20,7 +22,7 @@ type calendarFilter struct {
 	since     *time.Time
 }
 
-func readCalendarFilter(r *http.Request) (calendarFilter, *problems) {
+func readCalendarFilter(r *http.Request, live bool) (calendarFilter, *problems) {
 	q := r.URL.Query()
 	p := &problems{}
 	var f calendarFilter
@@ -38,7 +40,9 @@ func readCalendarFilter(r *http.Request) (calendarFilter, *problems) {
 	for _, v := range append(q["tags[]"], q["tags"]...) {
 		id, err := strconv.Atoi(v)
 		if err != nil {
-			p.add("tags", msgInteger("tags"))
+			if !live {
+				p.add("tags", msgInteger("tags"))
+			}
 			continue
 		}
 		f.tags = append(f.tags, id)
@@ -70,11 +74,11 @@ func (f calendarFilter) match(c *calendar) bool {
 		return false
 	case !f.exactName && !containsFold(c.Name, f.name):
 		return false
-	case !containsFold(c.Type, f.typ):
+	case !containsFold(deref(c.Type), f.typ):
 		return false
 	case f.private != nil && c.IsPrivate != *f.private:
 		return false
-	case f.since != nil && !c.UpdatedAt.After(*f.since):
+	case f.since != nil && !c.syncTime().After(*f.since):
 		return false
 	}
 	for _, t := range f.tags {

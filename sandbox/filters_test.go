@@ -75,3 +75,29 @@ func TestCalendarFilters(t *testing.T) {
 		}
 	})
 }
+
+// Live, a tag filter value that is no id is ignored, as the service
+// ignores it; the document mode refuses it (above).
+func TestLiveIgnoresTagFiltersThatAreNoIDs(t *testing.T) {
+	s := newServer(t, Options{Live: true})
+	for _, tags := range []string{"[1,2]", "[2]", "[]"} {
+		mustCreate(t, s, `{"name":"c","tags":`+tags+`,"month_name":["a"],"month_length":[1],"weekday":["a","b"]}`)
+	}
+	for query, want := range map[string]string{
+		"tags[]=abc":            "[1 2 3]",
+		"tags=x":                "[1 2 3]",
+		"tags[]=abc&tags[]=1":   "[1]",
+		"tags[]=2&tags[]=":      "[1 2]",
+		"tags%5B%5D=1.5&tags=2": "[1 2]",
+	} {
+		w := send(t, s, "GET", base+"calendars?"+query, "")
+		expect(t, w, 200, "")
+		var ids []int
+		for _, it := range decode(t, w)["data"].([]any) {
+			ids = append(ids, int(it.(map[string]any)["id"].(float64)))
+		}
+		if got := fmt.Sprint(ids); got != want {
+			t.Errorf("%s: ids %s, want %s", query, got, want)
+		}
+	}
+}

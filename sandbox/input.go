@@ -18,17 +18,21 @@ import (
 type input struct {
 	raw map[string]json.RawMessage
 	p   *problems
+	// live: the body went through the live service's middleware (see
+	// laravelClean), and a null is a value that clears a field.
+	live bool
 }
 
 // readInput reads a JSON object body; anything else is a 400. An empty body
-// is an empty object.
-func readInput(r *http.Request) (*input, *reply) {
+// is an empty object. Live, every string in it, at any depth, is trimmed
+// and an empty one becomes null, as the live service's middleware does.
+func readInput(r *http.Request, live bool) (*input, *reply) {
 	body, err := io.ReadAll(io.LimitReader(r.Body, 8<<20))
 	if err != nil {
 		rep := errorReply(400, "The request body could not be read: "+err.Error())
 		return nil, &rep
 	}
-	in := &input{raw: map[string]json.RawMessage{}, p: &problems{}}
+	in := &input{raw: map[string]json.RawMessage{}, p: &problems{}, live: live}
 	if len(bytes.TrimSpace(body)) == 0 {
 		return in, nil
 	}
@@ -40,7 +44,51 @@ func readInput(r *http.Request) (*input, *reply) {
 		rep := errorReply(400, msg+".")
 		return nil, &rep
 	}
+	if live {
+		for k, v := range in.raw {
+			in.raw[k] = laravelClean(v)
+		}
+	}
 	return in, nil
+}
+
+// laravelClean is what Laravel's global TrimStrings and
+// ConvertEmptyStringsToNull middleware do to one value of a request: every
+// string, at any depth (array items, nested objects), loses the white space
+// around it, and a string left empty becomes null. Numbers keep their text.
+func laravelClean(raw json.RawMessage) json.RawMessage {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return raw // cannot happen: raw came out of a decoded object
+	}
+	b, err := marshal(cleanValue(v))
+	if err != nil {
+		return raw
+	}
+	return b
+}
+
+func cleanValue(v any) any {
+	switch x := v.(type) {
+	case string:
+		// Laravel trims ~^[\s\x{FEFF}\x{200B}]+ and the same at the end;
+		// \s is ASCII white space.
+		if t := strings.Trim(x, " \t\n\v\f\r\uFEFF\u200B"); t != "" {
+			return t
+		}
+		return nil
+	case []any:
+		for i := range x {
+			x[i] = cleanValue(x[i])
+		}
+	case map[string]any:
+		for k := range x {
+			x[k] = cleanValue(x[k])
+		}
+	}
+	return v
 }
 
 // has reports whether key was sent with a value other than null.
@@ -50,6 +98,64 @@ func (in *input) has(key string) bool {
 }
 
 func isNull(v json.RawMessage) bool { return string(bytes.TrimSpace(v)) == "null" }
+
+// sentNull reports whether key was sent as null.
+func (in *input) sentNull(key string) bool {
+	v, ok := in.raw[key]
+	return ok && isNull(v)
+}
+
+// nullable is an optional field of a write: sent says the write sets it,
+// v is the value, nil for null. Only live writes set a field to null (as
+// the live service stores a null it is sent); in document mode a null is
+// the same as leaving the field out.
+type nullable[T any] struct {
+	sent bool
+	v    *T
+}
+
+func sentValue[T any](v T, ok bool) nullable[T] {
+	if !ok {
+		return nullable[T]{}
+	}
+	return nullable[T]{sent: true, v: &v}
+}
+
+// applyTo sets *field when the write sets it.
+func (n nullable[T]) applyTo(field **T) {
+	if n.sent {
+		*field = n.v
+	}
+}
+
+// or is the value the field has once the write is applied over current.
+func (n nullable[T]) or(current *T) *T {
+	if n.sent {
+		return n.v
+	}
+	return current
+}
+
+// optStr reads an optional string (see str) that a live write may set to
+// null.
+func (in *input) optStr(key string, max int) nullable[string] {
+	if in.live && in.sentNull(key) {
+		return nullable[string]{sent: true}
+	}
+	return sentValue(in.str(key, max))
+}
+
+// optInt reads an optional integer, in lo..hi when check is true, that a
+// live write may set to null.
+func (in *input) optInt(key string, lo, hi int, check bool) nullable[int] {
+	if in.live && in.sentNull(key) {
+		return nullable[int]{sent: true}
+	}
+	if check {
+		return sentValue(in.between(key, lo, hi))
+	}
+	return sentValue(in.integer(key))
+}
 
 // str reads an optional string of at most max characters (0: no limit).
 func (in *input) str(key string, max int) (string, bool) {

@@ -1,6 +1,9 @@
 package sandbox
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // check rejects option values that cannot mean anything.
 func (o Options) check() error {
@@ -17,6 +20,8 @@ func (o Options) check() error {
 		return fmt.Errorf("sandbox: fail rate %v is not between 0 and 1", o.FailRate)
 	case o.DropRate < 0 || o.DropRate > 1:
 		return fmt.Errorf("sandbox: drop rate %v is not between 0 and 1", o.DropRate)
+	case slices.Contains(o.OmitKeys, ""):
+		return fmt.Errorf("sandbox: an omitted key must not be empty")
 	}
 	return nil
 }

@@ -57,13 +57,17 @@ func TestRateLimitCountsOnlyAuthenticatedRequestsToRoutes(t *testing.T) {
 	expect(t, send(t, s, "GET", base+"calendars", ""), 429, "")
 }
 
+// The zero Options do not limit, live ones neither: `serve --live` sets
+// the live service's limit itself.
 func TestNoRateLimitByDefault(t *testing.T) {
-	s := newServer(t, Options{})
-	for range 200 {
-		w := send(t, s, "GET", base+"calendars", "")
-		expect(t, w, 200, "")
-		if w.Header().Get("X-RateLimit-Limit") != "" {
-			t.Fatal("limit headers without a limit")
+	for _, live := range []bool{false, true} {
+		s := newServer(t, Options{Live: live})
+		for range 200 {
+			w := send(t, s, "GET", base+"calendars", "")
+			expect(t, w, 200, "")
+			if w.Header().Get("X-RateLimit-Limit") != "" {
+				t.Fatalf("live=%v: limit headers without a limit", live)
+			}
 		}
 	}
 }

@@ -17,6 +17,8 @@ const (
 	routeCalendar                     // calendars/{id}
 	routeWeathers                     // calendars/{id}/calendar_weather(s)
 	routeWeatherItem                  // calendars/{id}/calendar_weather(s)/{wid}
+	routeAdvance                      // calendars/{id}/advance (live only)
+	routeRetreat                      // calendars/{id}/retreat (live only)
 )
 
 // route is a matched path. Ids stay text: a non-numeric id is a record that
@@ -48,6 +50,10 @@ func (s *Server) match(path string) (route, bool) {
 		rt.kind, rt.calendarID = routeCalendar, parts[2]
 		return rt, parts[2] != ""
 	case 4, 5:
+		if kind, ok := s.moveRoute(parts[3]); ok && len(parts) == 4 && parts[2] != "" {
+			rt.kind, rt.calendarID = kind, parts[2]
+			return rt, true
+		}
 		if !s.isWeatherSegment(parts[3]) || parts[2] == "" {
 			return route{}, false
 		}
@@ -69,7 +75,22 @@ func (s *Server) isWeatherSegment(seg string) bool {
 	return seg == "calendar_weather" || (!s.live && seg == "calendar_weathers")
 }
 
+// moveRoute: the live service's advance and retreat routes, which the
+// document does not have.
+func (s *Server) moveRoute(seg string) (routeKind, bool) {
+	switch {
+	case s.live && seg == "advance":
+		return routeAdvance, true
+	case s.live && seg == "retreat":
+		return routeRetreat, true
+	}
+	return 0, false
+}
+
 func (k routeKind) methods() []string {
+	if k == routeAdvance || k == routeRetreat {
+		return []string{http.MethodPost}
+	}
 	if k == routeCalendars || k == routeWeathers {
 		return []string{http.MethodGet, http.MethodHead, http.MethodPost}
 	}
@@ -155,6 +176,10 @@ func (s *Server) dispatch(r *http.Request, rt route) reply {
 			return s.deleteCalendar(rt.calendarID)
 		}
 		return s.getCalendar(r, rt.calendarID)
+	case routeAdvance:
+		return s.moveDate(rt.calendarID, 1)
+	case routeRetreat:
+		return s.moveDate(rt.calendarID, -1)
 	case routeWeathers:
 		if r.Method == http.MethodPost {
 			return s.createWeather(r, rt.calendarID)

@@ -27,7 +27,18 @@ type Options struct {
 	// 204 on delete, only the singular calendar_weather path, a 429 as a bare
 	// array without headers, updates that wipe absent arrays, moon_offset,
 	// moon_colour and moon_id required with moon_name, page sizes 45 and 15,
-	// the live resource's extra keys and `sync` in list envelopes.
+	// the live resource's extra keys and `sync` in list envelopes. Also: the
+	// POST calendars/{id}/advance and .../retreat routes (one day, {"date":
+	// "Y-M-D"}; the answered updated_at stays, lastSync sees the change);
+	// named weeks (week_number[], week_name[]) stored, never answered, and
+	// rebuilt by every calendar write; request bodies trimmed with empty
+	// strings made null; null for fields never set or set to null; an
+	// `alias` on every month; one month enough; related=1 adding the related
+	// lists (empty); a tags[] filter value that is no id ignored.
+	//
+	// In both modes every calendar or weather write moves the answered
+	// updated_at, two writes within the same second (weather) or
+	// microsecond (calendars) too: the time steps past the last one.
 	Live bool
 	// Token is the accepted bearer token; "" means DefaultToken.
 	Token string
@@ -39,7 +50,8 @@ type Options struct {
 	// WeatherPageSize is the weather list's page size; 0 means 15.
 	WeatherPageSize int
 	// RateLimit is the number of requests allowed in a window; 0 means no
-	// limit. Windows are fixed and start with the first request after the
+	// limit, in live mode too (`kanka sandbox serve --live` asks for the live
+	// service's 30 a minute itself). Windows are fixed and start with the first request after the
 	// previous window ended. The count lives in the Server, not in the state
 	// file: separate processes count separately.
 	RateLimit int
@@ -66,6 +78,12 @@ type Options struct {
 	DataPath string
 	// Now is the clock for timestamps and rate windows; nil means time.Now.
 	Now func() time.Time
+	// OmitKeys are top-level keys left out of every calendar and weather
+	// object the sandbox answers (get, list, create, update), in either
+	// mode: a fault for testing how a client copes with a key the server
+	// did not send ("updated_at", "months", "date"...). A key that is not
+	// in the object changes nothing.
+	OmitKeys []string
 }
 
 // Server serves the interface under /api/1.0/campaigns/{campaign}/. It is
@@ -81,6 +99,7 @@ type Server struct {
 	store            store
 	limiter          *limiter
 	faults           *faults
+	omitKeys         map[string]bool
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -135,5 +154,11 @@ func New(opts Options) (*Server, error) {
 	}
 	s.limiter = newLimiter(opts.RateLimit, window, s.now)
 	s.faults = newFaults(opts.FailRate, opts.DropRate, opts.Seed)
+	if len(opts.OmitKeys) > 0 {
+		s.omitKeys = map[string]bool{}
+		for _, k := range opts.OmitKeys {
+			s.omitKeys[k] = true
+		}
+	}
 	return s, nil
 }

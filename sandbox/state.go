@@ -19,35 +19,62 @@ type lastIDs struct {
 }
 
 // calendar is a stored calendar. Its JSON is the state file's, not the
-// answer's: see calendarJSON for that.
+// answer's: see calendarJSON for that. A nil pointer is a null: a field
+// never set, or set to null (live mode), which live answers show as null
+// and document answers as "" or 0.
 type calendar struct {
-	ID             int       `json:"id"`
-	EntityID       int       `json:"entity_id"`
-	Name           string    `json:"name"`
-	Entry          string    `json:"entry"`
-	Type           string    `json:"type"`
-	Image          string    `json:"image"`
-	IsPrivate      bool      `json:"is_private"`
-	Tags           []int     `json:"tags"`
-	CreatedAt      time.Time `json:"created_at"`
-	UpdatedAt      time.Time `json:"updated_at"`
-	CurrentYear    int       `json:"current_year"`
-	CurrentMonth   int       `json:"current_month"`
-	CurrentDay     int       `json:"current_day"`
-	Months         []month   `json:"months"`
-	Weekdays       []string  `json:"weekdays"`
-	Years          []year    `json:"years"`
-	Seasons        []season  `json:"seasons"`
-	Moons          []moon    `json:"moons"`
-	StartOffset    int       `json:"start_offset"`
-	Suffix         string    `json:"suffix"`
-	Format         string    `json:"format"`
-	SkipYearZero   bool      `json:"skip_year_zero"`
-	HasLeapYear    bool      `json:"has_leap_year"`
-	LeapYearAmount int       `json:"leap_year_amount"`
-	LeapYearMonth  int       `json:"leap_year_month"`
-	LeapYearOffset int       `json:"leap_year_offset"`
-	LeapYearStart  int       `json:"leap_year_start"`
+	ID        int       `json:"id"`
+	EntityID  int       `json:"entity_id"`
+	Name      string    `json:"name"`
+	Entry     *string   `json:"entry"`
+	Type      *string   `json:"type"`
+	Image     *string   `json:"image"`
+	IsPrivate bool      `json:"is_private"`
+	Tags      []int     `json:"tags"`
+	CreatedAt time.Time `json:"created_at"`
+	// UpdatedAt is the entity's update time, the one the answers show:
+	// every calendar write moves it, the advance and retreat routes do not.
+	UpdatedAt time.Time `json:"updated_at"`
+	// CalendarUpdatedAt is the calendar's own update time, which the
+	// lastSync list filter compares: every calendar write moves it, the
+	// advance and retreat routes too. Zero in a state file written before
+	// it existed, when UpdatedAt stands in (see syncTime).
+	CalendarUpdatedAt time.Time `json:"calendar_updated_at"`
+	CurrentYear       int       `json:"current_year"`
+	CurrentMonth      int       `json:"current_month"`
+	CurrentDay        int       `json:"current_day"`
+	Months            []month   `json:"months"`
+	Weekdays          []string  `json:"weekdays"`
+	Years             []year    `json:"years"`
+	Seasons           []season  `json:"seasons"`
+	Moons             []moon    `json:"moons"`
+	// NamedWeeks are the calendar's named weeks (week_number[] and
+	// week_name[] of a live write). The API never answers them; tests read
+	// them here, or in the state file under "named_weeks".
+	NamedWeeks     []namedWeek `json:"named_weeks"`
+	StartOffset    *int        `json:"start_offset"`
+	Suffix         *string     `json:"suffix"`
+	Format         *string     `json:"format"`
+	SkipYearZero   bool        `json:"skip_year_zero"`
+	HasLeapYear    bool        `json:"has_leap_year"`
+	LeapYearAmount *int        `json:"leap_year_amount"`
+	LeapYearMonth  *int        `json:"leap_year_month"`
+	LeapYearOffset *int        `json:"leap_year_offset"`
+	LeapYearStart  *int        `json:"leap_year_start"`
+}
+
+// syncTime is the time the lastSync filter compares.
+func (c *calendar) syncTime() time.Time {
+	if c.CalendarUpdatedAt.IsZero() {
+		return c.UpdatedAt
+	}
+	return c.CalendarUpdatedAt
+}
+
+// namedWeek names week Number of the year.
+type namedWeek struct {
+	Number int    `json:"number"`
+	Name   string `json:"name"`
 }
 
 type month struct {
@@ -76,16 +103,17 @@ type moon struct {
 	Colour   string `json:"colour"`
 }
 
-// weather is a stored calendar weather entry.
+// weather is a stored calendar weather entry; a nil pointer is a null, as
+// for calendars.
 type weather struct {
 	ID            int       `json:"id"`
 	CalendarID    int       `json:"calendar_id"`
-	Name          string    `json:"name"`
+	Name          *string   `json:"name"`
 	Weather       string    `json:"weather"`
-	Temperature   string    `json:"temperature"`
-	Precipitation string    `json:"precipitation"`
-	Wind          string    `json:"wind"`
-	Effect        string    `json:"effect"`
+	Temperature   *string   `json:"temperature"`
+	Precipitation *string   `json:"precipitation"`
+	Wind          *string   `json:"wind"`
+	Effect        *string   `json:"effect"`
 	Year          int       `json:"year"`
 	Month         int       `json:"month"`
 	Day           int       `json:"day"`

@@ -1,20 +1,30 @@
 package sandbox
 
-import "net/http"
+import (
+	"net/http"
+	"time"
+)
 
 // weatherJSON is a weather entry as calendar-api.md 2.2 shows it; `name`,
 // which only the live service knows, is sent live, and in document mode
-// only when set.
+// only when set. Live, a text never set or set to null is null; the
+// document's answers show "". Options.OmitKeys are left out.
 func (s *Server) weatherJSON(w *weather) object {
+	text := func(v *string) any {
+		if s.live {
+			return v
+		}
+		return deref(v)
+	}
 	o := object{
 		{"id", w.ID},
 		{"calendar_id", w.CalendarID},
 		{"created_by", sandboxUser},
 		{"weather", w.Weather},
-		{"temperature", w.Temperature},
-		{"precipitation", w.Precipitation},
-		{"wind", w.Wind},
-		{"effect", w.Effect},
+		{"temperature", text(w.Temperature)},
+		{"precipitation", text(w.Precipitation)},
+		{"wind", text(w.Wind)},
+		{"effect", text(w.Effect)},
 		{"day", w.Day},
 		{"month", w.Month},
 		{"year", w.Year},
@@ -22,10 +32,10 @@ func (s *Server) weatherJSON(w *weather) object {
 		{"updated_at", plainTime(w.UpdatedAt)},
 		{"visibility_id", w.VisibilityID},
 	}
-	if s.live || w.Name != "" {
-		o.set("name", w.Name)
+	if s.live || deref(w.Name) != "" {
+		o.set("name", text(w.Name))
 	}
-	return o
+	return s.omit(o)
 }
 
 // weatherWrite is a validated weather write; nil optional fields were not
@@ -33,8 +43,8 @@ func (s *Server) weatherJSON(w *weather) object {
 type weatherWrite struct {
 	year, month, day                         int
 	weather                                  string
-	temperature, precipitation, wind, effect *string
-	name                                     *string
+	temperature, precipitation, wind, effect nullable[string]
+	name                                     nullable[string]
 	visibility                               *int
 }
 
@@ -60,11 +70,11 @@ func (s *Server) readWeatherWrite(in *input, c *calendar) *weatherWrite {
 		}
 		w.weather = v
 	}
-	w.temperature = ptr(in.str("temperature", 45))
-	w.precipitation = ptr(in.str("precipitation", 45))
-	w.wind = ptr(in.str("wind", 45))
-	w.effect = ptr(in.str("effect", 45))
-	w.name = ptr(in.str("name", 40))
+	w.temperature = in.optStr("temperature", 45)
+	w.precipitation = in.optStr("precipitation", 45)
+	w.wind = in.optStr("wind", 45)
+	w.effect = in.optStr("effect", 45)
+	w.name = in.optStr("name", 40)
 	w.visibility = ptr(in.between("visibility_id", 1, 5))
 	if s.live || !monthOK {
 		return w
@@ -86,11 +96,11 @@ func (s *Server) readWeatherWrite(in *input, c *calendar) *weatherWrite {
 
 func (ww *weatherWrite) apply(w *weather) {
 	w.Year, w.Month, w.Day, w.Weather = ww.year, ww.month, ww.day, ww.weather
-	set(&w.Temperature, ww.temperature)
-	set(&w.Precipitation, ww.precipitation)
-	set(&w.Wind, ww.wind)
-	set(&w.Effect, ww.effect)
-	set(&w.Name, ww.name)
+	ww.temperature.applyTo(&w.Temperature)
+	ww.precipitation.applyTo(&w.Precipitation)
+	ww.wind.applyTo(&w.Wind)
+	ww.effect.applyTo(&w.Effect)
+	ww.name.applyTo(&w.Name)
 	set(&w.VisibilityID, ww.visibility)
 }
 
@@ -137,7 +147,7 @@ func (s *Server) getWeather(calendarID, id string) reply {
 // the state under the store's lock; write says what to answer and whether
 // the state changed.
 func (s *Server) writeWeather(r *http.Request, calendarID string, write func(st *state, c *calendar, in *input) (reply, bool)) reply {
-	in, bad := readInput(r)
+	in, bad := readInput(r, s.live)
 	if bad != nil {
 		return *bad
 	}
@@ -184,7 +194,9 @@ func (s *Server) updateWeather(r *http.Request, calendarID, id string) reply {
 			return in.p.reply(), false
 		}
 		ww.apply(w)
-		w.UpdatedAt = s.stamp()
+		// The answers show seconds: a second write within one second
+		// still shows a new time (see later).
+		w.UpdatedAt = later(w.UpdatedAt, s.stamp(), time.Second)
 		return dataReply(http.StatusOK, s.weatherJSON(w)), true
 	})
 }

@@ -44,8 +44,8 @@ func TestWeatherLive(t *testing.T) {
 	path := base + "calendars/1/calendar_weather"
 	// The live service does not check the date against the months.
 	w := send(t, s, "POST", path, `{"year":1,"month":14,"day":99,"weather":"meteor"}`)
-	expect(t, w, 201, `{"data":{"id":1,"calendar_id":1,"created_by":1,"weather":"meteor","temperature":"","precipitation":"","wind":"","effect":"",
-		"day":99,"month":14,"year":1,"created_at":"2026-11-22 10:00:00","updated_at":"2026-11-22 10:00:00","visibility_id":1,"name":""}}`)
+	expect(t, w, 201, `{"data":{"id":1,"calendar_id":1,"created_by":1,"weather":"meteor","temperature":null,"precipitation":null,"wind":null,"effect":null,
+		"day":99,"month":14,"year":1,"created_at":"2026-11-22 10:00:00","updated_at":"2026-11-22 10:00:00","visibility_id":1,"name":null}}`)
 	// Update requires the full record, live too.
 	w = send(t, s, "PATCH", path+"/1", `{"weather":"sun"}`)
 	expectFields(t, w.Body.Bytes(), w.Code, `{"year":["The year field is required."],"month":["The month field is required."],"day":["The day field is required."]}`)

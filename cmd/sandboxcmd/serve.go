@@ -31,7 +31,12 @@ type ServeOptions struct {
 	Campaign int
 	PageSize int
 	Seed     uint64
+	OmitKeys string
 }
+
+// liveRate is the live service's limit for a user without a subscription:
+// requests a minute. `serve --live` applies it unless --rate says otherwise.
+const liveRate = 30
 
 // shutdownGrace is how long requests in flight may take to finish after
 // Ctrl-C.
@@ -58,11 +63,23 @@ share. A missing or empty FILE starts empty; a file that is not a sandbox
 state file (exit 2) or a damaged one (exit 1) stops serve before it starts,
 and is left untouched. --live copies the live service's deviations from the interface
 document (201 on create, 204 on delete, the singular weather path, updates
-that wipe absent arrays, page size 45...).`,
+that wipe absent arrays, page size 45, the advance and retreat routes, bodies
+trimmed with empty strings made null, null for fields never set...).
+
+--live also limits to 30 requests a minute, as the live service does, and
+answers every request that passes with X-RateLimit-Limit and
+X-RateLimit-Remaining; --rate N/WINDOW sets another limit, --rate 0 none.
+Without --live there is no limit unless --rate sets one.
+
+Faults for testing clients: --latency, --fail-rate (500s that apply
+nothing), --drop-rate (writes applied, then the connection dropped), whose
+dice --seed repeats, and --omit-keys (the named top-level keys left out of
+every calendar and weather object answered, in either mode).`,
 		Example: `  kanka sandbox serve
   kanka sandbox serve -c 7 --token my-test-token
-  kanka sandbox serve --addr 127.0.0.1:0 --live --rate 30/1m
-  kanka sandbox serve --data ./rehearsal.json --latency 300ms --fail-rate 0.1`,
+  kanka sandbox serve --addr 127.0.0.1:0 --live --rate 0
+  kanka sandbox serve --data ./rehearsal.json --latency 300ms --fail-rate 0.1
+  kanka sandbox serve --live --omit-keys updated_at,months`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := opts.fromGlobals(f.Globals, cmd.Flags()); err != nil {
@@ -78,12 +95,13 @@ that wipe absent arrays, page size 45...).`,
 	fl.StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "`host:port` to listen on (port 0 picks a free port)")
 	fl.StringVar(&opts.DataPath, "data", "", "keep the state in this JSON `FILE` (default: in memory)")
 	fl.BoolVar(&opts.Live, "live", false, "behave like the live service instead of the interface document")
-	fl.StringVar(&opts.Rate, "rate", "", "rate limit as `N/WINDOW`, such as 30/1m (default: no limit)")
+	fl.StringVar(&opts.Rate, "rate", "", "rate limit as `N/WINDOW`, such as 90/1m, or 0 for none (default: 30/1m with --live, else none)")
 	fl.DurationVar(&opts.Latency, "latency", 0, "add this `duration` to every answer")
 	fl.Float64Var(&opts.FailRate, "fail-rate", 0, "answer this `share` (0 to 1) of requests with 500")
 	fl.Float64Var(&opts.DropRate, "drop-rate", 0, "apply this `share` (0 to 1) of writes, then drop the connection")
 	fl.IntVar(&opts.PageSize, "page-size", 0, "calendars a page (default 100, or 45 with --live)")
 	fl.Uint64Var(&opts.Seed, "seed", 0, "seed of the fault dice, to repeat a run's faults (default: random)")
+	fl.StringVar(&opts.OmitKeys, "omit-keys", "", "leave the top-level keys `KEY,KEY` out of every calendar and weather answered")
 	return cmd
 }
 
@@ -131,17 +149,30 @@ func (o *ServeOptions) sandboxOptions() (sandbox.Options, error) {
 	case o.DropRate < 0 || o.DropRate > 1:
 		return so, cmdutil.UsageErrorf("--drop-rate must be between 0 and 1, not %v", o.DropRate)
 	}
-	if o.Rate != "" {
+	switch rate := strings.TrimSpace(o.Rate); {
+	case rate == "0": // no limit
+	case rate == "" && o.Live:
+		so.RateLimit, so.RateWindow = liveRate, time.Minute
+	case rate != "":
 		n, window, err := parseRate(o.Rate)
 		if err != nil {
 			return so, err
 		}
 		so.RateLimit, so.RateWindow = n, window
 	}
+	if o.OmitKeys != "" {
+		for _, k := range strings.Split(o.OmitKeys, ",") {
+			if k = strings.TrimSpace(k); k == "" {
+				return so, cmdutil.UsageErrorf("--omit-keys must be keys separated by commas, such as updated_at,months, not %q", o.OmitKeys)
+			}
+			so.OmitKeys = append(so.OmitKeys, k)
+		}
+	}
 	return so, nil
 }
 
-// parseRate reads N/WINDOW (30/1m, 90/60s); a bare N is per minute.
+// parseRate reads N/WINDOW (30/1m, 90/60s); a bare N is per minute. The
+// "0" of no limit is the caller's.
 func parseRate(s string) (int, time.Duration, error) {
 	countText, windowText, hasWindow := strings.Cut(s, "/")
 	n, err := strconv.Atoi(strings.TrimSpace(countText))
@@ -150,7 +181,7 @@ func parseRate(s string) (int, time.Duration, error) {
 		window, err = time.ParseDuration(strings.TrimSpace(windowText))
 	}
 	if err != nil || n < 1 || window <= 0 {
-		return 0, 0, cmdutil.UsageErrorf("--rate must be N/WINDOW with N > 0 and a duration, such as 30/1m, not %q", s)
+		return 0, 0, cmdutil.UsageErrorf("--rate must be N/WINDOW with N > 0 and a duration, such as 30/1m, or 0 for no limit, not %q", s)
 	}
 	return n, window, nil
 }

@@ -30,9 +30,10 @@ func TestServeFlags(t *testing.T) {
 		{"defaults", nil, ServeOptions{Addr: "127.0.0.1:8080", Token: "sandbox-token", Campaign: 1}},
 		{"the global -c", []string{"-c", "7"}, ServeOptions{Addr: "127.0.0.1:8080", Token: "sandbox-token", Campaign: 7}},
 		{"everything", []string{"--addr", "127.0.0.1:0", "--data", "s.json", "--live", "--rate", "30/1m", "--latency", "250ms",
-			"--fail-rate", "0.1", "--drop-rate", "0.2", "--token", "T", "--campaign", "7", "--page-size", "5", "--seed", "9"},
+			"--fail-rate", "0.1", "--drop-rate", "0.2", "--token", "T", "--campaign", "7", "--page-size", "5", "--seed", "9",
+			"--omit-keys", "updated_at,months"},
 			ServeOptions{Addr: "127.0.0.1:0", DataPath: "s.json", Live: true, Rate: "30/1m", Latency: 250 * time.Millisecond,
-				FailRate: 0.1, DropRate: 0.2, Token: "T", Campaign: 7, PageSize: 5, Seed: 9}},
+				FailRate: 0.1, DropRate: 0.2, Token: "T", Campaign: 7, PageSize: 5, Seed: 9, OmitKeys: "updated_at,months"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -60,7 +61,7 @@ func TestServeRejectsBadValuesAsUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--rate", "thirty"}, `--rate must be N/WINDOW with N > 0 and a duration, such as 30/1m, not "thirty"`},
+		{[]string{"--rate", "thirty"}, `--rate must be N/WINDOW with N > 0 and a duration, such as 30/1m, or 0 for no limit, not "thirty"`},
 		{[]string{"--rate", "30/soon"}, `--rate must be N/WINDOW`},
 		{[]string{"--rate", "0/1m"}, `--rate must be N/WINDOW`},
 		{[]string{"--fail-rate", "1.5"}, `--fail-rate must be between 0 and 1, not 1.5`},
@@ -70,6 +71,9 @@ func TestServeRejectsBadValuesAsUsageErrors(t *testing.T) {
 		{[]string{"--page-size", "-1"}, `--page-size must be positive, not -1`},
 		{[]string{"--latency", "-1s"}, `--latency must not be negative`},
 		{[]string{"--token", ""}, `--token must not be empty`},
+		{[]string{"--rate", "0/1m"}, `--rate must be N/WINDOW with N > 0 and a duration, such as 30/1m, or 0 for no limit, not "0/1m"`},
+		{[]string{"--omit-keys", "updated_at,,months"}, `--omit-keys must be keys separated by commas, such as updated_at,months, not "updated_at,,months"`},
+		{[]string{"--omit-keys", " "}, `--omit-keys must be keys separated by commas`},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -88,6 +92,35 @@ func TestServeRejectsBadValuesAsUsageErrors(t *testing.T) {
 				t.Fatalf("printed %q before failing", out)
 			}
 		})
+	}
+}
+
+// The rate limit: --live alone is the live service's 30 a minute, --rate
+// sets another, --rate 0 none; without --live there is none unless --rate
+// sets one. --omit-keys reaches the options as a list.
+func TestServeSandboxOptions(t *testing.T) {
+	tests := []struct {
+		opts   ServeOptions
+		limit  int
+		window time.Duration
+		omit   []string
+	}{
+		{ServeOptions{Live: true}, 30, time.Minute, nil},
+		{ServeOptions{Live: true, Rate: "0"}, 0, 0, nil},
+		{ServeOptions{Live: true, Rate: " 0 "}, 0, 0, nil},
+		{ServeOptions{Live: true, Rate: "90/1m"}, 90, time.Minute, nil},
+		{ServeOptions{Live: true, Rate: "5/2s"}, 5, 2 * time.Second, nil},
+		{ServeOptions{}, 0, 0, nil},
+		{ServeOptions{Rate: "0"}, 0, 0, nil},
+		{ServeOptions{Rate: "30"}, 30, time.Minute, nil},
+		{ServeOptions{OmitKeys: "updated_at, months"}, 0, 0, []string{"updated_at", "months"}},
+	}
+	for _, tt := range tests {
+		tt.opts.Token, tt.opts.Campaign = "T", 1
+		so, err := tt.opts.sandboxOptions()
+		if err != nil || so.RateLimit != tt.limit || so.RateWindow != tt.window || !slices.Equal(so.OmitKeys, tt.omit) {
+			t.Errorf("%+v: limit %d window %v omit %q (%v), want %d %v %q", tt.opts, so.RateLimit, so.RateWindow, so.OmitKeys, err, tt.limit, tt.window, tt.omit)
+		}
 	}
 }
 
@@ -444,4 +477,56 @@ func underGlobals(g *cmdutil.Globals, cmd *cobra.Command) *cobra.Command {
 	root.PersistentFlags().StringVarP(&g.Campaign, "campaign", "c", "", "")
 	root.AddCommand(cmd)
 	return root
+}
+
+// get sends a GET and returns the status, the rate limit headers and the
+// body.
+func get(t *testing.T, url string) (status int, limit, remaining, body string) {
+	t.Helper()
+	req, _ := http.NewRequest("GET", url, nil)
+	req.Header.Set("Authorization", "Bearer sandbox-token")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header.Get("X-RateLimit-Limit"), resp.Header.Get("X-RateLimit-Remaining"), string(b)
+}
+
+func TestServeLiveLimitsTo30AMinuteUnlessRateSaysOtherwise(t *testing.T) {
+	tests := []struct {
+		args             []string
+		limit, remaining []string // of the first two answers
+	}{
+		{[]string{"--live"}, []string{"30", "30"}, []string{"29", "28"}},
+		{[]string{"--live", "--rate", "0"}, []string{"", ""}, []string{"", ""}},
+		{[]string{"--live", "--rate", "5/1h"}, []string{"5", "5"}, []string{"4", "3"}},
+		{nil, []string{"", ""}, []string{"", ""}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			url, _, _, cancel, done := startServe(t, tt.args...)
+			for i := range 2 {
+				status, limit, remaining, body := get(t, url+"/campaigns/1/calendars")
+				if status != 200 || limit != tt.limit[i] || remaining != tt.remaining[i] {
+					t.Fatalf("answer %d: %d, X-RateLimit-Limit %q, X-RateLimit-Remaining %q, want 200 %q %q; %s",
+						i+1, status, limit, remaining, tt.limit[i], tt.remaining[i], body)
+				}
+			}
+			stop(t, cancel, done)
+		})
+	}
+}
+
+func TestServeOmitKeys(t *testing.T) {
+	url, _, _, cancel, done := startServe(t, "--omit-keys", "updated_at,months")
+	status, body := request(t, "POST", url+"/campaigns/1/calendars", "sandbox-token", calendarBody)
+	if status != 200 || strings.Contains(body, `"updated_at"`) || strings.Contains(body, `"months"`) || !strings.Contains(body, `"created_at"`) {
+		t.Fatalf("create with --omit-keys updated_at,months: %d %s", status, body)
+	}
+	if _, _, _, body := get(t, url+"/campaigns/1/calendars"); strings.Contains(body, `"updated_at"`) || !strings.Contains(body, `"weekdays"`) {
+		t.Fatalf("list with --omit-keys updated_at,months: %s", body)
+	}
+	stop(t, cancel, done)
 }
