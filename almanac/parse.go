@@ -43,23 +43,41 @@ func ParseNumeric(s string) (Date, error) {
 // Months match by number, name or alias, in any case, or by an unambiguous
 // prefix of one.
 func (r *Reckoning) ParseDate(s string) (Date, error) {
-	if len(s) > maxInput {
-		return Date{}, fmt.Errorf("a date of %d characters is too long", len(s))
-	}
-	s = normalise(s)
-	var d Date
-	var err error
-	if m := yearFirst.FindStringSubmatch(s); m != nil {
-		d, err = r.parseParts(m[1], m[2], m[3])
-	} else if m := dayFirst.FindStringSubmatch(s); m != nil {
-		d, err = r.parseDayFirst(m[1], m[2])
-	} else {
-		return Date{}, fmt.Errorf("%q is not a date: write YEAR-MONTH-DAY (1492-4-3, 1492-Ches-3) or DAY MONTH YEAR (3 Ches 1492)", s)
-	}
+	d, err := r.ReadDate(s)
 	if err != nil {
 		return Date{}, err
 	}
 	return d, r.Check(d)
+}
+
+// ReadDate reads a date as ParseDate does, without checking that the
+// calendar has that day (a caller that checks later, with a fuller
+// calendar, words the problem once).
+func (r *Reckoning) ReadDate(s string) (Date, error) {
+	if err := CheckDateShape(s); err != nil {
+		return Date{}, err
+	}
+	s = normalise(s)
+	if m := yearFirst.FindStringSubmatch(s); m != nil {
+		return r.parseParts(m[1], m[2], m[3])
+	}
+	m := dayFirst.FindStringSubmatch(s)
+	return r.parseDayFirst(m[1], m[2])
+}
+
+// CheckDateShape says whether s can be a date of some calendar: one of the
+// forms ParseDate reads. It needs no calendar, so that a date given in a
+// flag or a file is refused before any request when it cannot be one;
+// its months and year names are read later, with the calendar's.
+func CheckDateShape(s string) error {
+	if len(s) > maxInput {
+		return fmt.Errorf("a date of %d characters is too long", len(s))
+	}
+	n := normalise(s)
+	if yearFirst.MatchString(n) || dayFirst.MatchString(n) {
+		return nil
+	}
+	return fmt.Errorf("%q is not a date: write YEAR-MONTH-DAY (1492-4-3, 1492-Ches-3) or DAY MONTH YEAR (3 Ches 1492)", n)
 }
 
 // parseDayFirst splits "MONTH YEAR", "MONTH, YEAR" or "MONTH, YEAR NAME"
@@ -168,11 +186,20 @@ func (r *Reckoning) ParseMonth(s string) (int, error) {
 		case 1:
 			return found[0] + 1, nil
 		default:
-			return 0, fmt.Errorf("month %q is ambiguous: it may be %s", s, r.monthList(found))
+			return 0, &MonthError{Text: s, msg: fmt.Sprintf("month %q is ambiguous: it may be %s", s, r.monthList(found))}
 		}
 	}
-	return 0, fmt.Errorf("month %q does not exist in this calendar", s)
+	return 0, &MonthError{Text: s, msg: fmt.Sprintf("month %q does not exist in this calendar", s)}
 }
+
+// MonthError is a month name the calendar has none of, or more than one:
+// Text is the name as written, for a caller that suggests one.
+type MonthError struct {
+	Text string
+	msg  string
+}
+
+func (e *MonthError) Error() string { return e.msg }
 
 // monthList names the months at indexes, with their alias and number.
 func (r *Reckoning) monthList(indexes []int) string {

@@ -81,23 +81,28 @@ func nonNil[T any](v []T) []T {
 
 // dateField is the current date, read from the answer's "date" ("Y-M-D")
 // and written as current_year, current_month and current_day. A date
-// written with names (DateMonth) moves with it until ResolveMonths.
+// written with names (DateWritten) moves with it until ResolveMonths.
 var dateField = Field[CalendarInput]{
 	Key: "date", Rebuilt: true,
-	given: func(in *CalendarInput) bool { return in.Date != nil },
-	clear: func(in *CalendarInput) { in.Date, in.DateMonth = nil, nil },
+	given: func(in *CalendarInput) bool { return in.Date != nil || in.DateWritten != nil },
+	clear: func(in *CalendarInput) { in.Date, in.DateWritten = nil, nil },
 	copy: func(dst, src *CalendarInput) {
-		d := *src.Date
-		dst.Date, dst.DateMonth = &d, src.DateMonth
+		dst.Date, dst.DateWritten = nil, src.DateWritten
+		if src.Date != nil {
+			dst.Date = ptr(*src.Date)
+		}
 	},
 	equal: func(a, b *CalendarInput) bool {
-		return a.Date != nil && b.Date != nil && *a.Date == *b.Date && a.DateMonth == nil && b.DateMonth == nil
+		return a.Date != nil && b.Date != nil && *a.Date == *b.Date
 	},
 	show: func(in *CalendarInput) string {
-		if in.Date == nil {
-			return "(none)"
+		switch {
+		case in.Date != nil:
+			return in.Date.String()
+		case in.DateWritten != nil:
+			return strconv.Quote(in.DateWritten.Text)
 		}
-		return in.Date.String()
+		return "(none)"
 	},
 	// A date that does not read as Y-M-D is unknown, not an error: the
 	// rest of the record stays readable.
@@ -111,11 +116,21 @@ var dateField = Field[CalendarInput]{
 		}
 		return nil
 	},
-	file: func(r *fileReader, v *yaml.Node, p string, in *CalendarInput) { in.Date, in.DateMonth = r.date(v, p) },
+	file: func(r *fileReader, v *yaml.Node, p string, in *CalendarInput) { in.Date, in.DateWritten = r.date(v, p) },
 	encode: func(in *CalendarInput, p map[string]any) {
-		p["current_year"], p["current_month"], p["current_day"] = in.Date.Year, in.Date.Month, in.Date.Day
+		if in.Date != nil {
+			p["current_year"], p["current_month"], p["current_day"] = in.Date.Year, in.Date.Month, in.Date.Day
+		}
 	},
-	yaml: func(in *CalendarInput) any { return in.Date.String() },
+	yaml: func(in *CalendarInput) any {
+		switch {
+		case in.Date != nil:
+			return in.Date.String()
+		case in.DateWritten != nil:
+			return in.DateWritten.Text
+		}
+		return nil
+	},
 }
 
 // leapMonthField is the month that gets the leap days, by number or (in

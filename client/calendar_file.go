@@ -182,21 +182,14 @@ func (r *fileReader) namedNumbers(n *yaml.Node, path, noun string) map[int]strin
 // create the months being created, on update the record's after the
 // changes. Every name that is no month is said, one per line.
 func (in *CalendarInput) ResolveMonths() error {
-	named := in.DateMonth != nil || in.LeapYearMonthName != nil
+	named := in.DateWritten != nil || in.LeapYearMonthName != nil
 	for _, s := range in.Seasons {
 		named = named || s.MonthName != nil
 	}
 	if !named {
 		return nil
 	}
-	var r *almanac.Reckoning
-	if len(in.Months) > 0 {
-		// Only the months count here: leap rules and seasons are checked
-		// by Validate, after.
-		cal := in.AlmanacCalendar()
-		cal.Leap, cal.Seasons, cal.Moons = almanac.LeapRule{}, nil, nil
-		r, _ = almanac.New(cal)
-	}
+	r, _ := in.NamesReckoning()
 	var errs []error
 	resolve := func(w **Written, dst *int) {
 		if *w == nil {
@@ -209,10 +202,12 @@ func (in *CalendarInput) ResolveMonths() error {
 		}
 		*dst, *w = m, nil
 	}
-	if in.DateMonth != nil {
-		d := *in.Date
-		resolve(&in.DateMonth, &d.Month)
-		in.Date = &d
+	if in.DateWritten != nil {
+		if d, err := in.DateWritten.resolveDate(r); err != nil {
+			errs = append(errs, err)
+		} else {
+			in.Date, in.DateWritten = &d, nil
+		}
 	}
 	// In the order of the file form (date, seasons, leap_year_month).
 	seasons := append([]Season(nil), in.Seasons...)
@@ -230,6 +225,18 @@ func (in *CalendarInput) ResolveMonths() error {
 		}
 	}
 	return errJoin(errs)
+}
+
+// NamesReckoning is what reads the names of in's dates: its months, year
+// names and suffix, nothing else (leap rules and seasons are checked by
+// Validate, after). nil when in has no months.
+func (in CalendarInput) NamesReckoning() (*almanac.Reckoning, error) {
+	if len(in.Months) == 0 {
+		return nil, nil
+	}
+	cal := in.AlmanacCalendar()
+	cal.Leap, cal.Seasons, cal.Moons = almanac.LeapRule{}, nil, nil
+	return almanac.New(cal)
 }
 
 // CalendarFile is the file form of c: what `get -o yaml` prints, id first,

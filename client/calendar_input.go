@@ -20,12 +20,12 @@ type CalendarInput struct {
 	Type  *string
 	Entry *string
 	Date  *Date
-	// DateMonth is the date's month written by name (Date.Month is then
-	// 0), until ResolveMonths turns it into a number.
-	DateMonth *Written
-	Months    []Month
-	Weekdays  []string
-	Years     Years
+	// DateWritten is the date written with names (Date is then nil),
+	// until ResolveMonths reads it with the calendar's months and years.
+	DateWritten *Written
+	Months      []Month
+	Weekdays    []string
+	Years       Years
 	// Weeks are the named weeks, by week number. The service never returns
 	// them: only a file gives them.
 	Weeks   Years
@@ -73,6 +73,17 @@ func ptr[T any](v T) *T { return &v }
 // values become parallel arrays.
 func (in CalendarInput) MarshalJSON() ([]byte, error) {
 	return json.Marshal(CalendarFields.Payload(&in))
+}
+
+// CompleteForCreate fills in what a create of in should send so that the
+// calendar it makes is one kanka reads back as it meant it: month 1 as the
+// leap month of a calendar with leap years that names none (the service's
+// own default on a write, where a leap month left null counts no leap day
+// anywhere, and older records hold null).
+func (in *CalendarInput) CompleteForCreate() {
+	if deref(in.HasLeapYear, false) && in.LeapYearMonth == nil && in.LeapYearMonthName == nil {
+		in.LeapYearMonth = ptr(1)
+	}
 }
 
 // UnmarshalYAML reads a calendar file as DecodeCalendar does.

@@ -73,6 +73,11 @@ type Client struct {
 	// weatherPath is the weather collection segment in use: the document's
 	// until the server shows it only knows the live one.
 	weatherPath atomic.Value
+	// liveHost is true for the live service's hosts, whose routes are known.
+	liveHost bool
+	// noStepRoute is set once the server answered the step route with a
+	// route-level 404: it has no such route.
+	noStepRoute atomic.Bool
 	// answerLimit and maxPages are MaxAnswerBytes and MaxPages; tests
 	// shrink them.
 	answerLimit, maxPages int
@@ -137,6 +142,7 @@ func New(cfg Config) (*Client, error) {
 		c.pacer.onWait = func(d time.Duration) { cfg.OnWait("for the rate limit's next window", d) }
 	}
 	c.weatherPath.Store(initialWeatherPath(u.Hostname()))
+	c.liveHost = liveHosts[strings.ToLower(u.Hostname())]
 	return c, nil
 }
 

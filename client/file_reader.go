@@ -276,7 +276,8 @@ func (r *fileReader) month(n *yaml.Node, path string) (*int, *Written) {
 	return r.wholePtr(n, path), nil
 }
 
-// date reads "Y-M-D", the month by number or name.
+// date reads a date: "Y-M-D" in numbers, or any form with month and year
+// names (kept whole as Written, for the calendar to read).
 func (r *fileReader) date(n *yaml.Node, path string) (*Date, *Written) {
 	if isNull(n) {
 		return nil, nil
@@ -285,15 +286,11 @@ func (r *fileReader) date(n *yaml.Node, path string) (*Date, *Written) {
 		r.add(n, path, "must be a date of the form YEAR-MONTH-DAY")
 		return nil, nil
 	}
-	d, month, err := ParseDateText(n.Value)
+	d, w, err := ParseDateInput(n.Value, where(n, path))
 	if err != nil {
 		r.add(n, path, "%v", err)
-		return nil, nil
 	}
-	if month != "" {
-		return &d, &Written{Text: month, Where: where(n, path)}
-	}
-	return &d, nil
+	return d, w
 }
 
 func isWholeText(s string) bool {

@@ -3,8 +3,6 @@ package client
 import (
 	"errors"
 	"fmt"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/kanka-cli/kanka/almanac"
@@ -19,42 +17,50 @@ import (
 // the months the command has at hand (ResolveDate, ResolveMonths). What is
 // sent, and what files and -o yaml print, is always the number.
 
-// Written is a month written by name, and where it was written for
-// messages ("--date", "line 4: seasons[1].month").
+// Written is a month, or a whole date, written with names, and where it
+// was written for messages ("--date", "line 4: seasons[1].month").
 type Written struct {
 	Text  string
 	Where string
+	// Date: Text is a whole date ("3 Ches, Year of Three Ships Sailing
+	// DR"), read with almanac.Reckoning.ReadDate; else a month.
+	Date bool
 }
 
-var (
-	namedYearFirst = regexp.MustCompile(`^\s*(-?\d+)\s*-\s*(.*?)\s*-\s*(\d+)\s*$`)
-	namedDayFirst  = regexp.MustCompile(`^\s*(\d+)\s+(.+?)\s*,?\s+(-?\d+)\s*$`)
-)
+// ParseDateInput reads a date given in a flag or a file. "Y-M-D" in
+// numbers is read at once; any other form kanka reads or prints (month and
+// year names, a suffix: almanac.Reckoning.ReadDate) is kept whole as
+// written, to be read with the calendar's months and years once they are
+// at hand. A text that can be no date is an error at once.
+func ParseDateInput(s, where string) (*Date, *Written, error) {
+	if d, err := ParseDate(s); err == nil {
+		return &d, nil, nil
+	} else if !strings.Contains(err.Error(), "not a date") {
+		return nil, nil, err
+	}
+	if err := almanac.CheckDateShape(s); err != nil {
+		return nil, nil, err
+	}
+	return nil, &Written{Text: s, Where: where, Date: true}, nil
+}
 
-// ParseDateText reads a date as a person writes it: "1492-4-3", or with the
-// month by name, "1492-Ches-3" or "3 Ches 1492". month is the name when one
-// is given (d.Month is then 0, to be resolved against the calendar).
-func ParseDateText(s string) (d Date, month string, err error) {
-	if d, err := ParseDate(s); err == nil || !strings.Contains(err.Error(), "not a date") {
-		return d, "", err
+// resolveDate reads the whole date w holds with r's months and year names.
+// The error names where it was written and, for a month that is not one,
+// the month meant or the months there are.
+func (w *Written) resolveDate(r *almanac.Reckoning) (Date, error) {
+	if r == nil || r.MonthCount() == 0 {
+		return Date{}, fmt.Errorf("%s: date %q: the calendar has no months to name", w.Where, w.Text)
 	}
-	var year, day string
-	if m := namedYearFirst.FindStringSubmatch(s); m != nil {
-		year, month, day = m[1], m[2], m[3]
-	} else if m := namedDayFirst.FindStringSubmatch(s); m != nil {
-		day, month, year = m[1], m[2], m[3]
-	} else {
-		return Date{}, "", fmt.Errorf("%q is not a date of the form YEAR-MONTH-DAY (1492-4-3, 1492-Ches-3 or 3 Ches 1492)", s)
+	d, err := r.ReadDate(w.Text)
+	if err != nil {
+		hint := ""
+		var month *almanac.MonthError
+		if errors.As(err, &month) {
+			hint = monthHint(r, month.Text)
+		}
+		return Date{}, fmt.Errorf("%s: %v%s", w.Where, err, hint)
 	}
-	if strings.TrimSpace(month) == "" {
-		return Date{}, "", fmt.Errorf("%q names no month", s)
-	}
-	y, err1 := strconv.Atoi(year)
-	dd, err2 := strconv.Atoi(day)
-	if err1 != nil || err2 != nil {
-		return Date{}, "", fmt.Errorf("%q has a number too large", s)
-	}
-	return Date{Year: y, Day: dd}, month, nil
+	return d, nil
 }
 
 // resolve is the number of the month w names in r's calendar. The error

@@ -264,7 +264,7 @@ func (in WeatherInput) Validate(cal *Calendar) error {
 	switch {
 	case !in.HasDate():
 		ps.add("date", "is required")
-	case in.MonthName == nil:
+	case in.Written == nil:
 		ps.checkWeatherDate(cal, Date{Year: *in.Year, Month: *in.Month, Day: *in.Day})
 	}
 	// Problems from a map come in random order: keep messages stable.

@@ -39,24 +39,25 @@ func dateWhole(f Field[WeatherInput]) Field[WeatherInput] {
 }
 
 // weatherMonthField is the month of the entry's date, by number or (in
-// flags and files) by name until ResolveDate.
+// flags and files) by name until ResolveDate; a whole date written with
+// names moves with it, as it is read into the three parts at once.
 var weatherMonthField = Field[WeatherInput]{
 	Key: "month", Rebuilt: true,
-	given: func(in *WeatherInput) bool { return in.Month != nil || in.MonthName != nil },
-	clear: func(in *WeatherInput) { in.Month, in.MonthName = nil, nil },
+	given: func(in *WeatherInput) bool { return in.Month != nil || in.Written != nil },
+	clear: func(in *WeatherInput) { in.Month, in.Written = nil, nil },
 	copy: func(dst, src *WeatherInput) {
-		dst.Month, dst.MonthName = nil, src.MonthName
+		dst.Month, dst.Written = nil, src.Written
 		if src.Month != nil {
 			dst.Month = ptr(*src.Month)
 		}
 	},
 	equal: func(a, b *WeatherInput) bool {
-		return a.MonthName == nil && b.MonthName == nil && a.Month != nil && b.Month != nil && *a.Month == *b.Month
+		return a.Written == nil && b.Written == nil && a.Month != nil && b.Month != nil && *a.Month == *b.Month
 	},
 	show: func(in *WeatherInput) string {
 		switch {
-		case in.MonthName != nil:
-			return strconv.Quote(in.MonthName.Text)
+		case in.Written != nil:
+			return strconv.Quote(in.Written.Text)
 		case in.Month != nil:
 			return strconv.Itoa(*in.Month)
 		}
@@ -69,14 +70,14 @@ var weatherMonthField = Field[WeatherInput]{
 		}
 		return err
 	},
-	file:   func(r *fileReader, v *yaml.Node, p string, in *WeatherInput) { in.Month, in.MonthName = r.month(v, p) },
+	file:   func(r *fileReader, v *yaml.Node, p string, in *WeatherInput) { in.Month, in.Written = r.month(v, p) },
 	encode: func(in *WeatherInput, p map[string]any) { p["month"] = deref(in.Month, 0) },
 	yaml: func(in *WeatherInput) any {
 		switch {
 		case in.HasDate():
 			return nil
-		case in.MonthName != nil:
-			return in.MonthName.Text
+		case in.Written != nil:
+			return in.Written.Text
 		case in.Month != nil:
 			return *in.Month
 		}

@@ -16,9 +16,10 @@ import (
 // FromWeather and they are always sent.
 type WeatherInput struct {
 	Year, Month, Day *int
-	// MonthName is the month written by name ("1492-Ches-3"): ResolveDate
-	// turns it into Month with the calendar's months.
-	MonthName *Written
+	// Written is the date written with names ("3 Ches 1492": Written.Date,
+	// the parts then nil), or its month by name (a file's month: Ches):
+	// ResolveDate reads it with the calendar's months and years.
+	Written *Written
 
 	Weather       *string
 	Temperature   *string
@@ -38,42 +39,58 @@ func FromWeather(w *Weather) WeatherInput { return WeatherFields.Clone(&w.Weathe
 
 // SetDate gives the whole date.
 func (in *WeatherInput) SetDate(d Date) {
-	in.Year, in.Month, in.Day, in.MonthName = ptr(d.Year), ptr(d.Month), ptr(d.Day), nil
+	in.Year, in.Month, in.Day, in.Written = ptr(d.Year), ptr(d.Month), ptr(d.Day), nil
 }
 
-// HasDate reports whether year, month (by number or name) and day are given.
+// SetWrittenDate gives the whole date as written with names.
+func (in *WeatherInput) SetWrittenDate(w *Written) {
+	in.Year, in.Month, in.Day, in.Written = nil, nil, nil, w
+}
+
+// HasDate reports whether the whole date is given: in numbers, with the
+// month by name, or written with names.
 func (in WeatherInput) HasDate() bool {
-	return in.Year != nil && in.Day != nil && (in.Month != nil || in.MonthName != nil)
+	if in.Written != nil && in.Written.Date {
+		return true
+	}
+	return in.Year != nil && in.Day != nil && (in.Month != nil || in.Written != nil)
 }
 
 // DateLabel is the date as written, for messages ("1492-1-3",
-// "1492-Ches-3"), "" when it is not whole.
+// "1492-Ches-3", "3 Ches 1492"), "" when it is not whole.
 func (in WeatherInput) DateLabel() string {
-	if !in.HasDate() {
+	switch {
+	case !in.HasDate():
 		return ""
+	case in.Written != nil && in.Written.Date:
+		return in.Written.Text
+	case in.Written != nil:
+		return strconv.Itoa(*in.Year) + "-" + in.Written.Text + "-" + strconv.Itoa(*in.Day)
 	}
-	month := ""
-	if in.MonthName != nil {
-		month = in.MonthName.Text
-	} else {
-		month = strconv.Itoa(*in.Month)
-	}
-	return strconv.Itoa(*in.Year) + "-" + month + "-" + strconv.Itoa(*in.Day)
+	return strconv.Itoa(*in.Year) + "-" + strconv.Itoa(*in.Month) + "-" + strconv.Itoa(*in.Day)
 }
 
-// ResolveDate turns a month written by name into its number with r, the
+// ResolveDate reads a date (or month) written with names with r, the
 // arithmetic of the entry's calendar (Calendar.Reckoning). It does nothing
-// when the month is a number. The error names where the month was written
-// and the month meant, or the months there are.
+// when the date is in numbers. The error names where it was written and
+// the month meant, or the months there are.
 func (in *WeatherInput) ResolveDate(r *almanac.Reckoning) error {
-	if in.MonthName == nil {
+	switch {
+	case in.Written == nil:
+		return nil
+	case in.Written.Date:
+		d, err := in.Written.resolveDate(r)
+		if err != nil {
+			return err
+		}
+		in.SetDate(d)
 		return nil
 	}
-	m, err := in.MonthName.resolve(r)
+	m, err := in.Written.resolve(r)
 	if err != nil {
 		return err
 	}
-	in.Month, in.MonthName = &m, nil
+	in.Month, in.Written = &m, nil
 	return nil
 }
 
@@ -118,7 +135,7 @@ func weatherFileNode(in *WeatherInput) *yaml.Node {
 	}
 	// A whole date is one key, where the year stands in the table.
 	rest := *in
-	rest.Year, rest.Month, rest.MonthName, rest.Day = nil, nil, nil, nil
+	rest.Year, rest.Month, rest.Written, rest.Day = nil, nil, nil, nil
 	n := WeatherFields.fileNode(&rest)
 	var date yaml.Node
 	_ = date.Encode(in.DateLabel())
@@ -172,11 +189,11 @@ func (r *fileReader) weather(n *yaml.Node, path string) WeatherInput {
 	WeatherFields.readFile(r, n, path, &in, func(key string) bool { return weatherServerKeys[key] }, map[string]func(v *yaml.Node, p string){
 		"date": func(v *yaml.Node, p string) {
 			date = v
-			if d, month := r.date(v, p); d != nil {
+			switch d, written := r.date(v, p); {
+			case d != nil:
 				in.SetDate(*d)
-				if month != nil {
-					in.Month, in.MonthName = nil, month
-				}
+			case written != nil:
+				in.SetWrittenDate(written)
 			}
 		},
 		"year":          func(*yaml.Node, string) { parts = true },

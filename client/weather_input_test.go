@@ -37,8 +37,8 @@ func TestWeatherResolveDate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if in.Month != nil || in.MonthName == nil || in.MonthName.Where != "line 2: date" {
-		t.Fatalf("month %v, name %+v", in.Month, in.MonthName)
+	if in.Year != nil || in.Month != nil || in.Written == nil || *in.Written != (client.Written{Text: "1492-ches-3", Where: "line 2: date", Date: true}) {
+		t.Fatalf("year %v month %v, written %+v", in.Year, in.Month, in.Written)
 	}
 	r, err := almanac.New(almanac.Calendar{Months: []almanac.Month{{Name: "Hammer", Length: 30}, {Name: "Ches", Length: 30}}})
 	if err != nil {
@@ -51,7 +51,11 @@ func TestWeatherResolveDate(t *testing.T) {
 	if !reflect.DeepEqual(in, want) {
 		t.Errorf("got %+v", in)
 	}
-	in.MonthName = &client.Written{Text: "Chez", Where: "--date"}
+	in.Written = &client.Written{Text: "Chez", Where: "month"}
+	if err := in.ResolveDate(r); err == nil || err.Error() != `month: month "Chez" does not exist in this calendar; did you mean "Ches"?` {
+		t.Errorf("error %v", err)
+	}
+	in.SetWrittenDate(&client.Written{Text: "3 Chez 1492", Where: "--date", Date: true})
 	if err := in.ResolveDate(r); err == nil || err.Error() != `--date: month "Chez" does not exist in this calendar; did you mean "Ches"?` {
 		t.Errorf("error %v", err)
 	}

@@ -193,7 +193,7 @@ func (s *Server) applyCalendarWrite(st *state, c *calendar, w *calendarWrite, cr
 	}
 	// The leap rule first: the current date may be a leap day.
 	normaliseLeapYear(c)
-	clampDate(c)
+	clampDate(c, s.live)
 	c.CalendarUpdatedAt = later(c.syncTime(), now, time.Microsecond)
 	c.UpdatedAt = later(c.UpdatedAt, now, time.Microsecond)
 }
@@ -254,19 +254,22 @@ func assignMoonIDs(st *state, old, moons []moon) []moon {
 	return moons
 }
 
-// clampDate keeps the current date inside the calendar, as the service
-// does: the month within the months (0 when there are none), the day within
-// that month in that year, leap days included (Shieldmeet stays the date).
-// A year the calendar does not have (0 with skip_year_zero) is kept, its
-// day within the month's length.
-func clampDate(c *calendar) {
+// clampDate keeps the current date inside the calendar: the month within
+// the months (0 when there are none), the day within that month. The
+// document's service counts the month's length in that year, leap days
+// included (Shieldmeet stays the date); the live service clamps to the
+// month's base length, as its sanitizer reads month_length[] alone, so a
+// write never sets a leap day there (its advance route can reach one). A
+// year the calendar does not have (0 with skip_year_zero) is kept, its day
+// within the month's length.
+func clampDate(c *calendar, live bool) {
 	if len(c.Months) == 0 {
 		c.CurrentMonth, c.CurrentDay = 0, max(c.CurrentDay, 1)
 		return
 	}
 	c.CurrentMonth = min(max(c.CurrentMonth, 1), len(c.Months))
 	length, ok := c.monthLength(c.CurrentYear, c.CurrentMonth)
-	if !ok {
+	if !ok || live {
 		length = max(c.Months[c.CurrentMonth-1].Length, 1)
 	}
 	c.CurrentDay = min(max(c.CurrentDay, 1), length)

@@ -185,16 +185,25 @@ func (x *executor) writeCalendar(cp *CalendarPlan) {
 	}
 	x.release()
 	cp.Result = resultOf(err)
-	if err != nil || cp.Action != Create {
+	if err != nil {
 		return
 	}
-	if doubt := x.notWhatWasCreated(cp, cal); doubt != nil {
-		// Created, but where? Its weather must not go to a calendar
-		// that may be another; the next run finds it by its name.
-		cp.Result = Result{Status: Unknown, Err: doubt}
-		return
+	if cp.Action == Create {
+		if doubt := x.notWhatWasCreated(cp, cal); doubt != nil {
+			// Created, but where? Its weather must not go to a calendar
+			// that may be another; the next run finds it by its name.
+			cp.Result = Result{Status: Unknown, Err: doubt}
+			return
+		}
+		cp.ID = cal.ID
 	}
-	cp.ID = cal.ID
+	// The live service clamps a leap day: its route reaches it, or the
+	// write is not done.
+	if cp.Send.Date != nil {
+		if _, err := x.c.KeepDate(x.ctx, cal, *cp.Send.Date); err != nil {
+			cp.Result = Result{Status: Failed, Err: err}
+		}
+	}
 }
 
 // notWhatWasCreated says why the answer to creating cp's calendar does

@@ -265,8 +265,8 @@ func (d *seedDecoder) weather(n *yaml.Node, path string) []DesiredWeather {
 			d.adopt(p, err)
 			continue
 		}
-		if in.MonthName != nil {
-			in.MonthName.Where = d.source + ": " + qualify(in.MonthName.Where, p)
+		if in.Written != nil {
+			in.Written.Where = d.source + ": " + qualify(in.Written.Where, p)
 		}
 		out = append(out, DesiredWeather{Where: d.where(item), Input: in})
 	}
@@ -281,7 +281,7 @@ func (d *seedDecoder) resolveOwnMonths(cal *DesiredCalendar) {
 		d.problems = append(d.problems, unplaced(err, d.source)...)
 	}
 	if hasNamedWeather(cal.Weather) {
-		r, err := monthsOnly(cal.Input.Months)
+		r, err := cal.Input.NamesReckoning()
 		if err != nil {
 			return // the calendar's own validation says why
 		}
@@ -337,7 +337,7 @@ func sortByLine(ps []client.FileProblem) []client.FileProblem {
 // writtenMonths are the months of in written by name, to be resolved.
 func writtenMonths(in *client.CalendarInput) []*client.Written {
 	var out []*client.Written
-	for _, w := range []*client.Written{in.DateMonth, in.LeapYearMonthName} {
+	for _, w := range []*client.Written{in.DateWritten, in.LeapYearMonthName} {
 		if w != nil {
 			out = append(out, w)
 		}
@@ -352,7 +352,7 @@ func writtenMonths(in *client.CalendarInput) []*client.Written {
 
 func hasNamedWeather(ws []DesiredWeather) bool {
 	for _, w := range ws {
-		if w.Input.MonthName != nil {
+		if w.Input.Written != nil {
 			return true
 		}
 	}

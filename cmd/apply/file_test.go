@@ -38,8 +38,8 @@ func TestDecodeSeedFile(t *testing.T) {
 	if w := h.Weather[0]; w.Where != "s.yaml: line 7" || w.Date() != (client.Date{Year: 1492, Month: 2, Day: 3}) {
 		t.Errorf("Harptos's entry: %q %v", w.Where, w.Date())
 	}
-	if pinned.ID != 7 || pinned.Input.Name != "" || pinned.Weather[0].Input.MonthName == nil {
-		t.Errorf("pinned: id %d name %q, month name %v", pinned.ID, pinned.Input.Name, pinned.Weather[0].Input.MonthName)
+	if pinned.ID != 7 || pinned.Input.Name != "" || pinned.Weather[0].Input.Written == nil {
+		t.Errorf("pinned: id %d name %q, month name %v", pinned.ID, pinned.Input.Name, pinned.Weather[0].Input.Written)
 	}
 	if plain.Weather != nil {
 		t.Errorf("a calendar without weather manages none: %v", plain.Weather)
@@ -66,7 +66,7 @@ func TestDecodeSeedFile(t *testing.T) {
 	// A name the server's months do not have.
 	seed = Seed{Calendars: []DesiredCalendar{cals[1]}}
 	seed.Calendars[0].Weather = []DesiredWeather{{Input: client.WeatherInput{Year: ptr(1), Day: ptr(1), Weather: ptr("x"),
-		MonthName: &client.Written{Text: "Flamerule", Where: "s.yaml: line 11: calendars[2].weather[1].date"}}}}
+		Written: &client.Written{Text: "Flamerule", Where: "s.yaml: line 11: calendars[2].weather[1].date"}}}}
 	err = ResolveWithServer(&seed, act)
 	if err == nil || !strings.HasPrefix(err.Error(), `s.yaml: line 11: calendars[2].weather[1].date: `) || !strings.HasSuffix(err.Error(), "; nothing was sent") {
 		t.Errorf("unknown month: %v", err)

@@ -113,7 +113,8 @@ func MakePlan(seed Seed, act *Actual, opts PlanOptions) (*Plan, error) {
 		}
 		cp := &CalendarPlan{Where: want.Where, WeatherManaged: want.Weather != nil}
 		if cur == nil {
-			cp.Action, cp.Name, cp.Send = Create, want.Input.Name, want.Input
+			cp.Action, cp.Name, cp.Send = Create, want.Input.Name, client.CalendarFields.Clone(&want.Input)
+			cp.Send.CompleteForCreate()
 			if err := cp.Send.Validate(); err != nil {
 				ps.addInput(want.Where, "calendar "+strconv.Quote(cp.Name)+": ", err)
 			}

@@ -3,7 +3,6 @@ package apply
 import (
 	"strings"
 
-	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 )
@@ -32,7 +31,7 @@ func (s Seed) Resolved() Seed {
 		if cal.Weather != nil {
 			ws := []DesiredWeather{}
 			for _, w := range cal.Weather {
-				if w.Input.MonthName == nil {
+				if w.Input.Written == nil {
 					ws = append(ws, w)
 				}
 			}
@@ -58,21 +57,26 @@ func ResolveWithServer(seed *Seed, act *Actual) error {
 		if err != nil {
 			continue // ambiguous or missing: MakePlan says so
 		}
-		var months []client.Month
+		// The names are read with the calendar as it will be: the
+		// server's, with what the file gives over it.
+		names := cal.Input
 		if cur != nil {
-			months = cur.Months
+			names = client.FromCalendar(cur)
+			client.CalendarFields.Merge(&names, &cal.Input)
 		}
 		if len(writtenMonths(&cal.Input)) > 0 {
-			// ResolveMonths reads in's own months: lend it the server's,
-			// then take them back, so that they stay unmanaged.
-			cal.Input.Months = months
+			// ResolveMonths reads in's own months and years: lend it
+			// those the file leaves to the server, then take them back,
+			// so that they stay unmanaged.
+			months, years, suffix := cal.Input.Months, cal.Input.Years, cal.Input.Suffix
+			cal.Input.Months, cal.Input.Years, cal.Input.Suffix = names.Months, names.Years, names.Suffix
 			err := cal.Input.ResolveMonths()
-			cal.Input.Months = nil
+			cal.Input.Months, cal.Input.Years, cal.Input.Suffix = months, years, suffix
 			if err != nil {
 				problems = append(problems, err.Error())
 			}
 		}
-		r, err := monthsOnly(months)
+		r, err := names.NamesReckoning()
 		if err != nil {
 			r = nil // each name then says the calendar has no months
 		}
@@ -86,16 +90,4 @@ func ResolveWithServer(seed *Seed, act *Actual) error {
 		return cmdutil.UsageErrorf("%s; nothing was sent", strings.Join(problems, "\n"))
 	}
 	return nil
-}
-
-// monthsOnly is the arithmetic of a calendar with these months and nothing
-// else: enough to read a month's name. Nil, with no error, when there are
-// no months.
-func monthsOnly(months []client.Month) (*almanac.Reckoning, error) {
-	if len(months) == 0 {
-		return nil, nil
-	}
-	cal := client.CalendarInput{Months: months}.AlmanacCalendar()
-	cal.Leap, cal.Seasons, cal.Moons = almanac.LeapRule{}, nil, nil
-	return almanac.New(cal)
 }

@@ -31,6 +31,9 @@ type MoveOptions struct {
 	// Force sends the update even when the calendar as read lacks fields
 	// the service rebuilds from every write.
 	Force bool
+	// KeepWeeks moves day by day with the service's route, which keeps
+	// the named weeks a full update clears.
+	KeepWeeks bool
 }
 
 // NewCmdAdvance builds `calendar advance`; runF replaces moveRun in tests.
@@ -63,6 +66,21 @@ whatever an update leaves out).
 
 Requests: 2, the read and the update, whatever N is; by name too, as the
 name's lookup returns the calendar.
+
+Named weeks: the service never returns them, and every calendar update
+through the API clears them. Against the live service a move of one day
+uses its own route (POST calendars/ID/advance or retreat), which moves the
+date alone and keeps them, at the same 2 requests. A longer move is one
+full update, which clears them (a note says so); --keep-weeks steps one day
+at a time with the route instead, one request a day, paced for the rate
+limit (the cost is said first). A server without the route (the interface
+document's) has no named weeks: the move is one update.
+
+A leap day (a day a leap year adds to a month) cannot be set by a calendar
+write on the live service, which keeps a day only up to the month's base
+length: the update stores the month's last common day and the route steps
+onto the leap day, one more request a day. A date the service did not keep
+is an error (exit 1), never reported as done.
 
 Prints "FROM -> TO (the new date as the service writes it)". -o json, yaml
 and id print the calendar as the server stored it after the update, as
@@ -146,6 +164,7 @@ func newMoveCmd(f *cmdutil.Factory, runF func(*MoveOptions) error, back bool) *c
 	fl.Int64Var(&months, "months", 0, "move by `N` months (intercalary months count)")
 	fl.Int64Var(&years, "years", 0, "move by `N` years")
 	addForceFlag(cmd, &opts.Force)
+	fl.BoolVar(&opts.KeepWeeks, "keep-weeks", false, "move one day at a time with the service's advance route, keeping named weeks (one request a day, paced)")
 	if !back {
 		fl.StringVar(&opts.To, "to", "", "move to `DATE` (1492-4-3, 1492-Ches-3, \"3 Ches 1492\"), not before the current date")
 	}
@@ -181,22 +200,8 @@ func moveRun(opts *MoveOptions) error {
 	}
 	updated := cal
 	if to != from {
-		// The service rebuilds months, weekdays, years, seasons, moons and
-		// the date from every write: send the whole record back.
-		in := client.FromCalendar(cal)
-		d := to
-		in.Date = &d
-		if err := checkUnread(cal, &in, opts.Force); err != nil {
+		if updated, err = opts.move(c, cal, r, from, to); err != nil {
 			return err
-		}
-		if err := validate(in); err != nil {
-			return err
-		}
-		if updated, err = c.UpdateCalendar(opts.Ctx, id, in); err != nil {
-			return err
-		}
-		if stored, ok := updated.CurrentDate(); ok && stored != d {
-			fmt.Fprintf(f.IO.ErrOut, "warning: the server stored %s, not %s\n", stored, d)
 		}
 	}
 	if !printer.IsTable() {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 )
@@ -27,12 +28,12 @@ func newCTEnv(t *testing.T, format string, want ...cmdtest.Exchange) *testEnv {
 	return &testEnv{cmdtest.New(t, format, want...)}
 }
 
-// harptos is the Calendar of Harptos (id 12) as the live service sends it,
-// its current date set to date ("" for none).
+// harptos is the Calendar of Harptos (id 12) as a server of the interface
+// document sends it (no step route), its current date set to date ("" for
+// none); harptosLive is the live service's resource, with its urls.
 func harptos(date string) string {
 	return `{"id":12,"name":"Calendar of Harptos","entry":"<p>Realms</p>","type":"Dalereckoning",` +
 		`"image_full":"","is_private":false,"entity_id":40,"tags":[3],"created_at":"2026-01-02T03:04:05.000000Z",` +
-		`"urls":{"view":"https://app.kanka.io/w/1/entities/40"},` +
 		`"date":` + jsonString(date) + `,"parameters":null,` +
 		`"months":[{"name":"Hammer","length":30,"type":"standard","alias":"Deepwinter"},` +
 		`{"name":"Midwinter","length":1,"type":"intercalary","alias":null},` +
@@ -57,6 +58,10 @@ func harptos(date string) string {
 		`"moons":[{"name":"Selûne","fullmoon":"30.4375","offset":0,"colour":"white","id":9}],` +
 		`"start_offset":0,"suffix":"DR","format":"","has_leap_year":true,"skip_year_zero":false,` +
 		`"leap_year_amount":1,"leap_year_month":10,"leap_year_offset":4,"leap_year_start":4}`
+}
+
+func harptosLive(date string) string {
+	return strings.Replace(harptos(date), `"created_at"`, `"urls":{"view":"https://app.kanka.io/w/1/entities/40"},"created_at"`, 1)
 }
 
 func jsonString(s string) string {
@@ -197,15 +202,115 @@ func TestMovePrintsTheServersRecord(t *testing.T) {
 	})
 }
 
-// A server that stores another date than the one sent is reported.
-func TestMoveWarnsWhenTheServerStoresAnotherDate(t *testing.T) {
+// A server that stores another date than the one sent: a failure (exit
+// 1) saying both, never reported as moved.
+func TestMoveFailsWhenTheServerStoresAnotherDate(t *testing.T) {
 	env := newCTEnv(t, "", answer("GET calendars/12", harptos("1492-4-1")),
 		cmdtest.Exchange{Request: "PUT calendars/12", Body: harptosPut(1492, 4, 2), Status: 200, Answer: `{"data":` + harptos("1492-4-5") + `}`})
+	err := env.run("advance", "12")
+	var notKept *client.DateNotKeptError
+	if !errors.As(err, &notKept) || err.Error() != "calendar 12: the service stored the date 1492-4-5, not 1492-4-2" {
+		t.Errorf("error %v, want the date not kept", err)
+	}
+	if env.Out.Len() != 0 {
+		t.Errorf("stdout %q, want nothing", env.Out)
+	}
+}
+
+// stepAnswer is the live service's step route answering date.
+func stepAnswer(verb, date string) cmdtest.Exchange {
+	return cmdtest.Exchange{Request: "POST calendars/12/" + verb, Body: `{}`, Status: 200, Answer: `{"date":"` + date + `"}`}
+}
+
+// Against the live service a one-day move uses its advance or retreat
+// route, which moves the date alone (named weeks survive): still 2
+// requests, and -o json prints the record with the date the route answered.
+func TestMoveOneDayUsesTheLiveRoute(t *testing.T) {
+	env := newCTEnv(t, "", answer("GET calendars/12", harptosLive("1492-4-1")), stepAnswer("advance", "1492-4-2"))
 	if err := env.run("advance", "12"); err != nil {
 		t.Fatal(err)
 	}
-	if env.ErrOut.String() != "warning: the server stored 1492-4-5, not 1492-4-2\n" {
-		t.Errorf("stderr %q", env.ErrOut)
+	env.WantSent("GET calendars/12", "POST calendars/12/advance")
+	if want := "1492-4-1 -> 1492-4-2 (2 Ches, Year of Three Ships Sailing DR)\n"; env.Out.String() != want || env.ErrOut.Len() != 0 {
+		t.Errorf("stdout %q, stderr %q; want %q", env.Out, env.ErrOut, want)
+	}
+
+	env = newCTEnv(t, "json", answer("GET calendars/12", harptosLive("1492-1-1")), stepAnswer("retreat", "1491-17-30"))
+	if err := env.run("retreat", "12"); err != nil {
+		t.Fatal(err)
+	}
+	if !cmdtest.SameJSON(env.Out.String(), harptosLive("1491-17-30")) {
+		t.Errorf("-o json printed\n%s\nwant the record with the new date", env.Out)
+	}
+
+	// A server that turns out to have no such route (a route-level 404):
+	// one full update instead.
+	env = newCTEnv(t, "", answer("GET calendars/12", harptosLive("1492-4-1")),
+		cmdtest.Exchange{Request: "POST calendars/12/advance", Body: `{}`, Status: 404, Answer: `{"error":"Page not found"}`},
+		cmdtest.Exchange{Request: "PUT calendars/12", Body: harptosPut(1492, 4, 2), Status: 200, Answer: `{"data":` + harptosLive("1492-4-2") + `}`})
+	if err := env.run("advance", "12"); err != nil {
+		t.Fatal(err)
+	}
+	env.WantSent("GET calendars/12", "POST calendars/12/advance", "PUT calendars/12")
+}
+
+// A longer move on the live service is one full update, which clears
+// named weeks: a note says so. --keep-weeks steps one day a request
+// instead, the cost said first.
+func TestMoveLongerOnTheLiveServiceKeepsWeeksOnlyWhenAsked(t *testing.T) {
+	env := newCTEnv(t, "", answer("GET calendars/12", harptosLive("1492-4-1")),
+		cmdtest.Exchange{Request: "PUT calendars/12", Body: harptosPut(1492, 4, 4), Status: 200, Answer: `{"data":` + harptosLive("1492-4-4") + `}`})
+	if err := env.run("advance", "12", "--days", "3"); err != nil {
+		t.Fatal(err)
+	}
+	if want := "note: a move of 3 days is one full update of the calendar, which clears named weeks set in the web interface (kanka cannot read them); --keep-weeks moves one day at a time instead\n"; env.ErrOut.String() != want {
+		t.Errorf("stderr %q, want %q", env.ErrOut, want)
+	}
+
+	env = newCTEnv(t, "", answer("GET calendars/12", harptosLive("1492-4-1")),
+		stepAnswer("advance", "1492-4-2"), stepAnswer("advance", "1492-4-3"), stepAnswer("advance", "1492-4-4"))
+	if err := env.run("advance", "12", "--days", "3", "--keep-weeks"); err != nil {
+		t.Fatal(err)
+	}
+	env.WantSent("GET calendars/12", "POST calendars/12/advance", "POST calendars/12/advance", "POST calendars/12/advance")
+	if want := "Moving 3 days one day at a time: 3 requests (about 1 minutes at 30 requests a minute).\n"; env.ErrOut.String() != want {
+		t.Errorf("stderr %q, want %q", env.ErrOut, want)
+	}
+	if want := "1492-4-1 -> 1492-4-4 (4 Ches, Year of Three Ships Sailing DR)\n"; env.Out.String() != want {
+		t.Errorf("stdout %q, want %q", env.Out, want)
+	}
+
+	// The route lands elsewhere than the almanac says: not reported done.
+	env = newCTEnv(t, "", answer("GET calendars/12", harptosLive("1492-4-1")),
+		stepAnswer("advance", "1492-4-2"), stepAnswer("advance", "1492-4-4"))
+	err := env.run("advance", "12", "--days", "2", "--keep-weeks")
+	if err == nil || err.Error() != "calendar 12: the service stored the date 1492-4-4, not 1492-4-3 (its advance route counts the days otherwise)" {
+		t.Errorf("error %v", err)
+	}
+}
+
+// The live service keeps a day only up to the month's base length: an
+// update onto Shieldmeet stores 30 Flamerule's next day, 1 Midsummer, and
+// the route steps onto 2 Midsummer. A server that clamps and has no route
+// leaves the date unset: a failure naming both dates.
+func TestMoveOntoALeapDay(t *testing.T) {
+	env := newCTEnv(t, "", answer("GET calendars/12", harptosLive("1492-9-30")),
+		cmdtest.Exchange{Request: "PUT calendars/12", Body: harptosPut(1492, 10, 2), Status: 200, Answer: `{"data":` + harptosLive("1492-10-1") + `}`},
+		stepAnswer("advance", "1492-10-2"))
+	if err := env.run("advance", "12", "--days", "2", "-q"); err != nil {
+		t.Fatal(err)
+	}
+	env.WantSent("GET calendars/12", "PUT calendars/12", "POST calendars/12/advance")
+	if want := "1492-9-30 -> 1492-10-2 (2 Midsummer, Year of Three Ships Sailing DR)\n"; env.Out.String() != want {
+		t.Errorf("stdout %q, want %q", env.Out, want)
+	}
+
+	env = newCTEnv(t, "", answer("GET calendars/12", harptos("1492-9-30")),
+		cmdtest.Exchange{Request: "PUT calendars/12", Body: harptosPut(1492, 10, 2), Status: 200, Answer: `{"data":` + harptos("1492-10-1") + `}`})
+	err := env.run("advance", "12", "--days", "2")
+	want := "calendar 12: the service stored the date 1492-10-1, not 1492-10-2 (it keeps a day only up to the month's base length, and has no route to step onto a leap day)"
+	if err == nil || err.Error() != want || env.Out.Len() != 0 {
+		t.Errorf("error %v, stdout %q; want %q", err, env.Out, want)
 	}
 }
 

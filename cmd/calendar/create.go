@@ -90,6 +90,7 @@ func createRun(opts *CreateOptions) error {
 	if err := resolveMonths(&in); err != nil {
 		return err
 	}
+	in.CompleteForCreate()
 	if err := validate(in); err != nil {
 		return err
 	}
@@ -104,6 +105,9 @@ func createRun(opts *CreateOptions) error {
 	}
 	created, err := c.CreateCalendar(opts.Ctx, in)
 	if err != nil {
+		return err
+	}
+	if created, err = keepDate(opts.Ctx, c, created, in.Date); err != nil {
 		return err
 	}
 	return printer.PrintOne(created, calendarKind)

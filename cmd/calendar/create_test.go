@@ -20,8 +20,8 @@ func TestCreateFromFlags(t *testing.T) {
 		  "weekday":["Work","Rest"],"year_number":[-3],"year_name":["Year of Ash"],
 		  "season_name":["Thaw"],"season_month":[2],"season_day":[1],
 		  "moon_name":["Pale"],"moon_fullmoon":[29.5],"moon_offset":[0],"moon_colour":["grey"],"moon_id":[null],
-		  "has_leap_year":true,"leap_year_offset":4,"tags":[3],"is_private":false}`,
-		201, data(answer)})
+		  "has_leap_year":true,"leap_year_offset":4,"leap_year_month":1,"tags":[3],"is_private":false}`,
+		201, data(withDate(answer, "-3-2-5"))})
 	err := env.run("create", "--name", "Simple", "--date", "-3-2-5", "--month", "Early:30", "--month", `Ides\:Late:31:intercalary`,
 		"--weekday", "Work", "--weekday", "Rest", "--year", "-3:Year of Ash", "--season", "Thaw:2:1", "--moon", "Pale:29.5",
 		"--leap-year-every", "4", "--tag", "3", "--public")
@@ -49,7 +49,7 @@ const harptosBody = `{"name":"Calendar of Harptos","type":"Dalereckoning",
  "suffix":"DR","has_leap_year":true,"leap_year_amount":1,"leap_year_month":10,"leap_year_offset":4,"leap_year_start":4}`
 
 func TestCreateFromExampleFile(t *testing.T) {
-	env := newTestEnv(t, "id", noneNamed("Calendar of Harptos"), exchange{"POST", "calendars", harptosBody, 201, data(small(21, "Calendar of Harptos"))})
+	env := newTestEnv(t, "id", noneNamed("Calendar of Harptos"), exchange{"POST", "calendars", harptosBody, 201, data(withDate(small(21, "Calendar of Harptos"), "1492-4-1"))})
 	if err := env.run("create", "-f", "../../examples/harptos.yaml"); err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +97,7 @@ func TestCreateFromTheServersJSON(t *testing.T) {
 		"leap_year_offset":4,"leap_year_start":1,"is_private":true,"tags":[12,31]}`
 	for name, input := range map[string]string{"indented": live, "one line": strings.ReplaceAll(live, "\n", " ")} {
 		t.Run(name, func(t *testing.T) {
-			env := newTestEnv(t, "id", noneNamed("Live"), exchange{"POST", "calendars", want, 201, small(8, "Live")})
+			env := newTestEnv(t, "id", noneNamed("Live"), exchange{"POST", "calendars", want, 201, withDate(small(8, "Live"), "-3-2-1")})
 			env.In.WriteString(input)
 			if err := env.run("create", "-f", "-"); err != nil {
 				t.Fatal(err)

@@ -127,6 +127,9 @@ func editRun(opts *EditOptions) error {
 		fmt.Fprintf(f.IO.ErrOut, "Your edit is kept in %s (send it with 'kanka calendar update %d -f %s').\n", path, id, path)
 		return err
 	}
+	if updated, err = keepDate(opts.Ctx, c, updated, in.Date); err != nil {
+		return err
+	}
 	return printer.PrintOne(updated, calendarKind)
 }
 

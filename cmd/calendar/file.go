@@ -47,7 +47,7 @@ func decodeCalendarFile(data []byte, source string) (client.CalendarInput, clien
 // writtenMonths are the months of in written by name, to be resolved.
 func writtenMonths(in *client.CalendarInput) []*client.Written {
 	var out []*client.Written
-	for _, w := range append([]*client.Written{in.DateMonth, in.LeapYearMonthName}, seasonMonths(in.Seasons)...) {
+	for _, w := range append([]*client.Written{in.DateWritten, in.LeapYearMonthName}, seasonMonths(in.Seasons)...) {
 		if w != nil {
 			out = append(out, w)
 		}

@@ -117,14 +117,11 @@ func (ff *fieldFlags) parse(ctx context.Context, fs *pflag.FlagSet, streams *cmd
 		in.Type = &ff.calType
 	}
 	if changed("date") {
-		d, month, err := client.ParseDateText(ff.date)
+		d, written, err := client.ParseDateInput(ff.date, "--date")
 		if err != nil {
 			return in, cmdutil.UsageErrorf("--date: %v", err)
 		}
-		in.Date = &d
-		if month != "" {
-			in.DateMonth = &client.Written{Text: month, Where: "--date"}
-		}
+		in.Date, in.DateWritten = d, written
 	}
 	var err error
 	if changed("month") {

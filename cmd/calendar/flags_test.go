@@ -112,7 +112,7 @@ func TestFieldFlagErrors(t *testing.T) {
 	}{
 		{[]string{}, "nothing to create: give -f FILE or field flags such as --name and --month"},
 		{[]string{"--name", " "}, "--name cannot be empty"},
-		{[]string{"--date", "1492-3"}, `--date: "1492-3" is not a date of the form YEAR-MONTH-DAY (1492-4-3, 1492-Ches-3 or 3 Ches 1492)`},
+		{[]string{"--date", "1492-3"}, `--date: "1492-3" is not a date: write YEAR-MONTH-DAY (1492-4-3, 1492-Ches-3) or DAY MONTH YEAR (3 Ches 1492)`},
 		{[]string{"--month", "Hammer"}, `--month "Hammer": want NAME:LENGTH or NAME:LENGTH:intercalary (write \: for a colon in a name)`},
 		{[]string{"--month", "Hammer:thirty"}, `--month "Hammer:thirty": the length "thirty" is not a whole number of days above 0`},
 		{[]string{"--month", "Hammer:0"}, `--month "Hammer:0": the length "0" is not a whole number of days above 0`},

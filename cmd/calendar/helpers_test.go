@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -67,4 +68,10 @@ func wantUsage(t *testing.T, err error, want string) {
 	if want != "" && err.Error() != want {
 		t.Errorf("error:\n got  %q\n want %q", err.Error(), want)
 	}
+}
+
+// withDate is the calendar record with its date replaced: what a server
+// answers to a write of that date.
+func withDate(record, date string) string {
+	return regexp.MustCompile(`"date":("[^"]*"|null)`).ReplaceAllString(record, `"date":"`+date+`"`)
 }

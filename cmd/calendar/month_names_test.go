@@ -16,7 +16,7 @@ func TestUpdateMonthNamesInFlags(t *testing.T) {
 			"season_name": []string{"Spring", "Deep"}, "season_month": []int{4, 1}, "season_day": []int{19, 2},
 			"current_year": 1492, "current_month": 4, "current_day": 3,
 			"leap_year_month": 2,
-		}), 200, data(record)},
+		}), 200, data(withDate(record, "1492-4-3"))},
 	)
 	// A name, an alias in another case, a prefix, and a number.
 	err := env.run("update", "12", "--season", "Spring:Ches:19", "--season", "Deep:deepwinter:2",
@@ -49,7 +49,7 @@ func TestCreateMonthNamesComeFromTheMonthsCreated(t *testing.T) {
 		`{"name":"X","current_year":3,"current_month":2,"current_day":5,
 		  "month_name":["Early","Late"],"month_length":[30,30],"month_type":["standard","standard"],"month_alias":["",""],
 		  "weekday":["a","b"],"season_name":["Wet"],"season_month":[2],"season_day":[1],
-		  "has_leap_year":true,"leap_year_month":1}`, 201, data(small(3, "X"))})
+		  "has_leap_year":true,"leap_year_month":1}`, 201, data(withDate(small(3, "X"), "3-2-5"))})
 	err := env.run("create", "--name", "X", "--month", "Early:30", "--month", "Late:30", "--weekday", "a", "--weekday", "b",
 		"--date", "5 late 3", "--season", "Wet:Late:1", "--leap-year-month", "ea")
 	if err != nil {
@@ -64,7 +64,7 @@ func TestFileMonthNames(t *testing.T) {
 		exchange{"PUT", "calendars/12", putBody(t, map[string]any{
 			"season_name": []string{"Spring"}, "season_month": []int{4}, "season_day": []int{19},
 			"current_year": 1492, "current_month": 1, "current_day": 30,
-		}), 200, data(record)},
+		}), 200, data(withDate(record, "1492-1-30"))},
 	)
 	env.In.WriteString("date: 1492-Hammer-30\nseasons:\n  - {name: Spring, month: ches, day: 19}\nleap_year_month: 2\n")
 	if err := env.run("update", "12", "-f", "-"); err != nil {
@@ -92,4 +92,24 @@ func TestFileServerJSONScalars(t *testing.T) {
 	if err := env.run("create", "-f", "-"); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// --date reads every form kanka prints: the service's readable form (a
+// year by name, the suffix) as advance prints it, the short form of
+// tables, and the numbers.
+func TestUpdateDateInEveryPrintedForm(t *testing.T) {
+	record := readTestdata(t, "record.json")
+	for _, date := range []string{"4 Ches, Year of the Scarlet Witch DR", "4 Ches 1491", "1491-4-4", "1491-ches-4", "4 ches, 1491"} {
+		env := newTestEnv(t, "id",
+			exchange{"GET", "calendars/12", "", 200, data(record)},
+			exchange{"PUT", "calendars/12", putBody(t, map[string]any{"current_year": 1491, "current_month": 4, "current_day": 4}),
+				200, data(withDate(record, "1491-4-4"))},
+		)
+		if err := env.run("update", "12", "--date", date); err != nil {
+			t.Errorf("--date %q: %v", date, err)
+		}
+	}
+	env := newTestEnv(t, "id", exchange{"GET", "calendars/12", "", 200, data(record)})
+	wantUsage(t, env.run("update", "12", "--date", "4 Ches, Year of Nothing DR"),
+		`--date: "Year of Nothing" is neither a year number nor the name of a year`)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/client"
 )
 
@@ -11,15 +12,12 @@ import (
 // terminal (output.Column.Readable, output.Field.Readable), where people
 // read them. Piped, and in -o json|yaml|id, dates stay "Y-M-D".
 
-// ReadableDate is d with its month named from months, "3 Ches 1492" (the
-// form `--date` reads back); the numeric "1492-4-3" when months has no
-// month d.Month.
+// ReadableDate is d with its month named from months, "3 Ches 1492"
+// (almanac.ShortDate: the form every --date reads back); the numeric
+// "1492-4-3" when months has no month d.Month.
 func ReadableDate(months []client.Month, d client.Date) string {
-	name, ok := monthName(months, d.Month)
-	if !ok {
-		return d.String()
-	}
-	return fmt.Sprintf("%d %s %d", d.Day, name, d.Year)
+	name, _ := monthName(months, d.Month)
+	return almanac.ShortDate(name, d)
 }
 
 // monthName is the name of month m (1 is the first), if the list has it

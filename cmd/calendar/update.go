@@ -113,6 +113,9 @@ func updateRun(opts *UpdateOptions) error {
 	if err != nil {
 		return err
 	}
+	if updated, err = keepDate(opts.Ctx, c, updated, in.Date); err != nil {
+		return err
+	}
 	return printer.PrintOne(updated, calendarKind)
 }
 
@@ -164,6 +167,17 @@ func fileStillCurrent(origin client.FileOrigin, current *client.Calendar, path s
 	return &cmdutil.ChangedError{Record: fmt.Sprintf("calendar %d %q", current.ID, current.Name), By: current.UpdatedBy,
 		Since: fmt.Sprintf("since %s was written from it (updated_at %s then, %s now)", source, origin.UpdatedAt, current.UpdatedAt),
 		Next:  fmt.Sprintf("get it again with `kanka calendar get %d -o yaml` and make your change there, or add --force to send %s as it is", current.ID, source)}
+}
+
+// keepDate makes sure the date a write sent is the one the service kept
+// (client.KeepDate: the live service clamps a leap day, which its advance
+// route then reaches), so that a date it did not keep is an error, never
+// reported as set. sent is nil when the write sent no date.
+func keepDate(ctx context.Context, c *client.Client, written *client.Calendar, sent *client.Date) (*client.Calendar, error) {
+	if sent == nil {
+		return written, nil
+	}
+	return c.KeepDate(ctx, written, *sent)
 }
 
 // addForceFlag adds --force, which sends an update even when the record

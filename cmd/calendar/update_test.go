@@ -48,7 +48,7 @@ func TestUpdateByNameReusesTheLookup(t *testing.T) {
 	record := readTestdata(t, "record.json")
 	env := newTestEnv(t, "id",
 		exchange{"GET", "calendars?name=Harptos", "", 200, page(1, 1, 45, record)},
-		exchange{"PUT", "calendars/12", putBody(t, map[string]any{"current_year": 1492, "current_month": 4, "current_day": 1}), 200, data(record)},
+		exchange{"PUT", "calendars/12", putBody(t, map[string]any{"current_year": 1492, "current_month": 4, "current_day": 1}), 200, data(withDate(record, "1492-4-1"))},
 	)
 	if err := env.run("update", "Harptos", "--date", "1492-4-1"); err != nil {
 		t.Fatal(err)

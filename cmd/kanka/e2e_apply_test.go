@@ -205,9 +205,10 @@ Applied: 32 of 32 writes done, 0 failed, 0 may have been applied, 0 not tried.
 			probe = 1
 		}
 		// Against the live service the first weather write finds the
-		// path with one POST answered 404.
-		if len(sent) != 1+32+probe || len(writesOf(sent)) != 32+probe {
-			t.Errorf("first apply sent %d requests (%d writes), want the list, 32 writes and %d probe: %v", len(sent), len(writesOf(sent)), probe, sent)
+		// path with one POST answered 404. Before the first write, one
+		// request checks that nothing changed since the list was read.
+		if len(sent) != 2+32+probe || len(writesOf(sent)) != 32+probe || canonical(strings.TrimPrefix(sent[1].String(), "GET "+campaignPath)) != canonical(strings.TrimPrefix(changedCheck, "GET ")) {
+			t.Errorf("first apply sent %d requests (%d writes), want the list, the check, 32 writes and %d probe: %v", len(sent), len(writesOf(sent)), probe, sent)
 		}
 		t.Logf("apply of 2 calendars and 30 entries to an empty campaign: %d requests", len(sent))
 		if got := campaignState(t, k); !reflect.DeepEqual(got, seededState(20, 10)) {
@@ -247,7 +248,7 @@ Nothing to change.
 			t.Errorf("one entry changed: want exit 0 and 1 write; %s", r)
 		}
 		sent = srv.since(mark)
-		wantRequests(t, sent, append(reapplyReads(live, h, g), "PUT calendars/"+h+"/"+weatherPath(live)+"/"+hammer[5])...)
+		wantRequests(t, sent, append(reapplyReads(live, h, g), changedCheck, "PUT calendars/"+h+"/"+weatherPath(live)+"/"+hammer[5])...)
 		t.Logf("apply with one entry changed: %d requests, %d writes", len(sent), len(writesOf(sent)))
 		want := seededState(20, 10)
 		want["Harptos"] = slices.Clone(want["Harptos"])
@@ -315,7 +316,7 @@ Plan: 0 calendars to create, 0 to update, 2 unchanged; 1 weather entry to create
 		}
 		wp := weatherPath(live)
 		// The writes run concurrently: their order is not the plan's.
-		wantRequestsInAnyOrder(t, srv.since(mark), append(reapplyReads(live, h, g),
+		wantRequestsInAnyOrder(t, srv.since(mark), append(reapplyReads(live, h, g), changedCheck,
 			"PUT calendars/"+h+"/"+wp+"/"+hammer[5], "POST calendars/"+h+"/"+wp, "DELETE calendars/"+h+"/"+wp+"/"+hammer[20])...)
 		want := seededState(19, 10)
 		want["Harptos"] = nil

@@ -123,31 +123,38 @@ func TestE2ECalendarTime(t *testing.T) {
 			wantRequests(t, srv.since(mark), "GET calendars/"+id)
 		})
 
-		// Each move: its arguments, the line it prints, and whether it
-		// goes by name (the lookup returns the calendar: no GET follows).
+		// Each move: its arguments, the line it prints, whether it goes by
+		// name (the lookup returns the calendar: no GET follows), and what
+		// the live service's step route does: a one-day move is that route
+		// alone (verb), a longer one a full update (with a note that it
+		// clears named weeks), then leap steps onto a leap day the update
+		// could not set.
 		moves := []struct {
 			name   string
 			setTo  string // the date set first with calendar update, "" for none
 			args   []string
 			out    string
 			byName bool
+			verb   string // "advance" or "retreat" for a one-day move
+			leap   int
+			days   int // the length of a longer move, which the note names
 		}{
 			{"from cron, by name", "", []string{"advance", "Calendar of Harptos", "--days", "1"},
-				"1492-4-1 -> 1492-4-2 (2 Ches, Year of Three Ships Sailing DR)\n", true},
+				"1492-4-1 -> 1492-4-2 (2 Ches, Year of Three Ships Sailing DR)\n", true, "advance", 0, 1},
 			{"across Midwinter", "1492-1-30", []string{"advance", id, "--days", "2"},
-				"1492-1-30 -> 1492-3-1 (1 Alturiak, Year of Three Ships Sailing DR)\n", false},
+				"1492-1-30 -> 1492-3-1 (1 Alturiak, Year of Three Ships Sailing DR)\n", false, "", 0, 2},
 			{"across the year end", "1491-17-30", []string{"advance", id},
-				"1491-17-30 -> 1492-1-1 (1 Hammer, Year of Three Ships Sailing DR)\n", false},
+				"1491-17-30 -> 1492-1-1 (1 Hammer, Year of Three Ships Sailing DR)\n", false, "advance", 0, 1},
 			{"retreat across the year start", "", []string{"retreat", id},
-				"1492-1-1 -> 1491-17-30 (30 Nightal, Year of the Scarlet Witch DR)\n", false},
+				"1492-1-1 -> 1491-17-30 (30 Nightal, Year of the Scarlet Witch DR)\n", false, "retreat", 0, 1},
 			{"to Midwinter", "", []string{"advance", id, "--to", "1 Midwinter 1492"},
-				"1491-17-30 -> 1492-2-1 (1 Midwinter, Year of Three Ships Sailing DR)\n", false},
+				"1491-17-30 -> 1492-2-1 (1 Midwinter, Year of Three Ships Sailing DR)\n", false, "", 0, 31},
 			{"onto Shieldmeet", "1492-9-30", []string{"advance", id, "--days", "2"},
-				"1492-9-30 -> 1492-10-2 (2 Midsummer, Year of Three Ships Sailing DR)\n", false},
+				"1492-9-30 -> 1492-10-2 (2 Midsummer, Year of Three Ships Sailing DR)\n", false, "", 1, 2},
 			{"a year from Shieldmeet", "", []string{"advance", "Calendar of Harptos", "--years", "1"},
-				"1492-10-2 -> 1493-10-1 (1 Midsummer, 1493 DR)\n", true},
+				"1492-10-2 -> 1493-10-1 (1 Midsummer, 1493 DR)\n", true, "", 0, 365},
 			{"retreat a month", "", []string{"retreat", id, "--months", "1"},
-				"1493-10-1 -> 1493-9-1 (1 Flamerule, 1493 DR)\n", false},
+				"1493-10-1 -> 1493-9-1 (1 Flamerule, 1493 DR)\n", false, "", 0, 30},
 		}
 		for _, m := range moves {
 			t.Run(m.name, func(t *testing.T) {
@@ -157,14 +164,27 @@ func TestE2ECalendarTime(t *testing.T) {
 				mark := srv.mark()
 				// As under cron: no terminal, nothing on stdin.
 				r := k.runIn(t, "", append([]string{"calendar"}, m.args...)...)
-				if r.code != 0 || r.stdout != m.out || r.stderr != "" {
-					t.Fatalf("want exit 0 and stdout %q; %s", m.out, r)
+				wantErr := ""
+				if live && m.verb == "" {
+					wantErr = "note: a move of " + strconv.Itoa(m.days) + " days is one full update of the calendar, which clears named weeks set in the web interface (kanka cannot read them); --keep-weeks moves one day at a time instead\n"
+				}
+				if r.code != 0 || r.stdout != m.out || r.stderr != wantErr {
+					t.Fatalf("want exit 0, stdout %q and stderr %q; %s", m.out, wantErr, r)
 				}
 				read := "GET calendars/" + id
 				if m.byName {
 					read = "GET calendars?name=Calendar+of+Harptos"
 				}
-				wantRequests(t, srv.since(mark), read, "PUT calendars/"+id)
+				want := []string{read, "PUT calendars/" + id}
+				switch {
+				case live && m.verb != "":
+					want = []string{read, "POST calendars/" + id + "/" + m.verb}
+				case live:
+					for range m.leap {
+						want = append(want, "POST calendars/"+id+"/advance")
+					}
+				}
+				wantRequests(t, srv.since(mark), want...)
 				if after := structure(t, k, id); !reflect.DeepEqual(after, before) {
 					t.Errorf("the structure changed:\nbefore %v\nafter  %v", before, after)
 				}

@@ -50,7 +50,8 @@ func TestE2ECalendarEdit(t *testing.T) {
 			if out != id+"\n" {
 				t.Errorf("stdout %q", out)
 			}
-			wantRequests(t, srv.since(mark), "GET calendars?name=Calendar+of+Harptos", "PUT calendars/"+id)
+			// The read, the read again before sending, the update.
+			wantRequests(t, srv.since(mark), "GET calendars?name=Calendar+of+Harptos", "GET calendars/"+id, "PUT calendars/"+id)
 			after := structure(t, k, id)
 			if after["suffix"] != "Dalereckoning" {
 				t.Errorf("suffix after the edit: %v", after["suffix"])
@@ -76,7 +77,7 @@ func TestE2ECalendarEdit(t *testing.T) {
 				`grep -q '^# The file was not sent:' "$1" && sed -i 's/^suffix: \[DR$/suffix: DR/' "$1"`)
 			mark := srv.mark()
 			k.with("VISUAL="+editor).ok(t, "calendar", "edit", id, "-o", "id")
-			wantRequests(t, srv.since(mark), "GET calendars/"+id, "PUT calendars/"+id)
+			wantRequests(t, srv.since(mark), "GET calendars/"+id, "GET calendars/"+id, "PUT calendars/"+id)
 			if got := structure(t, k, id)["suffix"]; got != "DR" {
 				t.Errorf("suffix %v", got)
 			}

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/kanka-cli/kanka/sandbox"
 )
@@ -301,7 +302,8 @@ func wantRequests(t *testing.T, got []request, want ...string) {
 
 // canonical rewrites the query of "METHOD path?query" in one encoding, so
 // that name=A+B and name=A%20B compare equal: only the decoded values
-// matter to the server.
+// matter to the server. A lastSync time (apply's check of what changed
+// since its read, which depends on the clock) reads "T".
 func canonical(s string) string {
 	head, query, ok := strings.Cut(s, "?")
 	if !ok {
@@ -311,8 +313,15 @@ func canonical(s string) string {
 	if err != nil {
 		return s
 	}
+	if _, err := time.Parse(time.RFC3339, values.Get("lastSync")); err == nil {
+		values.Set("lastSync", "T")
+	}
 	return head + "?" + values.Encode()
 }
+
+// changedCheck is apply's one request, before its first write, for the
+// calendars changed since it read them.
+const changedCheck = "GET calendars?lastSync=T"
 
 // wantNoRequests fails if anything reached the server since mark.
 func wantNoRequests(t *testing.T, srv *apiServer, mark int) {

@@ -39,7 +39,7 @@ func resolveDates(cal *client.Calendar, inputs []client.WeatherInput) error {
 	var r *almanac.Reckoning
 	var lines []string
 	for i := range inputs {
-		if inputs[i].MonthName == nil {
+		if inputs[i].Written == nil {
 			continue
 		}
 		if r == nil {

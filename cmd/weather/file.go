@@ -49,8 +49,8 @@ func readEntryFile(ctx context.Context, streams *cmdutil.IOStreams, path string)
 		return nil, cmdutil.UsageErrorf("%s: the list holds no entries", f.Source)
 	}
 	for _, e := range f.Entries {
-		if e.MonthName != nil {
-			e.MonthName.Where = f.Source + ": " + e.MonthName.Where
+		if e.Written != nil {
+			e.Written.Where = f.Source + ": " + e.Written.Where
 		}
 	}
 	return f, nil

@@ -62,7 +62,7 @@ func TestFileErrorsNameTheLine(t *testing.T) {
 	tests := []struct{ name, content, want string }{
 		{"unknown key", "date: 1-1-1\nweathr: sun\n", `standard input: line 2: unknown key "weathr"`},
 		{"mistyped day", "- year: 1\n  month: 1\n  day: first\n", `standard input: line 3: [1].day: "first" is not a whole number`},
-		{"bad date", "- date: 1-1-1\n- date: 1492/1/2\n", `standard input: line 2: [2].date: "1492/1/2" is not a date of the form YEAR-MONTH-DAY (1492-4-3, 1492-Ches-3 or 3 Ches 1492)`},
+		{"bad date", "- date: 1-1-1\n- date: 1492/1/2\n", `standard input: line 2: [2].date: "1492/1/2" is not a date: write YEAR-MONTH-DAY (1492-4-3, 1492-Ches-3) or DAY MONTH YEAR (3 Ches 1492)`},
 		{"every problem at once", "- date: 1-1-1\n  weather: [sun]\n- day: 2.5\n  visibility: friends\n",
 			"standard input: line 2: [1].weather: must be text\n" +
 				"standard input: line 3: [2].day: must be a whole number, not 2.5\n" +
@@ -98,9 +98,9 @@ func TestFileMonthNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []client.WeatherInput{
-		{Year: ptr(1492), Day: ptr(3), MonthName: &client.Written{Text: "ches", Where: "standard input: line 1: [1].date"}, Weather: ptr("sun")},
-		{Year: ptr(1492), Day: ptr(1), MonthName: &client.Written{Text: "Hammer", Where: "standard input: line 3: [2].month"}, Weather: ptr("sun")},
-		{Year: ptr(1492), Day: ptr(3), MonthName: &client.Written{Text: "Alturiak", Where: "standard input: line 4: [3].date"}, Weather: ptr("sun")},
+		{Written: &client.Written{Text: "1492-ches-3", Where: "standard input: line 1: [1].date", Date: true}, Weather: ptr("sun")},
+		{Year: ptr(1492), Day: ptr(1), Written: &client.Written{Text: "Hammer", Where: "standard input: line 3: [2].month"}, Weather: ptr("sun")},
+		{Written: &client.Written{Text: "3 Alturiak 1492", Where: "standard input: line 4: [3].date", Date: true}, Weather: ptr("sun")},
 	}
 	for i, got := range f.Entries {
 		if d := diffFields(got, want[i]); d != "" {

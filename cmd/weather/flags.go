@@ -36,13 +36,14 @@ func (ef *entryFlags) input(fs *pflag.FlagSet) (client.WeatherInput, error) {
 		return in, err
 	}
 	if fs.Changed("date") {
-		d, month, err := client.ParseDateText(ef.date)
+		d, written, err := client.ParseDateInput(ef.date, "--date")
 		if err != nil {
 			return in, cmdutil.UsageErrorf("--date: %v", err)
 		}
-		in.SetDate(d)
-		if month != "" {
-			in.Month, in.MonthName = nil, &client.Written{Text: month, Where: "--date"}
+		if d != nil {
+			in.SetDate(*d)
+		} else {
+			in.SetWrittenDate(written)
 		}
 	}
 	if fs.Changed("visibility") {

@@ -119,8 +119,8 @@ func TestBadFlagsAreUsageErrors(t *testing.T) {
 		args    []string
 		wantErr string
 	}{
-		{"date not a date", []string{"create", "--calendar", "5", "--date", "abc"}, `--date: "abc" is not a date of the form YEAR-MONTH-DAY`},
-		{"date too short", []string{"create", "--calendar", "5", "--date", "1-2"}, `--date: "1-2" is not a date of the form YEAR-MONTH-DAY`},
+		{"date not a date", []string{"create", "--calendar", "5", "--date", "abc"}, `--date: "abc" is not a date: write YEAR-MONTH-DAY`},
+		{"date too short", []string{"create", "--calendar", "5", "--date", "1-2"}, `--date: "1-2" is not a date: write YEAR-MONTH-DAY`},
 		{"bad visibility", []string{"create", "--calendar", "5", "--visibility", "friends"}, `--visibility: "friends" is not a visibility`},
 		{"visibility out of range", []string{"create", "--calendar", "5", "--visibility", "6"}, `--visibility: "6" is not a visibility`},
 		{"no calendar", []string{"create", "--weather", "sun"}, `required flag(s) "calendar" not set`},
@@ -175,8 +175,8 @@ func diffFields(got, want client.WeatherInput) string {
 	cmpStr("effect", got.Effect, want.Effect)
 	cmpStr("name", got.Name, want.Name)
 	cmpInt("visibility", got.VisibilityID, want.VisibilityID)
-	if (got.MonthName == nil) != (want.MonthName == nil) || (got.MonthName != nil && *got.MonthName != *want.MonthName) {
-		diffs = append(diffs, "month name: got "+show(got.MonthName)+", want "+show(want.MonthName))
+	if (got.Written == nil) != (want.Written == nil) || (got.Written != nil && *got.Written != *want.Written) {
+		diffs = append(diffs, "written: got "+show(got.Written)+", want "+show(want.Written))
 	}
 	return strings.Join(diffs, "\n")
 }

@@ -152,7 +152,7 @@ func checkSetFields(in client.WeatherInput, cal *client.Calendar) error {
 		placeholder := "-"
 		in.Weather = &placeholder
 	}
-	if in.MonthName != nil {
+	if in.Written != nil {
 		cal = nil // a month by name is checked once the calendar resolves it
 	}
 	return checkEntry(in, cal)

@@ -94,7 +94,7 @@ func updateRun(opts *UpdateOptions) error {
 		return err
 	}
 	// A month by name needs the calendar's months.
-	if in.MonthName != nil {
+	if in.Written != nil {
 		if cal, err = calendarRecord(ctx, c, calendarID, cal); err != nil {
 			return err
 		}
