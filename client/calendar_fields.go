@@ -36,7 +36,7 @@ var CalendarFields = Fields[CalendarInput]{
 	scalarField("type", func(in *CalendarInput) **string { return &in.Type }, textKind),
 	scalarField("entry", func(in *CalendarInput) **string { return &in.Entry }, textKind),
 	dateField,
-	rebuilt(listField("months", func(in *CalendarInput) *[]Month { return &in.Months }, monthKind, encodeMonths)),
+	days(rebuilt(listField("months", func(in *CalendarInput) *[]Month { return &in.Months }, monthKind, encodeMonths))),
 	rebuilt(listField("weekdays", func(in *CalendarInput) *[]string { return &in.Weekdays }, textListKind,
 		func(days []string, p map[string]any) { p["weekday"] = nonNil(days) })),
 	rebuilt(namedNumbersField("years", "year", func(in *CalendarInput) *map[int]string { return (*map[int]string)(&in.Years) }, "year_number", "year_name")),
@@ -47,18 +47,28 @@ var CalendarFields = Fields[CalendarInput]{
 		func(names []string, p map[string]any) { p["epoch_name"] = nonNil(names) })),
 	scalarField("suffix", func(in *CalendarInput) **string { return &in.Suffix }, textKind),
 	scalarField("format", func(in *CalendarInput) **string { return &in.Format }, textKind),
-	scalarField("skip_year_zero", func(in *CalendarInput) **bool { return &in.SkipYearZero }, flagKind),
+	days(scalarField("skip_year_zero", func(in *CalendarInput) **bool { return &in.SkipYearZero }, flagKind)),
 	scalarField("start_offset", func(in *CalendarInput) **int { return &in.StartOffset }, wholeKind),
-	scalarField("has_leap_year", func(in *CalendarInput) **bool { return &in.HasLeapYear }, flagKind),
-	scalarField("leap_year_amount", func(in *CalendarInput) **int { return &in.LeapYearAmount }, wholeKind),
-	scalarField("leap_year_offset", func(in *CalendarInput) **int { return &in.LeapYearOffset }, wholeKind),
-	scalarField("leap_year_start", func(in *CalendarInput) **int { return &in.LeapYearStart }, wholeKind),
-	leapMonthField,
+	days(scalarField("has_leap_year", func(in *CalendarInput) **bool { return &in.HasLeapYear }, flagKind)),
+	days(scalarField("leap_year_amount", func(in *CalendarInput) **int { return &in.LeapYearAmount }, wholeKind)),
+	labelled("leap year interval", days(scalarField("leap_year_offset", func(in *CalendarInput) **int { return &in.LeapYearOffset }, wholeKind))),
+	days(scalarField("leap_year_start", func(in *CalendarInput) **int { return &in.LeapYearStart }, wholeKind)),
+	days(leapMonthField),
 	tagsField,
-	scalarField("is_private", func(in *CalendarInput) **bool { return &in.IsPrivate }, flagKind),
-	writeOnlyText("image_url", func(in *CalendarInput) *string { return &in.ImageURL }),
-	writeOnlyText("entity_image_uuid", func(in *CalendarInput) *string { return &in.EntityImageUUID }),
-	writeOnlyText("entity_header_uuid", func(in *CalendarInput) *string { return &in.EntityHeaderUUID }),
+	labelled("private", scalarField("is_private", func(in *CalendarInput) **bool { return &in.IsPrivate }, flagKind)),
+	labelled("image URL", writeOnlyText("image_url", func(in *CalendarInput) *string { return &in.ImageURL })),
+	labelled("entity image", writeOnlyText("entity_image_uuid", func(in *CalendarInput) *string { return &in.EntityImageUUID })),
+	labelled("entity header", writeOnlyText("entity_header_uuid", func(in *CalendarInput) *string { return &in.EntityHeaderUUID })),
+}
+
+func days[In any](f Field[In]) Field[In] {
+	f.Days = true
+	return f
+}
+
+func labelled[In any](label string, f Field[In]) Field[In] {
+	f.Label = label
+	return f
 }
 
 func rebuilt[In any](f Field[In]) Field[In] {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	yaml "go.yaml.in/yaml/v3"
 )
@@ -35,6 +36,12 @@ type Field[In any] struct {
 	// WriteOnly: the service takes the field but never returns it, so it
 	// can be neither read nor compared; it is sent when given.
 	WriteOnly bool
+	// Days: the field decides which days the calendar has (its months,
+	// its leap years), so dates are checked against it.
+	Days bool
+	// Label is the field in the user's words, where its key with spaces
+	// for underscores does not read well ("leap year interval").
+	Label string
 
 	given  func(in *In) bool
 	clear  func(in *In)
@@ -65,6 +72,20 @@ func (f *Field[In]) Show(in *In) string { return f.show(in) }
 // Fields is the table of a resource's writable part, in the order files
 // and plans show the fields.
 type Fields[In any] []Field[In]
+
+// LabelOf is the field with wire key key in the user's words, and
+// whether the table has it: its Label, else its key with spaces.
+func (t Fields[In]) LabelOf(key string) (string, bool) {
+	for i := range t {
+		if t[i].Key == key || t[i].Answer == key {
+			if t[i].Label != "" {
+				return t[i].Label, true
+			}
+			return strings.ReplaceAll(t[i].Key, "_", " "), true
+		}
+	}
+	return "", false
+}
 
 // Lookup is the field with key, or nil.
 func (t Fields[In]) Lookup(key string) *Field[In] {

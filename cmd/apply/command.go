@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/kanka-cli/kanka/cmd/calendar"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/spf13/cobra"
@@ -76,11 +77,24 @@ logs; -o table (the default) is the text. A failed write does not stop the
 others; the exit code follows the worst failure, and a re-run finishes the
 job.
 
+Before the first write one list request looks for calendars changed since
+they were read (the lastSync filter): a planned calendar that changed, or a
+new one with the name of a calendar to create, stops the run with nothing
+sent (exit 8), so a change made meanwhile is never put back. A calendar
+whose answer lacks fields the service rebuilds from every write (months,
+moons ...) that the file does not give stops the run too (exit 1). --force
+writes anyway. Calendars are created in the order of the file, and each
+one's weather in date order, so an empty campaign gets the same ids on
+every run.
+
+` + calendar.NamedWeeksHelp + `
+
 Requests: the calendar list pages, then the weather pages of each listed
-calendar that exists and has a weather key, then one request per write.
-Re-applying an applied file sends no write: 2 calendars with 30 entries
-cost 4 requests (5 against the live service, whose weather path a run finds
-with one extra request). Writes wait for the rate limit's next window
+calendar that exists and has a weather key, then the check and one request
+per write.
+Re-applying an applied file sends no write and no check: 2 calendars with
+30 entries cost 4 requests (5 against the live service, whose weather path
+a run finds with one extra request). Writes wait for the rate limit's next window
 instead of meeting a 429.`,
 		Example: `  kanka apply -f seed.yaml --dry-run
   kanka apply -f seeds/ --prune

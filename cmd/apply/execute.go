@@ -273,11 +273,6 @@ func resultOf(err error) Result {
 	return Result{Status: Failed, Err: err}
 }
 
-// daysFields are the calendar fields that decide which days exist: the
-// weather's dates were checked against the calendar as planned.
-var daysFields = map[string]bool{"months": true, "skip_year_zero": true, "has_leap_year": true,
-	"leap_year_amount": true, "leap_year_offset": true, "leap_year_start": true, "leap_year_month": true}
-
 // weatherHeldBy says why the calendar's weather must wait for the next
 // run: its create failed, or its update failed while it was changing the
 // days the weather's dates were checked against. nil when it may go.
@@ -290,7 +285,9 @@ func weatherHeldBy(cp *CalendarPlan) error {
 		return fmt.Errorf("calendar %q was not created", cp.Name)
 	case Update:
 		for _, ch := range cp.Changes {
-			if daysFields[ch.Field] {
+			// The weather's dates were checked against the calendar as
+			// planned: a field that decides which days exist.
+			if f := client.CalendarFields.Lookup(ch.Field); f != nil && f.Days {
 				return fmt.Errorf("calendar %q was not updated, and its days were changing (%s)", cp.Name, ch.Field)
 			}
 		}

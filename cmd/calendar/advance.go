@@ -68,7 +68,8 @@ Requests: 2, the read and the update, whatever N is; by name too, as the
 name's lookup returns the calendar.
 
 Named weeks: the service never returns them, and every calendar update
-through the API clears them. Against the live service a move of one day
+through the API clears them (see 'kanka calendar update --help'). Against
+the live service a move of one day
 uses its own route (POST calendars/ID/advance or retreat), which moves the
 date alone and keeps them, at the same 2 requests. A longer move is one
 full update, which clears them (a note says so); --keep-weeks steps one day

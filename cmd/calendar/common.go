@@ -7,6 +7,14 @@ import (
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 )
 
+// NamedWeeksHelp ends the help of every command that updates a calendar:
+// what no answer shows must be said.
+const NamedWeeksHelp = `Named weeks set in the web interface are cleared by any update of the
+calendar through the API, from kanka or any other client: the service takes
+them (week_number[], week_name[]) but never returns them. To keep them, give
+them in the file as weeks: (week number: name, as years: is); create,
+update -f and apply send them with every write of that calendar.`
+
 // validate refuses a calendar the service would refuse, before sending it.
 func validate(in client.CalendarInput) error {
 	if err := in.Validate(); err != nil {

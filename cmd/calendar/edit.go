@@ -48,7 +48,9 @@ Before sending, the calendar is read again: when someone changed it while
 the editor was open, nothing is sent (exit 8), the message says what
 changed, and your edit is kept in its file; --force sends it anyway. Costs
 3 requests: the read (by id, or the name lookup), the second read and the
-update.`,
+update.
+
+` + NamedWeeksHelp,
 		Example: `  kanka calendar edit 12
   EDITOR="code --wait" kanka calendar edit "Calendar of Harptos"`,
 		Args: cobra.ExactArgs(1),

@@ -42,7 +42,13 @@ month has (--season Spring:Ches:19). It costs no extra request.
 
 A file written by 'get -o yaml' carries the calendar's updated_at: when the
 calendar was updated since, nothing is sent (exit 8), since the file would
-put back the old values of what changed; --force sends it anyway.`,
+put back the old values of what changed; --force sends it anyway.
+
+When the server's answer lacks months, weekdays, years, seasons, moons or
+the date (left out, or null), the update would clear them there: it is
+refused (exit 1) unless the file or the flags give them, or --force.
+
+` + NamedWeeksHelp,
 		Example: `  kanka calendar update 12 --name "Calendar of Harptos"
   kanka calendar update "Calendar of Harptos" --date 1492-Ches-12
   kanka calendar update 12 --season Spring:Ches:19 --season Summer:Flamerule:20

@@ -3,6 +3,8 @@ package root
 import (
 	"strconv"
 	"strings"
+
+	"github.com/kanka-cli/kanka/client"
 )
 
 // arrayFields maps the parallel arrays of a calendar write to the item and
@@ -27,18 +29,13 @@ var arrayFields = map[string]struct{ item, part string }{
 	"tags":          {"tag", ""},
 }
 
-// plainFields are the scalar fields whose wire name does not read well with
-// its underscores turned into spaces.
+// plainFields are the wire names of the date's parts, which no field of
+// the tables has (the date is one field, sent in three); every other
+// scalar field reads as its table labels it.
 var plainFields = map[string]string{
-	"current_year":       "date (year)",
-	"current_month":      "date (month)",
-	"current_day":        "date (day)",
-	"is_private":         "private",
-	"visibility_id":      "visibility",
-	"leap_year_offset":   "leap year interval",
-	"image_url":          "image URL",
-	"entity_image_uuid":  "entity image",
-	"entity_header_uuid": "entity header",
+	"current_year":  "date (year)",
+	"current_month": "date (month)",
+	"current_day":   "date (day)",
 }
 
 // FieldLabel turns a field of a validation error, in the wire's words, into
@@ -59,6 +56,12 @@ func FieldLabel(wire string) string {
 		}
 	}
 	if label, ok := plainFields[wire]; ok {
+		return label
+	}
+	if label, ok := client.CalendarFields.LabelOf(wire); ok {
+		return label
+	}
+	if label, ok := client.WeatherFields.LabelOf(wire); ok {
 		return label
 	}
 	return strings.ReplaceAll(wire, "_", " ")

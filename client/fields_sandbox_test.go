@@ -1,0 +1,72 @@
+package client_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/sandbox"
+)
+
+// The sandbox reads and writes its JSON on its own, from the documents,
+// so that a mistake in the field table's keys is not hidden by the same
+// mistake on the server side. This holds the two together: every field
+// of the table written to the live sandbox is read back, equal, under the
+// key the table reads (a key misspelt on either side is a field lost),
+// and every readable field of the table is one the sandbox answers.
+func TestEveryTableFieldRoundTripsThroughTheSandbox(t *testing.T) {
+	c, _ := sandboxClient(t, sandbox.Options{Live: true})
+	ctx := context.Background()
+	in := harptosInput()
+	in.Tags = []int{4}
+	created, err := c.CreateCalendar(ctx, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := c.GetCalendar(ctx, created.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range client.CalendarFields {
+		f := &client.CalendarFields[i]
+		if f.WriteOnly {
+			continue
+		}
+		if !f.Given(&in) {
+			t.Errorf("the test's calendar gives no %s: give every readable field", f.Key)
+			continue
+		}
+		if !f.Given(&got.CalendarInput) {
+			t.Errorf("%s was written but is not read back", f.Key)
+		} else if f.Show(&got.CalendarInput) != f.Show(&in) && f.Key != "moons" {
+			t.Errorf("%s reads back as %s, was written as %s", f.Key, f.Show(&got.CalendarInput), f.Show(&in))
+		}
+	}
+	if changes := client.CalendarFields.Changes(&in, &got.CalendarInput); len(changes) != 0 {
+		t.Errorf("what was written differs from what was read: %v", changes)
+	}
+
+	entry := client.WeatherInput{Year: ptr(1492), Month: ptr(1), Day: ptr(2), Weather: ptr("snowflake"),
+		Temperature: ptr("-5°C"), Precipitation: ptr("light snow"), Wind: ptr("north"), Effect: ptr("frost"),
+		Name: ptr("First frost"), VisibilityID: ptr(client.VisibilityMembers)}
+	w, err := c.CreateWeather(ctx, created.ID, entry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	read, err := c.GetWeather(ctx, created.ID, w.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range client.WeatherFields {
+		f := &client.WeatherFields[i]
+		if !f.Given(&read.WeatherInput) {
+			t.Errorf("weather %s was written but is not read back", f.Key)
+		}
+	}
+	if changes := client.WeatherFields.Changes(&entry, &read.WeatherInput); len(changes) != 0 {
+		t.Errorf("the weather written differs from what was read: %v", changes)
+	}
+	if !read.BelongsTo(created.ID) {
+		t.Errorf("the entry does not say it is of calendar %d", created.ID)
+	}
+}
