@@ -175,7 +175,7 @@ func listField[In, T any](key string, get func(*In) *[]T, kind listKind[T], enco
 		},
 		show: func(in *In) string {
 			if *get(in) == nil {
-				return "(none)"
+				return "(unknown)" // a list not given, or null in an answer
 			}
 			return showList(*get(in), kind.show)
 		},
@@ -231,7 +231,7 @@ func namedNumbersField[In any](key, noun string, get func(*In) *map[int]string, 
 		show: func(in *In) string {
 			m := *get(in)
 			if m == nil {
-				return "(none)"
+				return "(unknown)"
 			}
 			return showList(sortedKeys(m), func(n int) string { return strconv.Itoa(n) + " " + m[n] })
 		},

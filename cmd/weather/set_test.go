@@ -165,3 +165,44 @@ func TestSetRefusesBadInputBeforeSending(t *testing.T) {
 		})
 	}
 }
+
+// An entry the calendar's list holds that says it is of another calendar
+// is never updated: set warns and creates the day's entry of this one.
+func TestSetIgnoresEntriesOfAnotherCalendar(t *testing.T) {
+	env := newTestEnv(t, "id")
+	foreign := strings.Replace(weatherJSON(44, 1492, 1, 3, "sun"), `"calendar_id":5`, `"calendar_id":9`, 1)
+	env.expect("GET "+calendarRoute, "", 200, one(harptosJSON))
+	env.expect("GET "+weathersRoute, "", 200, page(1, 1, foreign))
+	env.expect("POST "+weathersRoute, `{"year":1492,"month":1,"day":3,"weather":"snowflake"}`,
+		201, one(weatherJSON(50, 1492, 1, 3, "snowflake")))
+	if err := env.run("set", "--calendar", "5", "--date", "1492-1-3", "--weather", "snowflake"); err != nil {
+		t.Fatal(err)
+	}
+	want := "warning: the weather list of calendar 5 holds entry 44 of calendar 9; it is ignored\ncreated weather 50 on 1492-1-3\n"
+	if got := env.ErrOut.String(); got != want {
+		t.Errorf("stderr %q, want %q", got, want)
+	}
+}
+
+// The entry of the date was answered without its weather (null): an
+// update must send one, so set refuses unless --weather gives it. Its
+// name, null in the answer, is not sent back.
+func TestSetNeverSendsWhatItDidNotRead(t *testing.T) {
+	noWeather := strings.Replace(weatherJSON(41, 1492, 1, 3, "sun"), `"weather":"sun"`, `"weather":null`, 1)
+	env := newTestEnv(t, "id")
+	env.expect("GET "+calendarRoute, "", 200, one(harptosJSON))
+	env.expect("GET "+weathersRoute, "", 200, page(1, 1, noWeather))
+	err := env.run("set", "--calendar", "5", "--date", "1492-1-3", "--wind", "calm")
+	if err == nil || err.Error() != "weather 41 of calendar 5: the server's answer did not give weather (left out or null); an update must send it, and sending it without it would clear it there. Nothing was sent. Give them with --date and --weather (or in the file)." {
+		t.Errorf("error %v", err)
+	}
+
+	env = newTestEnv(t, "id")
+	env.expect("GET "+calendarRoute, "", 200, one(harptosJSON))
+	env.expect("GET "+weathersRoute, "", 200, page(1, 1, noWeather))
+	env.expect("PUT "+weathersRoute+"/41", `{"year":1492,"month":1,"day":3,"weather":"cloud","wind":"calm","temperature":"","precipitation":"","effect":"","visibility_id":1}`,
+		200, one(weatherJSON(41, 1492, 1, 3, "cloud")))
+	if err := env.run("set", "--calendar", "5", "--date", "1492-1-3", "--wind", "calm", "--weather", "cloud"); err != nil {
+		t.Fatal(err)
+	}
+}
