@@ -15,7 +15,7 @@ import (
 	"github.com/kanka-cli/kanka/client"
 )
 
-func readTestdata(t *testing.T, name string) []byte {
+func readTestdata(t testing.TB, name string) []byte {
 	t.Helper()
 	b, err := os.ReadFile("testdata/" + name)
 	if err != nil {
@@ -25,7 +25,7 @@ func readTestdata(t *testing.T, name string) []byte {
 }
 
 // dataBytes is the exact text of the "data" value of an answer.
-func dataBytes(t *testing.T, answer []byte) json.RawMessage {
+func dataBytes(t testing.TB, answer []byte) json.RawMessage {
 	t.Helper()
 	var env struct{ Data json.RawMessage }
 	if err := json.Unmarshal(answer, &env); err != nil {

@@ -36,9 +36,10 @@ func ResolveCalendar(ctx context.Context, c *client.Client, arg string) (int, *c
 		}
 		near = append(near, cal)
 	}
+	// Names compare as the service stores them (trimmed).
 	for _, same := range []func(string) bool{
-		func(name string) bool { return name == arg },
-		func(name string) bool { return strings.EqualFold(name, arg) },
+		func(name string) bool { return client.StoredText(name) == arg },
+		func(name string) bool { return strings.EqualFold(client.StoredText(name), arg) },
 	} {
 		var found []*client.Calendar
 		for _, cal := range near {
