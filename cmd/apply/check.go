@@ -22,6 +22,10 @@ func (e *InvalidSeedError) Error() string {
 	return "the input is not valid, nothing was sent:\n  " + strings.Join(e.Problems, "\n  ")
 }
 
+// NoUsageHint: the command was used rightly, the file (or the campaign
+// against it) is what is wrong, so the root adds no "Run --help" line.
+func (*InvalidSeedError) NoUsageHint() {}
+
 // problemList gathers problems with where they were written.
 type problemList []string
 

@@ -280,10 +280,12 @@ func weatherHeldBy(cp *CalendarPlan) error {
 	if cp.Result.Status == Done {
 		return nil
 	}
-	switch cp.Action {
-	case Create:
+	switch {
+	case cp.Action == Create && cp.Result.Status == Unknown:
+		return fmt.Errorf("calendar %q may have been created, but where is not known; the next run finds it by its name", cp.Name)
+	case cp.Action == Create:
 		return fmt.Errorf("calendar %q was not created", cp.Name)
-	case Update:
+	case cp.Action == Update:
 		for _, ch := range cp.Changes {
 			// The weather's dates were checked against the calendar as
 			// planned: a field that decides which days exist.

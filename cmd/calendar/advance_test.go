@@ -273,7 +273,7 @@ func TestMoveLongerOnTheLiveServiceKeepsWeeksOnlyWhenAsked(t *testing.T) {
 		t.Fatal(err)
 	}
 	env.WantSent("GET calendars/12", "POST calendars/12/advance", "POST calendars/12/advance", "POST calendars/12/advance")
-	if want := "Moving 3 days one day at a time: 3 requests (about 1 minutes at 30 requests a minute).\n"; env.ErrOut.String() != want {
+	if want := "Moving 3 days one day at a time: 3 requests (about 1 minute at 30 requests a minute).\n"; env.ErrOut.String() != want {
 		t.Errorf("stderr %q, want %q", env.ErrOut, want)
 	}
 	if want := "1492-4-1 -> 1492-4-4 (4 Ches, Year of Three Ships Sailing DR)\n"; env.Out.String() != want {

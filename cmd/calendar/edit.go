@@ -180,7 +180,7 @@ func editUntilValid(opts *EditOptions, path string, original []byte, current *cl
 	// A record the checks refuse as it is (a calendar the live service
 	// wiped down to one month) opens with its problems on top, so that the
 	// editor can repair it: then any valid save is a change.
-	baseline, problem := readEdit(original, current)
+	baseline, problem := readEdit(original, current, opts.Force)
 	if problem != nil && !isCheckFailure(problem) {
 		return client.CalendarInput{}, "", problem
 	}
@@ -205,7 +205,7 @@ func editUntilValid(opts *EditOptions, path string, original []byte, current *cl
 		if problem != nil && bytes.Equal(saved, shown) {
 			return client.CalendarInput{}, "", &keptEditError{path: path, err: problem}
 		}
-		in, problem = readEdit(saved, current)
+		in, problem = readEdit(saved, current, opts.Force)
 		if problem == nil {
 			if len(client.CalendarFields.Differing(&in, &baseline)) == 0 {
 				return in, "no changes made.", nil
@@ -220,8 +220,8 @@ func editUntilValid(opts *EditOptions, path string, original []byte, current *cl
 }
 
 // readEdit checks the edited text as 'update -f' would and returns the
-// full record it makes of the current one.
-func readEdit(text []byte, current *client.Calendar) (client.CalendarInput, error) {
+// full record it makes of the current one (force: as --force does).
+func readEdit(text []byte, current *client.Calendar, force bool) (client.CalendarInput, error) {
 	changes, _, err := decodeCalendarFile(text, "the edited calendar")
 	if err != nil {
 		return client.CalendarInput{}, err
@@ -229,7 +229,7 @@ func readEdit(text []byte, current *client.Calendar) (client.CalendarInput, erro
 	if err := refuseShortLists(changes); err != nil {
 		return client.CalendarInput{}, err
 	}
-	return changedRecord(current, changes, false)
+	return changedRecord(current, changes, force)
 }
 
 // isCheckFailure reports whether err is the file failing a check (bad

@@ -62,7 +62,7 @@ func (opts *MoveOptions) stepTo(c *client.Client, cal *client.Calendar, days int
 		return nil, cmdutil.UsageErrorf("--keep-weeks: %s is more than %d requests; move in smaller steps, or without --keep-weeks (one update, which clears named weeks)", dayCount(n), maxSteps)
 	}
 	if n > 1 && !opts.Factory.Quiet() {
-		fmt.Fprintf(opts.Factory.IO.ErrOut, "Moving %s one day at a time: %d requests (about %d minutes at 30 requests a minute).\n", dayCount(n), n, (n+29)/30)
+		fmt.Fprintf(opts.Factory.IO.ErrOut, "Moving %s one day at a time: %d requests (about %s at 30 requests a minute).\n", dayCount(n), n, minutes((n+29)/30))
 	}
 	var d almanac.Date
 	for i := range n {
@@ -78,6 +78,14 @@ func (opts *MoveOptions) stepTo(c *client.Client, cal *client.Calendar, days int
 		return nil, &client.DateNotKeptError{ID: cal.ID, Sent: to, Stored: d, Why: "its advance route counts the days otherwise"}
 	}
 	return cal.WithDate(d), nil
+}
+
+// minutes is "1 minute" or "5 minutes".
+func minutes(n int64) string {
+	if n == 1 {
+		return "1 minute"
+	}
+	return fmt.Sprintf("%d minutes", n)
 }
 
 func abs(n int64) int64 {

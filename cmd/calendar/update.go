@@ -3,6 +3,7 @@ package calendar
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
@@ -107,7 +108,7 @@ func updateRun(opts *UpdateOptions) error {
 		return err
 	}
 	if !opts.Force {
-		if err := fileStillCurrent(origin, current, opts.File); err != nil {
+		if err := fileStillCurrent(opts.Ctx, c, origin, fromFile.Date, current, opts.File); err != nil {
 			return err
 		}
 	}
@@ -159,20 +160,44 @@ func checkUnread(current *client.Calendar, in *client.CalendarInput, force bool)
 }
 
 // fileStillCurrent refuses a file written from this calendar (`get -o
-// yaml` writes its id and updated_at) when the calendar was updated since:
-// the file holds the old values of whatever that update changed, and
-// sending it would put them back. A file without them (written by hand,
-// or by export) is not checked. It costs no request: the record is read
-// anyway.
-func fileStillCurrent(origin client.FileOrigin, current *client.Calendar, path string) error {
-	if origin.UpdatedAt == "" || current.UpdatedAt == "" || origin.UpdatedAt == current.UpdatedAt ||
-		(origin.ID != 0 && origin.ID != current.ID) {
+// yaml` writes its id and updated_at) when the calendar changed since: the
+// file holds the old values of whatever changed, and sending it would put
+// them back. A file without them (written by hand, or by export) is not
+// checked. An update moves updated_at, which costs no request to see: the
+// record is read anyway. The live service's advance route moves the date
+// alone and not updated_at: when the file's date is not the calendar's,
+// one list request (the calendars changed since the file's updated_at)
+// tells a date moved meanwhile from one changed in the file.
+func fileStillCurrent(ctx context.Context, c *client.Client, origin client.FileOrigin, fileDate *client.Date, current *client.Calendar, path string) error {
+	if origin.UpdatedAt == "" || current.UpdatedAt == "" || (origin.ID != 0 && origin.ID != current.ID) {
 		return nil
 	}
 	source := cmdutil.SourceName(path)
-	return &cmdutil.ChangedError{Record: fmt.Sprintf("calendar %d %q", current.ID, current.Name), By: current.UpdatedBy,
-		Since: fmt.Sprintf("since %s was written from it (updated_at %s then, %s now)", source, origin.UpdatedAt, current.UpdatedAt),
-		Next:  fmt.Sprintf("get it again with `kanka calendar get %d -o yaml` and make your change there, or add --force to send %s as it is", current.ID, source)}
+	record := fmt.Sprintf("calendar %d %q", current.ID, current.Name)
+	next := fmt.Sprintf("get it again with `kanka calendar get %d -o yaml` and make your change there, or add --force to send %s as it is", current.ID, source)
+	if origin.UpdatedAt != current.UpdatedAt {
+		return &cmdutil.ChangedError{Record: record, By: current.UpdatedBy, Next: next,
+			Since: fmt.Sprintf("since %s was written from it (updated_at %s then, %s now)", source, origin.UpdatedAt, current.UpdatedAt)}
+	}
+	if fileDate == nil || current.Date == nil || *fileDate == *current.Date {
+		return nil
+	}
+	written, err := time.Parse(time.RFC3339Nano, origin.UpdatedAt)
+	if err != nil {
+		return nil // a time kanka cannot read: the file cannot be placed
+	}
+	changed, err := c.CalendarsChangedSince(ctx, written.Truncate(time.Second))
+	if err != nil {
+		return fmt.Errorf("checking whether calendar %d's date moved since %s was written: %w", current.ID, source, err)
+	}
+	for _, cal := range changed {
+		if cal.ID == current.ID {
+			return &cmdutil.ChangedError{Record: record, Fields: []string{"date"},
+				Since: fmt.Sprintf("since %s was written from it (its date is %s now; the file says %s)", source, current.Date, fileDate),
+				Next:  next + " (also when you changed the date in the file on purpose)"}
+		}
+	}
+	return nil
 }
 
 // keepDate makes sure the date a write sent is the one the service kept

@@ -226,3 +226,32 @@ func TestUpdateRefusesARecordThatLacksRebuiltFields(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// The live service's advance route moves the date without moving
+// updated_at: a file from `get -o yaml` whose date is no longer the
+// calendar's costs one request (the calendars changed since the file's
+// updated_at). Listed, the date moved meanwhile: exit 8. Not listed, the
+// date was changed in the file: it is sent.
+func TestUpdateFromAFileSeesADateMovedByTheRoute(t *testing.T) {
+	record := readTestdata(t, "record.json")
+	moved := withDate(record, "1492-3-13")
+	path := writeFile(t, "cal.yaml", readTestdata(t, "get.yaml.golden"))
+	since := "calendars?lastSync=2026-02-03T04%3A05%3A06Z"
+
+	env := newTestEnv(t, "id", exchange{"GET", "calendars/12", "", 200, data(moved)},
+		exchange{"GET", since, "", 200, page(1, 1, 45, moved)})
+	err := env.run("update", "12", "-f", path)
+	want := `calendar 12 "Harptos" changed on the server since ` + path + ` was written from it (its date is 1492-3-13 now; the file says 1492-3-12): date. ` +
+		`Nothing was sent, so that change stands. Get it again with ` + "`kanka calendar get 12 -o yaml`" + ` and make your change there, or add --force to send ` + path +
+		` as it is (also when you changed the date in the file on purpose).`
+	if err == nil || err.Error() != want {
+		t.Errorf("error\n%v\nwant\n%s", err, want)
+	}
+
+	env = newTestEnv(t, "id", exchange{"GET", "calendars/12", "", 200, data(moved)},
+		exchange{"GET", since, "", 200, page(1, 1, 45)},
+		exchange{"PUT", "calendars/12", putBody(t, nil), 200, data(record)})
+	if err := env.run("update", "12", "-f", path); err != nil {
+		t.Fatal(err)
+	}
+}
