@@ -67,8 +67,8 @@ type Calendar struct {
 	Raw json.RawMessage
 }
 
-// calendarRecordKeys are the answer's keys of the record itself (not of
-// its writable part), read into Calendar's own fields.
+// calendarRecord are the answer's keys of the record itself (not of its
+// writable part), read into Calendar's own fields.
 type calendarRecord struct {
 	ID             flexInt         `json:"id"`
 	EntityID       flexInt         `json:"entity_id"`
@@ -82,10 +82,6 @@ type calendarRecord struct {
 	UpdatedBy      flexInt         `json:"updated_by"`
 	Parameters     json.RawMessage `json:"parameters"`
 }
-
-// calendarRecordKeys are calendarRecord's keys.
-var calendarRecordKeys = []string{"id", "entity_id", "image", "image_full", "image_thumb", "has_custom_image",
-	"created_at", "created_by", "updated_at", "updated_by", "parameters"}
 
 // UnmarshalJSON decodes leniently and keeps the raw object: the writable
 // part through the field table (CalendarFields), the record's own keys

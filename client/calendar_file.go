@@ -247,15 +247,24 @@ func (in CalendarInput) NamesReckoning() (*almanac.Reckoning, error) {
 // so leaving them out loses nothing. Months are numbers, so that a round
 // trip is exact.
 func CalendarFile(c *Calendar) any {
+	return recordFile(c.ID, CalendarFields.fileNode(&c.CalendarInput), CalendarFields, c.Raw, calendarServerKeys)
+}
+
+// recordFile is the file form of a record: its id, the writable fields as
+// fields writes them, then the other keys of the answer raw, those the
+// server sets (serverKeys) at the top, those kanka does not know under
+// other_keys.
+func recordFile[In any](id int, fields *yaml.Node, t Fields[In], raw []byte, serverKeys map[string]bool) *yaml.Node {
 	n := &yaml.Node{Kind: yaml.MappingNode}
-	if c.ID != 0 {
-		n.Content = append(n.Content, scalarNode("id"), scalarNode(strconv.Itoa(c.ID)))
-		n.Content[1].Tag = "!!int"
+	if id != 0 {
+		value := scalarNode(strconv.Itoa(id))
+		value.Tag = "!!int"
+		n.Content = append(n.Content, scalarNode("id"), value)
 	}
-	n.Content = append(n.Content, CalendarFields.fileNode(&c.CalendarInput).Content...)
+	n.Content = append(n.Content, fields.Content...)
 	var others []keyValue
-	for _, kv := range extraKeys(CalendarFields, c.Raw, "id") {
-		if calendarServerKeys[kv.Key] {
+	for _, kv := range extraKeys(t, raw, "id") {
+		if serverKeys[kv.Key] {
 			n.Content = append(n.Content, extraNode([]keyValue{kv}).Content...)
 		} else {
 			others = append(others, kv)

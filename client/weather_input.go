@@ -107,25 +107,7 @@ func (in WeatherInput) MarshalYAML() (any, error) { return weatherFileNode(&in),
 // visibility by name), then the other keys the server sent (accepted and
 // ignored when read back; those kanka does not know under other_keys).
 func WeatherFile(w *Weather) any {
-	n := &yaml.Node{Kind: yaml.MappingNode}
-	if w.ID != 0 {
-		id := scalarNode(strconv.Itoa(w.ID))
-		id.Tag = "!!int"
-		n.Content = append(n.Content, scalarNode("id"), id)
-	}
-	n.Content = append(n.Content, weatherFileNode(&w.WeatherInput).Content...)
-	var others []keyValue
-	for _, kv := range extraKeys(WeatherFields, w.Raw, "id") {
-		if weatherServerKeys[kv.Key] {
-			n.Content = append(n.Content, extraNode([]keyValue{kv}).Content...)
-		} else {
-			others = append(others, kv)
-		}
-	}
-	if len(others) > 0 {
-		n.Content = append(n.Content, scalarNode(otherKeysKey), extraNode(others))
-	}
-	return n
+	return recordFile(w.ID, weatherFileNode(&w.WeatherInput), WeatherFields, w.Raw, weatherServerKeys)
 }
 
 // weatherFileNode is the writable part of an entry as a file writes it.
