@@ -39,6 +39,32 @@ func (in CalendarInput) AlmanacCalendar() almanac.Calendar {
 	})
 }
 
+// UncountedDays are the keys the count of in's days needs that in does not
+// give (a record whose answer left them out, or sent null): its months,
+// whether it has leap years, and with leap years their amount, interval
+// and start. A leap month not given is the service's own default, month 1.
+// Counting without them would count other days than the service does.
+func (in CalendarInput) UncountedDays() []string {
+	var keys []string
+	if in.Months == nil {
+		keys = append(keys, "months")
+	}
+	if in.HasLeapYear == nil {
+		return append(keys, "has_leap_year")
+	}
+	if *in.HasLeapYear {
+		for _, f := range []struct {
+			key string
+			v   *int
+		}{{"leap_year_amount", in.LeapYearAmount}, {"leap_year_offset", in.LeapYearOffset}, {"leap_year_start", in.LeapYearStart}} {
+			if f.v == nil {
+				keys = append(keys, f.key)
+			}
+		}
+	}
+	return keys
+}
+
 // Reckoning prepares the arithmetic of the calendar in would make.
 func (in CalendarInput) Reckoning() (*almanac.Reckoning, error) {
 	return almanac.New(in.AlmanacCalendar())

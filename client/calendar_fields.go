@@ -51,7 +51,7 @@ var CalendarFields = Fields[CalendarInput]{
 	scalarField("start_offset", func(in *CalendarInput) **int { return &in.StartOffset }, wholeKind),
 	days(scalarField("has_leap_year", func(in *CalendarInput) **bool { return &in.HasLeapYear }, flagKind)),
 	days(scalarField("leap_year_amount", func(in *CalendarInput) **int { return &in.LeapYearAmount }, wholeKind)),
-	labelled("leap year interval", days(scalarField("leap_year_offset", func(in *CalendarInput) **int { return &in.LeapYearOffset }, wholeKind))),
+	labelled("leap year every", days(scalarField("leap_year_offset", func(in *CalendarInput) **int { return &in.LeapYearOffset }, wholeKind))),
 	days(scalarField("leap_year_start", func(in *CalendarInput) **int { return &in.LeapYearStart }, wholeKind)),
 	days(leapMonthField),
 	tagsField,

@@ -182,11 +182,7 @@ func (r *fileReader) namedNumbers(n *yaml.Node, path, noun string) map[int]strin
 // create the months being created, on update the record's after the
 // changes. Every name that is no month is said, one per line.
 func (in *CalendarInput) ResolveMonths() error {
-	named := in.DateWritten != nil || in.LeapYearMonthName != nil
-	for _, s := range in.Seasons {
-		named = named || s.MonthName != nil
-	}
-	if !named {
+	if len(in.WrittenNames()) == 0 {
 		return nil
 	}
 	r, _ := in.NamesReckoning()
@@ -225,6 +221,25 @@ func (in *CalendarInput) ResolveMonths() error {
 		}
 	}
 	return errJoin(errs)
+}
+
+// WrittenNames are the months and the date of in written with names, to
+// be read with the calendar's months and years (ResolveMonths), in the
+// order of the file form: the date, the seasons, the leap month.
+func (in *CalendarInput) WrittenNames() []*Written {
+	var out []*Written
+	if in.DateWritten != nil {
+		out = append(out, in.DateWritten)
+	}
+	for i := range in.Seasons {
+		if w := in.Seasons[i].MonthName; w != nil {
+			out = append(out, w)
+		}
+	}
+	if in.LeapYearMonthName != nil {
+		out = append(out, in.LeapYearMonthName)
+	}
+	return out
 }
 
 // NamesReckoning is what reads the names of in's dates: its months, year

@@ -40,7 +40,7 @@ type Field[In any] struct {
 	// its leap years), so dates are checked against it.
 	Days bool
 	// Label is the field in the user's words, where its key with spaces
-	// for underscores does not read well ("leap year interval").
+	// for underscores does not read well ("leap year every").
 	Label string
 
 	given  func(in *In) bool
@@ -145,10 +145,9 @@ func (t Fields[In]) Differing(a, b *In) []string {
 	var keys []string
 	for i := range t {
 		f := &t[i]
-		if !f.given(a) && !f.given(b) {
-			continue
-		}
-		if f.given(a) != f.given(b) || !f.equal(a, b) {
+		// equal tells a field given on one side only from one not given
+		// (a text "" equals none: the service stores it as null).
+		if (f.given(a) || f.given(b)) && !f.equal(a, b) {
 			keys = append(keys, f.Key)
 		}
 	}

@@ -66,7 +66,7 @@ func TestEveryTableFieldRoundTripsThroughTheSandbox(t *testing.T) {
 	if changes := client.WeatherFields.Changes(&entry, &read.WeatherInput); len(changes) != 0 {
 		t.Errorf("the weather written differs from what was read: %v", changes)
 	}
-	if !read.BelongsTo(created.ID) {
-		t.Errorf("the entry does not say it is of calendar %d", created.ID)
+	if why := read.Misplaced(created.ID); why != "" || !read.HasCalendarID || read.CalendarID != created.ID {
+		t.Errorf("the entry is not placed in calendar %d: %s", created.ID, why)
 	}
 }

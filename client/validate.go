@@ -127,10 +127,17 @@ func (in CalendarInput) texts() []namedText {
 	return append(t, namedText{"image url", in.ImageURL}, namedText{"entity image", in.EntityImageUUID}, namedText{"entity header", in.EntityHeaderUUID})
 }
 
-// Validate checks a whole calendar (create, or an update after merging onto
-// the current record) against the rules of the interface document and the
-// live service, so that bad input is refused before a request is sent.
-func (in CalendarInput) Validate() error {
+// Validate checks a whole calendar to create against the rules of the
+// interface document and the live service, so that bad input is refused
+// before a request is sent.
+func (in CalendarInput) Validate() error { return in.validate(true) }
+
+// ValidateUpdate checks the whole record an update sends (the current one
+// with the changes over it) as Validate does, but for its name: a name the
+// answer did not give is not sent, and the service keeps it.
+func (in CalendarInput) ValidateUpdate() error { return in.validate(false) }
+
+func (in CalendarInput) validate(create bool) error {
 	var ps problems
 	ps.checkText(in.texts())
 	if in.Entry != nil {
@@ -139,6 +146,7 @@ func (in CalendarInput) Validate() error {
 		}
 	}
 	switch n := utf8.RuneCountInString(in.Name); {
+	case in.Name == "" && !create:
 	case strings.TrimSpace(in.Name) == "":
 		ps.add("name", "is required")
 	case n > maxNameLength:

@@ -64,11 +64,24 @@ func (w *Weather) Date() Date {
 // Code is the weather code ("sun"), "" when unknown.
 func (w *Weather) Code() string { return deref(w.Weather, "") }
 
-// BelongsTo reports whether the entry says it is of calendar id: an entry
-// that names another calendar, or none, is not (a list that mixes them in
-// is not trusted with it).
-func (w *Weather) BelongsTo(calendarID int) bool {
-	return w.HasCalendarID && w.CalendarID == calendarID
+// Misplaced says why the entry cannot be taken as one of calendar id's,
+// whose weather list held it: it says it is of another calendar (an answer
+// that names none is taken as the list's), or its date is not whole (a
+// part the answer left out is unknown, not 0). "" when it can.
+func (w *Weather) Misplaced(calendarID int) string {
+	switch {
+	case w.HasCalendarID && w.CalendarID != calendarID:
+		return fmt.Sprintf("says it is of calendar %d", w.CalendarID)
+	case !w.HasDate():
+		return "has no whole date"
+	}
+	return ""
+}
+
+// MisplacedWarning is the line that reports an entry calendar listed's
+// weather list held but that is not taken as one of its (why: Misplaced).
+func MisplacedWarning(listed int, w *Weather, why string) string {
+	return fmt.Sprintf("warning: the weather list of calendar %d holds entry %d, which %s; it is ignored", listed, w.ID, why)
 }
 
 type weatherRecord struct {

@@ -15,20 +15,21 @@ type Actual struct {
 	// Weather holds the entries of each calendar whose weather was read,
 	// by calendar id. A calendar missing here was not read.
 	Weather map[int][]*client.Weather
-	// Foreign are entries a calendar's weather list held that do not say
-	// they are of that calendar: left out of Weather, so that nothing is
-	// updated or pruned on their account, and reported.
-	Foreign []ForeignWeather
+	// SetApart are entries a calendar's weather list held that cannot be
+	// taken as its own (client.Weather.Misplaced): left out of Weather, so
+	// that nothing is updated or pruned on their account, and reported.
+	SetApart []SetApart
 	// AsOf is when the calendar list was read (client.CalendarsAsOf):
 	// what changed after it is looked for before the first write.
 	AsOf time.Time
 }
 
-// ForeignWeather is an entry found in the weather list of calendar Listed
-// that says it is of another calendar (or of none).
-type ForeignWeather struct {
+// SetApart is an entry found in the weather list of calendar Listed that
+// is not taken as one of its, and why.
+type SetApart struct {
 	Listed int
 	Entry  *client.Weather
+	Why    string
 }
 
 // Read reads what the seed needs and nothing more: the calendar list pages,
@@ -53,7 +54,7 @@ func Read(ctx context.Context, c *client.Client, seed Seed, concurrency int) (*A
 		}
 	}
 	results := make([][]*client.Weather, len(ids))
-	foreign := make([][]ForeignWeather, len(ids))
+	apart := make([][]SetApart, len(ids))
 	errs := make([]error, len(ids))
 	readOne := func(i int) {
 		for w, err := range c.AllWeather(ctx, ids[i], nil) {
@@ -61,8 +62,8 @@ func Read(ctx context.Context, c *client.Client, seed Seed, concurrency int) (*A
 				errs[i] = err
 				return
 			}
-			if !w.BelongsTo(ids[i]) {
-				foreign[i] = append(foreign[i], ForeignWeather{Listed: ids[i], Entry: w})
+			if why := w.Misplaced(ids[i]); why != "" {
+				apart[i] = append(apart[i], SetApart{Listed: ids[i], Entry: w, Why: why})
 				continue
 			}
 			results[i] = append(results[i], w)
@@ -91,7 +92,7 @@ func Read(ctx context.Context, c *client.Client, seed Seed, concurrency int) (*A
 			return nil, errs[i]
 		}
 		act.Weather[id] = results[i]
-		act.Foreign = append(act.Foreign, foreign[i]...)
+		act.SetApart = append(act.SetApart, apart[i]...)
 	}
 	return act, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/calendar"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
@@ -167,7 +168,9 @@ func applyRun(opts *Options) error {
 			return err
 		}
 	}
-	reportForeign(f, act.Foreign)
+	for _, sa := range act.SetApart {
+		fmt.Fprintln(f.IO.ErrOut, client.MisplacedWarning(sa.Listed, sa.Entry, sa.Why))
+	}
 	plan, err := MakePlan(seed, act, PlanOptions{Prune: opts.Prune, Force: opts.Force})
 	if err != nil {
 		return err
@@ -189,7 +192,7 @@ func applyRun(opts *Options) error {
 			return nil
 		}
 	}
-	if !opts.Force {
+	if !opts.Force && total > 0 {
 		// One request, paid only by a run that writes.
 		if err := Recheck(ctx, c, plan, act); err != nil {
 			return err
@@ -204,18 +207,6 @@ func applyRun(opts *Options) error {
 	}
 	PrintOutcome(out, plan)
 	return runErr
-}
-
-// reportForeign warns, on stderr, of weather entries a calendar's list
-// held that are not of that calendar: they are neither matched nor pruned.
-func reportForeign(f *cmdutil.Factory, foreign []ForeignWeather) {
-	for _, fw := range foreign {
-		owner := "no calendar"
-		if fw.Entry.HasCalendarID {
-			owner = fmt.Sprintf("calendar %d", fw.Entry.CalendarID)
-		}
-		fmt.Fprintf(f.IO.ErrOut, "warning: the weather list of calendar %d holds entry %d of %s; it is ignored\n", fw.Listed, fw.Entry.ID, owner)
-	}
 }
 
 // writes counts the plan's writes.

@@ -176,6 +176,7 @@ func (x *executor) writeCalendar(cp *CalendarPlan) {
 		cp.Result = Result{Status: Skipped, Err: x.ctx.Err()}
 		return
 	}
+	defer x.release() // after the steps onto a leap day too
 	var cal *client.Calendar
 	var err error
 	if cp.Action == Create {
@@ -183,7 +184,6 @@ func (x *executor) writeCalendar(cp *CalendarPlan) {
 	} else {
 		cal, err = x.c.UpdateCalendar(x.ctx, cp.ID, cp.Send)
 	}
-	x.release()
 	cp.Result = resultOf(err)
 	if err != nil {
 		return
@@ -197,8 +197,9 @@ func (x *executor) writeCalendar(cp *CalendarPlan) {
 		}
 		cp.ID = cal.ID
 	}
+	cp.written = true
 	// The live service clamps a leap day: its route reaches it, or the
-	// write is not done.
+	// write is not done (its fields are, so its weather may go).
 	if cp.Send.Date != nil {
 		if _, err := x.c.KeepDate(x.ctx, cal, *cp.Send.Date); err != nil {
 			cp.Result = Result{Status: Failed, Err: err}
@@ -277,7 +278,7 @@ func resultOf(err error) Result {
 // run: its create failed, or its update failed while it was changing the
 // days the weather's dates were checked against. nil when it may go.
 func weatherHeldBy(cp *CalendarPlan) error {
-	if cp.Result.Status == Done {
+	if cp.Result.Status == Done || cp.written {
 		return nil
 	}
 	switch {

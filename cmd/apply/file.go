@@ -213,7 +213,7 @@ func (d *seedDecoder) calendar(n *yaml.Node, path string) (DesiredCalendar, bool
 	if err != nil {
 		d.adopt(path, err)
 	}
-	for _, w := range writtenMonths(&in) {
+	for _, w := range in.WrittenNames() {
 		w.Where = d.source + ": " + qualify(w.Where, path)
 	}
 	if in.Entry != nil {
@@ -331,22 +331,6 @@ func deAlias(n *yaml.Node) *yaml.Node {
 func sortByLine(ps []client.FileProblem) []client.FileProblem {
 	out := slices.Clone(ps)
 	slices.SortStableFunc(out, func(a, b client.FileProblem) int { return cmp.Compare(a.Line, b.Line) })
-	return out
-}
-
-// writtenMonths are the months of in written by name, to be resolved.
-func writtenMonths(in *client.CalendarInput) []*client.Written {
-	var out []*client.Written
-	for _, w := range []*client.Written{in.DateWritten, in.LeapYearMonthName} {
-		if w != nil {
-			out = append(out, w)
-		}
-	}
-	for i := range in.Seasons {
-		if w := in.Seasons[i].MonthName; w != nil {
-			out = append(out, w)
-		}
-	}
 	return out
 }
 

@@ -55,6 +55,9 @@ type CalendarPlan struct {
 	WeatherUnchanged []*WeatherPlan
 	// Result is set by Execute for a create or update.
 	Result Result
+	// written is set by Execute when the write landed where meant, even
+	// if what followed it (reaching a leap day) failed.
+	written bool
 }
 
 // WeatherPlan is what happens to one weather entry.
@@ -131,7 +134,7 @@ func MakePlan(seed Seed, act *Actual, opts PlanOptions) (*Plan, error) {
 			cp.Action, cp.Send = Unchanged, merged(cur, &want.Input)
 			if len(cp.Changes) > 0 {
 				cp.Action, cp.Name = Update, cp.Send.Name
-				if err := cp.Send.Validate(); err != nil {
+				if err := cp.Send.ValidateUpdate(); err != nil {
 					ps.addInput(want.Where, "calendar "+strconv.Quote(cp.Name)+": ", err)
 				}
 				if keys := client.CalendarFields.Unread(&cp.Send); len(keys) > 0 && !opts.Force {

@@ -36,8 +36,9 @@ func Recheck(ctx context.Context, c *client.Client, plan *Plan, act *Actual) err
 					errs = append(errs, &cmdutil.ChangedError{Record: fmt.Sprintf("calendar %d %q", now.ID, now.Name),
 						Fields: fields, By: now.UpdatedBy, Since: "since apply read it", Next: next})
 				}
-			case cp.Action == Create && before == nil && client.SameStoredText(now.Name, cp.Name):
-				errs = append(errs, &cmdutil.ChangedError{Record: fmt.Sprintf("the campaign (calendar %d %q was created)", now.ID, now.Name),
+			// A calendar of the name, new or renamed since the read.
+			case cp.Action == Create && client.SameStoredText(now.Name, cp.Name):
+				errs = append(errs, &cmdutil.ChangedError{Record: fmt.Sprintf("the campaign (calendar %d %q was created or renamed)", now.ID, now.Name),
 					By: now.UpdatedBy, Since: "since apply read it, with the name of a calendar the plan creates", Next: next})
 			}
 		}

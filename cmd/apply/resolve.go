@@ -15,7 +15,7 @@ import (
 // for the server's months.
 func (s Seed) HasUnresolved() bool {
 	for _, cal := range s.Calendars {
-		if len(writtenMonths(&cal.Input)) > 0 || hasNamedWeather(cal.Weather) {
+		if len(cal.Input.WrittenNames()) > 0 || hasNamedWeather(cal.Weather) {
 			return true
 		}
 	}
@@ -50,7 +50,7 @@ func ResolveWithServer(seed *Seed, act *Actual) error {
 	var problems []string
 	for i := range seed.Calendars {
 		cal := &seed.Calendars[i]
-		if len(writtenMonths(&cal.Input)) == 0 && !hasNamedWeather(cal.Weather) {
+		if len(cal.Input.WrittenNames()) == 0 && !hasNamedWeather(cal.Weather) {
 			continue
 		}
 		cur, err := find(act.Calendars, *cal)
@@ -64,7 +64,7 @@ func ResolveWithServer(seed *Seed, act *Actual) error {
 			names = client.FromCalendar(cur)
 			client.CalendarFields.Merge(&names, &cal.Input)
 		}
-		if len(writtenMonths(&cal.Input)) > 0 {
+		if len(cal.Input.WrittenNames()) > 0 {
 			// ResolveMonths reads in's own months and years: lend it
 			// those the file leaves to the server, then take them back,
 			// so that they stay unmanaged.

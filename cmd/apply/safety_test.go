@@ -182,8 +182,8 @@ func TestForeignEntriesAreNeitherMatchedNorPruned(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(act.Foreign) != 1 || act.Foreign[0].Listed != 1 || act.Foreign[0].Entry.ID != 23 {
-		t.Errorf("foreign = %+v", act.Foreign)
+	if len(act.SetApart) != 1 || act.SetApart[0].Listed != 1 || act.SetApart[0].Entry.ID != 23 {
+		t.Errorf("foreign = %+v", act.SetApart)
 	}
 	if err := Execute(context.Background(), mixed, plan, ExecOptions{Concurrency: 4}); err != nil {
 		t.Fatal(err)

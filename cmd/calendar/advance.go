@@ -187,6 +187,10 @@ func moveRun(opts *MoveOptions) error {
 	if err != nil {
 		return err
 	}
+	if keys := cal.UncountedDays(); len(keys) > 0 && !opts.Force {
+		return fmt.Errorf("calendar %d %q: the server's answer did not give %s (left out or null), so its days cannot be counted as the service counts them; nothing was sent. Set them with `kanka calendar update %d -f FILE`, or add --force to count without them (no leap years)",
+			id, cal.Name, strings.Join(keys, ", "), id)
+	}
 	r, err := cal.Reckoning()
 	if err != nil {
 		return fmt.Errorf("calendar %d has no date to move: %w", id, err)

@@ -382,7 +382,7 @@ func TestMoveRefusesBadDatesAfterTheRead(t *testing.T) {
 // A calendar the live service wiped (no months) cannot be moved: exit 1,
 // nothing sent.
 func TestMoveRefusesAWipedCalendar(t *testing.T) {
-	wiped := `{"id":12,"name":"Calendar of Harptos","date":"1-0-1","months":[],"weekdays":[],"years":[],"seasons":[],"moons":[]}`
+	wiped := `{"id":12,"name":"Calendar of Harptos","date":"1-0-1","months":[],"weekdays":[],"years":[],"seasons":[],"moons":[],"has_leap_year":false}`
 	env := newCTEnv(t, "", answer("GET calendars/12", wiped))
 	err := env.run("advance", "12")
 	var usage *cmdutil.UsageError
@@ -408,4 +408,18 @@ func TestMoveShowsControlCharactersOfNames(t *testing.T) {
 	if want := "1492-4-1 -> 1492-4-2 (2 Ch^[[2J es, Year of Three Ships Sailing DR)\n"; env.Out.String() != want {
 		t.Errorf("stdout %q, want %q", env.Out, want)
 	}
+}
+
+// A calendar whose answer did not say whether it has leap years cannot
+// have its days counted as the service counts them: no move is computed
+// from a guess (exit 1, nothing sent) unless --force.
+func TestMoveRefusesACalendarWhoseLeapYearsAreUnknown(t *testing.T) {
+	unknown := strings.Replace(harptos("1492-4-1"), `"has_leap_year":true,`, ``, 1)
+	env := newCTEnv(t, "", answer("GET calendars/12", unknown))
+	err := env.run("advance", "12", "--days", "3")
+	want := "calendar 12 \"Calendar of Harptos\": the server's answer did not give has_leap_year (left out or null), so its days cannot be counted as the service counts them; nothing was sent. Set them with `kanka calendar update 12 -f FILE`, or add --force to count without them (no leap years)"
+	if err == nil || err.Error() != want {
+		t.Errorf("error %v", err)
+	}
+	env.WantSent("GET calendars/12")
 }

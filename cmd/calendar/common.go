@@ -15,9 +15,16 @@ them (week_number[], week_name[]) but never returns them. To keep them, give
 them in the file as weeks: (week number: name, as years: is); create,
 update -f and apply send them with every write of that calendar.`
 
-// validate refuses a calendar the service would refuse, before sending it.
-func validate(in client.CalendarInput) error {
-	if err := in.Validate(); err != nil {
+// validate refuses a calendar the service would refuse, before sending it
+// (create); validateUpdate the record an update sends.
+func validate(in client.CalendarInput) error { return asUsage(in.Validate()) }
+
+func validateUpdate(in client.CalendarInput) error { return asUsage(in.ValidateUpdate()) }
+
+// asUsage is a validation error as a usage error (exit 2), each problem
+// on a line.
+func asUsage(err error) error {
+	if err != nil {
 		var inputErr *client.InputError
 		if errors.As(err, &inputErr) {
 			return &cmdutil.UsageError{Err: &invalidCalendar{inputErr}}

@@ -229,15 +229,17 @@ func readEdit(text []byte, current *client.Calendar, force bool) (client.Calenda
 	if err := refuseShortLists(changes); err != nil {
 		return client.CalendarInput{}, err
 	}
-	return changedRecord(current, changes, force)
+	return changedRecord(current, changes, force, "give them in this file")
 }
 
 // isCheckFailure reports whether err is the file failing a check (bad
-// YAML, an unknown key, an impossible date), which the user can fix in
-// the editor, rather than a failure to read it at all.
+// YAML, an unknown key, an impossible date, a field the update must send
+// that the server's answer lacked), which the user can fix in the editor,
+// rather than a failure to read it at all.
 func isCheckFailure(err error) bool {
 	var usage *cmdutil.UsageError
-	return errors.As(err, &usage)
+	var unread *cmdutil.UnreadError
+	return errors.As(err, &usage) || errors.As(err, &unread)
 }
 
 // headerEnd marks the end of the comment block kanka writes at the top,

@@ -124,7 +124,7 @@ func exportRun(opts *ExportOptions) error {
 	for _, cal := range cals {
 		var weather []*client.Weather
 		if opts.WithWeather {
-			if weather, err = sortedWeather(ctx, c, cal.ID); err != nil {
+			if weather, err = sortedWeather(ctx, f, c, cal.ID); err != nil {
 				return err
 			}
 			warnSameDates(f, cal, weather)
@@ -188,11 +188,18 @@ func (opts *ExportOptions) calendars(ctx context.Context, c *client.Client) ([]*
 }
 
 // sortedWeather is every weather entry of the calendar, by date, then id.
-func sortedWeather(ctx context.Context, c *client.Client, calendarID int) ([]*client.Weather, error) {
+// An entry its list holds that is not the calendar's (client.Weather.
+// Misplaced) is left out, with a warning: a copy of it would land on the
+// wrong calendar.
+func sortedWeather(ctx context.Context, f *cmdutil.Factory, c *client.Client, calendarID int) ([]*client.Weather, error) {
 	var out []*client.Weather
 	for w, err := range c.AllWeather(ctx, calendarID, nil) {
 		if err != nil {
 			return nil, err
+		}
+		if why := w.Misplaced(calendarID); why != "" {
+			fmt.Fprintln(f.IO.ErrOut, client.MisplacedWarning(calendarID, w, why))
+			continue
 		}
 		out = append(out, w)
 	}
@@ -263,10 +270,11 @@ func warnSameNames(f *cmdutil.Factory, cals []*client.Calendar) {
 	ids := map[string][]string{}
 	var names []string
 	for _, cal := range cals {
-		if ids[cal.Name] == nil {
-			names = append(names, cal.Name)
+		name := client.StoredText(cal.Name) // as apply compares them
+		if ids[name] == nil {
+			names = append(names, name)
 		}
-		ids[cal.Name] = append(ids[cal.Name], strconv.Itoa(cal.ID))
+		ids[name] = append(ids[name], strconv.Itoa(cal.ID))
 	}
 	for _, name := range names {
 		if len(ids[name]) > 1 {

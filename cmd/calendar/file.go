@@ -33,7 +33,7 @@ func decodeCalendarFile(data []byte, source string) (client.CalendarInput, clien
 	if err != nil {
 		return client.CalendarInput{}, origin, cmdutil.InFile(source, err)
 	}
-	for _, w := range writtenMonths(&in) {
+	for _, w := range in.WrittenNames() {
 		w.Where = source + ": " + w.Where
 	}
 	if in.Entry != nil {
@@ -42,25 +42,6 @@ func decodeCalendarFile(data []byte, source string) (client.CalendarInput, clien
 		}
 	}
 	return in, origin, nil
-}
-
-// writtenMonths are the months of in written by name, to be resolved.
-func writtenMonths(in *client.CalendarInput) []*client.Written {
-	var out []*client.Written
-	for _, w := range append([]*client.Written{in.DateWritten, in.LeapYearMonthName}, seasonMonths(in.Seasons)...) {
-		if w != nil {
-			out = append(out, w)
-		}
-	}
-	return out
-}
-
-func seasonMonths(seasons []client.Season) []*client.Written {
-	out := make([]*client.Written, len(seasons))
-	for i := range seasons {
-		out[i] = seasons[i].MonthName
-	}
-	return out
 }
 
 // resolveMonths turns the months given by name into numbers with the

@@ -40,10 +40,10 @@ func (opts *MoveOptions) move(c *client.Client, cal *client.Calendar, r *almanac
 	}
 	in := client.FromCalendar(cal)
 	in.Date = &to
-	if err := checkUnread(cal, &in, opts.Force); err != nil {
+	if err := checkUnread(cal, &in, opts.Force, fmt.Sprintf("give them first with `kanka calendar update %d -f FILE`", cal.ID)); err != nil {
 		return nil, err
 	}
-	if err := validate(in); err != nil {
+	if err := validateUpdate(in); err != nil {
 		return nil, err
 	}
 	updated, err := c.UpdateCalendar(opts.Ctx, cal.ID, in)
@@ -64,15 +64,16 @@ func (opts *MoveOptions) stepTo(c *client.Client, cal *client.Calendar, days int
 	if n > 1 && !opts.Factory.Quiet() {
 		fmt.Fprintf(opts.Factory.IO.ErrOut, "Moving %s one day at a time: %d requests (about %s at 30 requests a minute).\n", dayCount(n), n, minutes((n+29)/30))
 	}
-	var d almanac.Date
+	d, _ := cal.CurrentDate()
 	for i := range n {
-		var err error
-		if d, err = c.StepDate(opts.Ctx, cal.ID, days < 0); err != nil {
+		next, err := c.StepDate(opts.Ctx, cal.ID, days < 0)
+		if err != nil {
 			if i > 0 {
 				return nil, fmt.Errorf("calendar %d: moved %s, to %s, then: %w", cal.ID, dayCount(i), d, err)
 			}
 			return nil, err
 		}
+		d = next
 	}
 	if d != to {
 		return nil, &client.DateNotKeptError{ID: cal.ID, Sent: to, Stored: d, Why: "its advance route counts the days otherwise"}

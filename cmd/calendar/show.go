@@ -216,8 +216,10 @@ func weatherOf(ctx context.Context, c *client.Client, id, year, month int, whole
 		if err != nil {
 			return nil, err
 		}
+		// An entry that is not the calendar's (client.Weather.Misplaced)
+		// is not shown as if it were.
 		d := w.Date()
-		if w.Year == nil || w.Month == nil || d.Year != year || (!wholeYear && d.Month != month) {
+		if w.Misplaced(id) != "" || d.Year != year || (!wholeYear && d.Month != month) {
 			continue
 		}
 		label := w.Code()

@@ -112,7 +112,7 @@ func updateRun(opts *UpdateOptions) error {
 			return err
 		}
 	}
-	in, err := changedRecord(current, changes, opts.Force)
+	in, err := changedRecord(current, changes, opts.Force, "give them in a file (-f, with the keys of `kanka calendar get -o yaml`) or with their flags")
 	if err != nil {
 		return err
 	}
@@ -132,31 +132,32 @@ func updateRun(opts *UpdateOptions) error {
 // what is left out), month names resolved with the months as changed, and
 // checked before anything is sent. A field the service rebuilds that the
 // record as read lacks, and the changes do not give, is refused
-// (checkUnread) unless force.
-func changedRecord(current *client.Calendar, changes client.CalendarInput, force bool) (client.CalendarInput, error) {
+// (checkUnread, whose message says supply: how to give them) unless force.
+func changedRecord(current *client.Calendar, changes client.CalendarInput, force bool, supply string) (client.CalendarInput, error) {
 	in := client.FromCalendar(current)
 	client.CalendarFields.Merge(&in, &changes)
-	if err := checkUnread(current, &in, force); err != nil {
+	if err := checkUnread(current, &in, force, supply); err != nil {
 		return client.CalendarInput{}, err
 	}
 	if err := resolveMonths(&in); err != nil {
 		return client.CalendarInput{}, err
 	}
 	client.KeepMoonIDs(in.Moons, current.Moons)
-	return in, validate(in)
+	return in, validateUpdate(in)
 }
 
 // checkUnread refuses to send in, the update of current, when it lacks a
 // field the service rebuilds from every write: the answer left it out or
 // sent null, so it is unknown, and sending the update would wipe it. With
-// force the update goes without it.
-func checkUnread(current *client.Calendar, in *client.CalendarInput, force bool) error {
+// force the update goes without it. supply says how this command can be
+// given them.
+func checkUnread(current *client.Calendar, in *client.CalendarInput, force bool, supply string) error {
 	keys := client.CalendarFields.Unread(in)
 	if len(keys) == 0 || force {
 		return nil
 	}
 	return &cmdutil.UnreadError{Record: fmt.Sprintf("calendar %d %q", current.ID, current.Name), Keys: keys,
-		Supply: "give them in a file (-f, with the keys of `kanka calendar get -o yaml`) or with their flags", Force: "--force"}
+		Supply: supply, Force: "--force"}
 }
 
 // fileStillCurrent refuses a file written from this calendar (`get -o

@@ -429,7 +429,13 @@ func TestE2EApplyJSONAndRefusedFormats(t *testing.T) {
 	if first["status"] != "done" || first["id"] == nil || weather["status"] != "done" || weather["id"] == nil || weather["date"] != "1492-1-1" {
 		t.Errorf("-o json: each write's status and id: %v", first)
 	}
+	// Nothing to write: only the reads, no check of what changed.
 	mark := srv.mark()
+	if r = k.run(t, "apply", "-f", seed, "-o", "json"); r.code != 0 {
+		t.Errorf("re-apply -o json: %s", r)
+	}
+	wantRequests(t, srv.since(mark), "GET calendars", "GET calendars/1/calendar_weathers", "GET calendars/2/calendar_weathers")
+	mark = srv.mark()
 	r = k.run(t, "apply", "-f", seed, "-o", "yaml")
 	if r.code != 2 || !strings.HasPrefix(r.stderr, "error: apply prints its plan as text or with -o json, not -o yaml\n") {
 		t.Errorf("-o yaml: want exit 2 naming json; %s", r)

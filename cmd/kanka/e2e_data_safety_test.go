@@ -303,6 +303,8 @@ func unreadMessage(id int, name, keys, supply string) string {
 const (
 	supplyCalendar = "Give them in a file (-f, with the keys of `kanka calendar get -o yaml`) or with their flags"
 	supplyApply    = "Give them in the file"
+	supplyAdvance  = "Give them first with `kanka calendar update 1 -f FILE`"
+	supplyEdit     = "Give them in this file"
 )
 
 // A server whose calendar answers leave out moons, seasons and is_private
@@ -360,9 +362,8 @@ func TestE2EDataSafetyUnreadKeysAreNeverWiped(t *testing.T) {
 					stderr   string
 					requests []string
 				}{
-					{"advance by 2 days", k, []string{"calendar", "advance", "1", "--days", "2"}, moveNote + refused, []string{"GET calendars/1"}},
+					{"advance by 2 days", k, []string{"calendar", "advance", "1", "--days", "2"}, moveNote + unreadMessage(1, "Calendar of Harptos", "seasons and moons", supplyAdvance), []string{"GET calendars/1"}},
 					{"update a field", k, []string{"calendar", "update", "1", "--suffix", "X"}, refused, []string{"GET calendars/1"}},
-					{"edit", k.with("VISUAL=" + editor), []string{"calendar", "edit", "1"}, refused, []string{"GET calendars/1"}},
 					{"apply a change of type", k, []string{"apply", "-f", seed}, unreadMessage(1, "Calendar of Harptos", "seasons and moons", supplyApply), []string{"GET calendars"}},
 				}
 				for _, c := range cases {
@@ -376,9 +377,22 @@ func TestE2EDataSafetyUnreadKeysAreNeverWiped(t *testing.T) {
 						mustEqual(t, "the stored calendar", before, s.stored(t, 1))
 					})
 				}
-				if _, err := os.Stat(opened); err == nil {
-					t.Errorf("calendar edit opened the editor on a calendar it could not send back")
-				}
+				// edit opens the calendar with the problem on top, so that
+				// the missing keys can be written in; an edit that does not
+				// give them is kept, not sent (exit 1).
+				t.Run("edit", func(t *testing.T) {
+					mark := s.mark()
+					r := k.with("VISUAL="+editor).run(t, "calendar", "edit", "1")
+					head := strings.TrimSuffix(unreadMessage(1, "Calendar of Harptos", "seasons and moons", supplyEdit), "\n")
+					if r.code != 1 || !strings.HasPrefix(r.stderr, head+"\n(the edit was not sent; it is kept in ") || r.stdout != "" {
+						t.Errorf("want exit 1 and stderr starting\n%s\ngot %s", head, r)
+					}
+					if _, err := os.Stat(opened); err != nil {
+						t.Errorf("the editor was not opened to give the missing keys")
+					}
+					wantRequests(t, s.since(mark), "GET calendars/1")
+					mustEqual(t, "the stored calendar", before, s.stored(t, 1))
+				})
 
 				// --force: the update goes, without the keys it could not
 				// read; the live service clears what was left out, the
@@ -833,7 +847,7 @@ func TestE2EDataSafetyApplyNeverRevertsAChangeMadeMeanwhile(t *testing.T) {
 			if made := changed(t); made.stdout != "2\n" {
 				t.Fatalf("the calendar created elsewhere: %s", made)
 			}
-			wantErr := "error: the campaign (calendar 2 \"Greyhawk\" was created) changed on the server since apply read it, with the name of a calendar the plan creates (last changed by user 1)." + next
+			wantErr := "error: the campaign (calendar 2 \"Greyhawk\" was created or renamed) changed on the server since apply read it, with the name of a calendar the plan creates (last changed by user 1)." + next
 			if r.code != 8 || r.stderr != wantErr {
 				t.Errorf("want exit 8 and stderr\n%s\ngot %s", wantErr, r)
 			}
@@ -1052,7 +1066,7 @@ func TestE2EDataSafetyForeignWeatherIsNeverTouched(t *testing.T) {
 			return out
 		})
 		entry6 := s.storedWeather(t, 6)
-		warning := "warning: the weather list of calendar 1 holds entry 6 of calendar 2; it is ignored\n"
+		warning := "warning: the weather list of calendar 1 holds entry 6, which says it is of calendar 2; it is ignored\n"
 
 		t.Run("apply --prune", func(t *testing.T) {
 			// Days 1..4 as they are; day 5 is not in the seed: pruned.

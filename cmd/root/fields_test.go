@@ -23,7 +23,7 @@ func TestFieldLabel(t *testing.T) {
 		"name":             "name",
 		"leap_year_amount": "leap year amount",
 		"leap_year_start":  "leap year start",
-		"leap_year_offset": "leap year interval",
+		"leap_year_offset": "leap year every",
 		"visibility_id":    "visibility",
 		"is_private":       "private",
 		"month_name":       "month names",

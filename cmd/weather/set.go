@@ -97,12 +97,12 @@ func setRun(opts *SetOptions) error {
 		return err
 	}
 	date := client.Date{Year: *fields.Year, Month: *fields.Month, Day: *fields.Day}
-	onDate, foreign, err := entriesOn(ctx, c, calendarID, date)
+	onDate, apart, err := entriesOn(ctx, c, calendarID, date)
 	if err != nil {
 		return err
 	}
-	for _, w := range foreign {
-		fmt.Fprintf(f.IO.ErrOut, "warning: the weather list of calendar %d holds entry %d of %s; it is ignored\n", calendarID, w.ID, ownerOf(w))
+	for _, w := range apart {
+		fmt.Fprintln(f.IO.ErrOut, client.MisplacedWarning(calendarID, w, w.Misplaced(calendarID)))
 	}
 	kind := KindFor(cal.Months)
 	if len(onDate) == 0 {
@@ -171,30 +171,23 @@ func checkEntry(in client.WeatherInput, cal *client.Calendar) error {
 
 // entriesOn are the calendar's entries on date, lowest id first: every
 // weather page is read (the interface has no weather filters). An entry
-// the list holds that does not say it is of this calendar is never
-// updated: it is returned in foreign, to be reported.
-func entriesOn(ctx context.Context, c *client.Client, calendarID int, date client.Date) (found, foreign []*client.Weather, err error) {
+// the list holds that cannot be taken as the calendar's (another
+// calendar's, one without a whole date) is never updated: it is returned
+// in apart, to be reported.
+func entriesOn(ctx context.Context, c *client.Client, calendarID int, date client.Date) (found, apart []*client.Weather, err error) {
 	for w, err := range c.AllWeather(ctx, calendarID, nil) {
 		if err != nil {
 			return nil, nil, err
 		}
 		switch {
-		case !w.BelongsTo(calendarID):
-			foreign = append(foreign, w)
-		case w.Year != nil && w.Month != nil && w.Day != nil && w.Date() == date:
+		case w.Misplaced(calendarID) != "":
+			apart = append(apart, w)
+		case w.Date() == date:
 			found = append(found, w)
 		}
 	}
 	slices.SortFunc(found, func(a, b *client.Weather) int { return cmp.Compare(a.ID, b.ID) })
-	return found, foreign, nil
-}
-
-// ownerOf names the calendar an entry says it is of.
-func ownerOf(w *client.Weather) string {
-	if !w.HasCalendarID {
-		return "no calendar"
-	}
-	return fmt.Sprintf("calendar %d", w.CalendarID)
+	return found, apart, nil
 }
 
 func joinIDs(ws []*client.Weather) string {

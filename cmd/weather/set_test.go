@@ -178,7 +178,7 @@ func TestSetIgnoresEntriesOfAnotherCalendar(t *testing.T) {
 	if err := env.run("set", "--calendar", "5", "--date", "1492-1-3", "--weather", "snowflake"); err != nil {
 		t.Fatal(err)
 	}
-	want := "warning: the weather list of calendar 5 holds entry 44 of calendar 9; it is ignored\ncreated weather 50 on 1492-1-3\n"
+	want := "warning: the weather list of calendar 5 holds entry 44, which says it is of calendar 9; it is ignored\ncreated weather 50 on 1492-1-3\n"
 	if got := env.ErrOut.String(); got != want {
 		t.Errorf("stderr %q, want %q", got, want)
 	}
