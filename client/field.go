@@ -108,6 +108,18 @@ func (t Fields[In]) Merge(dst *In, src *In) {
 	}
 }
 
+// Over is a copy of base with every field changes gives put over it
+// (Merge, on a copy): flags over a file, a file or flags over a record.
+func (t Fields[In]) Over(base, changes *In) In {
+	out := t.Clone(base)
+	t.Merge(&out, changes)
+	return out
+}
+
+// Same reports whether a and b hold the same values field by field (none
+// differs: Differing).
+func (t Fields[In]) Same(a, b *In) bool { return len(t.Differing(a, b)) == 0 }
+
 // Clone is a deep copy of in: changing it never changes in.
 func (t Fields[In]) Clone(in *In) In {
 	var out In

@@ -207,7 +207,7 @@ func editUntilValid(opts *EditOptions, path string, original []byte, current *cl
 		}
 		in, problem = readEdit(saved, current, opts.Force)
 		if problem == nil {
-			if len(client.CalendarFields.Differing(&in, &baseline)) == 0 {
+			if client.CalendarFields.Same(&in, &baseline) {
 				return in, "no changes made.", nil
 			}
 			return in, "", nil

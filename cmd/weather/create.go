@@ -137,7 +137,7 @@ func (opts *CreateOptions) readEntries() (entries []client.WeatherInput, isList 
 		return nil, false, err
 	}
 	for _, e := range file.Entries {
-		entries = append(entries, overriddenBy(e, opts.Fields))
+		entries = append(entries, client.WeatherFields.Over(&e, &opts.Fields))
 	}
 	return entries, file.IsList, nil
 }

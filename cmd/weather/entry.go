@@ -10,14 +10,6 @@ import (
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 )
 
-// overriddenBy returns in with every field that o gives replaced by o's
-// (field flags over a file, a file or flags over the current record),
-// through the field table.
-func overriddenBy(in, o client.WeatherInput) client.WeatherInput {
-	out := client.WeatherFields.Clone(&in)
-	client.WeatherFields.Merge(&out, &o)
-	return out
-}
 
 // missing lists what a new entry must have and in lacks: the whole date and
 // the weather (the service requires them on every write).
@@ -71,10 +63,6 @@ func checkUnread(current *client.Weather, in *client.WeatherInput) error {
 // isDatePart reports whether a field of WeatherFields is part of the date.
 func isDatePart(key string) bool { return key == "year" || key == "month" || key == "day" }
 
-// sameInput reports whether a and b would send the same record.
-func sameInput(a, b client.WeatherInput) bool {
-	return len(client.WeatherFields.Differing(&a, &b)) == 0
-}
 
 // problemsOf returns the problems of a Validate error; any other error is
 // returned as is.

@@ -124,7 +124,7 @@ func TestYAMLOutputRoundTrips(t *testing.T) {
 		t.Fatalf("%v\n%s", err, buf.String())
 	}
 	in := f.Entries[0]
-	if want := client.FromWeather(&w); !sameInput(in, want) {
+	if want := client.FromWeather(&w); !client.WeatherFields.Same(&in, &want) {
 		t.Errorf("read back %+v\nwant %+v\nfrom\n%s", in, want, buf.String())
 	}
 	if !strings.HasPrefix(buf.String(), "id: 41\n") {

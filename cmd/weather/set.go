@@ -125,11 +125,11 @@ func setRun(opts *SetOptions) error {
 			calendarID, len(onDate), date, joinIDs(onDate), current.ID)
 	}
 	before := client.FromWeather(current)
-	in := overriddenBy(before, fields)
+	in := client.WeatherFields.Over(&before, &fields)
 	if err := checkUnread(current, &in); err != nil {
 		return err
 	}
-	if sameInput(in, before) {
+	if client.WeatherFields.Same(&in, &before) {
 		say(f, "weather %d already has these values; nothing was sent", current.ID)
 		return printer.PrintOne(current, kind)
 	}

@@ -89,7 +89,7 @@ func updateRun(opts *UpdateOptions) error {
 	// The live service wipes what an update leaves out and requires the
 	// date and weather every time: start from the whole current record.
 	before := client.FromWeather(current)
-	in := overriddenBy(before, changes)
+	in := client.WeatherFields.Over(&before, &changes)
 	if err := checkUnread(current, &in); err != nil {
 		return err
 	}
@@ -104,7 +104,7 @@ func updateRun(opts *UpdateOptions) error {
 		}
 		in = resolved[0]
 	}
-	if sameInput(in, before) {
+	if client.WeatherFields.Same(&in, &before) {
 		if !opts.Factory.Quiet() {
 			fmt.Fprintf(opts.Factory.IO.ErrOut, "weather %d already has these values; nothing was sent\n", current.ID)
 		}
@@ -151,5 +151,5 @@ func (opts *UpdateOptions) readChanges() (client.WeatherInput, error) {
 	if file.IsList {
 		return client.WeatherInput{}, cmdutil.UsageErrorf("%s: holds a list; update takes one entry", file.Source)
 	}
-	return overriddenBy(file.Entries[0], opts.Fields), nil
+	return client.WeatherFields.Over(&file.Entries[0], &opts.Fields), nil
 }
