@@ -10,7 +10,6 @@ import (
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 )
 
-
 // missing lists what a new entry must have and in lacks: the whole date and
 // the weather (the service requires them on every write).
 func missing(in client.WeatherInput) []client.Problem {
@@ -62,7 +61,6 @@ func checkUnread(current *client.Weather, in *client.WeatherInput) error {
 
 // isDatePart reports whether a field of WeatherFields is part of the date.
 func isDatePart(key string) bool { return key == "year" || key == "month" || key == "day" }
-
 
 // problemsOf returns the problems of a Validate error; any other error is
 // returned as is.
