@@ -32,34 +32,88 @@ var CalendarFields = Fields[CalendarInput]{
 		file:   func(r *fileReader, v *yaml.Node, p string, in *CalendarInput) { in.Name = r.text(v, p) },
 		encode: func(in *CalendarInput, p map[string]any) { p["name"] = in.Name },
 		yaml:   func(in *CalendarInput) any { return in.Name },
+		flags:  []FlagForm[CalendarInput]{nameFlag},
 	},
-	scalarField("type", func(in *CalendarInput) **string { return &in.Type }, textKind),
-	scalarField("entry", func(in *CalendarInput) **string { return &in.Entry }, textKind),
-	dateField,
-	days(rebuilt(listField("months", func(in *CalendarInput) *[]Month { return &in.Months }, monthKind, encodeMonths))),
-	rebuilt(listField("weekdays", func(in *CalendarInput) *[]string { return &in.Weekdays }, textListKind,
-		func(days []string, p map[string]any) { p["weekday"] = nonNil(days) })),
-	rebuilt(namedNumbersField("years", "year", func(in *CalendarInput) *map[int]string { return (*map[int]string)(&in.Years) }, "year_number", "year_name")),
+	withFlags(scalarField("type", func(in *CalendarInput) **string { return &in.Type }, textKind),
+		textFlag("type", "type of the calendar (free text)", func(in *CalendarInput) **string { return &in.Type })),
+	withFlags(scalarField("entry", func(in *CalendarInput) **string { return &in.Entry }, textKind), entryFlags...),
+	withFlags(dateField, dateFlag),
+	withFlags(days(rebuilt(listField("months", func(in *CalendarInput) *[]Month { return &in.Months }, monthKind, encodeMonths))), monthFlag),
+	withFlags(rebuilt(listField("weekdays", func(in *CalendarInput) *[]string { return &in.Weekdays }, textListKind,
+		func(days []string, p map[string]any) { p["weekday"] = nonNil(days) })), weekdayFlag),
+	withFlags(rebuilt(namedNumbersField("years", "year", func(in *CalendarInput) *map[int]string { return (*map[int]string)(&in.Years) }, "year_number", "year_name")), yearFlag),
 	weeksField,
-	rebuilt(listField("seasons", func(in *CalendarInput) *[]Season { return &in.Seasons }, seasonKind, encodeSeasons)),
-	rebuilt(listField("moons", func(in *CalendarInput) *[]Moon { return &in.Moons }, moonKind, encodeMoons)),
-	writeOnly(listField("epochs", func(in *CalendarInput) *[]string { return &in.Epochs }, textListKind,
-		func(names []string, p map[string]any) { p["epoch_name"] = nonNil(names) })),
-	scalarField("suffix", func(in *CalendarInput) **string { return &in.Suffix }, textKind),
-	scalarField("format", func(in *CalendarInput) **string { return &in.Format }, textKind),
+	withFlags(rebuilt(listField("seasons", func(in *CalendarInput) *[]Season { return &in.Seasons }, seasonKind, encodeSeasons)), seasonFlag),
+	withFlags(rebuilt(listField("moons", func(in *CalendarInput) *[]Moon { return &in.Moons }, moonKind, encodeMoons)), moonFlag),
+	withFlags(writeOnly(listField("epochs", func(in *CalendarInput) *[]string { return &in.Epochs }, textListKind,
+		func(names []string, p map[string]any) { p["epoch_name"] = nonNil(names) })), epochFlag),
+	withFlags(scalarField("suffix", func(in *CalendarInput) **string { return &in.Suffix }, textKind),
+		textFlag("suffix", "year `SUFFIX`, such as DR", func(in *CalendarInput) **string { return &in.Suffix })),
+	withFlags(checked(scalarField("format", func(in *CalendarInput) **string { return &in.Format }, textKind), func(in *CalendarInput, ps *problems) {
+		if in.Format == nil {
+			return
+		}
+		if len(*in.Format) > maxFormatLength {
+			ps.add("format", "is longer than %d characters", maxFormatLength)
+		}
+		if strings.Trim(*in.Format, "ymMds ,-") != "" {
+			ps.add("format", "may only use the letters y m M d s, spaces, commas and dashes")
+		}
+	}), textFlag("format", "date `FORMAT` (letters y m M d s, spaces, commas, dashes)", func(in *CalendarInput) **string { return &in.Format })),
 	days(scalarField("skip_year_zero", func(in *CalendarInput) **bool { return &in.SkipYearZero }, flagKind)),
-	scalarField("start_offset", func(in *CalendarInput) **int { return &in.StartOffset }, wholeKind),
-	days(scalarField("has_leap_year", func(in *CalendarInput) **bool { return &in.HasLeapYear }, flagKind)),
-	days(scalarField("leap_year_amount", func(in *CalendarInput) **int { return &in.LeapYearAmount }, wholeKind)),
-	labelled("leap year every", days(scalarField("leap_year_offset", func(in *CalendarInput) **int { return &in.LeapYearOffset }, wholeKind))),
-	days(scalarField("leap_year_start", func(in *CalendarInput) **int { return &in.LeapYearStart }, wholeKind)),
-	days(leapMonthField),
-	tagsField,
-	labelled("private", scalarField("is_private", func(in *CalendarInput) **bool { return &in.IsPrivate }, flagKind)),
-	labelled("image URL", writeOnlyText("image_url", func(in *CalendarInput) *string { return &in.ImageURL })),
-	labelled("entity image", writeOnlyText("entity_image_uuid", func(in *CalendarInput) *string { return &in.EntityImageUUID })),
-	labelled("entity header", writeOnlyText("entity_header_uuid", func(in *CalendarInput) *string { return &in.EntityHeaderUUID })),
+	inRange(scalarField("start_offset", func(in *CalendarInput) **int { return &in.StartOffset }, wholeKind),
+		func(in *CalendarInput) **int { return &in.StartOffset }, 0, maxStartOffset, "must be from 0 to %[2]d", false),
+	withFlags(days(scalarField("has_leap_year", func(in *CalendarInput) **bool { return &in.HasLeapYear }, flagKind)), noLeapYearFlag),
+	leapSetting("leap_year_amount", "", func(in *CalendarInput) **int { return &in.LeapYearAmount },
+		-maxLeapAmount, maxLeapAmount, "must be from %d to %d",
+		"leap-year-amount", "leap days added in a leap year, `N` (turns leap years on)"),
+	leapSetting("leap_year_offset", "leap year every", func(in *CalendarInput) **int { return &in.LeapYearOffset },
+		1, maxLeapYearSetting, "must be from 1 to %[2]d years",
+		"leap-year-every", "a leap year every `N` years (turns leap years on)"),
+	leapSetting("leap_year_start", "", func(in *CalendarInput) **int { return &in.LeapYearStart },
+		1, maxLeapYearSetting, "must be from 1 to %[2]d",
+		"leap-year-start", "first leap `YEAR` (turns leap years on)"),
+	withFlags(days(checked(leapMonthField, func(in *CalendarInput, ps *problems) {
+		if m := in.LeapYearMonth; leapYears(in) && m != nil && len(in.Months) > 0 && (*m < 1 || *m > len(in.Months)) {
+			ps.add("leap year month", "month %d does not exist: the calendar has %s", *m, count(len(in.Months), "month"))
+		}
+	})), leapMonthFlag),
+	withFlags(tagsField, tagFlag),
+	withFlags(labelled("private", scalarField("is_private", func(in *CalendarInput) **bool { return &in.IsPrivate }, flagKind)), privacyFlags...),
+	writeOnlyText("image_url", "image URL", "image-url", "the `URL` of a picture for the calendar", func(in *CalendarInput) *string { return &in.ImageURL }),
+	writeOnlyText("entity_image_uuid", "entity image", "entity-image", "gallery image `UUID` for the entity image", func(in *CalendarInput) *string { return &in.EntityImageUUID }),
+	writeOnlyText("entity_header_uuid", "entity header", "entity-header", "gallery image `UUID` for the entity header", func(in *CalendarInput) *string { return &in.EntityHeaderUUID }),
 }
+
+func checked[In any](f Field[In], check func(in *In, ps *problems)) Field[In] {
+	f.check = check
+	return f
+}
+
+// inRange checks that a whole number given is from lo to hi, with message
+// (lo and hi are its arguments); only with leap years when onlyLeap.
+func inRange(f Field[CalendarInput], get func(*CalendarInput) **int, lo, hi int, message string, onlyLeap bool) Field[CalendarInput] {
+	label := f.label()
+	return checked(f, func(in *CalendarInput, ps *problems) {
+		if onlyLeap && !leapYears(in) {
+			return
+		}
+		if v := *get(in); v != nil && (*v < lo || *v > hi) {
+			ps.add(label, message, lo, hi)
+		}
+	})
+}
+
+// leapSetting is a number of the leap rule: it decides the days, is
+// checked only when the calendar has leap years (the service ignores it
+// otherwise), and its flag turns leap years on.
+func leapSetting(key, label string, get func(*CalendarInput) **int, lo, hi int, message, flag, usage string) Field[CalendarInput] {
+	f := labelled(label, scalarField(key, get, wholeKind))
+	return withFlags(days(inRange(f, get, lo, hi, message, true)), leapNumberFlag(flag, usage, get))
+}
+
+// leapYears reports whether in has leap years on.
+func leapYears(in *CalendarInput) bool { return in.HasLeapYear != nil && *in.HasLeapYear }
 
 func days[In any](f Field[In]) Field[In] {
 	f.Days = true

@@ -53,6 +53,11 @@ type Field[In any] struct {
 	encode func(in *In, payload map[string]any)
 	// yaml is the value a file writes, nil to leave the key out.
 	yaml func(in *In) any
+	// check adds the field's own problems (a range, a format) before a
+	// write; nil when the kind's checks are all it has.
+	check func(in *In, ps *problems)
+	// flags are the command-line flags that set the field (FlagForm).
+	flags []FlagForm[In]
 }
 
 // answerKey is the key the answer holds the field under.
@@ -61,6 +66,14 @@ func (f *Field[In]) answerKey() string {
 		return f.Answer
 	}
 	return f.Key
+}
+
+// label is the field in the user's words: Label, else its key with spaces.
+func (f *Field[In]) label() string {
+	if f.Label != "" {
+		return f.Label
+	}
+	return strings.ReplaceAll(f.Key, "_", " ")
 }
 
 // Given reports whether in gives the field.
@@ -78,10 +91,7 @@ type Fields[In any] []Field[In]
 func (t Fields[In]) LabelOf(key string) (string, bool) {
 	for i := range t {
 		if t[i].Key == key || t[i].Answer == key {
-			if t[i].Label != "" {
-				return t[i].Label, true
-			}
-			return strings.ReplaceAll(t[i].Key, "_", " "), true
+			return t[i].label(), true
 		}
 	}
 	return "", false
@@ -176,6 +186,16 @@ func (t Fields[In]) Unread(in *In) []string {
 		}
 	}
 	return keys
+}
+
+// checkFields adds the problems of each field's own check, in the table's
+// order.
+func (t Fields[In]) checkFields(in *In, ps *problems) {
+	for i := range t {
+		if t[i].check != nil {
+			t[i].check(in, ps)
+		}
+	}
 }
 
 // Payload is the wire form of in: every field it gives, under the keys

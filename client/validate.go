@@ -199,41 +199,8 @@ func (in CalendarInput) validate(create bool) error {
 		}
 	}
 	ps.checkCurrentDate(dates, in.Date)
-	if in.Format != nil {
-		ps.checkFormat(*in.Format)
-	}
-	if in.StartOffset != nil && (*in.StartOffset < 0 || *in.StartOffset > maxStartOffset) {
-		ps.add("start offset", "must be from 0 to %d", maxStartOffset)
-	}
-	ps.checkLeap(in)
+	CalendarFields.checkFields(&in, &ps)
 	return ps.err()
-}
-
-func (ps *problems) checkFormat(format string) {
-	if len(format) > maxFormatLength {
-		ps.add("format", "is longer than %d characters", maxFormatLength)
-	}
-	if strings.Trim(format, "ymMds ,-") != "" {
-		ps.add("format", "may only use the letters y m M d s, spaces, commas and dashes")
-	}
-}
-
-func (ps *problems) checkLeap(in CalendarInput) {
-	if in.HasLeapYear == nil || !*in.HasLeapYear {
-		return
-	}
-	if a := in.LeapYearAmount; a != nil && (*a < -maxLeapAmount || *a > maxLeapAmount) {
-		ps.add("leap year amount", "must be from %d to %d", -maxLeapAmount, maxLeapAmount)
-	}
-	if o := in.LeapYearOffset; o != nil && (*o < 1 || *o > maxLeapYearSetting) {
-		ps.add("leap year every", "must be from 1 to %d years", maxLeapYearSetting)
-	}
-	if s := in.LeapYearStart; s != nil && (*s < 1 || *s > maxLeapYearSetting) {
-		ps.add("leap year start", "must be from 1 to %d", maxLeapYearSetting)
-	}
-	if m := in.LeapYearMonth; m != nil && len(in.Months) > 0 && (*m < 1 || *m > len(in.Months)) {
-		ps.add("leap year month", "month %d does not exist: the calendar has %s", *m, count(len(in.Months), "month"))
-	}
 }
 
 // Validate checks a weather entry; with cal given, the date must also be a

@@ -28,7 +28,7 @@ type CreateOptions struct {
 // NewCmdCreate builds `calendar create`; runF replaces createRun in tests.
 func NewCmdCreate(f *cmdutil.Factory, runF func(*CreateOptions) error) *cobra.Command {
 	opts := &CreateOptions{Factory: f}
-	var ff fieldFlags
+	var ff *resource.FieldFlags[client.CalendarInput]
 	cmd := &cobra.Command{
 		Use:   "create [-f FILE|-] [field flags]",
 		Short: "Create a calendar",
@@ -50,13 +50,13 @@ the POST; the match is exact and case-sensitive ("harptos" is not
   kanka calendar create -f harptos.yaml --name "Harptos (copy)" --private`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if opts.File == "" && !anyGiven(cmd.Flags()) {
+			if opts.File == "" && !ff.Given(cmd.Flags()) {
 				return cmdutil.UsageErrorf("nothing to create: give -f FILE or field flags such as --name and --month")
 			}
-			if opts.File == "-" && ff.entryFile == "-" {
-				return cmdutil.UsageErrorf("-f - and --entry-file - cannot both read standard input")
+			if flag, ok := ff.ReadsStdin(cmd.Flags()); ok && opts.File == "-" {
+				return cmdutil.UsageErrorf("-f - and --%s - cannot both read standard input", flag)
 			}
-			fields, err := ff.parse(cmd.Context(), cmd.Flags(), f.IO)
+			fields, err := ff.Parse(cmd.Context(), cmd.Flags(), f.IO)
 			if err != nil {
 				return err
 			}
@@ -69,7 +69,7 @@ the POST; the match is exact and case-sensitive ("harptos" is not
 	}
 	cmd.Flags().StringVarP(&opts.File, "file", "f", "", "read the calendar from `FILE` (YAML or JSON; - is standard input)")
 	cmd.Flags().BoolVar(&opts.AllowDuplicate, "allow-duplicate", false, "create the calendar even when one of that name exists (skips the check and its request)")
-	ff.register(cmd)
+	ff = resource.AddFieldFlags(cmd, client.CalendarFields)
 	return cmd
 }
 

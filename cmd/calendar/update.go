@@ -29,7 +29,7 @@ type UpdateOptions struct {
 // NewCmdUpdate builds `calendar update`; runF replaces updateRun in tests.
 func NewCmdUpdate(f *cmdutil.Factory, runF func(*UpdateOptions) error) *cobra.Command {
 	opts := &UpdateOptions{Factory: f}
-	var ff fieldFlags
+	var ff *resource.FieldFlags[client.CalendarInput]
 	cmd := &cobra.Command{
 		Use:   "update ID|NAME [-f FILE|-] [field flags]",
 		Short: "Change a calendar",
@@ -56,13 +56,13 @@ refused (exit 1) unless the file or the flags give them, or --force.
   kanka calendar get 12 -o yaml > cal.yaml && $EDITOR cal.yaml && kanka calendar update 12 -f cal.yaml`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if opts.File == "" && !anyGiven(cmd.Flags()) {
+			if opts.File == "" && !ff.Given(cmd.Flags()) {
 				return cmdutil.UsageErrorf("nothing to change: give -f FILE or field flags such as --name")
 			}
-			if opts.File == "-" && ff.entryFile == "-" {
-				return cmdutil.UsageErrorf("-f - and --entry-file - cannot both read standard input")
+			if flag, ok := ff.ReadsStdin(cmd.Flags()); ok && opts.File == "-" {
+				return cmdutil.UsageErrorf("-f - and --%s - cannot both read standard input", flag)
 			}
-			fields, err := ff.parse(cmd.Context(), cmd.Flags(), f.IO)
+			fields, err := ff.Parse(cmd.Context(), cmd.Flags(), f.IO)
 			if err != nil {
 				return err
 			}
@@ -75,7 +75,7 @@ refused (exit 1) unless the file or the flags give them, or --force.
 	}
 	cmd.Flags().StringVarP(&opts.File, "file", "f", "", "read the changes from `FILE` (YAML or JSON; - is standard input)")
 	addForceFlag(cmd, &opts.Force)
-	ff.register(cmd)
+	ff = resource.AddFieldFlags(cmd, client.CalendarFields)
 	return cmd
 }
 

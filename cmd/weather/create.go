@@ -28,7 +28,7 @@ type CreateOptions struct {
 // NewCmdCreate builds `kanka weather create`. runF replaces createRun in tests.
 func NewCmdCreate(f *cmdutil.Factory, runF func(*CreateOptions) error) *cobra.Command {
 	opts := &CreateOptions{Factory: f}
-	var flags entryFlags
+	var flags *resource.FieldFlags[client.WeatherInput]
 	cmd := &cobra.Command{
 		Use:   "create --calendar ID|NAME [-f FILE|-] [field flags]",
 		Short: "Record the weather of a day, or of many days from a file",
@@ -52,7 +52,7 @@ command stops and says which entries were created.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Context = resource.Context(cmd)
-			fields, err := flags.input(cmd.Flags())
+			fields, err := flags.Parse(resource.Context(cmd), cmd.Flags(), f.IO)
 			if err != nil {
 				return err
 			}
@@ -65,7 +65,7 @@ command stops and says which entries were created.`,
 	}
 	calendarParent(f).AddFlag(cmd, &opts.Calendar)
 	cmd.Flags().StringVarP(&opts.File, "file", "f", "", "read the entry or entries from `FILE` (YAML or JSON; - is standard input)")
-	addEntryFlags(cmd, &flags)
+	flags = resource.AddFieldFlags(cmd, client.WeatherFields)
 	return cmd
 }
 

@@ -27,7 +27,7 @@ type SetOptions struct {
 // NewCmdSet builds `kanka weather set`. runF replaces setRun in tests.
 func NewCmdSet(f *cmdutil.Factory, runF func(*SetOptions) error) *cobra.Command {
 	opts := &SetOptions{Factory: f}
-	var flags entryFlags
+	var flags *resource.FieldFlags[client.WeatherInput]
 	cmd := &cobra.Command{
 		Use:   "set --calendar ID|NAME --date DATE [field flags]",
 		Short: "Record the weather of a day: create its entry, or update it",
@@ -53,7 +53,7 @@ nothing.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			opts.Context = resource.Context(cmd)
-			fields, err := flags.input(cmd.Flags())
+			fields, err := flags.Parse(resource.Context(cmd), cmd.Flags(), f.IO)
 			if err != nil {
 				return err
 			}
@@ -65,7 +65,7 @@ nothing.`,
 		},
 	}
 	calendarParent(f).AddFlag(cmd, &opts.Calendar)
-	addEntryFlags(cmd, &flags)
+	flags = resource.AddFieldFlags(cmd, client.WeatherFields)
 	_ = cmd.MarkFlagRequired("date")
 	return cmd
 }

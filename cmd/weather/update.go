@@ -27,7 +27,7 @@ type UpdateOptions struct {
 // NewCmdUpdate builds `kanka weather update`. runF replaces updateRun in tests.
 func NewCmdUpdate(f *cmdutil.Factory, runF func(*UpdateOptions) error) *cobra.Command {
 	opts := &UpdateOptions{Factory: f}
-	var flags entryFlags
+	var flags *resource.FieldFlags[client.WeatherInput]
 	cmd := &cobra.Command{
 		Use:   "update --calendar ID|NAME WEATHER_ID [-f FILE|-] [field flags]",
 		Short: "Change a weather entry",
@@ -50,7 +50,7 @@ name always does (one GET), even when it turns out unchanged.`,
 				return err
 			}
 			opts.WeatherID = id
-			if opts.Fields, err = flags.input(cmd.Flags()); err != nil {
+			if opts.Fields, err = flags.Parse(resource.Context(cmd), cmd.Flags(), f.IO); err != nil {
 				return err
 			}
 			if opts.File == "" && opts.Fields == (client.WeatherInput{}) {
@@ -64,7 +64,7 @@ name always does (one GET), even when it turns out unchanged.`,
 	}
 	calendarParent(f).AddFlag(cmd, &opts.Calendar)
 	cmd.Flags().StringVarP(&opts.File, "file", "f", "", "read the changes from `FILE`, one entry (YAML or JSON; - is standard input)")
-	addEntryFlags(cmd, &flags)
+	flags = resource.AddFieldFlags(cmd, client.WeatherFields)
 	return cmd
 }
 
