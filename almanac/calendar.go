@@ -1,6 +1,7 @@
 package almanac
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -74,6 +75,12 @@ type Date struct {
 
 // String writes "Y-M-D", the form the service uses.
 func (d Date) String() string { return fmt.Sprintf("%d-%d-%d", d.Year, d.Month, d.Day) }
+
+// Compare orders dates as the calendar runs: by year, then month (in the
+// list's order), then day; -1, 0 or +1.
+func (d Date) Compare(e Date) int {
+	return cmp.Or(cmp.Compare(d.Year, e.Year), cmp.Compare(d.Month, e.Month), cmp.Compare(d.Day, e.Day))
+}
 
 // MarshalText makes a date one "Y-M-D" string in JSON.
 func (d Date) MarshalText() ([]byte, error) { return []byte(d.String()), nil }

@@ -20,15 +20,8 @@ func (r *Reckoning) seasonStarts(y int64) []SeasonStart {
 		}
 		out = append(out, SeasonStart{Name: s.Name, Date: Date{Year: int(y), Month: s.Month, Day: s.Day}})
 	}
-	sort.SliceStable(out, func(i, j int) bool { return dateLess(out[i].Date, out[j].Date) })
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Date.Compare(out[j].Date) < 0 })
 	return out
-}
-
-func dateLess(a, b Date) bool {
-	if a.Month != b.Month {
-		return a.Month < b.Month
-	}
-	return a.Day < b.Day
 }
 
 // SeasonStarts lists the seasons starting in year y, in date order.
@@ -58,7 +51,7 @@ func (r *Reckoning) seasonOf(d Date) (SeasonStart, bool) {
 	}
 	starts := r.seasonStarts(int64(d.Year))
 	for i := len(starts) - 1; i >= 0; i-- {
-		if !dateLess(d, starts[i].Date) {
+		if d.Compare(starts[i].Date) >= 0 {
 			return starts[i], true
 		}
 	}

@@ -87,3 +87,20 @@ func (p *Printer) writeNDJSONLine(rec Record) error {
 	_, err := p.out.Write(buf.Bytes())
 	return err
 }
+
+// EncodeJSON is v as kanka writes JSON everywhere: without the escaping of <, >
+// and & (names and weather hold them, and a reader of the output should
+// see them as typed), indented by indent ("" for one line), without a
+// final newline.
+func EncodeJSON(v any, indent string) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if indent != "" {
+		enc.SetIndent("", indent)
+	}
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}

@@ -2,7 +2,6 @@ package output
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"text/template"
@@ -43,13 +42,8 @@ func (p *Printer) runTemplate(v any) error {
 }
 
 func templateJSON(v any) (string, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return "", err
-	}
-	return strings.TrimSuffix(buf.String(), "\n"), nil
+	b, err := EncodeJSON(v, "")
+	return string(b), err
 }
 
 // templateJoin joins any list, so a JSON array of numbers joins too.

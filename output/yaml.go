@@ -40,15 +40,25 @@ func yamlValue(rec Record, kind Kind) (any, error) {
 }
 
 func (p *Printer) writeYAML(v any) error {
+	b, err := EncodeYAML(v)
+	if err != nil {
+		return err
+	}
+	_, err = p.out.Write(b)
+	return err
+}
+
+// EncodeYAML is v as kanka writes YAML everywhere (-o yaml, export, the file
+// edit opens): two-space indents, a document without "---".
+func EncodeYAML(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)
 	if err := enc.Encode(v); err != nil {
-		return err
+		return nil, err
 	}
 	if err := enc.Close(); err != nil {
-		return err
+		return nil, err
 	}
-	_, err := p.out.Write(buf.Bytes())
-	return err
+	return buf.Bytes(), nil
 }

@@ -1,7 +1,6 @@
 package apply
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -107,7 +106,7 @@ func Execute(ctx context.Context, c *client.Client, plan *Plan, opts ExecOptions
 func inDateOrder(ws []*WeatherPlan) []*WeatherPlan {
 	out := slices.Clone(ws)
 	slices.SortStableFunc(out, func(a, b *WeatherPlan) int {
-		return cmp.Or(cmp.Compare(a.Date.Year, b.Date.Year), cmp.Compare(a.Date.Month, b.Date.Month), cmp.Compare(a.Date.Day, b.Date.Day))
+		return a.Date.Compare(b.Date)
 	})
 	return out
 }

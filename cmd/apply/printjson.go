@@ -1,10 +1,10 @@
 package apply
 
 import (
-	"encoding/json"
 	"io"
 
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/output"
 )
 
 // The -o json shape: the plan and, after a run, the outcome of each write.
@@ -61,9 +61,12 @@ func PrintJSON(w io.Writer, plan *Plan, dryRun bool) error {
 		}
 		r.Calendars = append(r.Calendars, jc)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(r)
+	b, err := output.EncodeJSON(r, "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
 }
 
 func statusOf(r Result) (Status, string) {

@@ -11,8 +11,8 @@ import (
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
+	"github.com/kanka-cli/kanka/output"
 	"github.com/spf13/cobra"
-	"go.yaml.in/yaml/v3"
 )
 
 // EditOptions are the parsed arguments of `calendar edit`.
@@ -90,7 +90,7 @@ func editRun(opts *EditOptions) error {
 	if err != nil {
 		return err
 	}
-	original, err := yamlOf(fileFromCalendar(current))
+	original, err := output.EncodeYAML(fileFromCalendar(current))
 	if err != nil {
 		return err
 	}
@@ -283,18 +283,4 @@ func withoutComments(text []byte) []byte {
 		}
 	}
 	return bytes.Join(kept, []byte("\n"))
-}
-
-// yamlOf writes v as 'get -o yaml' does.
-func yamlOf(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := yaml.NewEncoder(&buf)
-	enc.SetIndent(2)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	if err := enc.Close(); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
 }

@@ -1,7 +1,6 @@
 package calendar
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"fmt"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/output"
 	"github.com/spf13/cobra"
 	yaml "go.yaml.in/yaml/v3"
 )
@@ -136,16 +136,11 @@ func exportRun(opts *ExportOptions) error {
 		doc.Calendars = append(doc.Calendars, node)
 	}
 	warnSameNames(f, cals)
-	var buf bytes.Buffer
-	enc := yaml.NewEncoder(&buf)
-	enc.SetIndent(2)
-	if err := enc.Encode(doc); err != nil {
+	text, err := output.EncodeYAML(doc)
+	if err != nil {
 		return err
 	}
-	if err := enc.Close(); err != nil {
-		return err
-	}
-	_, err = f.IO.Out.Write(buf.Bytes())
+	_, err = f.IO.Out.Write(text)
 	return err
 }
 
@@ -204,8 +199,7 @@ func sortedWeather(ctx context.Context, f *cmdutil.Factory, c *client.Client, ca
 		out = append(out, w)
 	}
 	slices.SortStableFunc(out, func(a, b *client.Weather) int {
-		x, y := a.Date(), b.Date()
-		return cmp.Or(cmp.Compare(x.Year, y.Year), cmp.Compare(x.Month, y.Month), cmp.Compare(x.Day, y.Day), cmp.Compare(a.ID, b.ID))
+		return cmp.Or(a.Date().Compare(b.Date()), cmp.Compare(a.ID, b.ID))
 	})
 	return out, nil
 }

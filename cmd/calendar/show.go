@@ -1,7 +1,6 @@
 package calendar
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -301,17 +300,8 @@ func printMonths(p *output.Printer, g *monthgrid.Grid, id int, wholeYear bool) e
 	}, monthKind)
 }
 
-// marshalNoEscape is json.Marshal without the escaping of <, > and &, which
-// names and weather may hold.
-func marshalNoEscape(v any) (json.RawMessage, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSpace(buf.Bytes()), nil
-}
+// marshalNoEscape is v in JSON, as output writes it (output.EncodeJSON).
+func marshalNoEscape(v any) (json.RawMessage, error) { return output.EncodeJSON(v, "") }
 
 // orderedYAML is the JSON document raw as a YAML node in block style,
 // keeping the order of its keys (decoding into a map would sort them).

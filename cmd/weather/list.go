@@ -171,7 +171,7 @@ func (f *filter) readDate(flag, text string, into []**client.Date) error {
 
 // checkSpan refuses a span that ends before it starts.
 func (f *filter) checkSpan() error {
-	if f.from != nil && f.to != nil && compareDates(*f.from, *f.to) > 0 {
+	if f.from != nil && f.to != nil && f.from.Compare(*f.to) > 0 {
 		return cmdutil.UsageErrorf("--from %s is after --to %s: no day is in between", *f.from, *f.to)
 	}
 	return nil
@@ -239,16 +239,11 @@ func (f *filter) keep(w *client.Weather) bool {
 	d := w.Date()
 	return (f.year == nil || d.Year == *f.year) &&
 		(f.month == nil || d.Month == *f.month) &&
-		(f.from == nil || compareDates(d, *f.from) >= 0) &&
-		(f.to == nil || compareDates(d, *f.to) <= 0)
-}
-
-// compareDates orders dates as the calendar does: months in list order.
-func compareDates(a, b client.Date) int {
-	return cmp.Or(cmp.Compare(a.Year, b.Year), cmp.Compare(a.Month, b.Month), cmp.Compare(a.Day, b.Day))
+		(f.from == nil || d.Compare(*f.from) >= 0) &&
+		(f.to == nil || d.Compare(*f.to) <= 0)
 }
 
 // byDate is the default order: by date, the entries of one day by id.
 func byDate(a, b *client.Weather) int {
-	return cmp.Or(compareDates(a.Date(), b.Date()), cmp.Compare(a.ID, b.ID))
+	return cmp.Or(a.Date().Compare(b.Date()), cmp.Compare(a.ID, b.ID))
 }
