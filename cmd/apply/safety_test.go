@@ -75,7 +75,7 @@ func TestRecheckFindsWhatChangedSinceTheRead(t *testing.T) {
 			if err := Recheck(context.Background(), c, plan, act); err != nil {
 				t.Fatalf("nothing changed: %v", err)
 			}
-			if sent := rec.take(); len(sent) != 1 || !regexp.MustCompile(`^GET calendars\?lastSync=\d{4}-\d\d-\d\dT\d\d%3A\d\d%3A\d\dZ$`).MatchString(sent[0]) {
+			if sent := rec.take(); len(sent) != 1 || !regexp.MustCompile(`^GET calendars\?lastSync=\d{4}-\d\d-\d\dT\d\d%3A\d\d%3A\d\d\.\d{6}Z$`).MatchString(sent[0]) {
 				t.Errorf("the check sent %q, want one list request with lastSync", sent)
 			}
 

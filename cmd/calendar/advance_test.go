@@ -306,7 +306,8 @@ func TestMoveOntoALeapDay(t *testing.T) {
 	}
 
 	env = newCTEnv(t, "", answer("GET calendars/12", harptos("1492-9-30")),
-		cmdtest.Exchange{Request: "PUT calendars/12", Body: harptosPut(1492, 10, 2), Status: 200, Answer: `{"data":` + harptos("1492-10-1") + `}`})
+		cmdtest.Exchange{Request: "PUT calendars/12", Body: harptosPut(1492, 10, 2), Status: 200, Answer: `{"data":` + harptos("1492-10-1") + `}`},
+		cmdtest.Exchange{Request: "POST calendars/12/advance", Body: `{}`, Status: 404, Answer: `{"error":"Page not found"}`})
 	err := env.run("advance", "12", "--days", "2")
 	want := "calendar 12: the service stored the date 1492-10-1, not 1492-10-2 (it keeps a day only up to the month's base length, and has no route to step onto a leap day)"
 	if err == nil || err.Error() != want || env.Out.Len() != 0 {
