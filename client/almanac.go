@@ -41,9 +41,11 @@ func (in CalendarInput) AlmanacCalendar() almanac.Calendar {
 
 // UncountedDays are the keys the count of in's days needs that in does not
 // give (a record whose answer left them out, or sent null): its months,
-// whether it has leap years, and with leap years their amount, interval
-// and start. A leap month not given is the service's own default, month 1.
-// Counting without them would count other days than the service does.
+// whether it has leap years, and with leap years their amount, interval,
+// start and month. The service is of two minds about a null leap month: a
+// write stores month 1 for it, but a record holding null (older records
+// do) gets no leap day anywhere. Counting without them would count other
+// days than the service does.
 func (in CalendarInput) UncountedDays() []string {
 	var keys []string
 	if in.Months == nil {
@@ -56,7 +58,7 @@ func (in CalendarInput) UncountedDays() []string {
 		for _, f := range []struct {
 			key string
 			v   *int
-		}{{"leap_year_amount", in.LeapYearAmount}, {"leap_year_offset", in.LeapYearOffset}, {"leap_year_start", in.LeapYearStart}} {
+		}{{"leap_year_amount", in.LeapYearAmount}, {"leap_year_month", in.LeapYearMonth}, {"leap_year_offset", in.LeapYearOffset}, {"leap_year_start", in.LeapYearStart}} {
 			if f.v == nil {
 				keys = append(keys, f.key)
 			}

@@ -55,7 +55,9 @@ func (o *CalendarListOptions) query() url.Values {
 		q.Add("tags[]", strconv.Itoa(t))
 	}
 	if !o.LastSync.IsZero() {
-		q.Set("lastSync", o.LastSync.UTC().Format(time.RFC3339))
+		// Microseconds, as the service writes its times: a whole second
+		// would list a write made in the second before it.
+		q.Set("lastSync", o.LastSync.UTC().Format(lastSyncLayout))
 	}
 	if o.Related {
 		q.Set("related", "1")
@@ -142,6 +144,9 @@ func (c *Client) CalendarsChangedSince(ctx context.Context, t time.Time) ([]*Cal
 	}
 	return out, nil
 }
+
+// lastSyncLayout is the service's timestamp form, 2026-11-22T10:00:00.000000Z.
+const lastSyncLayout = "2006-01-02T15:04:05.000000Z07:00"
 
 // answerTime is when the server made a list answer: its sync key, else
 // its Date header, else otherwise.

@@ -105,7 +105,7 @@ func TestCalendarEndpoints(t *testing.T) {
 		{
 			name: "list with every filter", method: "GET", route: "calendars", answer: reply(200, list),
 			query: url.Values{"name": {"harp"}, "type": {"solar"}, "is_private": {"false"},
-				"tags[]": {"4", "9"}, "lastSync": {"2026-11-01T07:30:00Z"}, "related": {"1"}, "page": {"3"}},
+				"tags[]": {"4", "9"}, "lastSync": {"2026-11-01T07:30:00.000000Z"}, "related": {"1"}, "page": {"3"}},
 			call: func(ctx context.Context, c *client.Client) error {
 				_, err := c.ListCalendars(ctx, &client.CalendarListOptions{Name: "harp", Type: "solar",
 					IsPrivate: &no, Tags: []int{4, 9}, LastSync: lastSync, Related: true, Page: 3})

@@ -126,6 +126,22 @@ func (t Fields[In]) Over(base, changes *In) In {
 	return out
 }
 
+// UpdateOf is what an update from have (the record as read) to want
+// (have with the changes over it: Over) sends to a service that keeps
+// what an update leaves out: the fields it requires or rebuilds (Rebuilt)
+// and the ones that differ from have. Sending no more keeps a change
+// someone made meanwhile to another field from being put back.
+func (t Fields[In]) UpdateOf(want, have *In) In {
+	var out In
+	for i := range t {
+		f := &t[i]
+		if f.given(want) && (f.Rebuilt || f.WriteOnly || !f.equal(want, have)) {
+			f.copy(&out, want)
+		}
+	}
+	return out
+}
+
 // Same reports whether a and b hold the same values field by field (none
 // differs: Differing).
 func (t Fields[In]) Same(a, b *In) bool { return len(t.Differing(a, b)) == 0 }

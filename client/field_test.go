@@ -54,3 +54,19 @@ func TestFieldTableVerbs(t *testing.T) {
 		t.Error("Clone shares the moons with the record")
 	}
 }
+
+// An update sends what the service requires (the date and the weather,
+// from the record as read) and the fields that differ from it, nothing
+// else: a field given with its current value stays out, a field cleared
+// ("") goes.
+func TestUpdateOfSendsTheRequiredAndTheChanged(t *testing.T) {
+	have := client.WeatherInput{Year: ptr(1492), Month: ptr(1), Day: ptr(3), Weather: ptr("snowflake"),
+		Temperature: ptr("-5°C"), Wind: ptr("north"), Effect: ptr("fog"), Name: ptr("First frost")}
+	changes := client.WeatherInput{Wind: ptr(""), Effect: ptr("fog"), Precipitation: ptr("snow")}
+	want := client.WeatherFields.Over(&have, &changes)
+	got := client.WeatherFields.Payload(ptr(client.WeatherFields.UpdateOf(&want, &have)))
+	wantPayload := map[string]any{"year": 1492, "month": 1, "day": 3, "weather": "snowflake", "wind": "", "precipitation": "snow"}
+	if !reflect.DeepEqual(got, wantPayload) {
+		t.Errorf("UpdateOf payload = %v, want %v", got, wantPayload)
+	}
+}

@@ -152,7 +152,7 @@ func TestWalkKeepsFiltersOnEveryPage(t *testing.T) {
 	}
 	for _, r := range reqs {
 		want := url.Values{"name": {"moon"}, "type": {"lunar"}, "is_private": {"true"}, "tags[]": {"2", "3"},
-			"lastSync": {"2026-01-02T03:04:05Z"}, "related": {"1"}}
+			"lastSync": {"2026-01-02T03:04:05.000000Z"}, "related": {"1"}}
 		if p := r.Query.Get("page"); p != "" && p != "1" {
 			want.Set("page", p)
 		}

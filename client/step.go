@@ -44,6 +44,9 @@ func (c *Client) HasStepRoute(cal *Calendar) bool {
 // server without the route is ErrNoStepRoute (remembered, so that later
 // calls ask no more).
 func (c *Client) StepDate(ctx context.Context, id int, back bool) (Date, error) {
+	if c.noStepRoute.Load() {
+		return Date{}, ErrNoStepRoute
+	}
 	verb := "advance"
 	if back {
 		verb = "retreat"
@@ -139,22 +142,25 @@ func (e *DateNotKeptError) Error() string {
 	return msg
 }
 
-// KeepDate makes the date a write sent the calendar's date, given cal, the
+// KeepDate makes the date a write sent calendar id's date, given cal, the
 // server's answer to that write. The live service clamps the day to the
 // month's base length, so a leap day is stored as the month's last common
-// day: the step route then reaches it, one request a day. It returns the
-// calendar as it is then; a *DateNotKeptError when the service stored
-// another date and the route cannot reach the one sent, so that a date
-// the service did not keep is never reported set.
-func (c *Client) KeepDate(ctx context.Context, cal *Calendar, sent Date) (*Calendar, error) {
+// day: the step route then reaches it, one request a day (a server without
+// the route says so with a 404, once). It returns the calendar as it is
+// then; a *DateNotKeptError when the service stored another date and the
+// route cannot reach the one sent, so that a date the service did not keep
+// is never reported set. An answer without a date says nothing either way
+// and is taken as it is; an answer about another calendar is an error, and
+// nothing more is sent.
+func (c *Client) KeepDate(ctx context.Context, id int, cal *Calendar, sent Date) (*Calendar, error) {
+	if cal.ID != id {
+		return nil, fmt.Errorf("the server's answer to writing calendar %d describes calendar %d: check both before trying again", id, cal.ID)
+	}
 	stored, ok := cal.CurrentDate()
-	if ok && stored == sent {
+	if !ok || stored == sent {
 		return cal, nil
 	}
-	if !ok {
-		return nil, &DateNotKeptError{ID: cal.ID, Sent: sent, Why: "its answer has no date"}
-	}
-	notKept := &DateNotKeptError{ID: cal.ID, Sent: sent, Stored: stored}
+	notKept := &DateNotKeptError{ID: id, Sent: sent, Stored: stored}
 	base := 0
 	if sent.Month >= 1 && sent.Month <= len(cal.Months) {
 		base = cal.Months[sent.Month-1].Length
@@ -164,18 +170,14 @@ func (c *Client) KeepDate(ctx context.Context, cal *Calendar, sent Date) (*Calen
 	if !clamped {
 		return nil, notKept
 	}
-	if !c.HasStepRoute(cal) {
-		notKept.Why = "it keeps a day only up to the month's base length, and has no route to step onto a leap day"
-		return nil, notKept
-	}
 	for range steps {
-		d, err := c.StepDate(ctx, cal.ID, false)
+		d, err := c.StepDate(ctx, id, false)
 		if errors.Is(err, ErrNoStepRoute) {
 			notKept.Why = "it keeps a day only up to the month's base length, and has no route to step onto a leap day"
 			return nil, notKept
 		}
 		if err != nil {
-			return nil, fmt.Errorf("calendar %d: stepping from %s onto the leap day %s: %w", cal.ID, stored, sent, err)
+			return nil, fmt.Errorf("calendar %d: stepping from %s onto the leap day %s: %w", id, stored, sent, err)
 		}
 		stored = d
 	}

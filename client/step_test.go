@@ -40,7 +40,7 @@ func TestKeepDateStepsOntoALeapDay(t *testing.T) {
 	api := newMockAPI(t)
 	api.on("POST", "calendars/3/advance", reply(200, `{"date":"8-2-31"}`))
 	c, _ := api.client()
-	got, err := c.KeepDate(context.Background(), decoded(t, twoMonthsLeap("8-2-30", true)), client.Date{Year: 8, Month: 2, Day: 31})
+	got, err := c.KeepDate(context.Background(), 3, decoded(t, twoMonthsLeap("8-2-30", true)), client.Date{Year: 8, Month: 2, Day: 31})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,41 +52,48 @@ func TestKeepDateStepsOntoALeapDay(t *testing.T) {
 	}
 }
 
-// Kept dates cost nothing; a date stored otherwise, or a clamp with no
-// route to step, is a DateNotKeptError naming both dates; a server that
-// turns out to have no route says so and is not asked again.
+// Kept dates cost nothing, and so does an answer without a date (it says
+// nothing either way); a date stored otherwise, or a clamp the route
+// cannot step past (a route-level 404, remembered: not asked again), is a
+// DateNotKeptError naming both dates; an answer about another calendar is
+// an error before any request.
 func TestKeepDateNeverReportsADateNotKept(t *testing.T) {
 	ctx := context.Background()
 	api := newMockAPI(t)
 	c, _ := api.client()
-	if got, err := c.KeepDate(ctx, decoded(t, twoMonthsLeap("8-1-5", false)), client.Date{Year: 8, Month: 1, Day: 5}); err != nil || got.DateText() != "8-1-5" {
+	if got, err := c.KeepDate(ctx, 3, decoded(t, twoMonthsLeap("8-1-5", false)), client.Date{Year: 8, Month: 1, Day: 5}); err != nil || got.DateText() != "8-1-5" {
 		t.Errorf("kept date: %v, %v", got, err)
 	}
-	_, err := c.KeepDate(ctx, decoded(t, twoMonthsLeap("8-1-4", true)), client.Date{Year: 8, Month: 1, Day: 5})
+	noDate := decoded(t, strings.Replace(twoMonthsLeap("8-1-5", false), `"date":"8-1-5",`, ``, 1))
+	if got, err := c.KeepDate(ctx, 3, noDate, client.Date{Year: 8, Month: 1, Day: 5}); err != nil || got != noDate {
+		t.Errorf("an answer without a date: %v, %v", got, err)
+	}
+	_, err := c.KeepDate(ctx, 3, decoded(t, twoMonthsLeap("8-1-4", true)), client.Date{Year: 8, Month: 1, Day: 5})
 	if err == nil || err.Error() != "calendar 3: the service stored the date 8-1-4, not 8-1-5" {
 		t.Errorf("another date: %v", err)
 	}
-	_, err = c.KeepDate(ctx, decoded(t, twoMonthsLeap("8-2-30", false)), client.Date{Year: 8, Month: 2, Day: 31})
-	var notKept *client.DateNotKeptError
-	if !errors.As(err, &notKept) || err.Error() != "calendar 3: the service stored the date 8-2-30, not 8-2-31 (it keeps a day only up to the month's base length, and has no route to step onto a leap day)" {
-		t.Errorf("no route: %v", err)
+	_, err = c.KeepDate(ctx, 4, decoded(t, twoMonthsLeap("8-1-5", true)), client.Date{Year: 8, Month: 1, Day: 5})
+	if err == nil || err.Error() != "the server's answer to writing calendar 4 describes calendar 3: check both before trying again" {
+		t.Errorf("another calendar: %v", err)
 	}
 	if len(api.requests()) != 0 {
 		t.Errorf("requests %v, want none", api.sequence())
 	}
 
+	var notKept *client.DateNotKeptError
 	api = newMockAPI(t)
 	api.on("POST", "calendars/3/advance", reply(404, `{"error":"Page not found"}`))
 	c, _ = api.client()
-	live := decoded(t, twoMonthsLeap("8-2-30", true))
-	if _, err := c.KeepDate(ctx, live, client.Date{Year: 8, Month: 2, Day: 31}); !errors.As(err, &notKept) {
+	clamped := decoded(t, twoMonthsLeap("8-2-30", false))
+	_, err = c.KeepDate(ctx, 3, clamped, client.Date{Year: 8, Month: 2, Day: 31})
+	if !errors.As(err, &notKept) || err.Error() != "calendar 3: the service stored the date 8-2-30, not 8-2-31 (it keeps a day only up to the month's base length, and has no route to step onto a leap day)" {
 		t.Errorf("route-level 404: %v", err)
 	}
-	if c.HasStepRoute(live) {
-		t.Error("the server said it has no step route, and is still thought to have one")
+	if _, err := c.KeepDate(ctx, 3, clamped, client.Date{Year: 8, Month: 2, Day: 31}); !errors.As(err, &notKept) || len(api.requests()) != 1 {
+		t.Errorf("again: %v, %d requests (the 404 is remembered)", err, len(api.requests()))
 	}
-	if _, err := c.StepDate(ctx, 3, false); !errors.Is(err, client.ErrNoStepRoute) || len(api.requests()) != 2 {
-		t.Errorf("step after the 404: %v, %d requests", err, len(api.requests()))
+	if c.HasStepRoute(decoded(t, twoMonthsLeap("8-2-30", true))) {
+		t.Error("the server said it has no step route, and is still thought to have one")
 	}
 }
 
@@ -137,7 +144,7 @@ func TestCalendarsAsOf(t *testing.T) {
 	if _, asOf, err = c.CalendarsAsOf(ctx); err != nil || !asOf.Equal(time.Date(2026, 11, 24, 9, 59, 59, 0, time.UTC)) {
 		t.Errorf("from the Date header: as of %v, %v", asOf, err)
 	}
-	api.on("GET", "calendars?lastSync=2026-11-24T09%3A59%3A59Z", reply(200, page("")))
+	api.on("GET", "calendars?lastSync=2026-11-24T09%3A59%3A59.000000Z", reply(200, page("")))
 	if changed, err := c.CalendarsChangedSince(ctx, asOf); err != nil || len(changed) != 1 {
 		t.Errorf("changed since: %d, %v", len(changed), err)
 	}

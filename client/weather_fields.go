@@ -11,7 +11,9 @@ import (
 // its file form. The service requires the date and the weather on every
 // write, update included, so those are Rebuilt: an update must have read
 // them (or be given them). It keeps every other field an update leaves
-// out, so an update sends what it read and what it changes, nothing else.
+// out, so an update sends those and what it changes, nothing else
+// (UpdateOf): weather has no lastSync, so a change made meanwhile to
+// another field could not be seen, and must not be put back.
 var WeatherFields = Fields[WeatherInput]{
 	// The date's flag sets its three parts at once: it stands with the
 	// first.

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/sandbox"
 )
 
@@ -111,8 +112,9 @@ func sameSet(got, want []string) bool {
 	return reflect.DeepEqual(norm(got), norm(want))
 }
 
-// Changing one entry of an applied seed is one write: the whole entry,
-// put where it is.
+// Changing one entry of an applied seed is one write, put where it is:
+// the date and weather the service requires, and the change, no other
+// field.
 func TestChangingOneEntryIsOneWrite(t *testing.T) {
 	for _, m := range modes {
 		t.Run(m.name, func(t *testing.T) {
@@ -140,6 +142,10 @@ func TestChangingOneEntryIsOneWrite(t *testing.T) {
 			wp := plan.Calendars[1].Weather[0]
 			if wp.Action != Update || !reflect.DeepEqual(wp.Changes, []Change{{Field: "temperature", Old: `"-4C"`, New: `"12C"`}}) {
 				t.Errorf("plan: %s %v", wp.Action, wp.Changes)
+			}
+			sent := map[string]any{"year": 1492, "month": 1, "day": 5, "weather": "snowflake", "temperature": "12C"}
+			if got := client.WeatherFields.Payload(&wp.Send); !reflect.DeepEqual(got, sent) {
+				t.Errorf("sends %v, want %v", got, sent)
 			}
 			want := wantState(20, 10)
 			want["Greyhawk"][slices.Index(want["Greyhawk"], "1492-1-5 snowflake -4C")] = "1492-1-5 snowflake 12C"

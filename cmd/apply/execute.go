@@ -200,7 +200,7 @@ func (x *executor) writeCalendar(cp *CalendarPlan) {
 	// The live service clamps a leap day: its route reaches it, or the
 	// write is not done (its fields are, so its weather may go).
 	if cp.Send.Date != nil {
-		if _, err := x.c.KeepDate(x.ctx, cal, *cp.Send.Date); err != nil {
+		if _, err := x.c.KeepDate(x.ctx, cp.ID, cal, *cp.Send.Date); err != nil {
 			cp.Result = Result{Status: Failed, Err: err}
 		}
 	}

@@ -70,8 +70,9 @@ type WeatherPlan struct {
 	// Weather is the entry's weather code, for listing.
 	Weather string
 	Changes []Change
-	// Send is the whole entry for a create or update (the live service
-	// requires the date and weather on every write).
+	// Send is the whole entry for a create; for an update, the date and
+	// weather the service requires on every write and the fields that
+	// change (client.Fields.UpdateOf).
 	Send client.WeatherInput
 	// Result is set by Execute.
 	Result Result
@@ -275,8 +276,8 @@ func planWeather(ps *problemList, cp *CalendarPlan, want DesiredCalendar, act *A
 			cp.WeatherUnchanged = append(cp.WeatherUnchanged, wp)
 			continue
 		}
-		client.WeatherFields.Merge(&have, &dw.Input)
-		wp.Action, wp.Send = Update, have
+		want := client.WeatherFields.Over(&have, &dw.Input)
+		wp.Action, wp.Send = Update, client.WeatherFields.UpdateOf(&want, &have)
 		cp.Weather = append(cp.Weather, wp)
 	}
 	if !opts.Prune {

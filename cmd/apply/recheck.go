@@ -11,7 +11,9 @@ import (
 // Recheck looks, with one list request (the calendars updated since
 // act.AsOf), for what changed in the campaign while the plan was being
 // made: a calendar the plan updates whose fields changed (the update would
-// put back their old values), or a calendar created with the name of one
+// put back their old values), a calendar whose weather the plan writes
+// whose days changed (months, leap years: the plan's dates were checked
+// against the days it had), or a calendar created with the name of one
 // the plan creates (the create would make a second). Each is a
 // *cmdutil.ChangedError, all of them in one cmdutil.ChangedErrors; nothing
 // has been sent. A calendar listed that is no different (a server without
@@ -36,6 +38,11 @@ func Recheck(ctx context.Context, c *client.Client, plan *Plan, act *Actual) err
 					errs = append(errs, &cmdutil.ChangedError{Record: fmt.Sprintf("calendar %d %q", now.ID, now.Name),
 						Fields: fields, By: now.UpdatedBy, Since: "since apply read it", Next: next})
 				}
+			case cp.Action != Update && cp.ID == now.ID && before != nil && len(cp.Weather) > 0:
+				if fields := daysDiffering(before, now); len(fields) > 0 {
+					errs = append(errs, &cmdutil.ChangedError{Record: fmt.Sprintf("calendar %d %q", now.ID, now.Name),
+						Fields: fields, By: now.UpdatedBy, Since: "since apply read it, and the plan writes its weather on the days it had", Next: next})
+				}
 			// A calendar of the name, new or renamed since the read.
 			case cp.Action == Create && client.SameStoredText(now.Name, cp.Name):
 				errs = append(errs, &cmdutil.ChangedError{Record: fmt.Sprintf("the campaign (calendar %d %q was created or renamed)", now.ID, now.Name),
@@ -47,4 +54,16 @@ func Recheck(ctx context.Context, c *client.Client, plan *Plan, act *Actual) err
 		return nil
 	}
 	return errs
+}
+
+// daysDiffering are the fields deciding a calendar's days (client.Field.
+// Days) that differ between two reads of it.
+func daysDiffering(before, now *client.Calendar) []string {
+	var days []string
+	for _, key := range client.CalendarFields.Differing(&before.CalendarInput, &now.CalendarInput) {
+		if f := client.CalendarFields.Lookup(key); f != nil && f.Days {
+			days = append(days, key)
+		}
+	}
+	return days
 }

@@ -75,7 +75,7 @@ func TestRecheckFindsWhatChangedSinceTheRead(t *testing.T) {
 			if err := Recheck(context.Background(), c, plan, act); err != nil {
 				t.Fatalf("nothing changed: %v", err)
 			}
-			if sent := rec.take(); len(sent) != 1 || !regexp.MustCompile(`^GET calendars\?lastSync=\d{4}-\d\d-\d\dT\d\d%3A\d\d%3A\d\dZ$`).MatchString(sent[0]) {
+			if sent := rec.take(); len(sent) != 1 || !regexp.MustCompile(`^GET calendars\?lastSync=\d{4}-\d\d-\d\dT\d\d%3A\d\d%3A\d\d\.\d{6}Z$`).MatchString(sent[0]) {
 				t.Errorf("the check sent %q, want one list request with lastSync", sent)
 			}
 
@@ -95,6 +95,55 @@ func TestRecheckFindsWhatChangedSinceTheRead(t *testing.T) {
 			if !errors.As(err, &changed) || len(changed) != 1 || !reflect.DeepEqual(changed[0].Fields, []string{"type"}) ||
 				!strings.HasPrefix(err.Error(), `calendar 1 "Harptos" changed on the server since apply read it (last changed by user 1): type. Nothing was sent`) {
 				t.Errorf("after a change: %v", err)
+			}
+		})
+	}
+}
+
+// A calendar the plan leaves alone but writes weather on, whose days
+// changed meanwhile (a month shortened), stops the run: the plan's dates
+// were checked against the days it had. A change that moves no day (its
+// type) does not.
+func TestRecheckFindsTheDaysChangedUnderPlannedWeather(t *testing.T) {
+	for _, m := range modes {
+		t.Run(m.name, func(t *testing.T) {
+			cp := newCampaign(t, m.live)
+			c, _ := cp.client(sandbox.Options{}, nil)
+			if _, err := run(t, c, twoCalendars(), PlanOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			seed := twoCalendars()
+			seed.Calendars[1].Weather[4].Input.Temperature = ptr("12C")
+			plan, act, err := planOf(t, c, seed, PlanOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if plan.Calendars[1].Action != Unchanged || len(plan.Calendars[1].Weather) != 1 {
+				t.Fatalf("plan: %s, %d weather writes", plan.Calendars[1].Action, len(plan.Calendars[1].Weather))
+			}
+			other, _ := cp.client(sandbox.Options{}, nil)
+			id := plan.Calendars[1].ID
+			change := func(edit func(in *client.CalendarInput)) {
+				current, err := other.GetCalendar(context.Background(), id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				in := client.FromCalendar(current)
+				edit(&in)
+				if _, err := other.UpdateCalendar(context.Background(), id, in); err != nil {
+					t.Fatal(err)
+				}
+			}
+			change(func(in *client.CalendarInput) { in.Type = ptr("Lunar") })
+			if err := Recheck(context.Background(), c, plan, act); err != nil {
+				t.Errorf("after a change of type: %v", err)
+			}
+			change(func(in *client.CalendarInput) { in.Months[0].Length-- })
+			err = Recheck(context.Background(), c, plan, act)
+			var changed cmdutil.ChangedErrors
+			want := `calendar 2 "Greyhawk" changed on the server since apply read it, and the plan writes its weather on the days it had (last changed by user 1): months. Nothing was sent`
+			if !errors.As(err, &changed) || len(changed) != 1 || !strings.HasPrefix(err.Error(), want) {
+				t.Errorf("after a month was shortened: %v", err)
 			}
 		})
 	}

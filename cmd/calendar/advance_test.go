@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -306,7 +307,8 @@ func TestMoveOntoALeapDay(t *testing.T) {
 	}
 
 	env = newCTEnv(t, "", answer("GET calendars/12", harptos("1492-9-30")),
-		cmdtest.Exchange{Request: "PUT calendars/12", Body: harptosPut(1492, 10, 2), Status: 200, Answer: `{"data":` + harptos("1492-10-1") + `}`})
+		cmdtest.Exchange{Request: "PUT calendars/12", Body: harptosPut(1492, 10, 2), Status: 200, Answer: `{"data":` + harptos("1492-10-1") + `}`},
+		cmdtest.Exchange{Request: "POST calendars/12/advance", Body: `{}`, Status: 404, Answer: `{"error":"Page not found"}`})
 	err := env.run("advance", "12", "--days", "2")
 	want := "calendar 12: the service stored the date 1492-10-1, not 1492-10-2 (it keeps a day only up to the month's base length, and has no route to step onto a leap day)"
 	if err == nil || err.Error() != want || env.Out.Len() != 0 {
@@ -417,7 +419,25 @@ func TestMoveRefusesACalendarWhoseLeapYearsAreUnknown(t *testing.T) {
 	unknown := strings.Replace(harptos("1492-4-1"), `"has_leap_year":true,`, ``, 1)
 	env := newCTEnv(t, "", answer("GET calendars/12", unknown))
 	err := env.run("advance", "12", "--days", "3")
-	want := "calendar 12 \"Calendar of Harptos\": the server's answer did not give has_leap_year (left out or null), so its days cannot be counted as the service counts them; nothing was sent. Set them with `kanka calendar update 12 -f FILE`, or add --force to count without them (no leap years)"
+	want := "calendar 12 \"Calendar of Harptos\": the server's answer did not give has_leap_year (left out or null), so its days cannot be counted as the service counts them; nothing was sent. Set them with `kanka calendar update 12 -f FILE`, or add --force to count without them as a write would store them (no leap years; leap days in month 1)"
+	if err == nil || err.Error() != want {
+		t.Errorf("error %v", err)
+	}
+	env.WantSent("GET calendars/12")
+}
+
+// A leap month the answer holds as null is counted by the service as no
+// leap day at all, though a write would store month 1: kanka cannot know
+// which, so it refuses the move as above.
+func TestMoveRefusesACalendarWhoseLeapMonthIsNull(t *testing.T) {
+	record := harptos("1492-4-1")
+	nullMonth := regexp.MustCompile(`"leap_year_month":\d+`).ReplaceAllString(record, `"leap_year_month":null`)
+	if nullMonth == record {
+		t.Fatal("harptos has no leap_year_month to null")
+	}
+	env := newCTEnv(t, "", answer("GET calendars/12", nullMonth))
+	err := env.run("advance", "12")
+	want := "calendar 12 \"Calendar of Harptos\": the server's answer did not give leap_year_month (left out or null), so its days cannot be counted as the service counts them; nothing was sent. Set them with `kanka calendar update 12 -f FILE`, or add --force to count without them as a write would store them (no leap years; leap days in month 1)"
 	if err == nil || err.Error() != want {
 		t.Errorf("error %v", err)
 	}

@@ -107,7 +107,11 @@ func createRun(opts *CreateOptions) error {
 	if err != nil {
 		return err
 	}
-	if created, err = keepDate(opts.Ctx, c, created, in.Date); err != nil {
+	// An answer about another calendar is not trusted with the date.
+	if created.ID <= 0 || !client.SameStoredText(created.Name, in.Name) {
+		return fmt.Errorf("the server's answer to creating calendar %q describes calendar %d %q: it may have been created; check the campaign before trying again", in.Name, created.ID, created.Name)
+	}
+	if created, err = keepDate(opts.Ctx, c, created.ID, created, in.Date); err != nil {
 		return err
 	}
 	return printer.PrintOne(created, calendarKind)

@@ -129,7 +129,7 @@ func editRun(opts *EditOptions) error {
 		fmt.Fprintf(f.IO.ErrOut, "Your edit is kept in %s (send it with 'kanka calendar update %d -f %s').\n", path, id, path)
 		return err
 	}
-	if updated, err = keepDate(opts.Ctx, c, updated, in.Date); err != nil {
+	if updated, err = keepDate(opts.Ctx, c, id, updated, in.Date); err != nil {
 		return err
 	}
 	return printer.PrintOne(updated, calendarKind)

@@ -40,9 +40,10 @@ as the document "kanka apply -f" reads:
       weather:               # only with --with-weather
         - {date: 1492-1-1, weather: snowflake, temperature: -5C}
 
-The document has no ids and no keys only the server sets (moon ids
-included), so it copies calendars to another campaign; a calendar is then
-found by its name. The output is stable, so it diffs well in git: the
+The document has no ids, no keys only the server sets (moon ids included)
+and no tags (tag ids are the campaign's own), so it copies calendars to
+another campaign; a calendar is then found by its name. A field the
+server's answer did not give is left out, with a warning on stderr. The output is stable, so it diffs well in git: the
 calendars in the order given (with --all by name, then id), their weather by
 date, then id. A calendar named twice is written once.
 
@@ -122,6 +123,7 @@ func exportRun(opts *ExportOptions) error {
 	}
 	doc := exportDocument{Calendars: make([]*yaml.Node, 0, len(cals))}
 	for _, cal := range cals {
+		warnUnread(f, cal)
 		var weather []*client.Weather
 		if opts.WithWeather {
 			if weather, err = sortedWeather(ctx, f, c, cal.ID); err != nil {
@@ -205,8 +207,9 @@ func sortedWeather(ctx context.Context, f *cmdutil.Factory, c *client.Client, ca
 }
 
 // exportNode is one calendar of the document: the file form `get -o yaml`
-// prints (client.CalendarFile) without the id and the keys only the server
-// sets, moons without their ids (a moon is known by its name), and with
+// prints (client.CalendarFile) without the id, the keys only the server
+// sets and the tags (ids of this campaign's tags, which another campaign
+// does not have), moons without their ids (a moon is known by its name), and with
 // withWeather the weather entries in their file form, one a line.
 func exportNode(cal *client.Calendar, weather []*client.Weather, withWeather bool) (*yaml.Node, error) {
 	file := client.CalendarFile(cal)
@@ -217,7 +220,7 @@ func exportNode(cal *client.Calendar, weather []*client.Weather, withWeather boo
 	node := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
 	for i := 0; i+1 < len(full.Content); i += 2 {
 		key, value := full.Content[i], full.Content[i+1]
-		if client.CalendarFields.Lookup(key.Value) == nil {
+		if client.CalendarFields.Lookup(key.Value) == nil || key.Value == "tags" {
 			continue
 		}
 		if key.Value == "moons" {
@@ -254,6 +257,16 @@ func dropMoonIDs(moons *yaml.Node) {
 			}
 		}
 		moon.Content = kept
+	}
+}
+
+// warnUnread says on stderr when the answer did not give a field the
+// service rebuilds from every write (months, moons ...): the document
+// leaves it out, so a calendar made from it would have none.
+func warnUnread(f *cmdutil.Factory, cal *client.Calendar) {
+	if keys := client.CalendarFields.Unread(&cal.CalendarInput); len(keys) > 0 {
+		fmt.Fprintf(f.IO.ErrOut, "warning: calendar %d %q: the server's answer did not give %s (left out or null), so the export leaves them out; a calendar made from it has none\n",
+			cal.ID, cal.Name, strings.Join(keys, ", "))
 	}
 }
 

@@ -51,7 +51,7 @@ func TestListOnePage(t *testing.T) {
 
 func TestListFiltersInQuery(t *testing.T) {
 	env := newTestEnv(t, "id",
-		exchange{"GET", "calendars?name=Harptos%21&type=Old&is_private=true&tags%5B%5D=3&tags%5B%5D=7&lastSync=2026-01-01T00%3A00%3A00Z", "", 200,
+		exchange{"GET", "calendars?name=Harptos%21&type=Old&is_private=true&tags%5B%5D=3&tags%5B%5D=7&lastSync=2026-01-01T00%3A00%3A00.000000Z", "", 200,
 			page(1, 1, 45, small(2, "Harptos"), small(3, "Harptos II"))},
 	)
 	err := env.run("list", "--name", "Harptos", "--exact", "--type", "Old", "--private", "--tag", "3", "--tag", "7", "--since", "2026-01-01")

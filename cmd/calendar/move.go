@@ -23,7 +23,9 @@ func (opts *MoveOptions) move(c *client.Client, cal *client.Calendar, r *almanac
 	if err != nil {
 		return nil, cmdutil.UsageErrorf("%s", err)
 	}
-	step := c.HasStepRoute(cal)
+	// --keep-weeks asks for the route: it is tried whatever the answer's
+	// shape suggests, and a route-level 404 settles it.
+	step := c.HasStepRoute(cal) || opts.KeepWeeks
 	if step && (days == 1 || days == -1 || opts.KeepWeeks) {
 		moved, err := opts.stepTo(c, cal, days, to)
 		if !errors.Is(err, client.ErrNoStepRoute) {
@@ -34,7 +36,7 @@ func (opts *MoveOptions) move(c *client.Client, cal *client.Calendar, r *almanac
 	errOut := opts.Factory.IO.ErrOut
 	switch {
 	case opts.KeepWeeks && !step:
-		fmt.Fprintln(errOut, "note: the server has no advance route, and so no named weeks to keep: the date is moved with one update")
+		fmt.Fprintln(errOut, "note: the server has no advance route (it answered 404), and so no named weeks to keep: the date is moved with one update")
 	case step && !opts.Factory.Quiet():
 		fmt.Fprintf(errOut, "note: a move of %s is one full update of the calendar, which clears named weeks set in the web interface (kanka cannot read them); --keep-weeks moves one day at a time instead\n", dayCount(abs(days)))
 	}
@@ -50,7 +52,7 @@ func (opts *MoveOptions) move(c *client.Client, cal *client.Calendar, r *almanac
 	if err != nil {
 		return nil, err
 	}
-	return c.KeepDate(opts.Ctx, updated, to)
+	return c.KeepDate(opts.Ctx, cal.ID, updated, to)
 }
 
 // stepTo moves cal's date by days, one day a request, with the service's

@@ -120,7 +120,7 @@ func updateRun(opts *UpdateOptions) error {
 	if err != nil {
 		return err
 	}
-	if updated, err = keepDate(opts.Ctx, c, updated, in.Date); err != nil {
+	if updated, err = keepDate(opts.Ctx, c, id, updated, in.Date); err != nil {
 		return err
 	}
 	return printer.PrintOne(updated, calendarKind)
@@ -170,46 +170,63 @@ func checkUnread(current *client.Calendar, in *client.CalendarInput, force bool,
 // one list request (the calendars changed since the file's updated_at)
 // tells a date moved meanwhile from one changed in the file.
 func fileStillCurrent(ctx context.Context, c *client.Client, origin client.FileOrigin, fileDate *client.Date, current *client.Calendar, path string) error {
-	if origin.UpdatedAt == "" || current.UpdatedAt == "" || (origin.ID != 0 && origin.ID != current.ID) {
+	if origin.UpdatedAt == "" || (origin.ID != 0 && origin.ID != current.ID) {
 		return nil
 	}
 	source := cmdutil.SourceName(path)
 	record := fmt.Sprintf("calendar %d %q", current.ID, current.Name)
 	next := fmt.Sprintf("get it again with `kanka calendar get %d -o yaml` and make your change there, or add --force to send %s as it is", current.ID, source)
-	if origin.UpdatedAt != current.UpdatedAt {
+	if current.UpdatedAt != "" && origin.UpdatedAt != current.UpdatedAt {
 		return &cmdutil.ChangedError{Record: record, By: current.UpdatedBy, Next: next,
 			Since: fmt.Sprintf("since %s was written from it (updated_at %s then, %s now)", source, origin.UpdatedAt, current.UpdatedAt)}
 	}
-	if fileDate == nil || current.Date == nil || *fileDate == *current.Date {
+	// The same updated_at: only the advance route can have moved the date,
+	// which the file's date then shows. No updated_at in the answer: it
+	// cannot say, so the list is asked.
+	dateMoved := fileDate != nil && current.Date != nil && *fileDate != *current.Date
+	if current.UpdatedAt != "" && !dateMoved {
 		return nil
 	}
 	written, err := time.Parse(time.RFC3339Nano, origin.UpdatedAt)
 	if err != nil {
 		return nil // a time kanka cannot read: the file cannot be placed
 	}
-	changed, err := c.CalendarsChangedSince(ctx, written.Truncate(time.Second))
+	// Exactly the file's time: a write the file was made after can be
+	// listed when the service saved the calendar a moment after its
+	// entity, which stops a send that was safe (--force sends it); any
+	// later margin could miss a route's move made a moment after.
+	changed, err := c.CalendarsChangedSince(ctx, written)
 	if err != nil {
-		return fmt.Errorf("checking whether calendar %d's date moved since %s was written: %w", current.ID, source, err)
+		return fmt.Errorf("checking whether calendar %d changed since %s was written: %w", current.ID, source, err)
 	}
 	for _, cal := range changed {
-		if cal.ID == current.ID {
-			return &cmdutil.ChangedError{Record: record, Fields: []string{"date"},
-				Since: fmt.Sprintf("since %s was written from it (its date is %s now; the file says %s)", source, current.Date, fileDate),
-				Next:  next + " (also when you changed the date in the file on purpose)"}
+		if cal.ID != current.ID {
+			continue
 		}
+		if current.UpdatedAt == "" {
+			return &cmdutil.ChangedError{Record: record, By: cal.UpdatedBy, Next: next,
+				Since: fmt.Sprintf("since %s was written from it (the service lists it as updated after %s)", source, origin.UpdatedAt)}
+		}
+		return &cmdutil.ChangedError{Record: record, Fields: []string{"date"},
+			Since: fmt.Sprintf("since %s was written from it (its date is %s now; the file says %s)", source, current.Date, fileDate),
+			Next:  next + " (also when you changed the date in the file on purpose)"}
 	}
 	return nil
 }
 
-// keepDate makes sure the date a write sent is the one the service kept
+// keepDate makes sure the answer to a write of calendar id is about that
+// calendar, and that the date the write sent is the one the service kept
 // (client.KeepDate: the live service clamps a leap day, which its advance
 // route then reaches), so that a date it did not keep is an error, never
 // reported as set. sent is nil when the write sent no date.
-func keepDate(ctx context.Context, c *client.Client, written *client.Calendar, sent *client.Date) (*client.Calendar, error) {
+func keepDate(ctx context.Context, c *client.Client, id int, written *client.Calendar, sent *client.Date) (*client.Calendar, error) {
 	if sent == nil {
+		if written.ID != id {
+			return nil, fmt.Errorf("the server's answer to writing calendar %d describes calendar %d: check both before trying again", id, written.ID)
+		}
 		return written, nil
 	}
-	return c.KeepDate(ctx, written, *sent)
+	return c.KeepDate(ctx, id, written, *sent)
 }
 
 // addForceFlag adds --force, which sends an update even when the record

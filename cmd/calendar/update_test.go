@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -236,7 +237,7 @@ func TestUpdateFromAFileSeesADateMovedByTheRoute(t *testing.T) {
 	record := readTestdata(t, "record.json")
 	moved := withDate(record, "1492-3-13")
 	path := writeFile(t, "cal.yaml", readTestdata(t, "get.yaml.golden"))
-	since := "calendars?lastSync=2026-02-03T04%3A05%3A06Z"
+	since := "calendars?lastSync=2026-02-03T04%3A05%3A06.000000Z"
 
 	env := newTestEnv(t, "id", exchange{"GET", "calendars/12", "", 200, data(moved)},
 		exchange{"GET", since, "", 200, page(1, 1, 45, moved)})
@@ -249,6 +250,39 @@ func TestUpdateFromAFileSeesADateMovedByTheRoute(t *testing.T) {
 	}
 
 	env = newTestEnv(t, "id", exchange{"GET", "calendars/12", "", 200, data(moved)},
+		exchange{"GET", since, "", 200, page(1, 1, 45)},
+		exchange{"PUT", "calendars/12", putBody(t, nil), 200, data(record)})
+	if err := env.run("update", "12", "-f", path); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// An answer without updated_at cannot say whether the calendar changed
+// since the file was written from it: the list of calendars changed since
+// then is asked. Listed: exit 8 and nothing sent; not listed: sent.
+func TestUpdateFromAFileAsksTheListWhenTheAnswerHasNoUpdatedAt(t *testing.T) {
+	record := readTestdata(t, "record.json")
+	undated := regexp.MustCompile(`"updated_at":"[^"]*",`).ReplaceAllString(record, "")
+	if undated == record {
+		t.Fatal("record.json has no updated_at to remove")
+	}
+	path := writeFile(t, "cal.yaml", readTestdata(t, "get.yaml.golden"))
+	since := "calendars?lastSync=2026-02-03T04%3A05%3A06.000000Z"
+
+	env := newTestEnv(t, "id", exchange{"GET", "calendars/12", "", 200, data(undated)},
+		exchange{"GET", since, "", 200, page(1, 1, 45, record)})
+	err := env.run("update", "12", "-f", path)
+	var changed *cmdutil.ChangedError
+	if !errors.As(err, &changed) {
+		t.Fatalf("error %v, want a ChangedError", err)
+	}
+	want := `calendar 12 "Harptos" changed on the server since ` + path + ` was written from it (the service lists it as updated after 2026-02-03T04:05:06.000000Z) (last changed by user 5). ` +
+		`Nothing was sent, so that change stands. Get it again with ` + "`kanka calendar get 12 -o yaml`" + ` and make your change there, or add --force to send ` + path + ` as it is.`
+	if err.Error() != want {
+		t.Errorf("error\n%v\nwant\n%s", err, want)
+	}
+
+	env = newTestEnv(t, "id", exchange{"GET", "calendars/12", "", 200, data(undated)},
 		exchange{"GET", since, "", 200, page(1, 1, 45)},
 		exchange{"PUT", "calendars/12", putBody(t, nil), 200, data(record)})
 	if err := env.run("update", "12", "-f", path); err != nil {

@@ -137,7 +137,7 @@ func setRun(opts *SetOptions) error {
 	if err := checkEntry(in, nil); err != nil {
 		return err
 	}
-	updated, err := c.UpdateWeather(ctx, calendarID, current.ID, in)
+	updated, err := c.UpdateWeather(ctx, calendarID, current.ID, client.WeatherFields.UpdateOf(&in, &before))
 	if err != nil {
 		return err
 	}

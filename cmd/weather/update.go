@@ -86,8 +86,8 @@ func updateRun(opts *UpdateOptions) error {
 	if err != nil {
 		return err
 	}
-	// The live service wipes what an update leaves out and requires the
-	// date and weather every time: start from the whole current record.
+	// The service requires the date and weather on every update: they
+	// come from the record as read unless changed (UpdateOf sends them).
 	before := client.FromWeather(current)
 	in := client.WeatherFields.Over(&before, &changes)
 	if err := checkUnread(current, &in); err != nil {
@@ -128,7 +128,7 @@ func updateRun(opts *UpdateOptions) error {
 	if err := report.err(); err != nil {
 		return err
 	}
-	updated, err := c.UpdateWeather(ctx, calendarID, opts.WeatherID, in)
+	updated, err := c.UpdateWeather(ctx, calendarID, opts.WeatherID, client.WeatherFields.UpdateOf(&in, &before))
 	if err != nil {
 		return err
 	}

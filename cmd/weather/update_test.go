@@ -1,6 +1,7 @@
 package weather
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -9,28 +10,24 @@ import (
 	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 )
 
-// fullRecordWith is the PUT body of fullWeatherJSON with some fields
-// changed: the whole record, always with year, month, day and weather.
-func fullRecordWith(changes map[string]string) string {
-	fields := [][2]string{
-		{"day", "3"}, {"effect", `"rivers freeze"`}, {"month", "1"}, {"name", `"First frost"`},
-		{"precipitation", `"light snow"`}, {"temperature", `"-5°C"`}, {"visibility_id", "4"},
-		{"weather", `"snowflake"`}, {"wind", `"north, strong"`}, {"year", "1492"},
-	}
-	parts := make([]string, len(fields))
-	for i, f := range fields {
-		if v, ok := changes[f[0]]; ok {
-			f[1] = v
-		}
-		parts[i] = `"` + f[0] + `":` + f[1]
+// updateOfFullRecord is the PUT body of an update of fullWeatherJSON: the
+// date and weather the service requires on every write, and the changes
+// (key: JSON value) over them; no other field, so that a change made
+// meanwhile to another field is not put back.
+func updateOfFullRecord(changes map[string]string) string {
+	fields := map[string]string{"year": "1492", "month": "1", "day": "3", "weather": `"snowflake"`}
+	maps.Copy(fields, changes)
+	parts := make([]string, 0, len(fields))
+	for _, k := range slices.Sorted(maps.Keys(fields)) {
+		parts = append(parts, `"`+k+`":`+fields[k])
 	}
 	return "{" + strings.Join(parts, ",") + "}"
 }
 
-func TestUpdateSendsTheFullRecord(t *testing.T) {
+func TestUpdateSendsTheDateTheWeatherAndTheChanges(t *testing.T) {
 	env := newTestEnv(t, "id")
 	env.expect("GET "+weathersRoute+"/41", "", 200, one(fullWeatherJSON))
-	env.expect("PUT "+weathersRoute+"/41", fullRecordWith(map[string]string{"weather": `"cloud-rain"`, "wind": `""`}),
+	env.expect("PUT "+weathersRoute+"/41", updateOfFullRecord(map[string]string{"weather": `"cloud-rain"`, "wind": `""`}),
 		200, one(weatherJSON(41, 1492, 1, 3, "cloud-rain")))
 	if err := env.run("update", "--calendar", "5", "41", "--weather", "cloud-rain", "--wind", ""); err != nil {
 		t.Fatal(err)
@@ -59,7 +56,7 @@ func TestUpdateChecksANewDate(t *testing.T) {
 	env = newTestEnv(t, "id")
 	env.expect("GET "+weathersRoute+"/41", "", 200, one(fullWeatherJSON))
 	env.expect("GET "+calendarRoute, "", 200, one(harptosJSON))
-	env.expect("PUT "+weathersRoute+"/41", fullRecordWith(map[string]string{"day": "30"}), 200, one(weatherJSON(41, 1492, 1, 30, "snowflake")))
+	env.expect("PUT "+weathersRoute+"/41", updateOfFullRecord(map[string]string{"day": "30"}), 200, one(weatherJSON(41, 1492, 1, 30, "snowflake")))
 	if err := env.run("update", "--calendar", "5", "41", "--date", "1492-1-30"); err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +66,7 @@ func TestUpdateByCalendarNameReusesTheCalendarFound(t *testing.T) {
 	env := newTestEnv(t, "id")
 	env.expect("GET calendars?name=Harptos", "", 200, page(1, 1, harptosJSON))
 	env.expect("GET "+weathersRoute+"/41", "", 200, one(fullWeatherJSON))
-	env.expect("PUT "+weathersRoute+"/41", fullRecordWith(map[string]string{"month": "2", "day": "1"}), 200, one(weatherJSON(41, 1492, 2, 1, "snowflake")))
+	env.expect("PUT "+weathersRoute+"/41", updateOfFullRecord(map[string]string{"month": "2", "day": "1"}), 200, one(weatherJSON(41, 1492, 2, 1, "snowflake")))
 	if err := env.run("update", "--calendar", "Harptos", "41", "--date", "1492-2-1"); err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +86,7 @@ visibility: self-admin
 `)
 	env := newTestEnv(t, "id")
 	env.expect("GET "+weathersRoute+"/41", "", 200, one(fullWeatherJSON))
-	env.expect("PUT "+weathersRoute+"/41", fullRecordWith(map[string]string{"temperature": `"-9°C"`, "name": `"Deep frost"`, "visibility_id": "5"}),
+	env.expect("PUT "+weathersRoute+"/41", updateOfFullRecord(map[string]string{"temperature": `"-9°C"`, "name": `"Deep frost"`, "visibility_id": "5"}),
 		200, one(weatherJSON(41, 1492, 1, 3, "snowflake")))
 	if err := env.run("update", "--calendar", "5", "41", "-f", path, "--visibility", "members"); err != nil {
 		t.Fatal(err)
@@ -134,7 +131,7 @@ func TestUpdateUnknownEntryIsNotFound(t *testing.T) {
 func TestUpdateRejectedByTheServerKeepsItsKind(t *testing.T) {
 	env := newTestEnv(t, "id")
 	env.expect("GET "+weathersRoute+"/41", "", 200, one(fullWeatherJSON))
-	env.expect("PUT "+weathersRoute+"/41", fullRecordWith(map[string]string{"effect": `"fog"`}), 422,
+	env.expect("PUT "+weathersRoute+"/41", updateOfFullRecord(map[string]string{"effect": `"fog"`}), 422,
 		`{"code":422,"error":"The effect is invalid.","fields":{"effect":["The effect is invalid."]}}`)
 	err := env.run("update", "--calendar", "5", "41", "--effect", "fog")
 	if !client.IsValidation(err) {
