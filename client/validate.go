@@ -238,7 +238,7 @@ func (in WeatherInput) Validate(cal *Calendar) error {
 	}
 	switch {
 	case !in.HasDate():
-		ps.add("date", "is required")
+		ps.add("date", "is required (--date Y-M-D, or date: Y-M-D or year, month and day in a file)")
 	case in.Written == nil:
 		ps.checkWeatherDate(cal, Date{Year: *in.Year, Month: *in.Month, Day: *in.Day})
 	}

@@ -27,7 +27,7 @@ func TestCheckRefusesTheSeedWithEveryProblemAndItsPlace(t *testing.T) {
 	)
 	err := Check(seed)
 	var usage *cmdutil.UsageError
-	var invalid *InvalidSeedError
+	var invalid *cmdutil.Problems
 	if !errors.As(err, &usage) || !errors.As(err, &invalid) {
 		t.Fatalf("err = %v", err)
 	}

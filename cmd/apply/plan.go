@@ -94,9 +94,9 @@ type PlanOptions struct {
 // an id that does not exist is a *cmdutil.NotFoundError; a name two
 // calendars share, a record the service would refuse once merged, or a
 // weather date the calendar will not have is a *cmdutil.UsageError holding
-// an *InvalidSeedError.
+// a *cmdutil.Problems.
 func MakePlan(seed Seed, act *Actual, opts PlanOptions) (*Plan, error) {
-	var ps problemList
+	ps := newProblems()
 	var missing []string
 	var unread []error
 	plan := &Plan{existing: map[int]bool{}}
@@ -109,7 +109,7 @@ func MakePlan(seed Seed, act *Actual, opts PlanOptions) (*Plan, error) {
 		var amb *ambiguousError
 		switch {
 		case errors.As(err, &amb):
-			ps.add(want.Where, "%s", err)
+			ps.Add(want.Where, "%s", err)
 			continue
 		case err != nil:
 			missing = append(missing, err.Error())
@@ -120,15 +120,15 @@ func MakePlan(seed Seed, act *Actual, opts PlanOptions) (*Plan, error) {
 			cp.Action, cp.Name, cp.Send = Create, want.Input.Name, client.CalendarFields.Clone(&want.Input)
 			cp.Send.CompleteForCreate()
 			if err := cp.Send.Validate(); err != nil {
-				ps.addInput(want.Where, "calendar "+strconv.Quote(cp.Name)+": ", err)
+				ps.AddInput(cmdutil.Place(want.Where, "calendar "+strconv.Quote(cp.Name)), err)
 			}
 		} else {
 			if first, ok := claimed[cur.ID]; ok {
-				ps.add(want.Where, "calendar %d is already in the input%s", cur.ID, at(first))
+				ps.Add(want.Where, "calendar %d is already in the input%s", cur.ID, at(first))
 				continue
 			}
 			claimed[cur.ID] = want.Where
-			checkRename(&ps, act.Calendars, cur, want)
+			checkRename(ps, act.Calendars, cur, want)
 			have := client.FromCalendar(cur)
 			cp.ID, cp.Name = cur.ID, cur.Name
 			cp.Changes = client.CalendarFields.Changes(&want.Input, &have)
@@ -136,7 +136,7 @@ func MakePlan(seed Seed, act *Actual, opts PlanOptions) (*Plan, error) {
 			if len(cp.Changes) > 0 {
 				cp.Action, cp.Name = Update, cp.Send.Name
 				if err := cp.Send.ValidateUpdate(); err != nil {
-					ps.addInput(want.Where, "calendar "+strconv.Quote(cp.Name)+": ", err)
+					ps.AddInput(cmdutil.Place(want.Where, "calendar "+strconv.Quote(cp.Name)), err)
 				}
 				if keys := client.CalendarFields.Unread(&cp.Send); len(keys) > 0 && !opts.Force {
 					unread = append(unread, &cmdutil.UnreadError{Record: fmt.Sprintf("calendar %d %q", cur.ID, cur.Name), Keys: keys,
@@ -144,13 +144,13 @@ func MakePlan(seed Seed, act *Actual, opts PlanOptions) (*Plan, error) {
 				}
 			}
 		}
-		planWeather(&ps, cp, want, act, opts)
+		planWeather(ps, cp, want, act, opts)
 		plan.Calendars = append(plan.Calendars, cp)
 	}
 	if len(missing) > 0 {
 		return nil, &cmdutil.NotFoundError{Err: errors.New(strings.Join(missing, "; ") + "; nothing was sent")}
 	}
-	if err := ps.err(); err != nil {
+	if err := ps.Err(); err != nil {
 		return nil, err
 	}
 	if len(unread) > 0 {
@@ -218,13 +218,13 @@ func find(all []*client.Calendar, want DesiredCalendar) (*client.Calendar, error
 
 // checkRename refuses to give a pinned calendar the name of another one:
 // every later lookup by that name would fail as ambiguous.
-func checkRename(ps *problemList, all []*client.Calendar, cur *client.Calendar, want DesiredCalendar) {
+func checkRename(ps *cmdutil.Problems, all []*client.Calendar, cur *client.Calendar, want DesiredCalendar) {
 	if want.Input.Name == "" || client.SameStoredText(want.Input.Name, cur.Name) {
 		return
 	}
 	for _, c := range all {
 		if c.ID != cur.ID && client.SameStoredText(c.Name, want.Input.Name) {
-			ps.add(want.Where, "calendar %d would be renamed %q, the name of calendar %d", cur.ID, want.Input.Name, c.ID)
+			ps.Add(want.Where, "calendar %d would be renamed %q, the name of calendar %d", cur.ID, want.Input.Name, c.ID)
 			return
 		}
 	}
@@ -234,11 +234,10 @@ func checkRename(ps *problemList, all []*client.Calendar, cur *client.Calendar, 
 // created, updated or unchanged by its date; with prune, each entry of the
 // calendar the seed does not list is deleted. Dates are checked against
 // the calendar as it will be after the plan.
-func planWeather(ps *problemList, cp *CalendarPlan, want DesiredCalendar, act *Actual, opts PlanOptions) {
+func planWeather(ps *cmdutil.Problems, cp *CalendarPlan, want DesiredCalendar, act *Actual, opts PlanOptions) {
 	if want.Weather == nil {
 		return
 	}
-	prefix := "calendar " + strconv.Quote(cp.Name) + ": weather "
 	r, err := cp.Send.Reckoning()
 	if err != nil {
 		r = nil // the calendar's own validation says why
@@ -258,7 +257,7 @@ func planWeather(ps *problemList, cp *CalendarPlan, want DesiredCalendar, act *A
 		d := dw.Date()
 		if r != nil {
 			if err := r.Check(d); err != nil {
-				ps.add(dw.Where, "%s%s: %s", prefix, d, err)
+				ps.Add(cmdutil.Place(dw.Where, "calendar "+strconv.Quote(cp.Name), "weather "+d.String()), "%s", err)
 			}
 		}
 		wp := &WeatherPlan{Where: dw.Where, Date: d, Weather: deref(dw.Input.Weather)}

@@ -21,28 +21,14 @@ func validate(in client.CalendarInput) error { return asUsage(in.Validate()) }
 
 func validateUpdate(in client.CalendarInput) error { return asUsage(in.ValidateUpdate()) }
 
-// asUsage is a validation error as a usage error (exit 2), each problem
+// asUsage is a validation error as the calendar's problems (exit 2), each
 // on a line.
 func asUsage(err error) error {
-	if err != nil {
-		var inputErr *client.InputError
-		if errors.As(err, &inputErr) {
-			return &cmdutil.UsageError{Err: &invalidCalendar{inputErr}}
-		}
+	var inputErr *client.InputError
+	if err == nil || !errors.As(err, &inputErr) {
 		return err
 	}
-	return nil
+	ps := &cmdutil.Problems{Subject: "the calendar is not valid"}
+	ps.AddInput("", err)
+	return ps.Err()
 }
-
-// invalidCalendar says that nothing was sent, then one problem a line.
-type invalidCalendar struct{ *client.InputError }
-
-func (e *invalidCalendar) Error() string {
-	msg := "the calendar is not valid, nothing was sent:"
-	for _, p := range e.Problems {
-		msg += "\n  " + p.Field + ": " + p.Message
-	}
-	return msg
-}
-
-func (e *invalidCalendar) Unwrap() error { return e.InputError }

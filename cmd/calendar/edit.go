@@ -167,9 +167,9 @@ func (e *keptEditError) Error() string {
 }
 func (e *keptEditError) Unwrap() error { return e.err }
 
-// NoUsageHint: the command was used rightly, the file is what is wrong, so
-// the root adds no "Run --help" line.
-func (*keptEditError) NoUsageHint() {}
+// UsageHint is false: the command was used rightly, the file is what is
+// wrong, so the root adds no "Run --help" line.
+func (*keptEditError) UsageHint() bool { return false }
 
 // editUntilValid opens the editor until the file passes the checks, the
 // user cancels (an empty or unchanged file: cancelled says why), or saves

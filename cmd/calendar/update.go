@@ -239,15 +239,12 @@ func addForceFlag(cmd *cobra.Command, force *bool) {
 // weekday list that no calendar can have (fewer than 2), whatever the
 // current record holds.
 func refuseShortLists(in client.CalendarInput) error {
-	var problems []client.Problem
+	ps := &cmdutil.Problems{Subject: "the calendar is not valid"}
 	if in.Months != nil && len(in.Months) < 2 {
-		problems = append(problems, client.Problem{Field: "months", Message: fmt.Sprintf("at least 2 are required, %d given", len(in.Months))})
+		ps.Add("months", "at least 2 are required, %d given", len(in.Months))
 	}
 	if in.Weekdays != nil && len(in.Weekdays) < 2 {
-		problems = append(problems, client.Problem{Field: "weekdays", Message: fmt.Sprintf("at least 2 are required, %d given", len(in.Weekdays))})
+		ps.Add("weekdays", "at least 2 are required, %d given", len(in.Weekdays))
 	}
-	if len(problems) == 0 {
-		return nil
-	}
-	return &cmdutil.UsageError{Err: &invalidCalendar{&client.InputError{Problems: problems}}}
+	return ps.Err()
 }

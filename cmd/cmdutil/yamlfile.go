@@ -29,9 +29,7 @@ func ParseYAML(data []byte, source string) (*yaml.Node, error) {
 // source (one a line, as client.FileError writes them): each line names the
 // source.
 func InFile(source string, err error) error {
-	lines := strings.Split(err.Error(), "\n")
-	for i, l := range lines {
-		lines[i] = source + ": " + l
-	}
-	return UsageErrorf("%s", strings.Join(lines, "\n"))
+	ps := &Problems{}
+	ps.AddFile(source, err)
+	return ps.Err()
 }

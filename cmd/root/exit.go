@@ -52,8 +52,8 @@ func exitCode(err error, commandPath string, interrupted bool) (int, []string) {
 	case errors.As(err, &badState):
 		return sandboxStateExit(badState)
 	case errors.As(err, &usage):
-		var bare interface{ NoUsageHint() }
-		if errors.As(err, &bare) {
+		var hint interface{ UsageHint() bool }
+		if errors.As(err, &hint) && !hint.UsageHint() {
 			return cmdutil.ExitUsage, []string{"error: " + err.Error()}
 		}
 		return cmdutil.ExitUsage, []string{"error: " + err.Error(),

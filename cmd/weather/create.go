@@ -3,7 +3,6 @@ package weather
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strconv"
 
 	"github.com/kanka-cli/kanka/client"
@@ -81,7 +80,7 @@ func createRun(opts *CreateOptions) error {
 	// What can be checked without the calendar is checked before any
 	// request, then the months named and the dates against the calendar,
 	// fetched once.
-	if err := checkNewEntries(entries, isList, nil); err != nil {
+	if err := checkEntries(entries, isList, nil); err != nil {
 		return err
 	}
 	c, calendarID, cal, err := connect(opts.Context, opts.Factory, opts.Calendar)
@@ -94,7 +93,7 @@ func createRun(opts *CreateOptions) error {
 	if err := resolveDates(cal, entries); err != nil {
 		return err
 	}
-	if err := checkNewEntries(entries, isList, cal); err != nil {
+	if err := checkEntries(entries, isList, cal); err != nil {
 		return err
 	}
 	inputs := entries
@@ -140,27 +139,6 @@ func (opts *CreateOptions) readEntries() (entries []client.WeatherInput, isList 
 		entries = append(entries, client.WeatherFields.Over(&e, &opts.Fields))
 	}
 	return entries, file.IsList, nil
-}
-
-// checkNewEntries checks every entry (the dates against cal when it is
-// given), and returns one UsageError naming every problem of every entry.
-func checkNewEntries(entries []client.WeatherInput, numbered bool, cal *client.Calendar) error {
-	report := entryReport{numbered: numbered}
-	for i, in := range entries {
-		ps := missing(in)
-		found, err := problemsOf(in.Validate(cal))
-		if err != nil {
-			return err
-		}
-		for _, p := range found {
-			// A missing date or weather is already said in better words.
-			if !slices.ContainsFunc(ps, func(q client.Problem) bool { return q.Field == p.Field }) {
-				ps = append(ps, p)
-			}
-		}
-		report.add(i, in.DateLabel(), ps)
-	}
-	return report.err()
 }
 
 // createEach creates the entries one by one, with one progress line on a

@@ -90,7 +90,7 @@ func TestCreateWithoutDateOrWeatherSendsNothing(t *testing.T) {
 	if !cmdtest.IsUsage(err) {
 		t.Fatalf("error %v is not a usage error", err)
 	}
-	want := "the weather entry has problems; nothing was written:\n" +
+	want := "the weather entry is not valid, nothing was sent:\n" +
 		"  date: is required (--date Y-M-D, or date: Y-M-D or year, month and day in a file)\n" +
 		"  weather: is required"
 	if err.Error() != want {
@@ -216,7 +216,7 @@ func TestCreateListWithAnInvalidEntrySendsNothing(t *testing.T) {
 	if !cmdtest.IsUsage(err) {
 		t.Fatalf("error %v is not a usage error", err)
 	}
-	want = "2 entries have problems; nothing was written:\n" +
+	want = "2 weather entries are not valid, nothing was sent:\n" +
 		"  entry 2 (1492-1-2): weather: is required\n" +
 		"  entry 3: date: is required (--date Y-M-D, or date: Y-M-D or year, month and day in a file)\n" +
 		"  entry 3: weather: has 33 characters; at most 20 are allowed"
@@ -236,7 +236,7 @@ func TestCreateListWithADayOutsideTheCalendarSendsNoWrite(t *testing.T) {
 	if !cmdtest.IsUsage(err) {
 		t.Fatalf("error %v is not a usage error", err)
 	}
-	want := "2 entries have problems; nothing was written:\n" +
+	want := "2 weather entries are not valid, nothing was sent:\n" +
 		"  entry 2 (1492-1-31): date: day 31 does not exist: Hammer has 30 days\n" +
 		"  entry 3 (1492-3-1): date: month 3 does not exist: the calendar has 2 months"
 	if err.Error() != want {

@@ -1,7 +1,6 @@
 package weather
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -9,19 +8,6 @@ import (
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 )
-
-// missing lists what a new entry must have and in lacks: the whole date and
-// the weather (the service requires them on every write).
-func missing(in client.WeatherInput) []client.Problem {
-	var ps []client.Problem
-	if !in.HasDate() {
-		ps = append(ps, client.Problem{Field: "date", Message: "is required (--date Y-M-D, or date: Y-M-D or year, month and day in a file)"})
-	}
-	if in.Weather == nil {
-		ps = append(ps, client.Problem{Field: "weather", Message: "is required"})
-	}
-	return ps
-}
 
 // resolveDates turns the months written by name into numbers with cal's
 // months (client.WeatherInput.ResolveDate); every name that is no month is
@@ -62,53 +48,27 @@ func checkUnread(current *client.Weather, in *client.WeatherInput) error {
 // isDatePart reports whether a field of WeatherFields is part of the date.
 func isDatePart(key string) bool { return key == "year" || key == "month" || key == "day" }
 
-// problemsOf returns the problems of a Validate error; any other error is
-// returned as is.
-func problemsOf(err error) ([]client.Problem, error) {
-	if err == nil {
-		return nil, nil
+// checkEntries is every problem of the entries (their dates checked
+// against cal when it is given) as one UsageError, nil when there is none.
+// numbered names each entry's problems with the entry (a list).
+func checkEntries(entries []client.WeatherInput, numbered bool, cal *client.Calendar) error {
+	ps := &cmdutil.Problems{Subject: "the weather entry is not valid"}
+	bad := 0
+	for i, in := range entries {
+		before := len(ps.List)
+		where := ""
+		if numbered {
+			where = entryName(i, in.DateLabel())
+		}
+		ps.AddInput(where, in.Validate(cal))
+		if len(ps.List) > before {
+			bad++
+		}
 	}
-	var inputErr *client.InputError
-	if errors.As(err, &inputErr) {
-		return inputErr.Problems, nil
+	if numbered {
+		ps.Subject = fmt.Sprintf("%d weather %s not valid", bad, plural(bad, "entry is", "entries are"))
 	}
-	return nil, err
-}
-
-// entryReport collects the problems of the entries of one command, so that
-// every problem of every entry is reported at once and nothing is sent.
-type entryReport struct {
-	// numbered is set for a list: each problem then names its entry.
-	numbered bool
-	lines    []string
-	bad      int
-}
-
-// add records the problems of entry i (counted from 0).
-func (r *entryReport) add(i int, date string, ps []client.Problem) {
-	if len(ps) == 0 {
-		return
-	}
-	r.bad++
-	prefix := ""
-	if r.numbered {
-		prefix = entryName(i, date) + ": "
-	}
-	for _, p := range ps {
-		r.lines = append(r.lines, prefix+p.Field+": "+p.Message)
-	}
-}
-
-// err is a UsageError listing every problem, or nil when there were none.
-func (r *entryReport) err() error {
-	if len(r.lines) == 0 {
-		return nil
-	}
-	head := "the weather entry has problems; nothing was written:"
-	if r.numbered {
-		head = fmt.Sprintf("%d %s problems; nothing was written:", r.bad, plural(r.bad, "entry has", "entries have"))
-	}
-	return cmdutil.UsageErrorf("%s\n  %s", head, strings.Join(r.lines, "\n  "))
+	return ps.Err()
 }
 
 // entryName is "entry 4 (1492-3-4)", or "entry 4" when the date is unknown.

@@ -160,13 +160,7 @@ func checkSetFields(in client.WeatherInput, cal *client.Calendar) error {
 
 // checkEntry is one UsageError naming every problem of the entry.
 func checkEntry(in client.WeatherInput, cal *client.Calendar) error {
-	var report entryReport
-	found, err := problemsOf(in.Validate(cal))
-	if err != nil {
-		return err
-	}
-	report.add(0, "", found)
-	return report.err()
+	return checkEntries([]client.WeatherInput{in}, false, cal)
 }
 
 // entriesOn are the calendar's entries on date, lowest id first: every

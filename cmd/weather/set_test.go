@@ -126,7 +126,7 @@ func TestSetChecksTheDateAgainstTheCalendar(t *testing.T) {
 	env := newTestEnv(t, "id")
 	env.expect("GET "+calendarRoute, "", 200, one(harptosJSON))
 	wantSetUsage(t, env.run("set", "--calendar", "5", "--date", "1492-1-31", "--weather", "sun"),
-		"the weather entry has problems; nothing was written:\n  date: day 31 does not exist: Hammer has 30 days")
+		"the weather entry is not valid, nothing was sent:\n  date: day 31 does not exist: Hammer has 30 days")
 	env.WantSent("GET " + calendarRoute)
 
 	env = newTestEnv(t, "id")
@@ -146,7 +146,7 @@ func TestSetRefusesBadInputBeforeSending(t *testing.T) {
 		{[]string{"--date", "1492-1-3", "--weather", "sun"}, `required flag(s) "calendar" not set`},
 		{[]string{"--calendar", "5", "--date", "1492-1", "--weather", "sun"}, ""},
 		{[]string{"--calendar", "5", "--date", "1492-1-3", "--weather", strings.Repeat("w", 21)},
-			"the weather entry has problems; nothing was written:\n  weather: has 21 characters; at most 20 are allowed"},
+			"the weather entry is not valid, nothing was sent:\n  weather: has 21 characters; at most 20 are allowed"},
 		{[]string{"--calendar", "5", "--date", "1492-1-3", "--visibility", "everyone"}, ""},
 		{[]string{"--calendar", "5", "--date", "1492-1-3", "extra"}, ""},
 	} {

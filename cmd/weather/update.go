@@ -119,13 +119,7 @@ func updateRun(opts *UpdateOptions) error {
 	} else {
 		cal = nil
 	}
-	var report entryReport
-	found, err := problemsOf(in.Validate(cal))
-	if err != nil {
-		return err
-	}
-	report.add(0, "", found)
-	if err := report.err(); err != nil {
+	if err := checkEntry(in, cal); err != nil {
 		return err
 	}
 	updated, err := c.UpdateWeather(ctx, calendarID, opts.WeatherID, client.WeatherFields.UpdateOf(&in, &before))

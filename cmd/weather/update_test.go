@@ -49,7 +49,7 @@ func TestUpdateChecksANewDate(t *testing.T) {
 	if !cmdtest.IsUsage(err) {
 		t.Fatalf("error %v is not a usage error", err)
 	}
-	if want := "the weather entry has problems; nothing was written:\n  date: day 31 does not exist: Hammer has 30 days"; err.Error() != want {
+	if want := "the weather entry is not valid, nothing was sent:\n  date: day 31 does not exist: Hammer has 30 days"; err.Error() != want {
 		t.Errorf("error\n%s\nwant\n%s", err, want)
 	}
 
