@@ -1,5 +1,7 @@
 package cmdutil
 
+import "fmt"
+
 // ConfirmDestructive decides whether a destructive action may go on. The
 // global --yes agrees at once; without a terminal it is a UsageError (exit
 // 2) naming action, so a script never deletes by accident; on a terminal
@@ -28,3 +30,11 @@ func ConfirmDestructive(f *Factory, action string, question func() (string, erro
 
 // Quiet reports whether -q silenced the messages on stderr.
 func (f *Factory) Quiet() bool { return f.Globals != nil && f.Globals.Quiet }
+
+// Say writes one message line on stderr, unless -q: what a command did,
+// for people (stdout stays the records).
+func Say(f *Factory, format string, args ...any) {
+	if !f.Quiet() {
+		fmt.Fprintf(f.IO.ErrOut, format+"\n", args...)
+	}
+}

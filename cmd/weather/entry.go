@@ -32,19 +32,6 @@ func resolveDates(cal *client.Calendar, inputs []client.WeatherInput) error {
 	return cmdutil.UsageErrorf("%s", strings.Join(lines, "\n"))
 }
 
-// checkUnread refuses to send in, the update of entry current, when it
-// lacks a field the service requires on every write (the date, the
-// weather) that the answer did not give and the changes do not either:
-// the service would refuse the write, and kanka never makes one up.
-func checkUnread(current *client.Weather, in *client.WeatherInput) error {
-	keys := client.WeatherFields.Unread(in)
-	if len(keys) == 0 {
-		return nil
-	}
-	return &cmdutil.UnreadError{Record: fmt.Sprintf("weather %d of calendar %d", current.ID, current.CalendarID), Keys: keys,
-		Supply: "give them with --date and --weather (or in the file)"}
-}
-
 // isDatePart reports whether a field of WeatherFields is part of the date.
 func isDatePart(key string) bool { return key == "year" || key == "month" || key == "day" }
 

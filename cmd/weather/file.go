@@ -5,50 +5,41 @@ import (
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	yaml "go.yaml.in/yaml/v3"
 )
 
-// entryFile is what a -f file holds: one entry or a list, each in the
-// shape client.DecodeWeather reads (what `get -o yaml` prints, or the
-// server's own JSON).
-type entryFile struct {
-	Entries []client.WeatherInput
-	// IsList is set when the file holds a list (even of one entry): the
-	// command then answers with a list.
-	IsList bool
-	// Source names the file in messages.
-	Source string
-}
-
 // readEntryFile reads path ("-" is standard input): one entry, or a list of
-// entries. Unknown keys, mistyped values, fractions where a whole number is
-// wanted and text that is not UTF-8 are UsageErrors naming the key and the
-// line. ctx ends a read that blocks (Ctrl-C, SIGTERM).
-func readEntryFile(ctx context.Context, streams *cmdutil.IOStreams, path string) (*entryFile, error) {
+// entries, each in the shape client.DecodeWeather reads (what `get -o
+// yaml` prints, or the server's own JSON). Unknown keys, mistyped values,
+// fractions where a whole number is wanted and text that is not UTF-8 are
+// UsageErrors naming the key and the line. ctx ends a read that blocks
+// (Ctrl-C, SIGTERM).
+func readEntryFile(ctx context.Context, streams *cmdutil.IOStreams, path string) (*resource.File[client.WeatherInput], error) {
 	data, err := cmdutil.ReadInput(ctx, streams, path)
 	if err != nil {
 		return nil, err
 	}
-	f := &entryFile{Source: cmdutil.SourceName(path)}
+	f := &resource.File[client.WeatherInput]{Source: cmdutil.SourceName(path)}
 	doc, err := cmdutil.ParseYAML(data, f.Source)
 	if err != nil {
 		return nil, err
 	}
 	f.IsList = len(doc.Content) > 0 && doc.Content[0].Kind == yaml.SequenceNode
 	if f.IsList {
-		f.Entries, err = client.DecodeWeathers(doc)
+		f.Records, err = client.DecodeWeathers(doc)
 	} else {
 		var one client.WeatherInput
 		one, err = client.DecodeWeather(doc)
-		f.Entries = []client.WeatherInput{one}
+		f.Records = []client.WeatherInput{one}
 	}
 	if err != nil {
 		return nil, cmdutil.InFile(f.Source, err)
 	}
-	if len(f.Entries) == 0 {
+	if len(f.Records) == 0 {
 		return nil, cmdutil.UsageErrorf("%s: the list holds no entries", f.Source)
 	}
-	for _, e := range f.Entries {
+	for _, e := range f.Records {
 		if e.Written != nil {
 			e.Written.Where = f.Source + ": " + e.Written.Where
 		}

@@ -10,11 +10,12 @@ import (
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	yaml "go.yaml.in/yaml/v3"
 )
 
 // readString reads a -f file given on standard input.
-func readString(t *testing.T, content string) (*entryFile, error) {
+func readString(t *testing.T, content string) (*resource.File[client.WeatherInput], error) {
 	t.Helper()
 	streams, in, _, _ := cmdutil.Test()
 	in.WriteString(content)
@@ -46,10 +47,10 @@ func TestFileShapes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if f.IsList != tt.isList || len(f.Entries) != len(tt.want) {
-				t.Fatalf("list %v with %d entries", f.IsList, len(f.Entries))
+			if f.IsList != tt.isList || len(f.Records) != len(tt.want) {
+				t.Fatalf("list %v with %d entries", f.IsList, len(f.Records))
 			}
-			for i, got := range f.Entries {
+			for i, got := range f.Records {
 				if d := diffFields(got, tt.want[i]); d != "" {
 					t.Errorf("entry %d:\n%s", i+1, d)
 				}
@@ -102,7 +103,7 @@ func TestFileMonthNames(t *testing.T) {
 		{Year: ptr(1492), Day: ptr(1), Written: &client.Written{Text: "Hammer", Where: "standard input: line 3: [2].month"}, Weather: ptr("sun")},
 		{Written: &client.Written{Text: "3 Alturiak 1492", Where: "standard input: line 4: [3].date", Date: true}, Weather: ptr("sun")},
 	}
-	for i, got := range f.Entries {
+	for i, got := range f.Records {
 		if d := diffFields(got, want[i]); d != "" {
 			t.Errorf("entry %d:\n%s", i+1, d)
 		}
@@ -123,7 +124,7 @@ func TestYAMLOutputRoundTrips(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, buf.String())
 	}
-	in := f.Entries[0]
+	in := f.Records[0]
 	if want := client.FromWeather(&w); !client.WeatherFields.Same(&in, &want) {
 		t.Errorf("read back %+v\nwant %+v\nfrom\n%s", in, want, buf.String())
 	}

@@ -34,8 +34,8 @@ func testFactory() *cmdutil.Factory {
 }
 
 func TestCreateFlags(t *testing.T) {
-	var got *CreateOptions
-	cmd := NewCmdCreate(testFactory(), func(o *CreateOptions) error { got = o; return nil })
+	var got *run
+	cmd := NewCmdCreate(testFactory(), func(r *run) error { got = r; return nil })
 	err := parse(t, cmd, "--calendar", "Harptos", "-f", "days.yaml", "--date", "-12-3-4", "--weather", "snowflake",
 		"--temperature", "-5°C", "--precipitation", "snow", "--wind", "", "--effect", "cold",
 		"--name", "First frost", "--visibility", "self-admin")
@@ -45,38 +45,38 @@ func TestCreateFlags(t *testing.T) {
 	want := client.WeatherInput{Year: ptr(-12), Month: ptr(3), Day: ptr(4), Weather: ptr("snowflake"),
 		Temperature: ptr("-5°C"), Precipitation: ptr("snow"), Wind: ptr(""), Effect: ptr("cold"),
 		Name: ptr("First frost"), VisibilityID: ptr(4)}
-	if got.Calendar != "Harptos" || got.File != "days.yaml" {
-		t.Errorf("calendar %q, file %q", got.Calendar, got.File)
+	if got.Parent != "Harptos" || got.FilePath != "days.yaml" {
+		t.Errorf("calendar %q, file %q", got.Parent, got.FilePath)
 	}
-	if d := diffFields(got.Fields, want); d != "" {
+	if d := diffFields(got.Flags, want); d != "" {
 		t.Error(d)
 	}
 }
 
 func TestCreateFlagsLeaveUngivenFieldsNil(t *testing.T) {
-	var got *CreateOptions
-	cmd := NewCmdCreate(testFactory(), func(o *CreateOptions) error { got = o; return nil })
+	var got *run
+	cmd := NewCmdCreate(testFactory(), func(r *run) error { got = r; return nil })
 	if err := parse(t, cmd, "--calendar", "5", "--weather", "sun", "--visibility", "2"); err != nil {
 		t.Fatal(err)
 	}
 	want := client.WeatherInput{Weather: ptr("sun"), VisibilityID: ptr(2)}
-	if d := diffFields(got.Fields, want); d != "" {
+	if d := diffFields(got.Flags, want); d != "" {
 		t.Error(d)
 	}
 }
 
 func TestUpdateFlags(t *testing.T) {
-	var got *UpdateOptions
-	cmd := NewCmdUpdate(testFactory(), func(o *UpdateOptions) error { got = o; return nil })
+	var got *run
+	cmd := NewCmdUpdate(testFactory(), func(r *run) error { got = r; return nil })
 	if err := parse(t, cmd, "--calendar", "5", "41", "--date", "1492-13-40", "--wind", "gale"); err != nil {
 		t.Fatal(err)
 	}
 	// 1492-13-40 is well formed: only the calendar can say it is no day.
 	want := client.WeatherInput{Year: ptr(1492), Month: ptr(13), Day: ptr(40), Wind: ptr("gale")}
-	if got.WeatherID != 41 || got.Calendar != "5" {
-		t.Errorf("id %d, calendar %q", got.WeatherID, got.Calendar)
+	if got.Arg != "41" || got.Parent != "5" {
+		t.Errorf("id %s, calendar %q", got.Arg, got.Parent)
 	}
-	if d := diffFields(got.Fields, want); d != "" {
+	if d := diffFields(got.Flags, want); d != "" {
 		t.Error(d)
 	}
 }

@@ -116,7 +116,7 @@ func setRun(opts *SetOptions) error {
 		if err != nil {
 			return err
 		}
-		say(f, "created weather %d on %s", created.ID, date)
+		cmdutil.Say(f, "created weather %d on %s", created.ID, date)
 		return printer.PrintOne(created, kind)
 	}
 	current := onDate[0]
@@ -130,7 +130,7 @@ func setRun(opts *SetOptions) error {
 		return err
 	}
 	if client.WeatherFields.Same(&in, &before) {
-		say(f, "weather %d already has these values; nothing was sent", current.ID)
+		cmdutil.Say(f, "weather %d already has these values; nothing was sent", current.ID)
 		return printer.PrintOne(current, kind)
 	}
 	// The date is the key and stays: only the fields are checked.
@@ -141,7 +141,7 @@ func setRun(opts *SetOptions) error {
 	if err != nil {
 		return err
 	}
-	say(f, "updated weather %d on %s", updated.ID, date)
+	cmdutil.Say(f, "updated weather %d on %s", updated.ID, date)
 	return printer.PrintOne(updated, kind)
 }
 
@@ -190,11 +190,4 @@ func joinIDs(ws []*client.Weather) string {
 		ids[i] = strconv.Itoa(w.ID)
 	}
 	return strings.Join(ids, ", ")
-}
-
-// say writes one message line on stderr, unless -q.
-func say(f *cmdutil.Factory, format string, args ...any) {
-	if !f.Quiet() {
-		fmt.Fprintf(f.IO.ErrOut, format+"\n", args...)
-	}
 }

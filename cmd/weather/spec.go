@@ -15,7 +15,7 @@ import (
 // it: a child of a calendar, named by --calendar ID|NAME.
 func Spec(f *cmdutil.Factory) *resource.Spec[*client.Weather] {
 	return &resource.Spec[*client.Weather]{
-		Noun: "weather", Plural: "weather entries", Arg: "WEATHER_ID",
+		Noun: "weather", Plural: "weather entries", One: "weather entry", Arg: "WEATHER_ID",
 		Kind:     Kind,
 		Parent:   calendarParent(f),
 		CheckArg: func(arg string) error { _, err := parseWeatherID(arg); return err },

@@ -30,21 +30,42 @@ one day. Every command needs --calendar ID|NAME.`,
   kanka weather delete --calendar 5 41`,
 	}
 	spec := Spec(f)
-	update := NewCmdUpdate(f, nil)
-	update.ValidArgsFunction = spec.Complete
-	create := NewCmdCreate(f, nil)
-	create.ValidArgsFunction = cobra.NoFileCompletions
 	cmd.AddCommand(
 		resource.NewListCmd(f, spec),
 		resource.NewGetCmd(f, spec),
-		create,
-		update,
+		NewCmdCreate(f, nil),
+		NewCmdUpdate(f, nil),
 		resource.NewDeleteCmd(f, spec),
 	)
 	set := NewCmdSet(f, nil)
 	set.ValidArgsFunction = cobra.NoFileCompletions
 	cmd.AddCommand(set)
 	return cmd
+}
+
+// writes is the weather entry as the create and update verbs see it.
+func writes(intercept func(*run) error) *resource.Writes[*client.Weather, client.WeatherInput] {
+	return &resource.Writes[*client.Weather, client.WeatherInput]{
+		Fields: client.WeatherFields, ReadFile: readEntryFile,
+		CheckCreate: checkCreate, Create: create, Update: update,
+		NothingToChange: nothingToChange,
+		CreateHelp:      createHelp, UpdateHelp: updateHelp,
+		Intercept: intercept,
+	}
+}
+
+// NewCmdCreate builds `kanka weather create`; intercept, when set, runs
+// instead of the write (tests).
+func NewCmdCreate(f *cmdutil.Factory, intercept func(*run) error) *cobra.Command {
+	cmd := resource.NewCreateCmd(f, Spec(f), writes(intercept))
+	cmd.ValidArgsFunction = cobra.NoFileCompletions
+	return cmd
+}
+
+// NewCmdUpdate builds `kanka weather update`; intercept, when set, runs
+// instead of the write (tests).
+func NewCmdUpdate(f *cmdutil.Factory, intercept func(*run) error) *cobra.Command {
+	return resource.NewUpdateCmd(f, Spec(f), writes(intercept))
 }
 
 // parseWeatherID reads a WEATHER_ID argument.

@@ -11,6 +11,7 @@ package resource
 import (
 	"context"
 	"iter"
+	"strconv"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
@@ -23,8 +24,9 @@ import (
 // client returns (*client.Calendar, *client.Weather).
 type Spec[T output.Record] struct {
 	// Noun and Plural name the resource in messages: "calendar",
-	// "calendars"; "weather", "weather entries".
-	Noun, Plural string
+	// "calendars"; "weather", "weather entries". One is one record in a
+	// count ("weather entry"); "" when it is Noun.
+	Noun, Plural, One string
 	// Arg is the placeholder of a record argument: "ID|NAME", "WEATHER_ID".
 	Arg string
 	// Kind says how records are printed.
@@ -212,4 +214,20 @@ func Slice[T any](items []T) iter.Seq2[T, error] {
 			}
 		}
 	}
+}
+
+// one is a record of the resource in the singular: "weather entry".
+func (s *Spec[T]) one() string {
+	if s.One != "" {
+		return s.One
+	}
+	return s.Noun
+}
+
+// count is "1 weather entry" or "5 weather entries".
+func (s *Spec[T]) count(n int) string {
+	if n == 1 {
+		return "1 " + s.one()
+	}
+	return strconv.Itoa(n) + " " + s.Plural
 }

@@ -1,0 +1,267 @@
+package resource
+
+import (
+	"context"
+
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/output"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// Writes is what the create and update verbs need of a resource beyond its
+// Spec (as hcloud's base create and update commands take it): its field
+// table, how its -f file reads, and the writes themselves. The verbs own
+// the rest: the flags of the table's fields, -f FILE|-, the parent flag,
+// the checks that nothing reads standard input twice and that something
+// was given, the file read before any request, the flags put over each
+// record of the file, the lookup and read of the record to update, and
+// the printing. In is the resource's writable type.
+type Writes[T output.Record, In any] struct {
+	Fields client.Fields[In]
+	// ReadFile reads the -f file at path ("-" is standard input).
+	ReadFile func(ctx context.Context, streams *cmdutil.IOStreams, path string) (*File[In], error)
+
+	// CheckCreate and CheckUpdate check the run's records before any
+	// request, so that bad input sends nothing; they may complete them
+	// (month names, defaults). nil: none.
+	CheckCreate, CheckUpdate func(run *Run[In]) error
+	// Create writes the run's records (one, or each of a list) and returns
+	// what was created, also when it fails part way.
+	Create func(run *Run[In]) ([]T, error)
+	// Update writes the run's one record over current and returns the
+	// record as written.
+	Update func(run *Run[In], current T) (T, error)
+
+	// NothingToCreate and NothingToChange are the usage errors when
+	// neither -f nor a field flag was given ("": create takes that).
+	NothingToCreate, NothingToChange string
+	// CreateFlags and UpdateFlags register a verb's own flags
+	// (--allow-duplicate, --force).
+	CreateFlags, UpdateFlags func(fs *pflag.FlagSet)
+	CreateHelp, UpdateHelp   Help
+
+	// Intercept, when set, runs instead of the write once the flags are
+	// read: tests see what a command line gives.
+	Intercept func(run *Run[In]) error
+}
+
+// File is what a -f file held.
+type File[In any] struct {
+	Records []In
+	// IsList is set when the file holds a list (even of one record): a
+	// create then answers with a list.
+	IsList bool
+	// Source names the file in messages: its path, or "standard input".
+	Source string
+	// Origin is the record the file was written from, when it says (a
+	// file `get -o yaml` wrote).
+	Origin client.FileOrigin
+}
+
+// Run is one run of create or update.
+type Run[In any] struct {
+	Ctx     context.Context
+	Factory *cmdutil.Factory
+	// Parent is the parent flag's ID|NAME ("" for a top resource); Arg
+	// the record argument of update.
+	Parent, Arg string
+	// FilePath is -f, "" when not given; File what it held.
+	FilePath string
+	File     *File[In]
+	// Flags are the field flags given.
+	Flags In
+	// Records are the file's records, each with the flags over it; the
+	// flags alone without -f. An update has one.
+	Records []In
+	// Client and Scope are set once the run connects, after the checks.
+	Client *client.Client
+	Scope  *Scope
+}
+
+// NewCreateCmd builds `<noun> create [-f FILE|-] [field flags]`.
+func NewCreateCmd[T output.Record, In any](f *cmdutil.Factory, s *Spec[T], w *Writes[T, In]) *cobra.Command {
+	run := &Run[In]{Factory: f}
+	var ff *FieldFlags[In]
+	cmd := &cobra.Command{
+		Use:     "create " + s.parentUse() + "[-f FILE|-] [field flags]",
+		Short:   w.CreateHelp.Short,
+		Long:    w.CreateHelp.Long,
+		Example: w.CreateHelp.Example,
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := run.readFlags(cmd, ff, w.NothingToCreate); err != nil {
+				return err
+			}
+			if w.Intercept != nil {
+				return w.Intercept(run)
+			}
+			p, err := w.readInput(run, true)
+			if err != nil {
+				return err
+			}
+			if w.CheckCreate != nil {
+				if err := w.CheckCreate(run); err != nil {
+					return err
+				}
+			}
+			if err := connect(s, run); err != nil {
+				return err
+			}
+			created, err := w.Create(run)
+			if run.File == nil || !run.File.IsList {
+				if err != nil {
+					return err
+				}
+				return p.PrintOne(created[0], kindAtHand(s, run, p))
+			}
+			// What was created goes to stdout even when a later record
+			// failed, so that a script keeps the ids it must not create
+			// again.
+			if len(created) > 0 || err == nil {
+				if perr := p.PrintList(Records(Slice(created)), kindAtHand(s, run, p)); err == nil {
+					err = perr
+				}
+			}
+			if err == nil {
+				cmdutil.Say(f, "created %s", s.count(len(created)))
+			}
+			return err
+		},
+	}
+	ff = w.addFlags(cmd, s, run, "read the "+s.one()+" from `FILE` (YAML or JSON; - is standard input)", w.CreateFlags)
+	return cmd
+}
+
+// NewUpdateCmd builds `<noun> update ARG [-f FILE|-] [field flags]`.
+func NewUpdateCmd[T output.Record, In any](f *cmdutil.Factory, s *Spec[T], w *Writes[T, In]) *cobra.Command {
+	run := &Run[In]{Factory: f}
+	var ff *FieldFlags[In]
+	cmd := &cobra.Command{
+		Use:               "update " + s.parentUse() + s.Arg + " [-f FILE|-] [field flags]",
+		Short:             w.UpdateHelp.Short,
+		Long:              w.UpdateHelp.Long,
+		Example:           w.UpdateHelp.Example,
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: s.Complete,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := s.checkArgs(args); err != nil {
+				return err
+			}
+			run.Arg = args[0]
+			if err := run.readFlags(cmd, ff, w.NothingToChange); err != nil {
+				return err
+			}
+			if w.Intercept != nil {
+				return w.Intercept(run)
+			}
+			p, err := w.readInput(run, false)
+			if err != nil {
+				return err
+			}
+			if w.CheckUpdate != nil {
+				if err := w.CheckUpdate(run); err != nil {
+					return err
+				}
+			}
+			if err := connect(s, run); err != nil {
+				return err
+			}
+			ref, err := s.Lookup(run.Ctx, run.Client, run.Scope.ParentID, run.Arg)
+			if err != nil {
+				return err
+			}
+			if !ref.Known {
+				if ref.Record, err = s.Get(run.Ctx, run.Client, run.Scope.ParentID, ref.ID); err != nil {
+					return err
+				}
+			}
+			updated, err := w.Update(run, ref.Record)
+			if err != nil {
+				return err
+			}
+			return p.PrintOne(updated, kindAtHand(s, run, p))
+		},
+	}
+	ff = w.addFlags(cmd, s, run, "read the changes from `FILE` (YAML or JSON; - is standard input)", w.UpdateFlags)
+	return cmd
+}
+
+// addFlags registers the parent flag, -f, the verb's own flags and the
+// field flags, in the order help lists them.
+func (w *Writes[T, In]) addFlags(cmd *cobra.Command, s *Spec[T], run *Run[In], fileUsage string, own func(*pflag.FlagSet)) *FieldFlags[In] {
+	if s.Parent != nil {
+		s.Parent.AddFlag(cmd, &run.Parent)
+	}
+	cmd.Flags().StringVarP(&run.FilePath, "file", "f", "", fileUsage)
+	if own != nil {
+		own(cmd.Flags())
+	}
+	return AddFieldFlags(cmd, w.Fields)
+}
+
+// readFlags reads the field flags, refusing a run given nothing (nothing
+// says so, "" when that is allowed) and one that would read standard input
+// twice.
+func (run *Run[In]) readFlags(cmd *cobra.Command, ff *FieldFlags[In], nothing string) error {
+	run.Ctx = Context(cmd)
+	if nothing != "" && run.FilePath == "" && !ff.Given(cmd.Flags()) {
+		return cmdutil.UsageErrorf("%s", nothing)
+	}
+	if flag, ok := ff.ReadsStdin(cmd.Flags()); ok && run.FilePath == "-" {
+		return cmdutil.UsageErrorf("-f - and --%s - cannot both read standard input", flag)
+	}
+	flags, err := ff.Parse(run.Ctx, cmd.Flags(), run.Factory.IO)
+	run.Flags = flags
+	return err
+}
+
+// readInput builds the printer and reads -f, both before any request, and
+// puts the flags over each record of the file. An update takes one record.
+func (w *Writes[T, In]) readInput(run *Run[In], lists bool) (*output.Printer, error) {
+	p, err := NewPrinter(run.Factory)
+	if err != nil {
+		return nil, err
+	}
+	if run.FilePath == "" {
+		run.Records = []In{run.Flags}
+		return p, nil
+	}
+	if run.File, err = w.ReadFile(run.Ctx, run.Factory.IO, run.FilePath); err != nil {
+		return nil, err
+	}
+	if run.File.IsList && !lists {
+		return nil, cmdutil.UsageErrorf("%s: holds a list; update takes one entry", run.File.Source)
+	}
+	run.Records = make([]In, len(run.File.Records))
+	for i := range run.File.Records {
+		run.Records[i] = w.Fields.Over(&run.File.Records[i], &run.Flags)
+	}
+	return p, nil
+}
+
+// connect makes the run's client and resolves its parent.
+func connect[T output.Record, In any](s *Spec[T], run *Run[In]) error {
+	c, err := run.Factory.Client()
+	if err != nil {
+		return err
+	}
+	run.Client = c
+	run.Scope, err = s.resolveParent(run.Ctx, c, &parentFlag{value: run.Parent})
+	return err
+}
+
+// kindAtHand is the Kind to print a write's answer with: on a terminal
+// table or detail view the readable one when the parent is at hand (the
+// write read it, or its lookup did), so that printing costs no request.
+func kindAtHand[T output.Record, In any](s *Spec[T], run *Run[In], p *output.Printer) output.Kind {
+	if s.ReadableKind == nil || run.Scope == nil || run.Scope.Parent == nil || !p.Readable() {
+		return s.Kind
+	}
+	kind, err := s.ReadableKind(run.Ctx, run.Client, run.Scope)
+	if err != nil {
+		return s.Kind
+	}
+	return kind
+}
