@@ -164,7 +164,7 @@ func newMoveCmd(f *cmdutil.Factory, runF func(*MoveOptions) error, back bool) *c
 	fl.Int64Var(&days, "days", 1, "move by `N` days")
 	fl.Int64Var(&months, "months", 0, "move by `N` months (intercalary months count)")
 	fl.Int64Var(&years, "years", 0, "move by `N` years")
-	addForceFlag(cmd, &opts.Force)
+	addForceFlag(cmd.Flags(), &opts.Force)
 	fl.BoolVar(&opts.KeepWeeks, "keep-weeks", false, "move one day at a time with the service's advance route, keeping named weeks (one request a day, paced)")
 	if !back {
 		fl.StringVar(&opts.To, "to", "", "move to `DATE` (1492-4-3, 1492-Ches-3, \"3 Ches 1492\"), not before the current date")

@@ -4,6 +4,7 @@
 package calendar
 
 import (
+	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/spf13/cobra"
@@ -25,13 +26,11 @@ its NAME (the exact name, else the one that differs only in case).`,
   kanka calendar delete 12`,
 	}
 	spec := Spec(f)
-	update := NewCmdUpdate(f, nil)
-	update.ValidArgsFunction = spec.Complete
 	cmd.AddCommand(
 		resource.NewListCmd(f, spec),
 		resource.NewGetCmd(f, spec),
 		NewCmdCreate(f, nil),
-		update,
+		NewCmdUpdate(f, nil),
 		resource.NewDeleteCmd(f, spec),
 	)
 	export := NewCmdExport(f, nil)
@@ -43,4 +42,17 @@ its NAME (the exact name, else the one that differs only in case).`,
 		cmd.AddCommand(verb)
 	}
 	return cmd
+}
+
+// writes is the calendar as the create and update verbs see it; each verb
+// adds its own flag and write (create.go, update.go).
+func writes(intercept func(*run) error) *resource.Writes[*client.Calendar, client.CalendarInput] {
+	return &resource.Writes[*client.Calendar, client.CalendarInput]{
+		Fields: client.CalendarFields, ReadFile: readFile,
+		CheckCreate: checkCreate, CheckUpdate: checkUpdate,
+		NothingToCreate: "nothing to create: give -f FILE or field flags such as --name and --month",
+		NothingToChange: "nothing to change: give -f FILE or field flags such as --name",
+		CreateHelp:      createHelp, UpdateHelp: updateHelp,
+		Intercept: intercept,
+	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 )
 
 // readCalendarFile reads the -f file at path ("-" is standard input): its
@@ -19,6 +20,15 @@ func readCalendarFile(ctx context.Context, streams *cmdutil.IOStreams, path stri
 		return client.CalendarInput{}, origin, err
 	}
 	return decodeCalendarFile(data, cmdutil.SourceName(path))
+}
+
+// readFile is readCalendarFile as the create and update verbs read -f.
+func readFile(ctx context.Context, streams *cmdutil.IOStreams, path string) (*resource.File[client.CalendarInput], error) {
+	in, origin, err := readCalendarFile(ctx, streams, path)
+	if err != nil {
+		return nil, err
+	}
+	return &resource.File[client.CalendarInput]{Records: []client.CalendarInput{in}, Source: cmdutil.SourceName(path), Origin: origin}, nil
 }
 
 // decodeCalendarFile decodes the text of a calendar file; source names it

@@ -13,13 +13,13 @@ import (
 )
 
 // parseCreate runs `create args...` and returns the options it would run with.
-func parseCreate(t *testing.T, stdin string, args ...string) (*CreateOptions, error) {
+func parseCreate(t *testing.T, stdin string, args ...string) (*run, error) {
 	t.Helper()
 	io, in, _, _ := cmdutil.Test()
 	in.WriteString(stdin)
 	f := &cmdutil.Factory{IO: io, Globals: &cmdutil.Globals{}}
-	var got *CreateOptions
-	cmd := NewCmdCreate(f, func(o *CreateOptions) error { got = o; return nil })
+	var got *run
+	cmd := NewCmdCreate(f, func(r *run) error { got = r; return nil })
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &cmdutil.UsageError{Err: err} })
 	cmdtest.MarkUsageErrors(cmd)
 	cmd.SetArgs(args)
@@ -67,8 +67,8 @@ func TestFieldFlags(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !reflect.DeepEqual(opts.Fields, tt.want) {
-				t.Errorf("fields\n got  %+v\n want %+v", opts.Fields, tt.want)
+			if !reflect.DeepEqual(opts.Flags, tt.want) {
+				t.Errorf("fields\n got  %+v\n want %+v", opts.Flags, tt.want)
 			}
 		})
 	}
@@ -79,8 +79,8 @@ func TestFieldFlagsEntryFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if opts.Fields.Entry == nil || *opts.Fields.Entry != "<p>from stdin</p>\n" || opts.File != "cal.yaml" {
-		t.Errorf("entry %v, file %q", opts.Fields.Entry, opts.File)
+	if opts.Flags.Entry == nil || *opts.Flags.Entry != "<p>from stdin</p>\n" || opts.FilePath != "cal.yaml" {
+		t.Errorf("entry %v, file %q", opts.Flags.Entry, opts.FilePath)
 	}
 }
 
@@ -127,10 +127,10 @@ func TestFieldFlagErrors(t *testing.T) {
 }
 
 func TestUpdateFlags(t *testing.T) {
-	parse := func(args ...string) (*UpdateOptions, error) {
+	parse := func(args ...string) (*run, error) {
 		io, _, _, _ := cmdutil.Test()
-		var got *UpdateOptions
-		cmd := NewCmdUpdate(&cmdutil.Factory{IO: io, Globals: &cmdutil.Globals{}}, func(o *UpdateOptions) error { got = o; return nil })
+		var got *run
+		cmd := NewCmdUpdate(&cmdutil.Factory{IO: io, Globals: &cmdutil.Globals{}}, func(r *run) error { got = r; return nil })
 		cmdtest.MarkUsageErrors(cmd)
 		cmd.SetArgs(args)
 		cmd.SilenceUsage, cmd.SilenceErrors = true, true
@@ -141,8 +141,8 @@ func TestUpdateFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := client.CalendarInput{Months: []client.Month{{Name: "A", Length: 1}, {Name: "B", Length: 2}}}
-	if opts.Calendar != "Harptos" || opts.File != "cal.yaml" || !reflect.DeepEqual(opts.Fields, want) {
-		t.Errorf("got %q %q %+v", opts.Calendar, opts.File, opts.Fields)
+	if opts.Arg != "Harptos" || opts.FilePath != "cal.yaml" || !reflect.DeepEqual(opts.Flags, want) {
+		t.Errorf("got %q %q %+v", opts.Arg, opts.FilePath, opts.Flags)
 	}
 	_, err = parse("12")
 	wantUsage(t, err, "nothing to change: give -f FILE or field flags such as --name")

@@ -9,31 +9,24 @@ import (
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
-// UpdateOptions are the parsed arguments and flags of `calendar update`.
-type UpdateOptions struct {
-	Factory *cmdutil.Factory
-	Ctx     context.Context
-	// Calendar is the ID|NAME argument.
-	Calendar string
-	// File is the -f path ("-" is standard input), empty when not given.
-	File string
-	// Fields are the field flags given; they override the file.
-	Fields client.CalendarInput
-	// Force sends the update even when the record as read lacks fields
+// NewCmdUpdate builds `calendar update`; intercept, when set, runs instead
+// of the write (tests).
+func NewCmdUpdate(f *cmdutil.Factory, intercept func(*run) error) *cobra.Command {
+	// force sends the update even when the record as read lacks fields
 	// the service rebuilds from every write (it then clears them).
-	Force bool
+	var force bool
+	w := writes(intercept)
+	w.UpdateFlags = func(fs *pflag.FlagSet) { addForceFlag(fs, &force) }
+	w.Update = func(r *run, current *client.Calendar) (*client.Calendar, error) { return update(r, current, force) }
+	return resource.NewUpdateCmd(f, Spec(f), w)
 }
 
-// NewCmdUpdate builds `calendar update`; runF replaces updateRun in tests.
-func NewCmdUpdate(f *cmdutil.Factory, runF func(*UpdateOptions) error) *cobra.Command {
-	opts := &UpdateOptions{Factory: f}
-	var ff *resource.FieldFlags[client.CalendarInput]
-	cmd := &cobra.Command{
-		Use:   "update ID|NAME [-f FILE|-] [field flags]",
-		Short: "Change a calendar",
-		Long: `Change a calendar. The current record is read, the file's fields and then
+var updateHelp = resource.Help{
+	Short: "Change a calendar",
+	Long: `Change a calendar. The current record is read, the file's fields and then
 the flags are applied on top, and the whole record is sent back, so nothing
 that was not named is lost. A field the file names replaces that field; a
 list flag such as --month replaces the whole list. A month (--date, --season,
@@ -50,80 +43,46 @@ the date (left out, or null), the update would clear them there: it is
 refused (exit 1) unless the file or the flags give them, or --force.
 
 ` + NamedWeeksHelp,
-		Example: `  kanka calendar update 12 --name "Calendar of Harptos"
+	Example: `  kanka calendar update 12 --name "Calendar of Harptos"
   kanka calendar update "Calendar of Harptos" --date 1492-Ches-12
   kanka calendar update 12 --season Spring:Ches:19 --season Summer:Flamerule:20
   kanka calendar get 12 -o yaml > cal.yaml && $EDITOR cal.yaml && kanka calendar update 12 -f cal.yaml`,
-		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if opts.File == "" && !ff.Given(cmd.Flags()) {
-				return cmdutil.UsageErrorf("nothing to change: give -f FILE or field flags such as --name")
-			}
-			if flag, ok := ff.ReadsStdin(cmd.Flags()); ok && opts.File == "-" {
-				return cmdutil.UsageErrorf("-f - and --%s - cannot both read standard input", flag)
-			}
-			fields, err := ff.Parse(cmd.Context(), cmd.Flags(), f.IO)
-			if err != nil {
-				return err
-			}
-			opts.Calendar, opts.Fields, opts.Ctx = args[0], fields, cmd.Context()
-			if runF != nil {
-				return runF(opts)
-			}
-			return updateRun(opts)
-		},
-	}
-	cmd.Flags().StringVarP(&opts.File, "file", "f", "", "read the changes from `FILE` (YAML or JSON; - is standard input)")
-	addForceFlag(cmd, &opts.Force)
-	ff = resource.AddFieldFlags(cmd, client.CalendarFields)
-	return cmd
 }
 
-func updateRun(opts *UpdateOptions) error {
-	f := opts.Factory
-	printer, err := resource.NewPrinter(f)
-	if err != nil {
-		return err
+// checkUpdate checks the changes before any request (refuseShortLists).
+func checkUpdate(r *run) error { return refuseShortLists(r.Records[0]) }
+
+// refuseShortLists refuses a replacement month or weekday list that no
+// calendar can have (fewer than 2), whatever the current record holds.
+func refuseShortLists(in client.CalendarInput) error {
+	ps := &cmdutil.Problems{Subject: "the calendar is not valid"}
+	if in.Months != nil && len(in.Months) < 2 {
+		ps.Add("months", "at least 2 are required, %d given", len(in.Months))
 	}
-	// Read the file before any request, so a bad file sends nothing.
-	var fromFile client.CalendarInput
-	var origin client.FileOrigin
-	if opts.File != "" {
-		if fromFile, origin, err = readCalendarFile(opts.Ctx, f.IO, opts.File); err != nil {
-			return err
+	if in.Weekdays != nil && len(in.Weekdays) < 2 {
+		ps.Add("weekdays", "at least 2 are required, %d given", len(in.Weekdays))
+	}
+	return ps.Err()
+}
+
+// update sends current with the run's changes over it, unless the file it
+// was given was written before a change made since (exit 8; force sends
+// it), and checks the service kept the date sent.
+func update(r *run, current *client.Calendar, force bool) (*client.Calendar, error) {
+	if !force && r.File != nil {
+		if err := fileStillCurrent(r.Ctx, r.Client, r.File.Origin, r.File.Records[0].Date, current, r.FilePath); err != nil {
+			return nil, err
 		}
 	}
-	// What replaces the lists: the file's, with the flags' over them.
-	changes := fromFile
-	client.CalendarFields.Merge(&changes, &opts.Fields)
-	if err := refuseShortLists(changes); err != nil {
-		return err
-	}
-	c, err := f.Client()
+	in, err := changedRecord(current, r.Records[0], force, "give them in a file (-f, with the keys of `kanka calendar get -o yaml`) or with their flags")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	id, current, err := readCalendar(opts.Ctx, c, opts.Calendar)
+	updated, err := r.Client.UpdateCalendar(r.Ctx, current.ID, in)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if !opts.Force {
-		if err := fileStillCurrent(opts.Ctx, c, origin, fromFile.Date, current, opts.File); err != nil {
-			return err
-		}
-	}
-	in, err := changedRecord(current, changes, opts.Force, "give them in a file (-f, with the keys of `kanka calendar get -o yaml`) or with their flags")
-	if err != nil {
-		return err
-	}
-	updated, err := c.UpdateCalendar(opts.Ctx, id, in)
-	if err != nil {
-		return err
-	}
-	if updated, err = keepDate(opts.Ctx, c, id, updated, in.Date); err != nil {
-		return err
-	}
-	return printer.PrintOne(updated, calendarKind)
+	return keepDate(r.Ctx, r.Client, current.ID, updated, in.Date)
 }
 
 // changedRecord is the whole record an update sends: the current one with
@@ -231,20 +190,6 @@ func keepDate(ctx context.Context, c *client.Client, id int, written *client.Cal
 
 // addForceFlag adds --force, which sends an update even when the record
 // as read lacks fields the service rebuilds from every write.
-func addForceFlag(cmd *cobra.Command, force *bool) {
-	cmd.Flags().BoolVar(force, "force", false, "send the update even when the calendar as read lacks months, weekdays, years, seasons, moons or the date (the service then clears them)")
-}
-
-// refuseShortLists refuses, before any request, a replacement month or
-// weekday list that no calendar can have (fewer than 2), whatever the
-// current record holds.
-func refuseShortLists(in client.CalendarInput) error {
-	ps := &cmdutil.Problems{Subject: "the calendar is not valid"}
-	if in.Months != nil && len(in.Months) < 2 {
-		ps.Add("months", "at least 2 are required, %d given", len(in.Months))
-	}
-	if in.Weekdays != nil && len(in.Weekdays) < 2 {
-		ps.Add("weekdays", "at least 2 are required, %d given", len(in.Weekdays))
-	}
-	return ps.Err()
+func addForceFlag(fs *pflag.FlagSet, force *bool) {
+	fs.BoolVar(force, "force", false, "send the update even when the calendar as read lacks months, weekdays, years, seasons, moons or the date (the service then clears them)")
 }
