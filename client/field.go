@@ -53,6 +53,10 @@ type Field[In any] struct {
 	encode func(in *In, payload map[string]any)
 	// yaml is the value a file writes, nil to leave the key out.
 	yaml func(in *In) any
+	// detail is the field's line in the detail view (Fields.Detail), under
+	// detailLabel; nil: it has none.
+	detail      func(in *In) DetailLine
+	detailLabel string
 	// check adds the field's own problems (a range, a format) before a
 	// write; nil when the kind's checks are all it has.
 	check func(in *In, ps *problems)
