@@ -48,7 +48,11 @@ func (e *FileError) Error() string {
 	return strings.Join(lines, "\n")
 }
 
-// fileReader reads values leniently and collects the problems.
+// fileReader reads values leniently and collects the problems. Every
+// mapping and list of a document is entered through its pairs and items,
+// which follow the aliases and merge keys: a bound on how much a document
+// may grow through them (a few lines of anchors can name millions of
+// nodes) belongs here, in the reader, for every file kanka reads.
 type fileReader struct{ problems []FileProblem }
 
 func (r *fileReader) add(n *yaml.Node, path, format string, args ...any) {
@@ -65,11 +69,15 @@ func (r *fileReader) err() error {
 
 // resolveAlias follows an alias (*name) to its anchor.
 func resolveAlias(n *yaml.Node) *yaml.Node {
-	for n != nil && n.Kind == yaml.AliasNode {
+	for i := 0; n != nil && n.Kind == yaml.AliasNode && i < maxAliasHops; i++ {
 		n = n.Alias
 	}
 	return n
 }
+
+// maxAliasHops bounds a chain of aliases: yaml.v3 makes none longer than
+// one, but a node tree built by hand may loop.
+const maxAliasHops = 100
 
 // documentRoot is the value of a document node (what yaml.Unmarshal into
 // a yaml.Node gives), or n itself.
@@ -93,6 +101,13 @@ func keyPath(path, key string) string {
 // (<<: *defaults) after the keys written, a key written twice refused. each
 // returns false for a key it does not know.
 func (r *fileReader) pairs(n *yaml.Node, path string, each func(key string, v *yaml.Node, path string) bool) {
+	r.pairsHinted(n, path, "", each)
+}
+
+// pairsHinted is pairs with hint said after each unknown key (" (a seed
+// file holds calendars:)"), for a mapping whose keys are not a table's
+// fields: the hint says what it holds instead.
+func (r *fileReader) pairsHinted(n *yaml.Node, path, hint string, each func(key string, v *yaml.Node, path string) bool) {
 	n = resolveAlias(n)
 	if n == nil {
 		r.problems = append(r.problems, FileProblem{Message: "is empty"})
@@ -121,7 +136,7 @@ func (r *fileReader) pairs(n *yaml.Node, path string, each func(key string, v *y
 			}
 			seen[k.Value] = true
 			if !each(k.Value, v, keyPath(path, k.Value)) {
-				r.add(k, path, "unknown key %q", k.Value)
+				r.add(k, path, "unknown key %q%s", k.Value, hint)
 			}
 		}
 		for _, v := range merges {

@@ -85,3 +85,22 @@ s.yaml: line 7: unknown key "extra" (a seed file holds calendars:)`
 		t.Errorf("got\n%v\nwant\n%s", err, want)
 	}
 }
+
+// The names left for the server's months say the file they were written
+// in, as the calendars and entries do.
+func TestDecodeSeedFileNamesTheFile(t *testing.T) {
+	text := "calendars:\n  - id: 7\n    date: 1492-Ches-5\n    seasons: [{name: Spring, month: Ches, day: 1}]\n    weather:\n      - {date: 1492-Ches-1, weather: fog}\n"
+	cals, err := decodeSeedFile([]byte(text), "s.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var where []string
+	for _, w := range cals[0].Input.WrittenNames() {
+		where = append(where, w.Where)
+	}
+	where = append(where, cals[0].Weather[0].Input.Written.Where)
+	want := "s.yaml: line 3: calendars[1].date|s.yaml: line 4: calendars[1].seasons[1].month|s.yaml: line 6: calendars[1].weather[1].date"
+	if got := strings.Join(where, "|"); got != want {
+		t.Errorf("got %s\nwant %s", got, want)
+	}
+}

@@ -1,0 +1,177 @@
+package client
+
+import (
+	"strconv"
+	"strings"
+
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// The seed file of `kanka apply`:
+//
+//	calendars:
+//	  - name: Harptos          # every key of the calendar's file
+//	    id: 7                  # optional: pins a calendar by id
+//	    weather:               # optional: entries as the weather's file
+//	      - {date: 1492-1-1, weather: snowflake}
+//
+// It is read by the reader of the calendar's and the weather's files, so
+// its keys, lists, aliases, merge keys and problems are theirs; a problem's
+// path starts at the top of the document ("calendars[2].months[1].length").
+
+// SeedCalendar is one calendar of a seed file.
+type SeedCalendar struct {
+	// Line is where its mapping starts.
+	Line int
+	// ID is `id: N`, 0 when the file does not pin the calendar.
+	ID    int
+	Input CalendarInput
+	// Weather is nil when the calendar has no weather key, and empty when
+	// the key lists no entries.
+	Weather []SeedWeather
+}
+
+// SeedWeather is one weather entry of a seed calendar.
+type SeedWeather struct {
+	// Line is where its mapping starts.
+	Line  int
+	Input WeatherInput
+}
+
+// DecodeSeed reads a seed document strictly, every problem of it in a
+// *FileError with its line. Months written by name are resolved with the
+// calendar's own months where the file gives them; the others stay
+// Written, their Where without a file name ("line 9: calendars[1].date").
+func DecodeSeed(n *yaml.Node) ([]SeedCalendar, error) {
+	var r fileReader
+	cals := r.seed(documentRoot(n))
+	if err := r.err(); err != nil {
+		return nil, err
+	}
+	return cals, nil
+}
+
+// seed reads the top: a mapping with one key, calendars.
+func (r *fileReader) seed(root *yaml.Node) []SeedCalendar {
+	if root != nil && root.Kind != yaml.MappingNode {
+		r.add(root, "", "must be a mapping with the key calendars")
+		return nil
+	}
+	var list *yaml.Node
+	r.pairsHinted(root, "", " (a seed file holds calendars:)", func(key string, v *yaml.Node, _ string) bool {
+		if key != "calendars" {
+			return false
+		}
+		list = v
+		return true
+	})
+	if list == nil {
+		if len(r.problems) == 0 {
+			r.add(root, "", "has no calendars: key")
+		}
+		return nil
+	}
+	var out []SeedCalendar
+	r.items(list, "calendars", func(item *yaml.Node, path string) {
+		if cal, ok := r.seedCalendar(item, path); ok {
+			out = append(out, cal)
+		}
+	})
+	return out
+}
+
+// seedCalendar reads one calendar: its keys by CalendarFields, as
+// DecodeCalendar does, and the seed's own id and weather. ok is false when
+// it has a problem.
+func (r *fileReader) seedCalendar(n *yaml.Node, path string) (cal SeedCalendar, ok bool) {
+	before := len(r.problems)
+	cal.Line = n.Line
+	var id, weather *yaml.Node
+	// The calendar's keys are read aside and their problems added after
+	// the id's, so that problems on one line (`{months: 3, id: x}`) come
+	// in the order apply has always said them.
+	var keys fileReader
+	CalendarFields.readFile(&keys, n, path, &cal.Input, func(key string) bool { return calendarServerKeys[key] },
+		map[string]func(v *yaml.Node, path string){
+			"id":      func(v *yaml.Node, _ string) { id = v },
+			"weather": func(v *yaml.Node, _ string) { weather = v },
+		})
+	if id != nil {
+		cal.ID = r.calendarID(id, keyPath(path, "id"))
+	}
+	r.problems = append(r.problems, keys.problems...)
+	if cal.Input.Entry != nil {
+		if p := EntryProblem(*cal.Input.Entry); p != "" {
+			r.add(n, keyPath(path, "entry"), "%s", p)
+		}
+	}
+	if weather != nil {
+		cal.Weather = r.seedWeather(weather, keyPath(path, "weather"))
+	}
+	if len(r.problems) > before {
+		return SeedCalendar{}, false
+	}
+	// With its own months the file says what its month names mean.
+	if len(cal.Input.Months) > 0 {
+		r.resolveOwnMonths(&cal)
+	}
+	return cal, len(r.problems) == before
+}
+
+// calendarID reads `id: N`, a whole number (apply refuses one below 1).
+func (r *fileReader) calendarID(n *yaml.Node, path string) int {
+	if n.Kind == yaml.ScalarNode && n.ShortTag() != "!!float" {
+		if id, err := strconv.Atoi(strings.TrimSpace(n.Value)); err == nil {
+			return id
+		}
+	}
+	r.add(n, path, "%q is not a calendar id (a whole number)", n.Value)
+	return 0
+}
+
+// seedWeather reads a calendar's weather list, each entry as DecodeWeather
+// does; null is an empty list (the calendar's weather managed as "none").
+// An entry with a problem is left out.
+func (r *fileReader) seedWeather(n *yaml.Node, path string) []SeedWeather {
+	out := []SeedWeather{}
+	r.items(n, path, func(item *yaml.Node, path string) {
+		before := len(r.problems)
+		in := r.weather(item, path)
+		if len(r.problems) == before {
+			out = append(out, SeedWeather{Line: item.Line, Input: in})
+		}
+	})
+	return out
+}
+
+// resolveOwnMonths turns the month names of cal (its date's, seasons',
+// leap month's, and its weather dates') into numbers with the months the
+// file gives it.
+func (r *fileReader) resolveOwnMonths(cal *SeedCalendar) {
+	r.addWritten(cal.Input.ResolveMonths())
+	reckoning, err := cal.Input.NamesReckoning()
+	if err != nil {
+		return // the calendar's own validation says why
+	}
+	for i := range cal.Weather {
+		r.addWritten(cal.Weather[i].Input.ResolveDate(reckoning))
+	}
+}
+
+// addWritten adds each line of err, which resolving a Written gives,
+// starting with its Where ("line 5: calendars[1].date: ..."), as a problem
+// at that line.
+func (r *fileReader) addWritten(err error) {
+	if err == nil {
+		return
+	}
+	for _, l := range strings.Split(err.Error(), "\n") {
+		p := FileProblem{Message: l}
+		if num, msg, ok := strings.Cut(strings.TrimPrefix(l, "line "), ": "); ok && strings.HasPrefix(l, "line ") {
+			if line, err := strconv.Atoi(num); err == nil {
+				p.Line, p.Message = line, msg
+			}
+		}
+		r.problems = append(r.problems, p)
+	}
+}
