@@ -72,7 +72,7 @@ func (o *CalendarListOptions) keep(c *Calendar) bool {
 }
 
 func (c *Client) calendarGetter(ctx context.Context, q url.Values) (*answer, error) {
-	return c.do(ctx, http.MethodGet, "calendars", q, nil)
+	return c.do(ctx, http.MethodGet, calendarsSegment, q, nil)
 }
 
 // ListCalendars fetches one page of calendars (opts.Page, or the first).
@@ -209,7 +209,7 @@ func (c *Client) CalendarsNamed(ctx context.Context, name string) ([]*Calendar, 
 	return found, nil
 }
 
-func calendarPath(id int) string { return "calendars/" + strconv.Itoa(id) }
+func calendarPath(id int) string { return calendarsSegment + "/" + strconv.Itoa(id) }
 
 // GetCalendar fetches one calendar.
 func (c *Client) GetCalendar(ctx context.Context, id int) (*Calendar, error) {
@@ -224,7 +224,7 @@ func (c *Client) HeadCalendar(ctx context.Context, id int) error {
 
 // CreateCalendar creates a calendar.
 func (c *Client) CreateCalendar(ctx context.Context, in CalendarInput) (*Calendar, error) {
-	return getOne[Calendar](ctx, c, http.MethodPost, "calendars", in)
+	return getOne[Calendar](ctx, c, http.MethodPost, calendarsSegment, in)
 }
 
 // UpdateCalendar replaces a calendar (PUT). The live service rebuilds

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 )
@@ -68,34 +69,40 @@ func Action(method, rawURL string) string {
 		http.MethodGet: "reading", http.MethodHead: "reading", http.MethodPost: "creating",
 		http.MethodPut: "updating", http.MethodPatch: "updating", http.MethodDelete: "deleting",
 	}[method]
-	switch {
-	case s.campaign == "" || verb == "":
+	if len(s.levels) < 2 || verb == "" {
 		return method + " " + rawURL
-	case s.weather != "":
-		return fmt.Sprintf("%s weather %s of calendar %s", verb, s.weather, s.calendar)
-	case s.weatherList && method == http.MethodPost:
-		return "creating weather in calendar " + s.calendar
-	case s.weatherList:
-		return "listing the weather of calendar " + s.calendar
-	case s.calendar != "" && s.extra != "":
-		return fmt.Sprintf("%s %s of calendar %s", strings.ToLower(method), s.extra, s.calendar)
-	case s.calendar != "":
-		return fmt.Sprintf("%s calendar %s", verb, s.calendar)
-	case s.calendarList && method == http.MethodPost:
-		return "creating a calendar in campaign " + s.campaign
-	case s.calendarList:
-		return "listing the calendars of campaign " + s.campaign
 	}
-	return method + " " + rawURL
+	last := len(s.levels) - 1
+	deepest, owner := s.levels[last], s.levels[last-1]
+	switch {
+	case s.extra != "":
+		return fmt.Sprintf("%s %s of %s", strings.ToLower(method), s.extra, s.record(last))
+	case deepest.id == "" && method == http.MethodPost:
+		return fmt.Sprintf("creating %s in %s %s", deepest.anew, owner.one, owner.id)
+	case deepest.id == "":
+		return fmt.Sprintf("listing %s of %s %s", deepest.all, owner.one, owner.id)
+	}
+	return verb + " " + s.record(last)
 }
 
-// subject is what a request's path names under campaigns/{id}/.
+// subject is what a request's path names, read with the resources' table.
 type subject struct {
-	origin                    string // scheme://host[:port], without user info
-	campaign, calendar        string
-	weather                   string // the entry's id under calendar_weather(s)
-	calendarList, weatherList bool
-	extra                     string // a segment after calendars/{id} that is not weather ("advance")
+	origin string // scheme://host[:port], without user info
+	// levels are the records the path walks through, from the campaign
+	// down; the last one may be a collection (no id).
+	// calendars/3/calendar_weathers under campaign 7 is campaign 7,
+	// calendar 3, then the weather.
+	levels []level
+	// extra is what follows a record below the campaign that is no
+	// collection of the table: the "advance" of calendars/3/advance.
+	extra string
+}
+
+// level is one resource of a path, and the id that follows it ("" for
+// the collection itself).
+type level struct {
+	*resource
+	id string
 }
 
 func subjectOf(rawURL string) subject {
@@ -105,37 +112,45 @@ func subjectOf(rawURL string) subject {
 	}
 	s := subject{origin: u.Scheme + "://" + u.Host}
 	segs := strings.Split(strings.Trim(u.Path, "/"), "/")
-	i := 0
-	for i < len(segs) && segs[i] != "campaigns" {
-		i++
-	}
-	if i+1 >= len(segs) {
+	campaign := slices.IndexFunc(segs, resources[0].spells)
+	if campaign < 0 || campaign+1 >= len(segs) {
 		return s
 	}
-	s.campaign = segs[i+1]
-	rest := segs[i+2:]
-	if len(rest) == 0 || rest[0] != "calendars" {
-		return s
-	}
-	switch {
-	case len(rest) == 1:
-		s.calendarList = true
-		return s
-	case len(rest) == 2:
-		s.calendar = rest[1]
-		return s
-	}
-	s.calendar = rest[1]
-	if rest[2] != weatherPathDocument && rest[2] != weatherPathLive {
-		s.extra = strings.Join(rest[2:], "/")
-		return s
-	}
-	if len(rest) == 3 {
-		s.weatherList = true
-	} else {
-		s.weather = rest[3]
+	rest := segs[campaign:]
+	for depth := range resources {
+		r := &resources[depth]
+		if len(rest) == 0 || !r.spells(rest[0]) {
+			// Under a record below the campaign, a segment that is no
+			// collection is one of its routes ("advance"), said as it is;
+			// under the campaign, it is outside the calendars.
+			if depth > 1 && len(rest) > 0 {
+				s.extra = strings.Join(rest, "/")
+			}
+			break
+		}
+		if len(rest) == 1 {
+			s.levels = append(s.levels, level{resource: r})
+			break
+		}
+		s.levels = append(s.levels, level{resource: r, id: rest[1]})
+		rest = rest[2:]
 	}
 	return s
+}
+
+// spells reports whether segment is this collection's in a path.
+func (r *resource) spells(segment string) bool {
+	return slices.Contains(r.segments, segment)
+}
+
+// record names the record at levels[at] with the records it is in, up to
+// the campaign, which every request shares: "weather 5 of calendar 3".
+func (s subject) record(at int) string {
+	names := make([]string, 0, at)
+	for i := at; i > 0; i-- {
+		names = append(names, s.levels[i].one+" "+s.levels[i].id)
+	}
+	return strings.Join(names, " of ")
 }
 
 // modelRe finds the record kind in Laravel's 404 ("No query results for
@@ -164,7 +179,7 @@ func (e *Error) explain() string {
 // of the path is the one missing.
 func (e *Error) notFound() string {
 	s := subjectOf(e.URL)
-	if s.campaign == "" {
+	if len(s.levels) == 0 {
 		return ""
 	}
 	if e.RouteNotFound {
@@ -174,15 +189,21 @@ func (e *Error) notFound() string {
 	if m := modelRe.FindStringSubmatch(e.Message); m != nil {
 		model = m[1]
 	}
-	campaign := fmt.Sprintf("campaign %s not found, or the token cannot see it (check -c/--campaign)", s.campaign)
-	calendar := fmt.Sprintf("calendar %s not found in campaign %s", s.calendar, s.campaign)
-	switch {
-	case model == "Campaign" || s.calendar == "":
-		return campaign
-	case s.weather != "" && model != "Calendar":
-		return fmt.Sprintf("weather %s of calendar %s not found in campaign %s", s.weather, s.calendar, s.campaign)
+	missing := 0 // the level of the record not found
+	for i, l := range s.levels {
+		if l.id == "" {
+			continue // a collection: no record of it was asked for
+		}
+		missing = i
+		if l.model == model {
+			break
+		}
 	}
-	return calendar
+	campaign := s.levels[0]
+	if missing == 0 {
+		return fmt.Sprintf("%s %s not found, or the token cannot see it (check -c/--campaign)", campaign.one, campaign.id)
+	}
+	return fmt.Sprintf("%s not found in %s %s", s.record(missing), campaign.one, campaign.id)
 }
 
 // explain is a transport failure in the user's words: the server that did

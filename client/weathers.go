@@ -10,13 +10,6 @@ import (
 	"strings"
 )
 
-// The weather collection is "calendar_weathers" in the interface document
-// and "calendar_weather" on the live service.
-const (
-	weatherPathDocument = "calendar_weathers"
-	weatherPathLive     = "calendar_weather"
-)
-
 // liveHosts serve the live service, whose weather path is known: starting
 // there saves every process a 404 and a second request.
 var liveHosts = map[string]bool{"api.kanka.io": true, "app.kanka.io": true}

@@ -49,6 +49,13 @@ func New(out io.Writer, opts Options) (*Printer, error) {
 // transforms reports whether --jq or --template replaces the format.
 func (p *Printer) transforms() bool { return p.jq != nil || p.tmpl != nil }
 
+// PrintsText reports whether a record prints as text for people (-o table
+// or wide, without --jq or --template) rather than as data. A command whose
+// record has a text of its own, such as apply's plan, prints that instead.
+func (p *Printer) PrintsText() bool {
+	return !p.transforms() && (p.opts.Format == Table || p.opts.Format == Wide)
+}
+
 // transform runs --jq or --template over one JSON document.
 func (p *Printer) transform(doc []byte) error {
 	v, err := decodeJSON(doc)

@@ -8,6 +8,7 @@ import (
 	"github.com/kanka-cli/kanka/cmd/calendar"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
+	"github.com/kanka-cli/kanka/output"
 	"github.com/spf13/cobra"
 )
 
@@ -74,9 +75,9 @@ unchanged, and the entries themselves on a terminal or with -v), then the
 writes that did not succeed and a summary line; progress on stderr on a
 terminal. --dry-run prints the plan and sends no write. -o json prints the
 plan and the outcome of each write (status and id) as one object, for CI
-logs; -o table (the default) is the text. A failed write does not stop the
-others; the exit code follows the worst failure, and a re-run finishes the
-job.
+logs, which --jq and --template read as they read any record; -o table (the
+default) is the text. A failed write does not stop the others; the exit
+code follows the worst failure, and a re-run finishes the job.
 
 Before the first write one list request looks for calendars changed since
 they were read (the lastSync filter): a planned calendar that changed, or a
@@ -103,7 +104,8 @@ instead of meeting a 429.`,
 
   # A CI job, with KANKA_TOKEN and KANKA_CAMPAIGN set from its secrets
   kanka apply -f seeds/ --dry-run && kanka apply -f seeds/ -o json > apply.json`,
-		Args: cobra.NoArgs,
+		Args:        cobra.NoArgs,
+		Annotations: planOutputs.Annotations(),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Context = resource.Context(cmd)
 			if runF != nil {
@@ -122,27 +124,22 @@ instead of meeting a 429.`,
 	return cmd
 }
 
-// asJSON reads -o: json, or the text (table, the default). Apply prints a
-// plan, not records: the other formats have nothing to show.
-func asJSON(g *cmdutil.Globals) (bool, error) {
-	if g.JQ != "" || g.Template != "" {
-		return false, cmdutil.UsageErrorf("apply prints its plan as text or with -o json; --jq and --template are not supported")
-	}
-	switch g.Output {
-	case "", "table":
-		return false, nil
-	case "json":
-		return true, nil
-	}
-	return false, cmdutil.UsageErrorf("apply prints its plan as text or with -o json, not -o %s", g.Output)
+// planOutputs are what apply prints: the plan as text, or as one JSON
+// record (-o json, --jq, --template); the root refuses any other -o.
+var planOutputs = output.Supports{
+	Says:    "apply prints its plan as text or with -o json",
+	Formats: []output.Format{output.Table, output.JSON},
 }
 
 func applyRun(opts *Options) error {
 	f, ctx := opts.Factory, opts.Context
-	jsonOut, err := asJSON(f.Globals)
+	// Built first: a --jq or --template that does not compile is refused
+	// before the file is read.
+	p, err := f.Printer()
 	if err != nil {
 		return err
 	}
+	text := p.PrintsText()
 	seed, err := ReadSeed(ctx, f.IO, opts.File)
 	if err != nil {
 		return err
@@ -178,14 +175,14 @@ func applyRun(opts *Options) error {
 	out := f.IO.Out
 	verbose := opts.Verbose || f.IO.OutTTY
 	if opts.DryRun {
-		if jsonOut {
-			return PrintJSON(out, plan, true)
+		if !text {
+			return PrintReport(p, plan, true)
 		}
 		PrintPlan(out, plan, verbose)
 		return nil
 	}
 	total := plan.writes()
-	if !jsonOut {
+	if text {
 		PrintPlan(out, plan, verbose)
 		if total == 0 {
 			fmt.Fprintln(out, "Nothing to change.")
@@ -199,8 +196,8 @@ func applyRun(opts *Options) error {
 		}
 	}
 	runErr := execute(ctx, opts, c, plan, total)
-	if jsonOut {
-		if err := PrintJSON(out, plan, false); err != nil {
+	if !text {
+		if err := PrintReport(p, plan, false); err != nil {
 			return err
 		}
 		return runErr

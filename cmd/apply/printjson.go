@@ -1,6 +1,7 @@
 package apply
 
 import (
+	"encoding/json"
 	"io"
 
 	"github.com/kanka-cli/kanka/client"
@@ -40,10 +41,43 @@ type jsonWeather struct {
 	Changes []Change `json:"changes,omitempty"`
 }
 
-// PrintJSON writes the plan and, when it was executed, the outcome of each
-// write (status and id) as one JSON object, for CI logs. A write not run
-// (a dry run) is "planned"; an unchanged calendar has no status.
+// PrintReport prints the plan and, when it was executed, the outcome of
+// each write (status and id) through p, as one record: -o json writes it
+// indented, for CI logs, and --jq and --template run over it as over any
+// record. A write not run (a dry run) is "planned"; an unchanged calendar
+// has no status.
+func PrintReport(p *output.Printer, plan *Plan, dryRun bool) error {
+	raw, err := output.EncodeJSON(report(plan, dryRun), "")
+	if err != nil {
+		return err
+	}
+	return p.PrintOne(reportRecord(raw), reportKind)
+}
+
+// PrintJSON writes the report as -o json prints it.
 func PrintJSON(w io.Writer, plan *Plan, dryRun bool) error {
+	p, err := output.New(w, output.Options{Format: output.JSON})
+	if err != nil {
+		return err
+	}
+	return PrintReport(p, plan, dryRun)
+}
+
+// reportRecord is the report as the printer takes it.
+type reportRecord json.RawMessage
+
+func (r reportRecord) RawJSON() json.RawMessage { return json.RawMessage(r) }
+
+// RecordID is 0: a plan is no record of the server, and -o id is not
+// among the formats apply declares.
+func (r reportRecord) RecordID() int { return 0 }
+
+// reportKind shows the report: as JSON only, since the plan's text is
+// PrintPlan's and -o yaml is not among the formats apply declares.
+var reportKind = output.Kind{}
+
+// report is the -o json object of the plan.
+func report(plan *Plan, dryRun bool) jsonReport {
 	r := jsonReport{DryRun: dryRun, Calendars: []jsonCalendar{}, Summary: PlanSummary(plan)}
 	for _, cp := range plan.Calendars {
 		jc := jsonCalendar{Where: cp.Where, Name: cp.Name, ID: cp.ID, Action: cp.Action, Changes: cp.Changes}
@@ -61,12 +95,7 @@ func PrintJSON(w io.Writer, plan *Plan, dryRun bool) error {
 		}
 		r.Calendars = append(r.Calendars, jc)
 	}
-	b, err := output.EncodeJSON(r, "  ")
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(b, '\n'))
-	return err
+	return r
 }
 
 func statusOf(r Result) (Status, string) {

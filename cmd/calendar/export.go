@@ -70,9 +70,12 @@ instead. --with-weather adds every weather page of each calendar.`,
 			}
 			return nil
 		},
+		Annotations: yamlOnly.Annotations(),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := yamlOnly(f.Globals); err != nil {
-				return err
+			// kanka's root has refused what yamlOnly does not declare; this
+			// package's tests run the command under cmdtest's, which has not.
+			if err := output.Unsupported(cmd.Annotations, f.Globals.Output, f.Globals.JQ, f.Globals.Template); err != nil {
+				return &cmdutil.UsageError{Err: err}
 			}
 			opts.Calendars, opts.Ctx = args, cmd.Context()
 			if runF != nil {
@@ -86,17 +89,9 @@ instead. --with-weather adds every weather page of each calendar.`,
 	return cmd
 }
 
-// yamlOnly refuses an output the export cannot honour: it writes the
-// apply document, in YAML, and nothing else. -o table is the default.
-func yamlOnly(g *cmdutil.Globals) error {
-	switch {
-	case g.Output != "" && g.Output != "table" && g.Output != "yaml":
-		return cmdutil.UsageErrorf("calendar export always writes YAML; -o %s is not supported", g.Output)
-	case g.JQ != "" || g.Template != "":
-		return cmdutil.UsageErrorf("calendar export always writes YAML; --jq and --template are not supported")
-	}
-	return nil
-}
+// yamlOnly is what export prints: the apply document, in YAML, whatever -o
+// says; the root refuses any other -o, and --jq and --template.
+var yamlOnly = output.Supports{Says: "calendar export always writes YAML", Always: output.YAML}
 
 // checkCalendarArg refuses, before any request, an ID|NAME that no lookup
 // could find: an empty one, or an id that is not positive.

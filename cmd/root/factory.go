@@ -245,14 +245,11 @@ func maxWaitOf(r *profile.Resolved) (time.Duration, error) {
 }
 
 // printer is Factory.Printer. A --jq or --template that does not compile
-// is invalid input: exit 2, before any request.
+// is invalid input: exit 2, before any request. output.New parses -o (the
+// root's pre-run has refused a bad one already).
 func (c *connector) printer() (*output.Printer, error) {
-	format, err := output.ParseFormat(c.globals.Output)
-	if err != nil {
-		return nil, &cmdutil.UsageError{Err: err}
-	}
 	p, err := output.New(c.io.Out, output.Options{
-		Format:    format,
+		Format:    output.Format(c.globals.Output),
 		JQ:        c.globals.JQ,
 		Template:  c.globals.Template,
 		NoHeaders: c.globals.NoHeaders,

@@ -197,7 +197,8 @@ func addGlobalFlags(cmd *cobra.Command, g *cmdutil.Globals) {
 
 const defaultURLHelp = "https://api.kanka.io/1.0"
 
-// checkGlobals refuses bad global flag values before any request (exit 2).
+// checkGlobals refuses bad global flag values before any request (exit 2):
+// the one place -o is parsed and checked against the command that runs.
 func checkGlobals(cmd *cobra.Command, f *cmdutil.Factory) error {
 	if _, err := output.ParseFormat(f.Globals.Output); err != nil {
 		return &cmdutil.UsageError{Err: err}
@@ -218,6 +219,11 @@ func checkGlobals(cmd *cobra.Command, f *cmdutil.Factory) error {
 	}
 	if err := cmd.ValidateFlagGroups(); err != nil {
 		return usageError(err)
+	}
+	// A command that prints some formats only says so in its annotations
+	// (output.Supports); checked last, where the commands once checked it.
+	if err := output.Unsupported(cmd.Annotations, f.Globals.Output, f.Globals.JQ, f.Globals.Template); err != nil {
+		return &cmdutil.UsageError{Err: err}
 	}
 	return nil
 }

@@ -1,0 +1,36 @@
+package client
+
+// The path segments of the API's collections. The client builds its
+// request paths from them, and Action and Explain (describe.go) read a path
+// back into words with the table below, so each is spelled once.
+const (
+	campaignsSegment = "campaigns"
+	calendarsSegment = "calendars"
+	// The weather collection is "calendar_weathers" in the interface
+	// document and "calendar_weather" on the live service.
+	weatherPathDocument = "calendar_weathers"
+	weatherPathLive     = "calendar_weather"
+)
+
+// resource is one collection of the API as messages name it.
+type resource struct {
+	// segments spell the collection in a path (weather has two).
+	segments []string
+	// one names a record, before its id: "calendar 3".
+	one string
+	// all names the collection: "listing the calendars of campaign 7".
+	all string
+	// anew names a record to create: "creating a calendar in campaign 7".
+	anew string
+	// model is the record's class in Laravel's 404: "No query results for
+	// model [App\Models\Calendar] 3".
+	model string
+}
+
+// resources are the collections, each inside a record of the one before
+// it: campaigns/{id}/calendars/{id}/calendar_weathers/{id}.
+var resources = []resource{
+	{segments: []string{campaignsSegment}, one: "campaign", model: "Campaign"},
+	{segments: []string{calendarsSegment}, one: "calendar", all: "the calendars", anew: "a calendar", model: "Calendar"},
+	{segments: []string{weatherPathDocument, weatherPathLive}, one: "weather", all: "the weather", anew: "weather", model: "CalendarWeather"},
+}
