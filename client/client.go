@@ -119,7 +119,7 @@ func New(cfg Config) (*Client, error) {
 
 	// Trimmed once here: do builds the URLs of messages and logs from it too.
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
-	root := cfg.BaseURL + "/campaigns/" + strconv.Itoa(cfg.Campaign)
+	root := cfg.BaseURL + "/" + campaignsSegment + "/" + strconv.Itoa(cfg.Campaign)
 	h := resty.New().
 		SetBaseURL(root).
 		SetTimeout(cfg.Timeout).

@@ -58,7 +58,7 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 			header = resp.Header()
 		}
 		c.pacer.release(header)
-		fullURL := c.shownBase + "/campaigns/" + itoa(c.cfg.Campaign) + "/" + path
+		fullURL := c.shownBase + "/" + campaignsSegment + "/" + itoa(c.cfg.Campaign) + "/" + path
 		if len(query) > 0 {
 			fullURL += "?" + query.Encode()
 		}

@@ -72,11 +72,6 @@ instead. --with-weather adds every weather page of each calendar.`,
 		},
 		Annotations: yamlOnly.Annotations(),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			// kanka's root has refused what yamlOnly does not declare; this
-			// package's tests run the command under cmdtest's, which has not.
-			if err := output.Unsupported(cmd.Annotations, f.Globals.Output, f.Globals.JQ, f.Globals.Template); err != nil {
-				return &cmdutil.UsageError{Err: err}
-			}
 			opts.Calendars, opts.Ctx = args, cmd.Context()
 			if runF != nil {
 				return runF(opts)

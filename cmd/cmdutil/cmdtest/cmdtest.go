@@ -235,6 +235,9 @@ func Execute(f *cmdutil.Factory, in io.Reader, group *cobra.Command, args ...str
 		if err := c.ValidateRequiredFlags(); err != nil {
 			return &cmdutil.UsageError{Err: err}
 		}
+		if err := output.Unsupported(c.Annotations, g.Output, g.JQ, g.Template); err != nil {
+			return &cmdutil.UsageError{Err: err}
+		}
 		return nil
 	}
 	root.AddCommand(group)
