@@ -292,39 +292,39 @@ func sortedInts(v []int) []int {
 }
 
 var textListKind = listKind[string]{
-	answer: func(raw json.RawMessage) ([]string, error) {
-		var v []flexString
-		if err := json.Unmarshal(raw, &v); err != nil {
-			return nil, err
-		}
-		out := make([]string, len(v))
-		for i, s := range v {
-			out[i] = string(s)
-		}
-		return out, nil
-	},
+	answer: answerItems(func(s flexString) string { return string(s) }),
 	file:   (*fileReader).texts,
 	normal: StoredText,
 	show:   func(s string) string { return s },
 }
 
+// monthAnswer, seasonAnswer and moonAnswer are an item of the answer's
+// list, read leniently (numbers as text, text as numbers).
+type monthAnswer struct {
+	Name   flexString `json:"name"`
+	Length flexInt    `json:"length"`
+	Type   flexString `json:"type"`
+	Alias  flexString `json:"alias"`
+}
+
+type seasonAnswer struct {
+	Name  flexString `json:"name"`
+	Month flexInt    `json:"month"`
+	Day   flexInt    `json:"day"`
+}
+
+type moonAnswer struct {
+	Name     flexString `json:"name"`
+	Fullmoon flexFloat  `json:"fullmoon"`
+	Offset   flexInt    `json:"offset"`
+	Colour   flexString `json:"colour"`
+	ID       *flexInt   `json:"id"`
+}
+
 var monthKind = listKind[Month]{
-	answer: func(raw json.RawMessage) ([]Month, error) {
-		var v []struct {
-			Name   flexString `json:"name"`
-			Length flexInt    `json:"length"`
-			Type   flexString `json:"type"`
-			Alias  flexString `json:"alias"`
-		}
-		if err := json.Unmarshal(raw, &v); err != nil {
-			return nil, err
-		}
-		out := make([]Month, len(v))
-		for i, m := range v {
-			out[i] = Month{Name: string(m.Name), Length: int(m.Length), Type: string(m.Type), Alias: string(m.Alias)}
-		}
-		return out, nil
-	},
+	answer: answerItems(func(m monthAnswer) Month {
+		return Month{Name: string(m.Name), Length: int(m.Length), Type: string(m.Type), Alias: string(m.Alias)}
+	}),
 	file: (*fileReader).months,
 	normal: func(m Month) Month {
 		m.Name, m.Alias, m.Type = StoredText(m.Name), StoredText(m.Alias), StoredText(m.Type)
@@ -358,21 +358,9 @@ func encodeMonths(months []Month, p map[string]any) {
 }
 
 var seasonKind = listKind[Season]{
-	answer: func(raw json.RawMessage) ([]Season, error) {
-		var v []struct {
-			Name  flexString `json:"name"`
-			Month flexInt    `json:"month"`
-			Day   flexInt    `json:"day"`
-		}
-		if err := json.Unmarshal(raw, &v); err != nil {
-			return nil, err
-		}
-		out := make([]Season, len(v))
-		for i, s := range v {
-			out[i] = Season{Name: string(s.Name), Month: int(s.Month), Day: int(s.Day)}
-		}
-		return out, nil
-	},
+	answer: answerItems(func(s seasonAnswer) Season {
+		return Season{Name: string(s.Name), Month: int(s.Month), Day: int(s.Day)}
+	}),
 	file:   (*fileReader).seasons,
 	normal: func(s Season) Season { s.Name = StoredText(s.Name); return s },
 	show:   func(s Season) string { return fmt.Sprintf("%s %d-%d", s.Name, s.Month, s.Day) },
@@ -387,26 +375,13 @@ func encodeSeasons(seasons []Season, p map[string]any) {
 }
 
 var moonKind = listKind[Moon]{
-	answer: func(raw json.RawMessage) ([]Moon, error) {
-		var v []struct {
-			Name     flexString `json:"name"`
-			Fullmoon flexFloat  `json:"fullmoon"`
-			Offset   flexInt    `json:"offset"`
-			Colour   flexString `json:"colour"`
-			ID       *flexInt   `json:"id"`
+	answer: answerItems(func(m moonAnswer) Moon {
+		moon := Moon{Name: string(m.Name), Fullmoon: float64(m.Fullmoon), Offset: int(m.Offset), Colour: string(m.Colour)}
+		if m.ID != nil {
+			moon.ID = ptr(int(*m.ID))
 		}
-		if err := json.Unmarshal(raw, &v); err != nil {
-			return nil, err
-		}
-		out := make([]Moon, len(v))
-		for i, m := range v {
-			out[i] = Moon{Name: string(m.Name), Fullmoon: float64(m.Fullmoon), Offset: int(m.Offset), Colour: string(m.Colour)}
-			if m.ID != nil {
-				out[i].ID = ptr(int(*m.ID))
-			}
-		}
-		return out, nil
-	},
+		return moon
+	}),
 	file: (*fileReader).moons,
 	// The service assigns ids and a default colour: neither is a change.
 	normal: func(m Moon) Moon {

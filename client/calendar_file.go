@@ -78,80 +78,61 @@ func ReadFileOrigin(n *yaml.Node) FileOrigin {
 	return o
 }
 
+// itemKeys read the keys of one item of a file's list into a T, each with
+// its reader.
+type itemKeys[T any] map[string]func(r *fileReader, v *yaml.Node, p string, item *T)
+
+// readItems reads a list of mappings into Ts, each key with its reader; a
+// key keys does not know is an unknown key.
+func readItems[T any](r *fileReader, n *yaml.Node, path string, keys itemKeys[T]) []T {
+	out := []T{}
+	r.items(n, path, func(node *yaml.Node, p string) {
+		var item T
+		r.pairs(node, p, func(key string, v *yaml.Node, p string) bool {
+			read, ok := keys[key]
+			if ok {
+				read(r, v, p, &item)
+			}
+			return ok
+		})
+		out = append(out, item)
+	})
+	return out
+}
+
+var monthKeys = itemKeys[Month]{
+	"name":   func(r *fileReader, v *yaml.Node, p string, m *Month) { m.Name = r.text(v, p) },
+	"length": func(r *fileReader, v *yaml.Node, p string, m *Month) { m.Length = r.whole(v, p) },
+	"type":   func(r *fileReader, v *yaml.Node, p string, m *Month) { m.Type = r.text(v, p) },
+	"alias":  func(r *fileReader, v *yaml.Node, p string, m *Month) { m.Alias = r.text(v, p) },
+}
+
+var seasonKeys = itemKeys[Season]{
+	"name": func(r *fileReader, v *yaml.Node, p string, s *Season) { s.Name = r.text(v, p) },
+	"month": func(r *fileReader, v *yaml.Node, p string, s *Season) {
+		month, name := r.month(v, p)
+		s.Month, s.MonthName = deref(month, 0), name
+	},
+	"day": func(r *fileReader, v *yaml.Node, p string, s *Season) { s.Day = r.whole(v, p) },
+}
+
+// moonKeys read fullmoon, offset and id as numbers or numeric text (the
+// server writes fullmoon as "30.4375").
+var moonKeys = itemKeys[Moon]{
+	"name":     func(r *fileReader, v *yaml.Node, p string, m *Moon) { m.Name = r.text(v, p) },
+	"fullmoon": func(r *fileReader, v *yaml.Node, p string, m *Moon) { m.Fullmoon = r.number(v, p) },
+	"offset":   func(r *fileReader, v *yaml.Node, p string, m *Moon) { m.Offset = r.whole(v, p) },
+	"colour":   func(r *fileReader, v *yaml.Node, p string, m *Moon) { m.Colour = r.text(v, p) },
+	"id":       func(r *fileReader, v *yaml.Node, p string, m *Moon) { m.ID = r.wholePtr(v, p) },
+}
+
 func (r *fileReader) months(n *yaml.Node, path string) []Month {
-	out := []Month{}
-	r.items(n, path, func(item *yaml.Node, p string) {
-		var m Month
-		r.pairs(item, p, func(key string, v *yaml.Node, p string) bool {
-			switch key {
-			case "name":
-				m.Name = r.text(v, p)
-			case "length":
-				m.Length = r.whole(v, p)
-			case "type":
-				m.Type = r.text(v, p)
-			case "alias":
-				m.Alias = r.text(v, p)
-			default:
-				return false
-			}
-			return true
-		})
-		out = append(out, m)
-	})
-	return out
+	return readItems(r, n, path, monthKeys)
 }
-
 func (r *fileReader) seasons(n *yaml.Node, path string) []Season {
-	out := []Season{}
-	r.items(n, path, func(item *yaml.Node, p string) {
-		var s Season
-		r.pairs(item, p, func(key string, v *yaml.Node, p string) bool {
-			switch key {
-			case "name":
-				s.Name = r.text(v, p)
-			case "month":
-				month, name := r.month(v, p)
-				s.Month, s.MonthName = deref(month, 0), name
-			case "day":
-				s.Day = r.whole(v, p)
-			default:
-				return false
-			}
-			return true
-		})
-		out = append(out, s)
-	})
-	return out
+	return readItems(r, n, path, seasonKeys)
 }
-
-// moons reads moons with fullmoon, offset and id as numbers or numeric
-// text (the server writes fullmoon as "30.4375").
-func (r *fileReader) moons(n *yaml.Node, path string) []Moon {
-	out := []Moon{}
-	r.items(n, path, func(item *yaml.Node, p string) {
-		var m Moon
-		r.pairs(item, p, func(key string, v *yaml.Node, p string) bool {
-			switch key {
-			case "name":
-				m.Name = r.text(v, p)
-			case "fullmoon":
-				m.Fullmoon = r.number(v, p)
-			case "offset":
-				m.Offset = r.whole(v, p)
-			case "colour":
-				m.Colour = r.text(v, p)
-			case "id":
-				m.ID = r.wholePtr(v, p)
-			default:
-				return false
-			}
-			return true
-		})
-		out = append(out, m)
-	})
-	return out
-}
+func (r *fileReader) moons(n *yaml.Node, path string) []Moon { return readItems(r, n, path, moonKeys) }
 
 // namedNumbers reads a mapping of number: name (quoted numbers too), an
 // empty list (the server's JSON for none), or null: years, named weeks

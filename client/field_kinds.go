@@ -310,3 +310,19 @@ func cutShown(s string) string {
 func deepEqual[T any](a, b []T) bool {
 	return slices.EqualFunc(a, b, func(x, y T) bool { return reflect.DeepEqual(x, y) })
 }
+
+// answerItems decodes a list of the answer into items of W (lenient types)
+// and makes each a T.
+func answerItems[W, T any](item func(W) T) func(raw json.RawMessage) ([]T, error) {
+	return func(raw json.RawMessage) ([]T, error) {
+		var v []W
+		if err := json.Unmarshal(raw, &v); err != nil {
+			return nil, err
+		}
+		out := make([]T, len(v))
+		for i, w := range v {
+			out[i] = item(w)
+		}
+		return out, nil
+	}
+}

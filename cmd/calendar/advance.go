@@ -8,7 +8,6 @@ import (
 	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
-	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/kanka-cli/kanka/output"
 	"github.com/spf13/cobra"
 )
@@ -173,17 +172,7 @@ func newMoveCmd(f *cmdutil.Factory, runF func(*MoveOptions) error, back bool) *c
 }
 
 func moveRun(opts *MoveOptions) error {
-	f := opts.Factory
-	// The printer first, so a bad -o, --jq or --template sends nothing.
-	printer, err := resource.NewPrinter(f)
-	if err != nil {
-		return err
-	}
-	c, err := f.Client()
-	if err != nil {
-		return err
-	}
-	id, cal, err := readCalendar(opts.Ctx, c, opts.Calendar)
+	printer, c, id, cal, err := openCalendar(opts.Ctx, opts.Factory, opts.Calendar)
 	if err != nil {
 		return err
 	}
@@ -212,7 +201,7 @@ func moveRun(opts *MoveOptions) error {
 	if !printer.IsTable() {
 		return printer.PrintOne(updated, calendarKind)
 	}
-	_, err = fmt.Fprintf(f.IO.Out, "%s -> %s (%s)\n", from, to, oneLineText(r.Format(to)))
+	_, err = fmt.Fprintf(opts.Factory.IO.Out, "%s -> %s (%s)\n", from, to, oneLineText(r.Format(to)))
 	return err
 }
 

@@ -10,7 +10,6 @@ import (
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
-	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/kanka-cli/kanka/output"
 	"github.com/spf13/cobra"
 )
@@ -78,15 +77,7 @@ func editorCommand() string {
 
 func editRun(opts *EditOptions) error {
 	f := opts.Factory
-	printer, err := resource.NewPrinter(f)
-	if err != nil {
-		return err
-	}
-	c, err := f.Client()
-	if err != nil {
-		return err
-	}
-	id, current, err := readCalendar(opts.Ctx, c, opts.Calendar)
+	printer, c, id, current, err := openCalendar(opts.Ctx, f, opts.Calendar)
 	if err != nil {
 		return err
 	}

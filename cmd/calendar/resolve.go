@@ -8,6 +8,8 @@ import (
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
+	"github.com/kanka-cli/kanka/output"
 )
 
 // ResolveCalendar turns an ID|NAME argument into a calendar id. A number is
@@ -106,4 +108,20 @@ func readCalendar(ctx context.Context, c *client.Client, arg string) (int, *clie
 		}
 	}
 	return id, cal, nil
+}
+
+// openCalendar starts a verb on one calendar: its printer, built first so
+// that a bad -o, --jq or --template sends nothing, the client, and the
+// calendar ID|NAME names, read (readCalendar: one request).
+func openCalendar(ctx context.Context, f *cmdutil.Factory, arg string) (*output.Printer, *client.Client, int, *client.Calendar, error) {
+	printer, err := resource.NewPrinter(f)
+	if err != nil {
+		return nil, nil, 0, nil, err
+	}
+	c, err := f.Client()
+	if err != nil {
+		return nil, nil, 0, nil, err
+	}
+	id, cal, err := readCalendar(ctx, c, arg)
+	return printer, c, id, cal, err
 }

@@ -109,15 +109,11 @@ func (d *deletion[T]) run() error {
 
 // resolve connects, finds the parent and looks every argument up.
 func (d *deletion[T]) resolve() error {
-	c, err := d.f.Client()
+	c, scope, err := d.s.connect(d.ctx, d.f, d.parent.value)
 	if err != nil {
 		return err
 	}
 	d.c = c
-	scope, err := d.s.resolveParent(d.ctx, c, d.parent)
-	if err != nil {
-		return err
-	}
 	d.parentID = scope.ParentID
 	seen := map[int]bool{}
 	targets := []Ref[T]{}

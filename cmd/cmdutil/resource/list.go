@@ -45,12 +45,8 @@ func NewListCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Command 
 			if err != nil {
 				return err
 			}
-			c, err := f.Client()
-			if err != nil {
-				return err
-			}
 			ctx := Context(cmd)
-			scope, err := s.resolveParent(ctx, c, parent)
+			c, scope, err := s.connect(ctx, f, parent.value)
 			if err != nil {
 				return err
 			}

@@ -140,17 +140,19 @@ func (p *Parent) AddFlag(cmd *cobra.Command, target *string) {
 	}
 }
 
-// resolveParent is the scope of a run: the parent's id (0 for a top
-// resource) and its record when the lookup fetched it.
-func (s *Spec[T]) resolveParent(ctx context.Context, c *client.Client, p *parentFlag) (*Scope, error) {
-	if s.Parent == nil {
-		return &Scope{}, nil
+// connect makes the client and the scope of a run: the parent's id (0 for
+// a top resource) and its record when the lookup fetched it. parent is the
+// parent flag's ID|NAME.
+func (s *Spec[T]) connect(ctx context.Context, f *cmdutil.Factory, parent string) (*client.Client, *Scope, error) {
+	c, err := f.Client()
+	if err != nil || s.Parent == nil {
+		return c, &Scope{}, err
 	}
-	id, record, err := s.Parent.Resolve(ctx, c, p.value)
+	id, record, err := s.Parent.Resolve(ctx, c, parent)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return &Scope{ParentID: id, Parent: record}, nil
+	return c, &Scope{ParentID: id, Parent: record}, nil
 }
 
 // kind is the Kind to print with: ReadableKind's on a terminal table or

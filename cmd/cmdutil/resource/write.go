@@ -91,23 +91,9 @@ func NewCreateCmd[T output.Record, In any](f *cmdutil.Factory, s *Spec[T], w *Wr
 		Example: w.CreateHelp.Example,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := run.readFlags(cmd, ff, w.NothingToCreate); err != nil {
-				return err
-			}
-			if w.Intercept != nil {
-				return w.Intercept(run)
-			}
-			p, err := w.readInput(run, true)
-			if err != nil {
-				return err
-			}
-			if w.CheckCreate != nil {
-				if err := w.CheckCreate(run); err != nil {
-					return err
-				}
-			}
-			if err := connect(s, run); err != nil {
-				return err
+			p, err := w.prepare(cmd, s, run, ff, w.NothingToCreate, w.CheckCreate)
+			if p == nil {
+				return err // refused, intercepted, or no connection
 			}
 			created, err := w.Create(run)
 			if run.File == nil || !run.File.IsList {
@@ -150,23 +136,9 @@ func NewUpdateCmd[T output.Record, In any](f *cmdutil.Factory, s *Spec[T], w *Wr
 				return err
 			}
 			run.Arg = args[0]
-			if err := run.readFlags(cmd, ff, w.NothingToChange); err != nil {
-				return err
-			}
-			if w.Intercept != nil {
-				return w.Intercept(run)
-			}
-			p, err := w.readInput(run, false)
-			if err != nil {
-				return err
-			}
-			if w.CheckUpdate != nil {
-				if err := w.CheckUpdate(run); err != nil {
-					return err
-				}
-			}
-			if err := connect(s, run); err != nil {
-				return err
+			p, err := w.prepare(cmd, s, run, ff, w.NothingToChange, w.CheckUpdate)
+			if p == nil {
+				return err // refused, intercepted, or no connection
 			}
 			ref, err := s.Lookup(run.Ctx, run.Client, run.Scope.ParentID, run.Arg)
 			if err != nil {
@@ -201,6 +173,33 @@ func (w *Writes[T, In]) addFlags(cmd *cobra.Command, s *Spec[T], run *Run[In], f
 	return AddFieldFlags(cmd, w.Fields)
 }
 
+// prepare reads the flags and the input (before any request, so that bad
+// input sends nothing), runs the verb's check and connects. It returns the
+// printer for the answer, nil when the run ends here (an error, or
+// Intercept ran).
+func (w *Writes[T, In]) prepare(cmd *cobra.Command, s *Spec[T], run *Run[In], ff *FieldFlags[In], nothing string, check func(*Run[In]) error) (*output.Printer, error) {
+	if err := run.readFlags(cmd, ff, nothing); err != nil {
+		return nil, err
+	}
+	if w.Intercept != nil {
+		return nil, w.Intercept(run)
+	}
+	// A create (it has no record argument) takes a list; an update, one.
+	p, err := w.readInput(run, run.Arg == "")
+	if err != nil {
+		return nil, err
+	}
+	if check != nil {
+		if err := check(run); err != nil {
+			return nil, err
+		}
+	}
+	if err := connect(s, run); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
 // readFlags reads the field flags, refusing a run given nothing (nothing
 // says so, "" when that is allowed) and one that would read standard input
 // twice.
@@ -218,7 +217,8 @@ func (run *Run[In]) readFlags(cmd *cobra.Command, ff *FieldFlags[In], nothing st
 }
 
 // readInput builds the printer and reads -f, both before any request, and
-// puts the flags over each record of the file. An update takes one record.
+// puts the flags over each record of the file. Only a create (lists) takes
+// a list.
 func (w *Writes[T, In]) readInput(run *Run[In], lists bool) (*output.Printer, error) {
 	p, err := NewPrinter(run.Factory)
 	if err != nil {
@@ -242,13 +242,8 @@ func (w *Writes[T, In]) readInput(run *Run[In], lists bool) (*output.Printer, er
 }
 
 // connect makes the run's client and resolves its parent.
-func connect[T output.Record, In any](s *Spec[T], run *Run[In]) error {
-	c, err := run.Factory.Client()
-	if err != nil {
-		return err
-	}
-	run.Client = c
-	run.Scope, err = s.resolveParent(run.Ctx, c, &parentFlag{value: run.Parent})
+func connect[T output.Record, In any](s *Spec[T], run *Run[In]) (err error) {
+	run.Client, run.Scope, err = s.connect(run.Ctx, run.Factory, run.Parent)
 	return err
 }
 
