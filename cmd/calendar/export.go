@@ -64,7 +64,7 @@ instead. --with-weather adds every weather page of each calendar.`,
 				return cmdutil.UsageErrorf("name the calendars to export (ID|NAME...), or pass --all")
 			}
 			for _, arg := range args {
-				if err := checkCalendarArg(arg); err != nil {
+				if err := CheckCalendarArg(arg); err != nil {
 					return err
 				}
 			}
@@ -87,19 +87,6 @@ instead. --with-weather adds every weather page of each calendar.`,
 // yamlOnly is what export prints: the apply document, in YAML, whatever -o
 // says; the root refuses any other -o, and --jq and --template.
 var yamlOnly = output.Supports{Says: "calendar export always writes YAML", Always: output.YAML}
-
-// checkCalendarArg refuses, before any request, an ID|NAME that no lookup
-// could find: an empty one, or an id that is not positive.
-func checkCalendarArg(arg string) error {
-	arg = strings.TrimSpace(arg)
-	if arg == "" {
-		return cmdutil.UsageErrorf("a calendar id or name is required")
-	}
-	if id, err := strconv.Atoi(arg); err == nil && id <= 0 {
-		return cmdutil.UsageErrorf("calendar id %d is not valid: ids are positive", id)
-	}
-	return nil
-}
 
 func exportRun(opts *ExportOptions) error {
 	f, ctx := opts.Factory, opts.Ctx

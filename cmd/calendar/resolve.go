@@ -3,12 +3,14 @@ package calendar
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
+	"github.com/kanka-cli/kanka/internal/suggest"
 	"github.com/kanka-cli/kanka/output"
 )
 
@@ -21,14 +23,11 @@ import (
 // same answer holds. More than one match is a UsageError listing the
 // candidates with what tells them apart.
 func ResolveCalendar(ctx context.Context, c *client.Client, arg string) (int, *client.Calendar, error) {
-	arg = strings.TrimSpace(arg)
-	if arg == "" {
-		return 0, nil, cmdutil.UsageErrorf("a calendar id or name is required")
+	if err := CheckCalendarArg(arg); err != nil {
+		return 0, nil, err
 	}
+	arg = strings.TrimSpace(arg)
 	if id, err := strconv.Atoi(arg); err == nil {
-		if id <= 0 {
-			return 0, nil, cmdutil.UsageErrorf("calendar id %d is not valid: ids are positive", id)
-		}
 		return id, nil, nil
 	}
 	var near []*client.Calendar
@@ -38,28 +37,23 @@ func ResolveCalendar(ctx context.Context, c *client.Client, arg string) (int, *c
 		}
 		near = append(near, cal)
 	}
-	// Names compare as the service stores them (trimmed).
-	for _, same := range []func(string) bool{
-		func(name string) bool { return client.StoredText(name) == arg },
-		func(name string) bool { return strings.EqualFold(client.StoredText(name), arg) },
-	} {
-		var found []*client.Calendar
-		for _, cal := range near {
-			if same(cal.Name) {
-				found = append(found, cal)
-			}
-		}
-		switch len(found) {
+	for _, named := range []func([]*client.Calendar, string) []*client.Calendar{client.Named, client.NamedIgnoringCase} {
+		switch found := named(near, arg); len(found) {
 		case 0:
 			continue
 		case 1:
 			return found[0].ID, found[0], nil
+		default:
+			return 0, nil, ambiguous(arg, found)
 		}
-		return 0, nil, ambiguous(arg, found)
 	}
 	msg := fmt.Sprintf("no calendar named %q", arg)
-	if best := nearest(arg, near); best != nil {
-		msg += fmt.Sprintf("; did you mean %q (id %d)?", best.Name, best.ID)
+	names := make([]string, len(near))
+	for i, cal := range near {
+		names[i] = cal.Name
+	}
+	if best, ok := suggest.Containing(arg, names); ok {
+		msg += fmt.Sprintf("; did you mean %q (id %d)?", best, near[slices.Index(names, best)].ID)
 	}
 	return 0, nil, &cmdutil.NotFoundError{Err: fmt.Errorf("%s", msg)}
 }
@@ -80,19 +74,17 @@ func orDash(s string) string {
 	return s
 }
 
-// nearest is the calendar whose name is closest in length to arg among
-// those that contain it (the server's name filter), nil when none does.
-func nearest(arg string, near []*client.Calendar) *client.Calendar {
-	var best *client.Calendar
-	for _, cal := range near {
-		if !strings.Contains(strings.ToLower(cal.Name), strings.ToLower(arg)) {
-			continue
-		}
-		if best == nil || len(cal.Name) < len(best.Name) {
-			best = cal
-		}
+// CheckCalendarArg refuses, before any request, an ID|NAME that no lookup
+// could find: an empty one, or an id that is not positive.
+func CheckCalendarArg(arg string) error {
+	arg = strings.TrimSpace(arg)
+	if arg == "" {
+		return cmdutil.UsageErrorf("a calendar id or name is required")
 	}
-	return best
+	if id, err := strconv.Atoi(arg); err == nil && id <= 0 {
+		return cmdutil.UsageErrorf("calendar id %d is not valid: ids are positive", id)
+	}
+	return nil
 }
 
 // readCalendar resolves ID|NAME to the calendar's record: a name's lookup

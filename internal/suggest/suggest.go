@@ -59,3 +59,17 @@ func distance(a, b string) int {
 	}
 	return prev[len(rb)]
 }
+
+// Containing is the shortest candidate that contains word, ignoring case
+// (the first listed on a tie): what a name filter's near misses offer when
+// no name is word ("harptos" -> "Calendar of Harptos"). ok is false when
+// none does.
+func Containing(word string, candidates []string) (best string, ok bool) {
+	w := strings.ToLower(word)
+	for _, c := range candidates {
+		if strings.Contains(strings.ToLower(c), w) && (!ok || len(c) < len(best)) {
+			best, ok = c, true
+		}
+	}
+	return best, ok
+}

@@ -29,3 +29,15 @@ func TestNearest(t *testing.T) {
 		}
 	}
 }
+
+// A name filter's near misses offer the shortest name holding the word,
+// whatever its case; none holds it: nothing.
+func TestContaining(t *testing.T) {
+	names := []string{"Calendar of Harptos (old)", "Calendar of Harptos", "Greyhawk"}
+	if best, ok := Containing("harptos", names); !ok || best != "Calendar of Harptos" {
+		t.Errorf("Containing(harptos) = %q, %v", best, ok)
+	}
+	if best, ok := Containing("eberron", names); ok {
+		t.Errorf("Containing(eberron) = %q, want none", best)
+	}
+}
