@@ -17,38 +17,24 @@ import (
 // lastSync sees the change. A calendar with no month or fewer than 2
 // weekdays is refused with the service's 406.
 func (s *Server) moveDate(id string, days int64) reply {
-	var rep reply
-	err := s.store.update(func(st *state) bool {
-		c := st.findCalendar(idOf(id))
-		if c == nil {
-			rep = modelNotFound("Calendar", id)
-			return false
-		}
+	return s.changeCalendar(id, func(_ *state, c *calendar) (reply, bool) {
 		if len(c.Months) < 1 || len(c.Weekdays) < 2 {
-			rep = reply{status: http.StatusNotAcceptable, body: []string{"Invalid calendar config"}}
-			return false
+			return reply{status: http.StatusNotAcceptable, body: []string{"Invalid calendar config"}}, false
 		}
 		r, err := almanac.New(almanacOf(c))
 		if err != nil {
-			rep = serverError(err.Error())
-			return false
+			return serverError(err.Error()), false
 		}
 		// A date the calendar does not have (year 0 with skip_year_zero,
 		// which a write may leave) makes the service's chronology throw:
 		// a 500 here too.
 		next, err := r.AddDays(almanac.Date{Year: c.CurrentYear, Month: c.CurrentMonth, Day: c.CurrentDay}, days)
 		if err != nil {
-			rep = serverError(err.Error())
-			return false
+			return serverError(err.Error()), false
 		}
 		c.CurrentYear, c.CurrentMonth, c.CurrentDay = next.Year, next.Month, next.Day
 		c.CalendarUpdatedAt = later(c.syncTime(), s.stamp(), time.Microsecond)
 		date := strconv.Itoa(next.Year) + "-" + strconv.Itoa(next.Month) + "-" + strconv.Itoa(next.Day)
-		rep = reply{status: http.StatusOK, body: object{{"date", date}}}
-		return true
+		return reply{status: http.StatusOK, body: object{{"date", date}}}, true
 	})
-	if err != nil {
-		return storeFailure(err)
-	}
-	return rep
 }

@@ -44,12 +44,10 @@ func (s *Server) createCalendar(r *http.Request) reply {
 	if bad != nil {
 		return *bad
 	}
-	var rep reply
-	err := s.store.update(func(st *state) bool {
+	return s.change(func(st *state) (reply, bool) {
 		w := s.readCalendarWrite(in, nil)
 		if in.p.any() {
-			rep = in.p.reply()
-			return false
+			return in.p.reply(), false
 		}
 		now := s.stamp()
 		st.LastIDs.Calendar++
@@ -57,13 +55,8 @@ func (s *Server) createCalendar(r *http.Request) reply {
 		c := &calendar{ID: st.LastIDs.Calendar, EntityID: st.LastIDs.Entity, CreatedAt: now}
 		s.applyCalendarWrite(st, c, w, true, now)
 		st.Calendars = append(st.Calendars, c)
-		rep = dataReply(s.created(), s.calendarJSON(r, c))
-		return true
+		return dataReply(s.created(), s.calendarJSON(r, c)), true
 	})
-	if err != nil {
-		return storeFailure(err)
-	}
-	return rep
 }
 
 // updateCalendar serves PUT and PATCH alike: no field is required, and what
@@ -73,41 +66,19 @@ func (s *Server) updateCalendar(r *http.Request, id string) reply {
 	if bad != nil {
 		return *bad
 	}
-	var rep reply
-	err := s.store.update(func(st *state) bool {
-		c := st.findCalendar(idOf(id))
-		if c == nil {
-			rep = modelNotFound("Calendar", id)
-			return false
-		}
+	return s.changeCalendar(id, func(st *state, c *calendar) (reply, bool) {
 		w := s.readCalendarWrite(in, c)
 		if in.p.any() {
-			rep = in.p.reply()
-			return false
+			return in.p.reply(), false
 		}
 		s.applyCalendarWrite(st, c, w, false, s.stamp())
-		rep = dataReply(http.StatusOK, s.calendarJSON(r, c))
-		return true
+		return dataReply(http.StatusOK, s.calendarJSON(r, c)), true
 	})
-	if err != nil {
-		return storeFailure(err)
-	}
-	return rep
 }
 
 func (s *Server) deleteCalendar(id string) reply {
-	var rep reply
-	err := s.store.update(func(st *state) bool {
-		if st.findCalendar(idOf(id)) == nil {
-			rep = modelNotFound("Calendar", id)
-			return false
-		}
-		st.deleteCalendar(idOf(id))
-		rep = s.deleted()
-		return true
+	return s.changeCalendar(id, func(st *state, c *calendar) (reply, bool) {
+		st.deleteCalendar(c.ID)
+		return s.deleted(), true
 	})
-	if err != nil {
-		return storeFailure(err)
-	}
-	return rep
 }

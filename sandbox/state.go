@@ -1,6 +1,9 @@
 package sandbox
 
-import "time"
+import (
+	"slices"
+	"time"
+)
 
 // state is everything the sandbox knows; the file store keeps it as JSON.
 type state struct {
@@ -143,28 +146,10 @@ func (st *state) findWeather(calendarID, id int) *weather {
 // deleteCalendar removes a calendar and, like the service's cascade, its
 // weather.
 func (st *state) deleteCalendar(id int) {
-	cals := st.Calendars[:0]
-	for _, c := range st.Calendars {
-		if c.ID != id {
-			cals = append(cals, c)
-		}
-	}
-	st.Calendars = cals
-	ws := st.Weather[:0]
-	for _, w := range st.Weather {
-		if w.CalendarID != id {
-			ws = append(ws, w)
-		}
-	}
-	st.Weather = ws
+	st.Calendars = slices.DeleteFunc(st.Calendars, func(c *calendar) bool { return c.ID == id })
+	st.Weather = slices.DeleteFunc(st.Weather, func(w *weather) bool { return w.CalendarID == id })
 }
 
 func (st *state) deleteWeather(id int) {
-	ws := st.Weather[:0]
-	for _, w := range st.Weather {
-		if w.ID != id {
-			ws = append(ws, w)
-		}
-	}
-	st.Weather = ws
+	st.Weather = slices.DeleteFunc(st.Weather, func(w *weather) bool { return w.ID == id })
 }

@@ -151,21 +151,9 @@ func (s *Server) writeWeather(r *http.Request, calendarID string, write func(st 
 	if bad != nil {
 		return *bad
 	}
-	var rep reply
-	err := s.store.update(func(st *state) bool {
-		c := st.findCalendar(idOf(calendarID))
-		if c == nil {
-			rep = modelNotFound("Calendar", calendarID)
-			return false
-		}
-		var changed bool
-		rep, changed = write(st, c, in)
-		return changed
+	return s.changeCalendar(calendarID, func(st *state, c *calendar) (reply, bool) {
+		return write(st, c, in)
 	})
-	if err != nil {
-		return storeFailure(err)
-	}
-	return rep
 }
 
 func (s *Server) createWeather(r *http.Request, calendarID string) reply {
@@ -202,22 +190,11 @@ func (s *Server) updateWeather(r *http.Request, calendarID, id string) reply {
 }
 
 func (s *Server) deleteWeather(calendarID, id string) reply {
-	var rep reply
-	err := s.store.update(func(st *state) bool {
-		if st.findCalendar(idOf(calendarID)) == nil {
-			rep = modelNotFound("Calendar", calendarID)
-			return false
-		}
-		if st.findWeather(idOf(calendarID), idOf(id)) == nil {
-			rep = modelNotFound("CalendarWeather", id)
-			return false
+	return s.changeCalendar(calendarID, func(st *state, c *calendar) (reply, bool) {
+		if st.findWeather(c.ID, idOf(id)) == nil {
+			return modelNotFound("CalendarWeather", id), false
 		}
 		st.deleteWeather(idOf(id))
-		rep = s.deleted()
-		return true
+		return s.deleted(), true
 	})
-	if err != nil {
-		return storeFailure(err)
-	}
-	return rep
 }

@@ -51,15 +51,10 @@ func (a *Activity) Begin() {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.stopLocked()
-	mine := a.pending
-	a.timer = time.AfterFunc(SpinnerDelay, func() {
-		a.mu.Lock()
-		defer a.mu.Unlock()
-		if a.pending == mine {
-			a.sp.Suffix = ""
-			a.sp.PreUpdate = nil
-			a.sp.Start()
-		}
+	a.afterLocked(SpinnerDelay, func() {
+		a.sp.Suffix = ""
+		a.sp.PreUpdate = nil
+		a.sp.Start()
 	})
 }
 
@@ -82,7 +77,6 @@ func (a *Activity) Countdown(reason string, d time.Duration) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.stopLocked()
-	mine := a.pending
 	until := time.Now().Add(d)
 	suffix := func() string {
 		left := max(time.Until(until), 0).Round(time.Second)
@@ -91,11 +85,19 @@ func (a *Activity) Countdown(reason string, d time.Duration) {
 	a.sp.Suffix = suffix()
 	a.sp.PreUpdate = func(s *spinner.Spinner) { s.Suffix = suffix() }
 	a.sp.Start()
+	a.afterLocked(d, a.stopLocked)
+}
+
+// afterLocked runs fn, holding the lock, once d has passed, unless a Begin,
+// End or Countdown has come since: fn belongs to a request or a wait that
+// is over by then. The caller holds the lock.
+func (a *Activity) afterLocked(d time.Duration, fn func()) {
+	mine := a.pending
 	a.timer = time.AfterFunc(d, func() {
 		a.mu.Lock()
 		defer a.mu.Unlock()
 		if a.pending == mine {
-			a.stopLocked()
+			fn()
 		}
 	})
 }

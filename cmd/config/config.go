@@ -121,13 +121,9 @@ func newCmdList(f *cmdutil.Factory, resolve func() (*profile.Resolved, error), r
 }
 
 func getRun(opts *Options) error {
-	r, err := opts.Resolve()
+	p, err := runProfile(opts)
 	if err != nil {
 		return err
-	}
-	p := r.Profile()
-	if p == nil {
-		p = &profile.Profile{}
 	}
 	value, err := p.Get(opts.Key)
 	if err != nil {
@@ -173,13 +169,9 @@ func update(ctx context.Context, r *profile.Resolved, change func(*profile.File)
 }
 
 func listRun(opts *Options) error {
-	r, err := opts.Resolve()
+	p, err := runProfile(opts)
 	if err != nil {
 		return err
-	}
-	p := r.Profile()
-	if p == nil {
-		return nil
 	}
 	for _, key := range profile.Keys {
 		value, _ := p.Get(key)
@@ -189,6 +181,19 @@ func listRun(opts *Options) error {
 		fmt.Fprintf(opts.IO.Out, "%s=%s\n", key, strings.TrimSpace(shown(key, value)))
 	}
 	return nil
+}
+
+// runProfile is the run's profile (the active one, or -p NAME) as the file
+// holds it; one the file does not hold yet reads as empty, every key unset.
+func runProfile(opts *Options) (*profile.Profile, error) {
+	r, err := opts.Resolve()
+	if err != nil {
+		return nil, err
+	}
+	if p := r.Profile(); p != nil {
+		return p, nil
+	}
+	return &profile.Profile{}, nil
 }
 
 // shown is a value as get and list print it: the token masked, and the

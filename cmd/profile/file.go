@@ -9,10 +9,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/kanka-cli/kanka/internal/suggest"
@@ -196,12 +197,7 @@ func (f *File) Put(name string, p Profile) {
 
 // Names are the names of the file's profiles, sorted.
 func (f *File) Names() []string {
-	names := make([]string, 0, len(f.Profiles))
-	for name := range f.Profiles {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	return names
+	return slices.Sorted(maps.Keys(f.Profiles))
 }
 
 // ActiveName is the profile the file marks active, or DefaultName.

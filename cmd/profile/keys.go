@@ -46,6 +46,28 @@ func (p *Profile) Get(key string) (string, error) {
 	return "", unknownKey(key)
 }
 
+// setValues are the keys p sets, with their values as the file holds them
+// (the campaign a number, sandbox only when true); a key left out is unset.
+func (p *Profile) setValues() map[string]any {
+	values := map[string]any{}
+	if p.URL != "" {
+		values["url"] = p.URL
+	}
+	if p.Token != "" {
+		values["token"] = p.Token
+	}
+	if p.Campaign != 0 {
+		values["campaign"] = p.Campaign
+	}
+	if p.Sandbox {
+		values["sandbox"] = true
+	}
+	if p.MaxWait != "" {
+		values["max_wait"] = p.MaxWait
+	}
+	return values
+}
+
 // Set checks value and stores it under key; an empty value unsets the key.
 func (p *Profile) Set(key, value string) error {
 	value = strings.TrimSpace(value)

@@ -168,22 +168,7 @@ func syncProfile(m *yaml.Node, at int, p *Profile) error {
 		m.Content[at] = fresh
 		node = fresh
 	}
-	values := map[string]any{}
-	if p.URL != "" {
-		values["url"] = p.URL
-	}
-	if p.Token != "" {
-		values["token"] = p.Token
-	}
-	if p.Campaign != 0 {
-		values["campaign"] = p.Campaign
-	}
-	if p.Sandbox {
-		values["sandbox"] = true
-	}
-	if p.MaxWait != "" {
-		values["max_wait"] = p.MaxWait
-	}
+	values := p.setValues()
 	for _, key := range Keys {
 		v, ok := values[key]
 		if !ok {

@@ -178,21 +178,10 @@ func sandboxOffBy(sources map[string]Source) ([]string, Source) {
 // profileValues are the profile's settings as viper's configuration layer:
 // only those set, so that an empty one does not hide the default.
 func profileValues(p *Profile) map[string]any {
-	m := map[string]any{}
-	if p.URL != "" {
-		m["url"] = p.URL
-	}
-	if p.Token != "" {
-		m["token"] = p.Token
-	}
+	m := p.setValues()
 	if p.Campaign != 0 {
+		// Text, as --campaign and KANKA_CAMPAIGN give it (Resolved.Campaign).
 		m["campaign"] = strconv.Itoa(p.Campaign)
-	}
-	if p.Sandbox {
-		m["sandbox"] = true
-	}
-	if p.MaxWait != "" {
-		m["max_wait"] = p.MaxWait
 	}
 	return m
 }
