@@ -38,7 +38,7 @@ func readableDateColumn(r output.Record) string {
 	if !ok {
 		return ""
 	}
-	return ReadableDate(c.Months, d)
+	return client.ReadableDate(c.Months, d)
 }
 
 // text is a text the server sent, "" when it sent none.

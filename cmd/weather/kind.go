@@ -4,7 +4,6 @@ import (
 	"strconv"
 
 	"github.com/kanka-cli/kanka/client"
-	"github.com/kanka-cli/kanka/cmd/calendar"
 	"github.com/kanka-cli/kanka/output"
 )
 
@@ -18,7 +17,7 @@ var Kind = KindFor(nil)
 // A command that holds the calendar already passes its Months; nil months
 // keep the numbers everywhere.
 func KindFor(months []client.Month) output.Kind {
-	readable := func(r output.Record) string { return calendar.ReadableDate(months, asWeather(r).Date()) }
+	readable := func(r output.Record) string { return client.ReadableDate(months, asWeather(r).Date()) }
 	return output.Kind{
 		Columns: columns(readable),
 		Detail:  func(r output.Record) []output.Field { return detail(r, months) },
@@ -63,7 +62,7 @@ func text(s *string) string {
 // when months does not name the entry's month.
 func readableDate(w *client.Weather, months []client.Month) string {
 	numeric := w.Date().String()
-	if named := calendar.ReadableDate(months, w.Date()); named != numeric {
+	if named := client.ReadableDate(months, w.Date()); named != numeric {
 		return named + " (" + numeric + ")"
 	}
 	return ""
