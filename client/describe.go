@@ -24,18 +24,8 @@ import (
 // stays. An error of another kind is returned as err.Error().
 func Explain(err error) string {
 	msg := err.Error()
-	var (
-		notApplied *NotAppliedUnknownError
-		network    *NetworkError
-		apiErr     *Error
-	)
-	switch {
-	case errors.As(err, &notApplied):
-		return strings.Replace(msg, notApplied.Error(), notApplied.explain(), 1)
-	case errors.As(err, &network):
-		return strings.Replace(msg, network.Error(), network.explain(), 1)
-	case errors.As(err, &apiErr):
-		return strings.Replace(msg, apiErr.Error(), apiErr.explain(), 1)
+	if e := clientErrorIn(err); e != nil {
+		return strings.Replace(msg, e.Error(), e.explain(), 1)
 	}
 	return msg
 }
@@ -44,6 +34,21 @@ func Explain(err error) string {
 // URL, status, the server's message), "" when there is none: what --debug
 // adds under the explained message.
 func Detail(err error) string {
+	if e := clientErrorIn(err); e != nil {
+		return e.Error()
+	}
+	return ""
+}
+
+// explainer is a client error that can say itself in the user's words.
+type explainer interface {
+	error
+	explain() string
+}
+
+// clientErrorIn is the client error inside err (the first kind found of
+// *NotAppliedUnknownError, *NetworkError, *Error), nil when there is none.
+func clientErrorIn(err error) explainer {
 	var (
 		notApplied *NotAppliedUnknownError
 		network    *NetworkError
@@ -51,13 +56,13 @@ func Detail(err error) string {
 	)
 	switch {
 	case errors.As(err, &notApplied):
-		return notApplied.Error()
+		return notApplied
 	case errors.As(err, &network):
-		return network.Error()
+		return network
 	case errors.As(err, &apiErr):
-		return apiErr.Error()
+		return apiErr
 	}
-	return ""
+	return nil
 }
 
 // Action is what a request was doing, in words: "reading calendar 3",

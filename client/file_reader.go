@@ -194,12 +194,8 @@ func (r *fileReader) textPtr(n *yaml.Node, path string) *string {
 // fraction is refused, not cut (yaml would read 30.9 as 30); null and ""
 // are 0.
 func (r *fileReader) whole(n *yaml.Node, path string) int {
-	if n.Kind != yaml.ScalarNode {
-		r.add(n, path, "must be a whole number")
-		return 0
-	}
-	s := strings.TrimSpace(n.Value)
-	if isNull(n) || s == "" {
+	s, ok := r.scalar(n, path, "must be a whole number")
+	if !ok {
 		return 0
 	}
 	if n.ShortTag() == "!!float" {
@@ -217,6 +213,18 @@ func (r *fileReader) whole(n *yaml.Node, path string) int {
 	return v
 }
 
+// scalar is the text of a scalar, trimmed; ok is false for null and ""
+// (read as zero) and for a mapping or list, which is a problem (must says
+// what the value must be).
+func (r *fileReader) scalar(n *yaml.Node, path, must string) (text string, ok bool) {
+	if n.Kind != yaml.ScalarNode {
+		r.add(n, path, "%s", must)
+		return "", false
+	}
+	s := strings.TrimSpace(n.Value)
+	return s, !isNull(n) && s != ""
+}
+
 // wholePtr is whole, with null as "not given" (nil).
 func (r *fileReader) wholePtr(n *yaml.Node, path string) *int {
 	if isNull(n) {
@@ -227,12 +235,8 @@ func (r *fileReader) wholePtr(n *yaml.Node, path string) *int {
 
 // number reads a number written as a number or as text ("30.4375").
 func (r *fileReader) number(n *yaml.Node, path string) float64 {
-	if n.Kind != yaml.ScalarNode {
-		r.add(n, path, "must be a number")
-		return 0
-	}
-	s := strings.TrimSpace(n.Value)
-	if isNull(n) || s == "" {
+	s, ok := r.scalar(n, path, "must be a number")
+	if !ok {
 		return 0
 	}
 	x, err := strconv.ParseFloat(s, 64)

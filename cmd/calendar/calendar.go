@@ -26,13 +26,7 @@ its NAME (the exact name, else the one that differs only in case).`,
   kanka calendar delete 12`,
 	}
 	spec := Spec(f)
-	cmd.AddCommand(
-		resource.NewListCmd(f, spec),
-		resource.NewGetCmd(f, spec),
-		NewCmdCreate(f, nil),
-		NewCmdUpdate(f, nil),
-		resource.NewDeleteCmd(f, spec),
-	)
+	resource.AddVerbs(cmd, f, spec, NewCmdCreate(f, nil), NewCmdUpdate(f, nil))
 	export := NewCmdExport(f, nil)
 	export.ValidArgsFunction = spec.Complete
 	cmd.AddCommand(export)

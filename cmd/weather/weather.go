@@ -30,13 +30,7 @@ one day. Every command needs --calendar ID|NAME.`,
   kanka weather delete --calendar 5 41`,
 	}
 	spec := Spec(f)
-	cmd.AddCommand(
-		resource.NewListCmd(f, spec),
-		resource.NewGetCmd(f, spec),
-		NewCmdCreate(f, nil),
-		NewCmdUpdate(f, nil),
-		resource.NewDeleteCmd(f, spec),
-	)
+	resource.AddVerbs(cmd, f, spec, NewCmdCreate(f, nil), NewCmdUpdate(f, nil))
 	set := NewCmdSet(f, nil)
 	set.ValidArgsFunction = cobra.NoFileCompletions
 	cmd.AddCommand(set)

@@ -233,3 +233,10 @@ func (s *Spec[T]) count(n int) string {
 	}
 	return strconv.Itoa(n) + " " + s.Plural
 }
+
+// AddVerbs adds a resource's five verbs to its group command: list, get
+// and delete over s, and its create and update (NewCreateCmd,
+// NewUpdateCmd over its Writes), in the order help lists them.
+func AddVerbs[T output.Record](group *cobra.Command, f *cmdutil.Factory, s *Spec[T], create, update *cobra.Command) {
+	group.AddCommand(NewListCmd(f, s), NewGetCmd(f, s), create, update, NewDeleteCmd(f, s))
+}
