@@ -1,10 +1,12 @@
 package weather
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 )
 
@@ -55,3 +57,46 @@ const harptosJSON = `{"id":5,"name":"Harptos","months":[{"name":"Hammer","length
 // serverKeys are the keys of the test entries that only the server sets,
 // as the file form prints them after the writable fields.
 const serverKeys = "calendar_id: 5\ncreated_by: 9\ncreated_at: \"2026-11-01 10:00:00\"\nupdated_at: \"2026-11-02 11:00:00\"\n"
+
+// updateOf is the PUT body of an update of record (an entry as the server
+// answers it): the fields the service requires on every write (Rebuilt in
+// the table), as the client reads them from record, and the changes (key:
+// JSON value) over them; no other field, so that a change made meanwhile
+// to another field is not put back. A test spells out only the fields it
+// changes; the wire format itself is pinned once, by TestWeatherEndpoints
+// (client).
+func updateOf(t *testing.T, record string, changes map[string]string) string {
+	t.Helper()
+	var read client.Weather
+	if err := json.Unmarshal([]byte(record), &read); err != nil {
+		t.Fatalf("the record is not a weather entry: %v", err)
+	}
+	required, err := json.Marshal(requiredOf(client.FromWeather(&read)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var body map[string]json.RawMessage
+	if err := json.Unmarshal(required, &body); err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range changes {
+		body[k] = json.RawMessage(v)
+	}
+	b, err := json.Marshal(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// requiredOf is the part of in an update of it always sends: the fields
+// the service requires on every write (Rebuilt in the table).
+func requiredOf(in client.WeatherInput) client.WeatherInput {
+	var required client.Fields[client.WeatherInput]
+	for _, f := range client.WeatherFields {
+		if f.Rebuilt {
+			required = append(required, f)
+		}
+	}
+	return required.Clone(&in)
+}

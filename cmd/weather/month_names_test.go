@@ -72,7 +72,7 @@ func TestUpdateWithAMonthName(t *testing.T) {
 	env := newTestEnv(t, "id")
 	env.expect("GET "+weathersRoute+"/41", "", 200, one(fullWeatherJSON))
 	env.expect("GET "+calendarRoute, "", 200, one(harptosJSON))
-	env.expect("PUT "+weathersRoute+"/41", updateOfFullRecord(map[string]string{"month": "2", "day": "1"}), 200, one(weatherJSON(41, 1492, 2, 1, "snowflake")))
+	env.expect("PUT "+weathersRoute+"/41", updateOfFullRecord(t, map[string]string{"month": "2", "day": "1"}), 200, one(weatherJSON(41, 1492, 2, 1, "snowflake")))
 	if err := env.run("update", "--calendar", "5", "41", "--date", "1492-midwinter-1"); err != nil {
 		t.Fatal(err)
 	}

@@ -14,19 +14,9 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// SetOptions are the inputs of `kanka weather set`.
-type SetOptions struct {
-	Factory *cmdutil.Factory
-	Context context.Context
-
-	Calendar string
-	// Fields are the field flags given, the date among them.
-	Fields client.WeatherInput
-}
-
-// NewCmdSet builds `kanka weather set`. runF replaces setRun in tests.
-func NewCmdSet(f *cmdutil.Factory, runF func(*SetOptions) error) *cobra.Command {
-	opts := &SetOptions{Factory: f}
+// NewCmdSet builds `kanka weather set`.
+func NewCmdSet(f *cmdutil.Factory) *cobra.Command {
+	r := &run{Factory: f}
 	var flags *resource.FieldFlags[client.WeatherInput]
 	cmd := &cobra.Command{
 		Use:   "set --calendar ID|NAME --date DATE [field flags]",
@@ -34,9 +24,9 @@ func NewCmdSet(f *cmdutil.Factory, runF func(*SetOptions) error) *cobra.Command 
 		Long: `Record the weather of one day: the entry of that date is created when the
 calendar has none, and updated when it has one, so running the same command
 again changes nothing. An entry is known by its calendar and its date, as
-kanka apply knows it. An update sends the whole entry, as "weather update"
-does, with the fields given changed; when nothing differs nothing is sent.
---weather is required only to create.
+kanka apply knows it. An update sends, as "weather update" does, the date,
+the weather and the fields given that differ; when nothing differs nothing
+is sent. --weather is required only to create.
 
 If the calendar has several entries on that date, the one with the lowest id
 is updated, and a warning names the others.
@@ -50,98 +40,82 @@ page of its weather, once, to find the entry; then one POST or PUT, or
 nothing.`,
 		Example: `  kanka weather set --calendar "Calendar of Harptos" --date 1492-Hammer-1 --weather snowflake --temperature "-5°C"
   kanka weather set --calendar 5 --date 1492-1-1 --wind "north, strong"`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.Context = resource.Context(cmd)
-			fields, err := flags.Parse(resource.Context(cmd), cmd.Flags(), f.IO)
-			if err != nil {
+		Args:              cobra.NoArgs,
+		ValidArgsFunction: cobra.NoFileCompletions,
+		RunE: func(cmd *cobra.Command, _ []string) (err error) {
+			r.Ctx = resource.Context(cmd)
+			if r.Flags, err = flags.Parse(r.Ctx, cmd.Flags(), f.IO); err != nil {
 				return err
 			}
-			opts.Fields = fields
-			if runF != nil {
-				return runF(opts)
-			}
-			return setRun(opts)
+			return set(r)
 		},
 	}
-	calendarParent(f).AddFlag(cmd, &opts.Calendar)
+	calendarParent(f).AddFlag(cmd, &r.Parent)
 	flags = resource.AddFieldFlags(cmd, client.WeatherFields)
 	_ = cmd.MarkFlagRequired("date")
 	return cmd
 }
 
-func setRun(opts *SetOptions) error {
-	f, ctx := opts.Factory, opts.Context
+// set creates the entry of the date the flags give, or updates the one the
+// calendar has (create and update, as weather create and update write).
+func set(r *run) error {
+	f := r.Factory
 	printer, err := resource.NewPrinter(f)
 	if err != nil {
 		return err
 	}
 	// The fields given are checked before any request (the weather, which
 	// an update may leave out, is checked once it is known).
-	if err := checkSetFields(opts.Fields, nil); err != nil {
+	if err := checkSetFields(r.Flags, nil); err != nil {
 		return err
 	}
-	c, calendarID, cal, err := connect(ctx, f, opts.Calendar)
+	if err := resource.Connect(Spec(f), r); err != nil {
+		return err
+	}
+	cal, err := scopeCalendar(r.Ctx, r.Client, r.Scope, "to check the date")
 	if err != nil {
 		return err
 	}
-	if cal, err = calendarRecord(ctx, c, calendarID, cal); err != nil {
+	r.Records = []client.WeatherInput{r.Flags}
+	if err := resolveDates(cal, r.Records); err != nil {
 		return err
 	}
-	given := []client.WeatherInput{opts.Fields}
-	if err := resolveDates(cal, given); err != nil {
-		return err
-	}
-	fields := given[0]
+	fields := r.Records[0]
 	if err := checkSetFields(fields, cal); err != nil {
 		return err
 	}
 	date := client.Date{Year: *fields.Year, Month: *fields.Month, Day: *fields.Day}
-	onDate, apart, err := entriesOn(ctx, c, calendarID, date)
+	onDate, apart, err := entriesOn(r.Ctx, r.Client, cal.ID, date)
 	if err != nil {
 		return err
 	}
 	for _, w := range apart {
-		fmt.Fprintln(f.IO.ErrOut, client.MisplacedWarning(calendarID, w, w.Misplaced(calendarID)))
+		fmt.Fprintln(f.IO.ErrOut, client.MisplacedWarning(cal.ID, w, w.Misplaced(cal.ID)))
 	}
 	kind := KindFor(cal.Months)
 	if len(onDate) == 0 {
 		if fields.Weather == nil {
-			return cmdutil.UsageErrorf("calendar %d has no weather on %s yet: give --weather to create it; nothing was sent", calendarID, date)
+			return cmdutil.UsageErrorf("calendar %d has no weather on %s yet: give --weather to create it; nothing was sent", cal.ID, date)
 		}
-		if err := checkEntry(fields, cal); err != nil {
-			return err
-		}
-		created, err := c.CreateWeather(ctx, calendarID, fields)
+		created, err := create(r)
 		if err != nil {
 			return err
 		}
-		cmdutil.Say(f, "created weather %d on %s", created.ID, date)
-		return printer.PrintOne(created, kind)
+		cmdutil.Say(f, "created weather %d on %s", created[0].ID, date)
+		return printer.PrintOne(created[0], kind)
 	}
 	current := onDate[0]
 	if len(onDate) > 1 {
 		fmt.Fprintf(f.IO.ErrOut, "warning: calendar %d has %d weather entries on %s (ids %s); updating the lowest, %d\n",
-			calendarID, len(onDate), date, joinIDs(onDate), current.ID)
+			cal.ID, len(onDate), date, joinIDs(onDate), current.ID)
 	}
-	before := client.FromWeather(current)
-	in := client.WeatherFields.Over(&before, &fields)
-	if err := checkUnread(current, &in); err != nil {
-		return err
-	}
-	if client.WeatherFields.Same(&in, &before) {
-		cmdutil.Say(f, "weather %d already has these values; nothing was sent", current.ID)
-		return printer.PrintOne(current, kind)
-	}
-	// The date is the key and stays: only the fields are checked.
-	if err := checkEntry(in, nil); err != nil {
-		return err
-	}
-	updated, err := c.UpdateWeather(ctx, calendarID, current.ID, client.WeatherFields.UpdateOf(&in, &before))
+	updated, err := update(r, current)
 	if err != nil {
 		return err
 	}
-	cmdutil.Say(f, "updated weather %d on %s", updated.ID, date)
+	if updated != current {
+		cmdutil.Say(f, "updated weather %d on %s", updated.ID, date)
+	}
 	return printer.PrintOne(updated, kind)
 }
 

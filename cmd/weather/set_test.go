@@ -51,7 +51,7 @@ func TestSetUpdatesTheEntryOfTheDate(t *testing.T) {
 	env := newTestEnv(t, "id")
 	env.expect("GET "+calendarsNamedHarptos, "", 200, harptosPage())
 	env.expect("GET "+weathersRoute, "", 200, page(1, 1, weatherJSON(40, 1492, 1, 2, "sun"), fullWeatherJSON))
-	env.expect("PUT "+weathersRoute+"/41", updateOfFullRecord(map[string]string{"weather": `"cloud-rain"`, "wind": `""`}),
+	env.expect("PUT "+weathersRoute+"/41", updateOfFullRecord(t, map[string]string{"weather": `"cloud-rain"`, "wind": `""`}),
 		200, one(weatherJSON(41, 1492, 1, 3, "cloud-rain")))
 	if err := env.run("set", "--calendar", "Harptos", "--date", "1492-1-3", "--weather", "cloud-rain", "--wind", ""); err != nil {
 		t.Fatal(err)
@@ -98,7 +98,7 @@ func TestSetUpdatesTheLowestIDOfSeveral(t *testing.T) {
 	env.expect("GET "+calendarRoute, "", 200, one(harptosJSON))
 	env.expect("GET "+weathersRoute, "", 200, page(1, 2, weatherJSON(47, 1492, 1, 3, "sun"), weatherJSON(40, 1492, 1, 2, "sun")))
 	env.expect("GET "+weathersRoute+"?page=2", "", 200, page(2, 2, weatherJSON(44, 1492, 1, 3, "cloud"), weatherJSON(45, 1492, 1, 4, "sun")))
-	env.expect("PUT "+weathersRoute+"/44", `{"year":1492,"month":1,"day":3,"weather":"bolt"}`,
+	env.expect("PUT "+weathersRoute+"/44", updateOf(t, weatherJSON(44, 1492, 1, 3, "cloud"), map[string]string{"weather": `"bolt"`}),
 		200, one(weatherJSON(44, 1492, 1, 3, "bolt")))
 	if err := env.run("set", "--calendar", "5", "--date", "1492-1-3", "--weather", "bolt"); err != nil {
 		t.Fatal(err)
@@ -200,7 +200,7 @@ func TestSetNeverSendsWhatItDidNotRead(t *testing.T) {
 	env = newTestEnv(t, "id")
 	env.expect("GET "+calendarRoute, "", 200, one(harptosJSON))
 	env.expect("GET "+weathersRoute, "", 200, page(1, 1, noWeather))
-	env.expect("PUT "+weathersRoute+"/41", `{"year":1492,"month":1,"day":3,"weather":"cloud","wind":"calm"}`,
+	env.expect("PUT "+weathersRoute+"/41", updateOf(t, noWeather, map[string]string{"weather": `"cloud"`, "wind": `"calm"`}),
 		200, one(weatherJSON(41, 1492, 1, 3, "cloud")))
 	if err := env.run("set", "--calendar", "5", "--date", "1492-1-3", "--wind", "calm", "--weather", "cloud"); err != nil {
 		t.Fatal(err)

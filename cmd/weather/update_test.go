@@ -1,7 +1,6 @@
 package weather
 
 import (
-	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -10,24 +9,17 @@ import (
 	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 )
 
-// updateOfFullRecord is the PUT body of an update of fullWeatherJSON: the
-// date and weather the service requires on every write, and the changes
-// (key: JSON value) over them; no other field, so that a change made
-// meanwhile to another field is not put back.
-func updateOfFullRecord(changes map[string]string) string {
-	fields := map[string]string{"year": "1492", "month": "1", "day": "3", "weather": `"snowflake"`}
-	maps.Copy(fields, changes)
-	parts := make([]string, 0, len(fields))
-	for _, k := range slices.Sorted(maps.Keys(fields)) {
-		parts = append(parts, `"`+k+`":`+fields[k])
-	}
-	return "{" + strings.Join(parts, ",") + "}"
+// updateOfFullRecord is the PUT body of an update of fullWeatherJSON
+// (updateOf).
+func updateOfFullRecord(t *testing.T, changes map[string]string) string {
+	t.Helper()
+	return updateOf(t, fullWeatherJSON, changes)
 }
 
 func TestUpdateSendsTheDateTheWeatherAndTheChanges(t *testing.T) {
 	env := newTestEnv(t, "id")
 	env.expect("GET "+weathersRoute+"/41", "", 200, one(fullWeatherJSON))
-	env.expect("PUT "+weathersRoute+"/41", updateOfFullRecord(map[string]string{"weather": `"cloud-rain"`, "wind": `""`}),
+	env.expect("PUT "+weathersRoute+"/41", updateOfFullRecord(t, map[string]string{"weather": `"cloud-rain"`, "wind": `""`}),
 		200, one(weatherJSON(41, 1492, 1, 3, "cloud-rain")))
 	if err := env.run("update", "--calendar", "5", "41", "--weather", "cloud-rain", "--wind", ""); err != nil {
 		t.Fatal(err)
@@ -56,7 +48,7 @@ func TestUpdateChecksANewDate(t *testing.T) {
 	env = newTestEnv(t, "id")
 	env.expect("GET "+weathersRoute+"/41", "", 200, one(fullWeatherJSON))
 	env.expect("GET "+calendarRoute, "", 200, one(harptosJSON))
-	env.expect("PUT "+weathersRoute+"/41", updateOfFullRecord(map[string]string{"day": "30"}), 200, one(weatherJSON(41, 1492, 1, 30, "snowflake")))
+	env.expect("PUT "+weathersRoute+"/41", updateOfFullRecord(t, map[string]string{"day": "30"}), 200, one(weatherJSON(41, 1492, 1, 30, "snowflake")))
 	if err := env.run("update", "--calendar", "5", "41", "--date", "1492-1-30"); err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +58,7 @@ func TestUpdateByCalendarNameReusesTheCalendarFound(t *testing.T) {
 	env := newTestEnv(t, "id")
 	env.expect("GET calendars?name=Harptos", "", 200, page(1, 1, harptosJSON))
 	env.expect("GET "+weathersRoute+"/41", "", 200, one(fullWeatherJSON))
-	env.expect("PUT "+weathersRoute+"/41", updateOfFullRecord(map[string]string{"month": "2", "day": "1"}), 200, one(weatherJSON(41, 1492, 2, 1, "snowflake")))
+	env.expect("PUT "+weathersRoute+"/41", updateOfFullRecord(t, map[string]string{"month": "2", "day": "1"}), 200, one(weatherJSON(41, 1492, 2, 1, "snowflake")))
 	if err := env.run("update", "--calendar", "Harptos", "41", "--date", "1492-2-1"); err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +78,7 @@ visibility: self-admin
 `)
 	env := newTestEnv(t, "id")
 	env.expect("GET "+weathersRoute+"/41", "", 200, one(fullWeatherJSON))
-	env.expect("PUT "+weathersRoute+"/41", updateOfFullRecord(map[string]string{"temperature": `"-9°C"`, "name": `"Deep frost"`, "visibility_id": "5"}),
+	env.expect("PUT "+weathersRoute+"/41", updateOfFullRecord(t, map[string]string{"temperature": `"-9°C"`, "name": `"Deep frost"`, "visibility_id": "5"}),
 		200, one(weatherJSON(41, 1492, 1, 3, "snowflake")))
 	if err := env.run("update", "--calendar", "5", "41", "-f", path, "--visibility", "members"); err != nil {
 		t.Fatal(err)
@@ -131,7 +123,7 @@ func TestUpdateUnknownEntryIsNotFound(t *testing.T) {
 func TestUpdateRejectedByTheServerKeepsItsKind(t *testing.T) {
 	env := newTestEnv(t, "id")
 	env.expect("GET "+weathersRoute+"/41", "", 200, one(fullWeatherJSON))
-	env.expect("PUT "+weathersRoute+"/41", updateOfFullRecord(map[string]string{"effect": `"fog"`}), 422,
+	env.expect("PUT "+weathersRoute+"/41", updateOfFullRecord(t, map[string]string{"effect": `"fog"`}), 422,
 		`{"code":422,"error":"The effect is invalid.","fields":{"effect":["The effect is invalid."]}}`)
 	err := env.run("update", "--calendar", "5", "41", "--effect", "fog")
 	if !client.IsValidation(err) {

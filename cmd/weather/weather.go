@@ -3,12 +3,9 @@
 package weather
 
 import (
-	"context"
-	"fmt"
 	"strconv"
 
 	"github.com/kanka-cli/kanka/client"
-	"github.com/kanka-cli/kanka/cmd/calendar"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/spf13/cobra"
@@ -31,9 +28,7 @@ one day. Every command needs --calendar ID|NAME.`,
 	}
 	spec := Spec(f)
 	resource.AddVerbs(cmd, f, spec, NewCmdCreate(f, nil), NewCmdUpdate(f, nil))
-	set := NewCmdSet(f, nil)
-	set.ValidArgsFunction = cobra.NoFileCompletions
-	cmd.AddCommand(set)
+	cmd.AddCommand(NewCmdSet(f))
 	return cmd
 }
 
@@ -69,32 +64,4 @@ func parseWeatherID(arg string) (int, error) {
 		return 0, cmdutil.UsageErrorf("%q is not a weather id: ids are positive whole numbers", arg)
 	}
 	return id, nil
-}
-
-// connect returns the client and the --calendar it names: its id, and the
-// record when a name lookup already fetched it.
-func connect(ctx context.Context, f *cmdutil.Factory, arg string) (*client.Client, int, *client.Calendar, error) {
-	c, err := f.Client()
-	if err != nil {
-		return nil, 0, nil, err
-	}
-	id, cal, err := calendar.ResolveCalendar(ctx, c, arg)
-	if err != nil {
-		return nil, 0, nil, err
-	}
-	return c, id, cal, nil
-}
-
-// calendarRecord is the --calendar's record, for the date check: a name
-// was looked up with a list request that already holds it; only an id
-// costs one GET.
-func calendarRecord(ctx context.Context, c *client.Client, id int, cal *client.Calendar) (*client.Calendar, error) {
-	if cal != nil {
-		return cal, nil
-	}
-	cal, err := c.GetCalendar(ctx, id)
-	if err != nil {
-		return nil, fmt.Errorf("reading calendar %d to check the date: %w", id, err)
-	}
-	return cal, nil
 }

@@ -194,7 +194,7 @@ func (w *Writes[T, In]) prepare(cmd *cobra.Command, s *Spec[T], run *Run[In], ff
 			return nil, err
 		}
 	}
-	if err := connect(s, run); err != nil {
+	if err := Connect(s, run); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -241,8 +241,9 @@ func (w *Writes[T, In]) readInput(run *Run[In], lists bool) (*output.Printer, er
 	return p, nil
 }
 
-// connect makes the run's client and resolves its parent.
-func connect[T output.Record, In any](s *Spec[T], run *Run[In]) (err error) {
+// Connect makes the run's client and resolves its parent: for a write verb
+// a resource keeps (weather set).
+func Connect[T output.Record, In any](s *Spec[T], run *Run[In]) (err error) {
 	run.Client, run.Scope, err = s.connect(run.Ctx, run.Factory, run.Parent)
 	return err
 }
