@@ -36,6 +36,10 @@ func dataBytes(t testing.TB, answer []byte) json.RawMessage {
 
 // A calendar as the live service sends it: extra keys, numbers as strings,
 // nulls for strings, ids in moons, aliases in months.
+//
+// This is the wire-format pin of a calendar answer: the one test that
+// spells out the whole record read from it. Other tests read their
+// records with the client and check only the fields they are about.
 func TestDecodeLiveCalendar(t *testing.T) {
 	answer := readTestdata(t, "live_calendar.json")
 	api := newMockAPI(t)
@@ -227,6 +231,9 @@ func TestDecodeRejectsNonsense(t *testing.T) {
 	}
 }
 
+// A weather entry as the live service sends it. This is the wire-format
+// pin of a weather answer: the one test that spells out the whole entry
+// read from it.
 func TestDecodeLiveWeather(t *testing.T) {
 	answer := readTestdata(t, "live_weather.json")
 	api := newMockAPI(t)

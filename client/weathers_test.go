@@ -18,6 +18,9 @@ func TestWeatherEndpoints(t *testing.T) {
 	full := client.WeatherInput{Year: ptr(1492), Month: ptr(3), Day: ptr(12), Weather: ptr("cloud-rain"),
 		Temperature: ptr("12°C"), Precipitation: ptr("heavy"), Wind: ptr(""), Effect: ptr("Roads flood"),
 		Name: ptr("Spring storm"), VisibilityID: ptr(client.VisibilityMembers)}
+	// fullBody is the wire-format pin of a weather write (POST and PUT):
+	// the one body spelled out key by key. Other tests build the bodies
+	// they expect from the record and the field table.
 	fullBody := `{"year":1492,"month":3,"day":12,"weather":"cloud-rain","temperature":"12°C",
 		"precipitation":"heavy","wind":"","effect":"Roads flood","name":"Spring storm","visibility_id":5}`
 	// The live service requires the date and the weather on every write, so

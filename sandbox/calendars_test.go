@@ -58,6 +58,10 @@ func TestCreateCalendarAnswersTheDocumentShape(t *testing.T) {
 	}
 }
 
+// The live resource, every key of it. This is the wire-format pin of the
+// sandbox's calendar answer: the one test that spells a whole live answer
+// out, so that a field the sandbox learns to keep changes it and no test
+// about another field.
 func TestCreateCalendarLiveAnswers201WithTheLiveResource(t *testing.T) {
 	s := newServer(t, Options{Live: true})
 	body := `{"name":"Harptos","month_name":["Hammer","Alturiak"],"month_length":[30,30],"weekday":["A","B"],"format":"y-m-d","skip_year_zero":true}`

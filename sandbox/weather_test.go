@@ -38,6 +38,9 @@ func TestWeatherCRUDDocument(t *testing.T) {
 	}
 }
 
+// The live weather resource. Its create answer is the wire-format pin of
+// the sandbox's weather answer: the one live weather answer spelled out
+// whole.
 func TestWeatherLive(t *testing.T) {
 	s := newServer(t, Options{Live: true})
 	mustCreate(t, s, calendarForWeather)

@@ -147,6 +147,19 @@ func run(t *testing.T, c *client.Client, seed Seed, opts PlanOptions) (*Plan, er
 
 func ptr[T any](v T) *T { return &v }
 
+// requiredOf is the part of in an update of it always sends: the fields
+// the service requires on every write (Rebuilt in the table), so that a
+// test spells out only the fields it changes.
+func requiredOf(in client.WeatherInput) client.WeatherInput {
+	var required client.Fields[client.WeatherInput]
+	for _, f := range client.WeatherFields {
+		if f.Rebuilt {
+			required = append(required, f)
+		}
+	}
+	return required.Clone(&in)
+}
+
 // harptos is a calendar with leap years: Midwinter (month 2) has a second
 // day every 4 years from year 1.
 func harptos() client.CalendarInput {

@@ -73,32 +73,22 @@ func jsonString(s string) string {
 	return string(b)
 }
 
-// harptosPut is the one update advance and retreat must send: every field
-// of harptos unchanged but the date (the live service rebuilds months,
+// harptosPut is the one update advance and retreat must send: harptos
+// sent back whole with the date y-m-d (the live service rebuilds months,
 // weekdays, years, seasons and moons from it).
-func harptosPut(y, m, d int) string {
-	return fmt.Sprintf(`{"name":"Calendar of Harptos","type":"Dalereckoning","entry":"<p>Realms</p>",`+
-		`"current_year":%d,"current_month":%d,"current_day":%d,`+
-		`"month_name":["Hammer","Midwinter","Alturiak","Ches","Tarsakh","Greengrass","Mirtul","Kythorn","Flamerule","Midsummer","Eleasis","Eleint","Highharvestide","Marpenoth","Uktar","Feast of the Moon","Nightal"],`+
-		`"month_length":[30,1,30,30,30,1,30,30,30,1,30,30,1,30,30,1,30],`+
-		`"month_type":["standard","intercalary","standard","standard","standard","intercalary","standard","standard","standard","intercalary","standard","standard","intercalary","standard","standard","intercalary","standard"],`+
-		`"month_alias":["Deepwinter","","The Claw of Winter","The Claw of the Sunsets","The Claw of the Storms","","The Melting","The Time of Flowers","Summertide","","Highsun","The Fading","","Leaffall","The Rotting","","The Drawing Down"],`+
-		`"weekday":["First-day","Second-day","Third-day","Fourth-day","Fifth-day","Sixth-day","Seventh-day","Eighth-day","Ninth-day","Tenth-day"],`+
-		`"year_number":[1491,1492],"year_name":["Year of the Scarlet Witch","Year of Three Ships Sailing"],`+
-		`"season_name":["Spring","Summer","Autumn","Winter"],"season_month":[4,8,12,17],"season_day":[19,20,21,20],`+
-		`"moon_name":["Selûne"],"moon_fullmoon":[30.4375],"moon_offset":[0],"moon_colour":["white"],"moon_id":[9],`+
-		`"suffix":"DR","format":"","skip_year_zero":false,"start_offset":0,`+
-		`"has_leap_year":true,"leap_year_amount":1,"leap_year_offset":4,"leap_year_start":4,"leap_year_month":10,`+
-		`"tags":[3],"is_private":false}`, y, m, d)
+func harptosPut(t *testing.T, y, m, d int) string {
+	t.Helper()
+	return sentBack(t, harptos(""), dateKeys(y, m, d))
 }
 
 // moveAnswers are the requests of advancing or retreating calendar 12 from
 // date to the date ymd: the read, and the one full update sending ymd,
 // answered as the live service does ({"data": record}).
-func moveAnswers(from string, y, m, d int) []cmdtest.Exchange {
+func moveAnswers(t *testing.T, from string, y, m, d int) []cmdtest.Exchange {
+	t.Helper()
 	return []cmdtest.Exchange{
 		answer("GET calendars/12", harptos(from)),
-		{Request: "PUT calendars/12", Body: harptosPut(y, m, d), Status: 200, Answer: `{"data":` + harptos(fmt.Sprintf("%d-%d-%d", y, m, d)) + `}`},
+		{Request: "PUT calendars/12", Body: harptosPut(t, y, m, d), Status: 200, Answer: `{"data":` + harptos(fmt.Sprintf("%d-%d-%d", y, m, d)) + `}`},
 	}
 }
 
@@ -144,7 +134,7 @@ func TestMoveSendsOneFullUpdate(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			env := newCTEnv(t, "", moveAnswers(tc.from, tc.y, tc.m, tc.d)...)
+			env := newCTEnv(t, "", moveAnswers(t, tc.from, tc.y, tc.m, tc.d)...)
 			if err := env.run(tc.args...); err != nil {
 				t.Fatal(err)
 			}
@@ -160,7 +150,7 @@ func TestMoveSendsOneFullUpdate(t *testing.T) {
 // By name, the list lookup returns the calendar: no GET of it follows.
 func TestMoveByNameCostsTwoRequests(t *testing.T) {
 	list := `{"data":[` + harptos("1492-4-1") + `],"links":{"next":null},"meta":{"current_page":1,"last_page":1,"per_page":45,"total":1}}`
-	put := moveAnswers("1492-4-1", 1492, 4, 2)[1] // the body harptosPut(1492, 4, 2)
+	put := moveAnswers(t, "1492-4-1", 1492, 4, 2)[1] // the body harptosPut(t, 1492, 4, 2)
 	env := newCTEnv(t, "", answer("GET calendars?name=Calendar+of+Harptos", list), put)
 	if err := env.run("advance", "Calendar of Harptos", "--days", "1"); err != nil {
 		t.Fatal(err)
@@ -174,7 +164,7 @@ func TestMoveByNameCostsTwoRequests(t *testing.T) {
 // -o json, yaml and id print the calendar as the server stored it.
 func TestMovePrintsTheServersRecord(t *testing.T) {
 	t.Run("json", func(t *testing.T) {
-		env := newCTEnv(t, "json", moveAnswers("1492-4-1", 1492, 4, 2)...)
+		env := newCTEnv(t, "json", moveAnswers(t, "1492-4-1", 1492, 4, 2)...)
 		if err := env.run("advance", "12"); err != nil {
 			t.Fatal(err)
 		}
@@ -183,7 +173,7 @@ func TestMovePrintsTheServersRecord(t *testing.T) {
 		}
 	})
 	t.Run("id", func(t *testing.T) {
-		env := newCTEnv(t, "id", moveAnswers("1492-4-3", 1492, 4, 2)...)
+		env := newCTEnv(t, "id", moveAnswers(t, "1492-4-3", 1492, 4, 2)...)
 		if err := env.run("retreat", "12", "--days", "1"); err != nil {
 			t.Fatal(err)
 		}
@@ -192,7 +182,7 @@ func TestMovePrintsTheServersRecord(t *testing.T) {
 		}
 	})
 	t.Run("jq", func(t *testing.T) {
-		env := newCTEnv(t, "", moveAnswers("1492-4-1", 1492, 4, 2)...)
+		env := newCTEnv(t, "", moveAnswers(t, "1492-4-1", 1492, 4, 2)...)
 		env.F.Globals.JQ = ".date"
 		if err := env.run("advance", "12"); err != nil {
 			t.Fatal(err)
@@ -207,7 +197,7 @@ func TestMovePrintsTheServersRecord(t *testing.T) {
 // 1) saying both, never reported as moved.
 func TestMoveFailsWhenTheServerStoresAnotherDate(t *testing.T) {
 	env := newCTEnv(t, "", answer("GET calendars/12", harptos("1492-4-1")),
-		cmdtest.Exchange{Request: "PUT calendars/12", Body: harptosPut(1492, 4, 2), Status: 200, Answer: `{"data":` + harptos("1492-4-5") + `}`})
+		cmdtest.Exchange{Request: "PUT calendars/12", Body: harptosPut(t, 1492, 4, 2), Status: 200, Answer: `{"data":` + harptos("1492-4-5") + `}`})
 	err := env.run("advance", "12")
 	var notKept *client.DateNotKeptError
 	if !errors.As(err, &notKept) || err.Error() != "calendar 12: the service stored the date 1492-4-5, not 1492-4-2" {
@@ -248,7 +238,7 @@ func TestMoveOneDayUsesTheLiveRoute(t *testing.T) {
 	// one full update instead.
 	env = newCTEnv(t, "", answer("GET calendars/12", harptosLive("1492-4-1")),
 		cmdtest.Exchange{Request: "POST calendars/12/advance", Body: `{}`, Status: 404, Answer: `{"error":"Page not found"}`},
-		cmdtest.Exchange{Request: "PUT calendars/12", Body: harptosPut(1492, 4, 2), Status: 200, Answer: `{"data":` + harptosLive("1492-4-2") + `}`})
+		cmdtest.Exchange{Request: "PUT calendars/12", Body: harptosPut(t, 1492, 4, 2), Status: 200, Answer: `{"data":` + harptosLive("1492-4-2") + `}`})
 	if err := env.run("advance", "12"); err != nil {
 		t.Fatal(err)
 	}
@@ -260,7 +250,7 @@ func TestMoveOneDayUsesTheLiveRoute(t *testing.T) {
 // instead, the cost said first.
 func TestMoveLongerOnTheLiveServiceKeepsWeeksOnlyWhenAsked(t *testing.T) {
 	env := newCTEnv(t, "", answer("GET calendars/12", harptosLive("1492-4-1")),
-		cmdtest.Exchange{Request: "PUT calendars/12", Body: harptosPut(1492, 4, 4), Status: 200, Answer: `{"data":` + harptosLive("1492-4-4") + `}`})
+		cmdtest.Exchange{Request: "PUT calendars/12", Body: harptosPut(t, 1492, 4, 4), Status: 200, Answer: `{"data":` + harptosLive("1492-4-4") + `}`})
 	if err := env.run("advance", "12", "--days", "3"); err != nil {
 		t.Fatal(err)
 	}
@@ -296,7 +286,7 @@ func TestMoveLongerOnTheLiveServiceKeepsWeeksOnlyWhenAsked(t *testing.T) {
 // leaves the date unset: a failure naming both dates.
 func TestMoveOntoALeapDay(t *testing.T) {
 	env := newCTEnv(t, "", answer("GET calendars/12", harptosLive("1492-9-30")),
-		cmdtest.Exchange{Request: "PUT calendars/12", Body: harptosPut(1492, 10, 2), Status: 200, Answer: `{"data":` + harptosLive("1492-10-1") + `}`},
+		cmdtest.Exchange{Request: "PUT calendars/12", Body: harptosPut(t, 1492, 10, 2), Status: 200, Answer: `{"data":` + harptosLive("1492-10-1") + `}`},
 		stepAnswer("advance", "1492-10-2"))
 	if err := env.run("advance", "12", "--days", "2", "-q"); err != nil {
 		t.Fatal(err)
@@ -307,7 +297,7 @@ func TestMoveOntoALeapDay(t *testing.T) {
 	}
 
 	env = newCTEnv(t, "", answer("GET calendars/12", harptos("1492-9-30")),
-		cmdtest.Exchange{Request: "PUT calendars/12", Body: harptosPut(1492, 10, 2), Status: 200, Answer: `{"data":` + harptos("1492-10-1") + `}`},
+		cmdtest.Exchange{Request: "PUT calendars/12", Body: harptosPut(t, 1492, 10, 2), Status: 200, Answer: `{"data":` + harptos("1492-10-1") + `}`},
 		cmdtest.Exchange{Request: "POST calendars/12/advance", Body: `{}`, Status: 404, Answer: `{"error":"Page not found"}`})
 	err := env.run("advance", "12", "--days", "2")
 	want := "calendar 12: the service stored the date 1492-10-1, not 1492-10-2 (it keeps a day only up to the month's base length, and has no route to step onto a leap day)"
@@ -400,8 +390,12 @@ func TestMoveShowsControlCharactersOfNames(t *testing.T) {
 	hostile := func(date string) string {
 		return strings.Replace(harptos(date), `"name":"Ches"`, `"name":"Ch\u001b[2J\nes"`, 1)
 	}
-	// The whole record goes back, the name as the server sent it.
-	put := strings.Replace(harptosPut(1492, 4, 2), `"Ches","Tarsakh"`, `"Ch\u001b[2J\nes","Tarsakh"`, 1)
+	// The whole record goes back, the name as the server sent it: the
+	// update of harptos with its fourth month named so.
+	put := strings.Replace(harptosPut(t, 1492, 4, 2), `"Ches","Tarsakh"`, `"Ch\u001b[2J\nes","Tarsakh"`, 1)
+	if !strings.Contains(put, `"Ch\u001b[2J\nes"`) {
+		t.Fatalf("the update of harptos names no month Ches to rename: %s", put)
+	}
 	env := newCTEnv(t, "", answer("GET calendars/12", hostile("1492-4-1")),
 		cmdtest.Exchange{Request: "PUT calendars/12", Body: put, Status: 200, Answer: `{"data":` + hostile("1492-4-2") + `}`})
 	if err := env.run("advance", "12"); err != nil {

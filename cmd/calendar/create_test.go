@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
-	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 )
 
 func TestCreateFromFlags(t *testing.T) {
@@ -127,15 +126,17 @@ func TestCreateRefusesInvalidCalendarBeforeSending(t *testing.T) {
 	}
 }
 
+// Create prints the calendar the server answered as `get` does: its
+// detail view.
 func TestCreatePrintsTheDetailView(t *testing.T) {
 	record := readTestdata(t, "record.json")
-	var body strings.Builder
-	body.WriteString(`{"name":"Harptos","month_name":["A","B"],"month_length":[1,1],"month_type":["standard","standard"],"month_alias":["",""],"weekday":["X","Y"]}`)
-	env := newTestEnv(t, "", noneNamed("Harptos"), exchange{"POST", "calendars", body.String(), 201, data(record)})
-	if err := env.run("create", "--name", "Harptos", "--month", "A:1", "--month", "B:1", "--weekday", "X", "--weekday", "Y"); err != nil {
+	env := newTestEnv(t, "", noneNamed("Harptos"), exchange{"POST", "calendars", simpleBody, 201, data(record)})
+	if err := env.run(simpleFlags...); err != nil {
 		t.Fatal(err)
 	}
-	cmdtest.Golden(t, "get_detail.golden", env.Out.String())
+	if got, want := env.Out.String(), detailView(t, record); got != want {
+		t.Errorf("stdout:\n%s\nwant the detail view of the answer:\n%s", got, want)
+	}
 }
 
 // namedQuery is the list request of the exact name filter ("name=X!").

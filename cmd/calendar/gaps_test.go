@@ -1,7 +1,6 @@
 package calendar
 
 import (
-	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -63,23 +62,6 @@ func writeCalendarFile(t *testing.T, content string) string {
 		t.Fatal(err)
 	}
 	return path
-}
-
-// withKeys is the JSON object body with keys added.
-func withKeys(t *testing.T, body string, keys map[string]any) string {
-	t.Helper()
-	var m map[string]any
-	if err := json.Unmarshal([]byte(body), &m); err != nil {
-		t.Fatal(err)
-	}
-	for k, v := range keys {
-		m[k] = v
-	}
-	b, err := json.Marshal(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }
 
 func TestGapsUpdateSendsWriteOnlyFieldsFromFlags(t *testing.T) {

@@ -57,6 +57,18 @@ func TestGetDetailView(t *testing.T) {
 	cmdtest.Golden(t, "get_detail.golden", env.Out.String())
 }
 
+// detailView is what `kanka calendar get` prints of record (a calendar as
+// the server answers it; its id is 12) when piped: the detail view, which
+// TestGetDetailView holds to its golden.
+func detailView(t *testing.T, record string) string {
+	t.Helper()
+	env := newTestEnv(t, "table", exchange{"GET", "calendars/12", "", 200, data(record)})
+	if err := env.run("get", "12"); err != nil {
+		t.Fatal(err)
+	}
+	return env.Out.String()
+}
+
 func TestGetYAMLIsTheFileShape(t *testing.T) {
 	env := newTestEnv(t, "yaml", exchange{"GET", "calendars/12", "", 200, data(readTestdata(t, "record.json"))})
 	if err := env.run("get", "12"); err != nil {

@@ -1,6 +1,7 @@
 package calendar
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 )
@@ -74,4 +76,53 @@ func wantUsage(t *testing.T, err error, want string) {
 // answers to a write of that date.
 func withDate(record, date string) string {
 	return regexp.MustCompile(`"date":("[^"]*"|null)`).ReplaceAllString(record, `"date":"`+date+`"`)
+}
+
+// sentBack is the body of an update that sends record (a calendar as the
+// server answers it) back with changes (wire keys and their values) put
+// over it. The rest of the body is the record as the client reads it,
+// written by the field table: a test spells out only the fields it is
+// about, so that a field added to the table breaks only the tests about
+// it. The wire format itself is pinned once, by TestCalendarInputBody
+// (client).
+func sentBack(t *testing.T, record string, changes map[string]any) string {
+	t.Helper()
+	var read client.Calendar
+	if err := json.Unmarshal([]byte(record), &read); err != nil {
+		t.Fatalf("the record is not a calendar: %v", err)
+	}
+	body, err := json.Marshal(client.FromCalendar(&read))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return withKeys(t, string(body), changes)
+}
+
+// putBody is the update of testdata/record.json: the record sent back,
+// with changes.
+func putBody(t *testing.T, changes map[string]any) string {
+	t.Helper()
+	return sentBack(t, readTestdata(t, "record.json"), changes)
+}
+
+// withKeys is the JSON object body with keys added or replaced.
+func withKeys(t *testing.T, body string, keys map[string]any) string {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal([]byte(body), &m); err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range keys {
+		m[k] = v
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// dateKeys are the wire keys of the date y-m-d.
+func dateKeys(y, m, d int) map[string]any {
+	return map[string]any{"current_year": y, "current_month": m, "current_day": d}
 }

@@ -1,7 +1,6 @@
 package calendar
 
 import (
-	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -12,24 +11,6 @@ import (
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 )
-
-// putBody is testdata/record_put.json (the record sent back unchanged) with
-// some keys replaced.
-func putBody(t *testing.T, changes map[string]any) string {
-	t.Helper()
-	var body map[string]any
-	if err := json.Unmarshal([]byte(readTestdata(t, "record_put.json")), &body); err != nil {
-		t.Fatal(err)
-	}
-	for k, v := range changes {
-		body[k] = v
-	}
-	b, err := json.Marshal(body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
 
 func TestUpdateNameSendsTheFullRecord(t *testing.T) {
 	record := readTestdata(t, "record.json")
@@ -142,12 +123,11 @@ func TestUpdateFlagsOverrideAShortListInTheFile(t *testing.T) {
 	if err := os.WriteFile(path, []byte("months: [{name: Solo, length: 30}]\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	env := newTestEnv(t, "id", exchange{"GET", "calendars/12", "", 200, data(small(12, "Harptos"))},
-		exchange{"PUT", "calendars/12", `{"name":"Harptos","type":"","current_year":1,"current_month":1,"current_day":1,
-			"month_name":["A","B"],"month_length":[10,10],"month_type":["standard","standard"],"month_alias":["",""],
-			"weekday":["X","Y"],"year_number":[],"year_name":[],"season_name":[],"season_month":[],"season_day":[],
-			"moon_name":[],"moon_fullmoon":[],"moon_offset":[],"moon_colour":[],"moon_id":[],
-			"is_private":false}`, 200, data(small(12, "Harptos"))})
+	record := small(12, "Harptos")
+	env := newTestEnv(t, "id", exchange{"GET", "calendars/12", "", 200, data(record)},
+		exchange{"PUT", "calendars/12", sentBack(t, record, map[string]any{
+			"month_name": []string{"A", "B"}, "month_length": []int{10, 10}, "month_type": []string{"standard", "standard"}, "month_alias": []string{"", ""},
+		}), 200, data(record)})
 	if err := env.run("update", "12", "-f", path, "--month", "A:10", "--month", "B:10"); err != nil {
 		t.Fatal(err)
 	}
@@ -207,22 +187,21 @@ func TestUpdateRefusesARecordThatLacksRebuiltFields(t *testing.T) {
 		t.Errorf("error\n%s\nwant\n%s", err, want)
 	}
 
-	var body map[string]any
-	if err := json.Unmarshal([]byte(putBody(t, map[string]any{"suffix": "Dale"})), &body); err != nil {
-		t.Fatal(err)
+	// Forced, the update sends what was read: no seasons and no moons.
+	forced := sentBack(t, partial, map[string]any{"suffix": "Dale"})
+	if strings.Contains(forced, "season_") || strings.Contains(forced, "moon_") {
+		t.Fatalf("the forced update sends seasons or moons the answer lacked: %s", forced)
 	}
-	for _, k := range []string{"season_name", "season_month", "season_day", "moon_name", "moon_fullmoon", "moon_offset", "moon_colour", "moon_id"} {
-		delete(body, k)
-	}
-	forced, _ := json.Marshal(body)
 	env = newTestEnv(t, "id", exchange{"GET", "calendars/12", "", 200, data(partial)},
-		exchange{"PUT", "calendars/12", string(forced), 200, data(partial)})
+		exchange{"PUT", "calendars/12", forced, 200, data(partial)})
 	if err := env.run("update", "12", "--suffix", "Dale", "--force"); err != nil {
 		t.Fatal(err)
 	}
 	env = newTestEnv(t, "id", exchange{"GET", "calendars/12", "", 200, data(partial)},
-		exchange{"PUT", "calendars/12", putBody(t, map[string]any{"suffix": "Dale", "moon_name": []string{"Selûne"},
-			"moon_fullmoon": []float64{30.4375}, "moon_offset": []int{0}, "moon_colour": []string{"white"}, "moon_id": []any{nil}}), 200, data(partial)})
+		exchange{"PUT", "calendars/12", sentBack(t, partial, map[string]any{"suffix": "Dale",
+			"season_name": []string{"Spring"}, "season_month": []int{4}, "season_day": []int{19},
+			"moon_name": []string{"Selûne"}, "moon_fullmoon": []float64{30.4375}, "moon_offset": []int{0}, "moon_colour": []string{"white"}, "moon_id": []any{nil},
+		}), 200, data(partial)})
 	if err := env.run("update", "12", "--suffix", "Dale", "--moon", "Selûne:30.4375:0:white", "--season", "Spring:4:19"); err != nil {
 		t.Fatal(err)
 	}
