@@ -10,73 +10,12 @@ import (
 	"time"
 )
 
-// CalendarListOptions filters a calendar list. Every filter is kept on every
-// page of a walk.
-type CalendarListOptions struct {
-	// Name matches names containing it; with ExactName only that exact name
-	// (sent as the live service's "name=Foo!" and checked again here, since
-	// the document's filter is a substring match).
-	Name      string
-	ExactName bool
-	Type      string
-	IsPrivate *bool
-	// Tags keeps calendars that have every one of these tag ids.
-	Tags []int
-	// LastSync keeps calendars updated after it.
-	LastSync time.Time
-	// Related asks for the related objects (attributes, posts, ...).
-	Related bool
-	// Page is the page ListCalendars fetches; 1 when zero.
-	Page int
-	// Limit stops a walk after this many calendars; 0 walks every page.
-	Limit int
-}
-
-func (o *CalendarListOptions) query() url.Values {
-	q := url.Values{}
-	if o == nil {
-		return q
-	}
-	if o.Name != "" {
-		name := o.Name
-		if o.ExactName {
-			name = StoredText(name)
-			name += "!"
-		}
-		q.Set("name", name)
-	}
-	if o.Type != "" {
-		q.Set("type", o.Type)
-	}
-	if o.IsPrivate != nil {
-		q.Set("is_private", strconv.FormatBool(*o.IsPrivate))
-	}
-	for _, t := range o.Tags {
-		q.Add("tags[]", strconv.Itoa(t))
-	}
-	if !o.LastSync.IsZero() {
-		// Microseconds, as the service writes its times: a whole second
-		// would list a write made in the second before it.
-		q.Set("lastSync", o.LastSync.UTC().Format(lastSyncLayout))
-	}
-	if o.Related {
-		q.Set("related", "1")
-	}
-	return q
-}
-
-// keep applies the exact-name filter again on our side, with names as the
-// service stores them (trimmed).
-func (o *CalendarListOptions) keep(c *Calendar) bool {
-	return o == nil || !o.ExactName || SameStoredText(c.Name, o.Name)
-}
-
 func (c *Client) calendarGetter(ctx context.Context, q url.Values) (*answer, error) {
 	return c.do(ctx, http.MethodGet, calendarsSegment, q, nil)
 }
 
 // ListCalendars fetches one page of calendars (opts.Page, or the first).
-func (c *Client) ListCalendars(ctx context.Context, opts *CalendarListOptions) (*Page[*Calendar], error) {
+func (c *Client) ListCalendars(ctx context.Context, opts *ListOptions) (*Page[*Calendar], error) {
 	page := 1
 	if opts != nil && opts.Page > 0 {
 		page = opts.Page
@@ -87,7 +26,7 @@ func (c *Client) ListCalendars(ctx context.Context, opts *CalendarListOptions) (
 	}
 	kept := p.Items[:0]
 	for _, cal := range p.Items {
-		if opts.keep(cal) {
+		if opts.keep(cal.Name) {
 			kept = append(kept, cal)
 		}
 	}
@@ -97,7 +36,7 @@ func (c *Client) ListCalendars(ctx context.Context, opts *CalendarListOptions) (
 
 // AllCalendars walks every page of calendars in order (see walk), stopping
 // after opts.Limit calendars when it is set.
-func (c *Client) AllCalendars(ctx context.Context, opts *CalendarListOptions) iter.Seq2[*Calendar, error] {
+func (c *Client) AllCalendars(ctx context.Context, opts *ListOptions) iter.Seq2[*Calendar, error] {
 	return c.allCalendars(ctx, opts, c.calendarGetter)
 }
 
@@ -136,7 +75,7 @@ func (c *Client) CalendarsAsOf(ctx context.Context) ([]*Calendar, time.Time, err
 // answers every calendar, which only costs the caller a comparison.
 func (c *Client) CalendarsChangedSince(ctx context.Context, t time.Time) ([]*Calendar, error) {
 	var out []*Calendar
-	for cal, err := range c.AllCalendars(ctx, &CalendarListOptions{LastSync: t}) {
+	for cal, err := range c.AllCalendars(ctx, &ListOptions{LastSync: t}) {
 		if err != nil {
 			return nil, err
 		}
@@ -165,7 +104,7 @@ func answerTime(ans *answer, otherwise time.Time) time.Time {
 	return otherwise
 }
 
-func (c *Client) allCalendars(ctx context.Context, opts *CalendarListOptions, get getter) iter.Seq2[*Calendar, error] {
+func (c *Client) allCalendars(ctx context.Context, opts *ListOptions, get getter) iter.Seq2[*Calendar, error] {
 	limit := 0
 	if opts != nil {
 		limit = opts.Limit
@@ -184,7 +123,7 @@ func (c *Client) allCalendars(ctx context.Context, opts *CalendarListOptions, ge
 				yield(nil, err)
 				return
 			}
-			if !opts.keep(cal) {
+			if !opts.keep(cal.Name) {
 				continue
 			}
 			if !yield(cal, nil) {
@@ -200,7 +139,7 @@ func (c *Client) allCalendars(ctx context.Context, opts *CalendarListOptions, ge
 // CalendarsNamed returns the calendars whose name is exactly name.
 func (c *Client) CalendarsNamed(ctx context.Context, name string) ([]*Calendar, error) {
 	var found []*Calendar
-	for cal, err := range c.AllCalendars(ctx, &CalendarListOptions{Name: name, ExactName: true}) {
+	for cal, err := range c.AllCalendars(ctx, &ListOptions{Name: name, ExactName: true}) {
 		if err != nil {
 			return nil, err
 		}

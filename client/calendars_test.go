@@ -107,7 +107,7 @@ func TestCalendarEndpoints(t *testing.T) {
 			query: url.Values{"name": {"harp"}, "type": {"solar"}, "is_private": {"false"},
 				"tags[]": {"4", "9"}, "lastSync": {"2026-11-01T07:30:00.000000Z"}, "related": {"1"}, "page": {"3"}},
 			call: func(ctx context.Context, c *client.Client) error {
-				_, err := c.ListCalendars(ctx, &client.CalendarListOptions{Name: "harp", Type: "solar",
+				_, err := c.ListCalendars(ctx, &client.ListOptions{Name: "harp", Type: "solar",
 					IsPrivate: &no, Tags: []int{4, 9}, LastSync: lastSync, Related: true, Page: 3})
 				return err
 			},
@@ -116,7 +116,7 @@ func TestCalendarEndpoints(t *testing.T) {
 			name: "list by exact name", method: "GET", route: "calendars", answer: reply(200, list),
 			query: url.Values{"name": {"Harptos!"}},
 			call: func(ctx context.Context, c *client.Client) error {
-				_, err := c.ListCalendars(ctx, &client.CalendarListOptions{Name: "Harptos", ExactName: true})
+				_, err := c.ListCalendars(ctx, &client.ListOptions{Name: "Harptos", ExactName: true})
 				return err
 			},
 		},
@@ -124,7 +124,7 @@ func TestCalendarEndpoints(t *testing.T) {
 			name: "walk", method: "GET", route: "calendars", answer: reply(200, list),
 			query: url.Values{"type": {"lunar"}},
 			call: func(ctx context.Context, c *client.Client) error {
-				for _, err := range c.AllCalendars(ctx, &client.CalendarListOptions{Type: "lunar"}) {
+				for _, err := range c.AllCalendars(ctx, &client.ListOptions{Type: "lunar"}) {
 					if err != nil {
 						return err
 					}
@@ -177,7 +177,7 @@ func TestListCalendarsReadsThePage(t *testing.T) {
 	api := newMockAPI(t)
 	api.on("GET", "calendars", reply(200, pageJSON([]string{calendarJSON(3, "Harptos"), calendarJSON(4, "Reckoning")}, 2, 5, 2, 9)))
 	c, _ := api.client()
-	p, err := c.ListCalendars(context.Background(), &client.CalendarListOptions{Page: 2})
+	p, err := c.ListCalendars(context.Background(), &client.ListOptions{Page: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +202,7 @@ func TestExactNameIsCheckedAgain(t *testing.T) {
 	}, 1, 1, 45, 4)))
 	c, _ := api.client()
 
-	p, err := c.ListCalendars(context.Background(), &client.CalendarListOptions{Name: "Harptos", ExactName: true})
+	p, err := c.ListCalendars(context.Background(), &client.ListOptions{Name: "Harptos", ExactName: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +237,7 @@ func TestExactNameLimitCountsKeptCalendars(t *testing.T) {
 	})
 	c, _ := api.client()
 	var got []int
-	for cal, err := range c.AllCalendars(context.Background(), &client.CalendarListOptions{Name: "Moon", ExactName: true, Limit: 1}) {
+	for cal, err := range c.AllCalendars(context.Background(), &client.ListOptions{Name: "Moon", ExactName: true, Limit: 1}) {
 		if err != nil {
 			t.Fatal(err)
 		}

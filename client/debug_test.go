@@ -33,7 +33,7 @@ func TestDebugLoggerOutput(t *testing.T) {
 	api.on("DELETE", "calendars/3", slow(httpmock.NewErrorResponder(errors.New("connection reset by peer"))))
 	ctx := context.Background()
 
-	c.ListCalendars(ctx, &client.CalendarListOptions{Type: "solar"})
+	c.ListCalendars(ctx, &client.ListOptions{Type: "solar"})
 	c.CreateCalendar(ctx, client.CalendarInput{Name: ""})
 	c2, _ := api.client(func(cfg *client.Config) {
 		cfg.OnExchange = client.DebugLogger(&buf)

@@ -75,7 +75,7 @@ func TestWalkRefusesALastPageThatCannotBeTrue(t *testing.T) {
 			api.on("GET", "calendars", reply(200, listPage(idsFrom(1, 15), tc.meta, testBase+"/campaigns/7/calendars?page=2")))
 			c, _ := api.client()
 			for _, limit := range []int{0, 3} {
-				got, err := collect(c.AllCalendars(context.Background(), &client.CalendarListOptions{Limit: limit}))
+				got, err := collect(c.AllCalendars(context.Background(), &client.ListOptions{Limit: limit}))
 				if err == nil || err.Error() != tc.want {
 					t.Errorf("limit %d: err = %v\nwant %s", limit, err, tc.want)
 				}
@@ -321,7 +321,7 @@ func TestWalkByNextEnds(t *testing.T) {
 			api := newMockAPI(t)
 			endlessList(api, func(n int) []int { return idsFrom(3*n-2, 3) })
 			c, _ := api.client()
-			got, err := collect(c.AllCalendars(context.Background(), &client.CalendarListOptions{Limit: limit}))
+			got, err := collect(c.AllCalendars(context.Background(), &client.ListOptions{Limit: limit}))
 			if err != nil || !reflect.DeepEqual(got, pageRange(1, limit)) {
 				t.Errorf("yielded %v, err %v", got, err)
 			}

@@ -140,7 +140,7 @@ func TestWalkKeepsFiltersOnEveryPage(t *testing.T) {
 	api.handle("GET", "calendars", srv.serve)
 	c, _ := api.client()
 	yes := true
-	opts := &client.CalendarListOptions{Name: "moon", Type: "lunar", IsPrivate: &yes, Tags: []int{2, 3},
+	opts := &client.ListOptions{Name: "moon", Type: "lunar", IsPrivate: &yes, Tags: []int{2, 3},
 		LastSync: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), Related: true}
 
 	if _, err := collect(c.AllCalendars(context.Background(), opts)); err != nil {
@@ -188,7 +188,7 @@ func TestWalkLimitAsksOnlyTheNeededPages(t *testing.T) {
 			api.handle("GET", "calendars", srv.serve)
 			c, _ := api.client()
 
-			got, err := collect(c.AllCalendars(context.Background(), &client.CalendarListOptions{Limit: tc.limit}))
+			got, err := collect(c.AllCalendars(context.Background(), &client.ListOptions{Limit: tc.limit}))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -223,7 +223,7 @@ func TestWalkLimitWithoutPerPage(t *testing.T) {
 			api.handle("GET", "calendars", srv.serve)
 			c, _ := api.client()
 
-			got, err := collect(c.AllCalendars(context.Background(), &client.CalendarListOptions{Limit: tc.limit}))
+			got, err := collect(c.AllCalendars(context.Background(), &client.ListOptions{Limit: tc.limit}))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -443,7 +443,7 @@ func TestWalkSimplePaginator(t *testing.T) {
 	api := newMockAPI(t)
 	api.handle("GET", "calendars", srv.serve)
 	c, _ := api.client()
-	got, err := collect(c.AllCalendars(context.Background(), &client.CalendarListOptions{Type: "solar"}))
+	got, err := collect(c.AllCalendars(context.Background(), &client.ListOptions{Type: "solar"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -462,7 +462,7 @@ func TestWalkSimplePaginatorLimit(t *testing.T) {
 	api := newMockAPI(t)
 	api.handle("GET", "calendars", srv.serve)
 	c, _ := api.client()
-	got, err := collect(c.AllCalendars(context.Background(), &client.CalendarListOptions{Limit: 15}))
+	got, err := collect(c.AllCalendars(context.Background(), &client.ListOptions{Limit: 15}))
 	if err != nil {
 		t.Fatal(err)
 	}

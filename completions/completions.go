@@ -20,7 +20,7 @@ import (
 // description the shell shows beside it.
 func Calendars(ctx context.Context, c *client.Client, prefix string) ([]string, error) {
 	byID := prefix == "" || isDigits(prefix)
-	opts := &client.CalendarListOptions{Page: 1}
+	opts := &client.ListOptions{Page: 1}
 	if !byID {
 		// The server's name filter matches anywhere in the name: it narrows
 		// the page to likely names; the prefix is checked below.

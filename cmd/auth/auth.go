@@ -43,7 +43,7 @@ Settings > API.`,
 // checkToken spends one request (the first page of calendars) to learn
 // whether the client's token opens the campaign.
 func checkToken(ctx context.Context, c *client.Client) error {
-	_, err := c.ListCalendars(ctx, &client.CalendarListOptions{Page: 1})
+	_, err := c.ListCalendars(ctx, &client.ListOptions{Page: 1})
 	return err
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -151,14 +152,14 @@ func TestUpdateFlags(t *testing.T) {
 }
 
 // listOptions parses calendar list's filter flags alone.
-func listOptions(args ...string) (client.CalendarListOptions, error) {
+func listOptions(args ...string) (client.ListOptions, error) {
 	fs := pflag.NewFlagSet("list", pflag.ContinueOnError)
-	var lf listFlags
-	lf.register(fs)
+	var ef resource.EntityFilters
+	ef.Register(fs, "calendars")
 	if err := fs.Parse(args); err != nil {
-		return client.CalendarListOptions{}, err
+		return client.ListOptions{}, err
 	}
-	return lf.options(fs)
+	return ef.Options(fs)
 }
 
 func TestListFlags(t *testing.T) {
@@ -167,7 +168,7 @@ func TestListFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := client.CalendarListOptions{Name: "Harptos", ExactName: true, Type: "Old",
+	want := client.ListOptions{Name: "Harptos", ExactName: true, Type: "Old",
 		IsPrivate: ptr(true), Tags: []int{3, 7}, LastSync: time.Date(2026, 1, 1, 8, 0, 0, 0, time.UTC)}
 	if !reflect.DeepEqual(opts.IsPrivate, want.IsPrivate) || !opts.LastSync.Equal(want.LastSync) {
 		t.Errorf("got %+v", opts)
@@ -212,12 +213,12 @@ func TestListFlags(t *testing.T) {
 }
 
 func TestParseSinceDate(t *testing.T) {
-	got, err := parseSince("2026-03-04", time.Now())
+	got, err := resource.ParseSince("2026-03-04", time.Now())
 	if err != nil || !got.Equal(time.Date(2026, 3, 4, 0, 0, 0, 0, time.UTC)) {
 		t.Errorf("got %v %v", got, err)
 	}
 	now := time.Date(2026, 3, 4, 12, 0, 0, 0, time.UTC)
-	got, err = parseSince("90m", now)
+	got, err = resource.ParseSince("90m", now)
 	if err != nil || !got.Equal(time.Date(2026, 3, 4, 10, 30, 0, 0, time.UTC)) {
 		t.Errorf("got %v %v", got, err)
 	}

@@ -126,3 +126,5 @@ func withKeys(t *testing.T, body string, keys map[string]any) string {
 func dateKeys(y, m, d int) map[string]any {
 	return map[string]any{"current_year": y, "current_month": m, "current_day": d}
 }
+
+func ptr[T any](v T) *T { return &v }

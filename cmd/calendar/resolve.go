@@ -31,7 +31,7 @@ func ResolveCalendar(ctx context.Context, c *client.Client, arg string) (int, *c
 		return id, nil, nil
 	}
 	var near []*client.Calendar
-	for cal, err := range c.AllCalendars(ctx, &client.CalendarListOptions{Name: arg}) {
+	for cal, err := range c.AllCalendars(ctx, &client.ListOptions{Name: arg}) {
 		if err != nil {
 			return 0, nil, err
 		}

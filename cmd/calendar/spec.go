@@ -71,10 +71,10 @@ func ResolveID(ctx context.Context, c *client.Client, arg string) (int, error) {
 // listFilters registers the filters of `calendar list`; the server applies
 // all of them.
 func listFilters(fs *pflag.FlagSet) func(*pflag.FlagSet) (resource.Query[*client.Calendar], error) {
-	var lf listFlags
-	lf.register(fs)
+	var ef resource.EntityFilters
+	ef.Register(fs, "calendars")
 	return func(fs *pflag.FlagSet) (resource.Query[*client.Calendar], error) {
-		filter, err := lf.options(fs)
+		filter, err := ef.Options(fs)
 		if err != nil {
 			return resource.Query[*client.Calendar]{}, err
 		}
