@@ -55,7 +55,7 @@ var (
 	leapMonthFlag = leapFlag(FlagForm[CalendarInput]{Name: "leap-year-month",
 		Usage: "the `MONTH` that receives the leap days, by number or name (turns leap years on)",
 		Set: func(in *CalendarInput, v []string) error {
-			month, written, err := parseMonth(v[0], "--leap-year-month")
+			month, written, err := ReadMonth(v[0], "--leap-year-month")
 			if err != nil {
 				return valueProblem(v[0], "%v", err)
 			}
@@ -112,9 +112,10 @@ func leapNumberFlag(name, usage string, get func(*CalendarInput) **int) FlagForm
 	}})
 }
 
-// parseMonth reads a month by number (1 is the first), or keeps a name to
-// be resolved against the calendar's months (where names the flag).
-func parseMonth(s, where string) (*int, *Written, error) {
+// ReadMonth reads a month as a flag gives it: by number (1 is the first),
+// or a name kept to be resolved against the calendar's months (where names
+// the flag). Every month typed on the command line goes through it.
+func ReadMonth(s, where string) (*int, *Written, error) {
 	if strings.TrimSpace(s) == "" {
 		return nil, nil, fmt.Errorf("no month given")
 	}
@@ -198,7 +199,7 @@ func parseSeasons(values []string) ([]Season, error) {
 		if strings.TrimSpace(parts[0]) == "" {
 			return nil, valueProblem(v, "the name is empty")
 		}
-		month, written, err := parseMonth(parts[1], fmt.Sprintf("--season %q", v))
+		month, written, err := ReadMonth(parts[1], fmt.Sprintf("--season %q", v))
 		if err != nil {
 			return nil, valueProblem(v, "%v", err)
 		}

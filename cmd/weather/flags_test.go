@@ -133,7 +133,7 @@ func TestBadFlagsAreUsageErrors(t *testing.T) {
 		{"list negative limit", []string{"list", "--calendar", "5", "--limit", "-1"}, "--limit -1: give a number above 0"},
 		{"list limit zero", []string{"list", "--calendar", "5", "--limit", "0"}, "--limit 0: give a number above 0"},
 		{"list page zero", []string{"list", "--calendar", "5", "--page", "0"}, "--page 0: pages are counted from 1"},
-		{"list month zero", []string{"list", "--calendar", "5", "--month", "0"}, "--month 0: months are counted from 1"},
+		{"list month zero", []string{"list", "--calendar", "5", "--month", "0"}, `--month: the month "0" is not a month number (1 is the first) or name`},
 		{"list argument", []string{"list", "--calendar", "5", "41"}, `unknown command "41"`},
 		{"delete no id", []string{"delete", "--calendar", "5"}, "requires at least 1 arg(s), only received 0"},
 		{"delete bad id", []string{"delete", "--calendar", "5", "41", "4x"}, `"4x" is not a weather id`},

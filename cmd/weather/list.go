@@ -128,19 +128,17 @@ func (lf *listFlags) read(fs *pflag.FlagSet) (*filter, error) {
 	return f, f.checkSpan()
 }
 
+// readMonth reads a month by number now; a name waits for the calendar.
 func (f *filter) readMonth(text string) error {
-	text = strings.TrimSpace(text)
-	if text == "" {
-		return cmdutil.UsageErrorf("--month: no month given")
+	month, name, err := client.ReadMonth(text, "--month")
+	switch {
+	case err != nil:
+		return cmdutil.UsageErrorf("--month: %v", err)
+	case name != nil:
+		f.named = append(f.named, namedValue{flag: "month", text: strings.TrimSpace(text), month: &f.month})
+	default:
+		f.month = month
 	}
-	if m, err := strconv.Atoi(text); err == nil {
-		if m < 1 {
-			return cmdutil.UsageErrorf("--month %d: months are counted from 1", m)
-		}
-		f.month = &m
-		return nil
-	}
-	f.named = append(f.named, namedValue{flag: "month", text: text, month: &f.month})
 	return nil
 }
 

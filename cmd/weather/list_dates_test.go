@@ -117,7 +117,7 @@ func TestListRefusesBadDates(t *testing.T) {
 		{[]string{"--date", "1492-1-3", "--from", "1492-1-1"}, false, "--date cannot be used with --from or --to: give one day, or a span"},
 		{[]string{"--from", "1492-1-4", "--to", "1492-1-3"}, false, "--from 1492-1-4 is after --to 1492-1-3: no day is in between"},
 		{[]string{"--sort", "name"}, false, `--sort "name": sort by date or id`},
-		{[]string{"--month", "0"}, false, "--month 0: months are counted from 1"},
+		{[]string{"--month", "0"}, false, `--month: the month "0" is not a month number (1 is the first) or name`},
 		{[]string{"--month", " "}, false, "--month: no month given"},
 		{[]string{"--date", ""}, false, "--date: no date given"},
 		{[]string{"--date", "1492-0-3"}, false, "--date: month 0 does not exist: months are counted from 1"},
