@@ -15,7 +15,9 @@ func (t Fields[In]) Detail(in *In) []DetailLine {
 		if show := t[i].detail; show != nil {
 			line := show(in)
 			line.Label = t[i].detailLabel
-			out = append(out, line)
+			if line.Value != "" || !t[i].detailIfSet {
+				out = append(out, line)
+			}
 		}
 	}
 	return out
@@ -24,6 +26,12 @@ func (t Fields[In]) Detail(in *In) []DetailLine {
 // shown gives a field its line in the detail view, under label.
 func shown[In any](label string, f Field[In], value func(in *In) DetailLine) Field[In] {
 	f.detailLabel, f.detail = label, value
+	return f
+}
+
+// ifSet leaves the field's detail line out when it has no value.
+func ifSet[In any](f Field[In]) Field[In] {
+	f.detailIfSet = true
 	return f
 }
 

@@ -57,6 +57,8 @@ type Field[In any] struct {
 	// detailLabel; nil: it has none.
 	detail      func(in *In) DetailLine
 	detailLabel string
+	// detailIfSet leaves the line out when the field has no value.
+	detailIfSet bool
 	// check adds the field's own problems (a range, a format) before a
 	// write; nil when the kind's checks are all it has.
 	check func(in *In, ps *problems)

@@ -3,6 +3,7 @@ package client
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 
 	yaml "go.yaml.in/yaml/v3"
 )
@@ -26,7 +27,7 @@ var WeatherFields = Fields[WeatherInput]{
 	weatherText("precipitation", "the precipitation, up to 45 characters of `TEXT`", func(in *WeatherInput) **string { return &in.Precipitation }, false),
 	weatherText("wind", "the wind, up to 45 characters of `TEXT`", func(in *WeatherInput) **string { return &in.Wind }, false),
 	weatherText("effect", "the effect, up to 45 characters of `TEXT`", func(in *WeatherInput) **string { return &in.Effect }, false),
-	weatherText("name", "a `NAME` for the entry, up to 40 characters", func(in *WeatherInput) **string { return &in.Name }, false),
+	ifSet(weatherText("name", "a `NAME` for the entry, up to 40 characters", func(in *WeatherInput) **string { return &in.Name }, false)),
 	visibilityField,
 }
 
@@ -37,7 +38,8 @@ func weatherText(key, usage string, get func(*WeatherInput) **string, required b
 	if required {
 		f = rebuilt(f)
 	}
-	return f
+	label := strings.ToUpper(key[:1]) + key[1:]
+	return shown(label, f, func(in *WeatherInput) DetailLine { return plain(deref(*get(in), "")) })
 }
 
 // weatherDateFlag is --date: the whole date, in numbers or with names.
@@ -133,6 +135,12 @@ var visibilityField = func() Field[WeatherInput] {
 		}
 		return VisibilityName(*in.VisibilityID)
 	}
+	f = shown("Visibility", f, func(in *WeatherInput) DetailLine {
+		if in.VisibilityID == nil {
+			return plain("")
+		}
+		return plain(VisibilityName(*in.VisibilityID))
+	})
 	return withFlags(f, FlagForm[WeatherInput]{Name: "visibility",
 		Usage: "who sees it, a `VISIBILITY`: all, self, admin, self-admin, members, or 1 to 5",
 		Set: func(in *WeatherInput, v []string) error {

@@ -68,21 +68,18 @@ func readableDate(w *client.Weather, months []client.Month) string {
 	return ""
 }
 
+// detail is the entry's id, calendar and date (its month named from
+// months), the lines of its fields (client.Fields.Detail: a field's entry
+// in the table gives its line) and when it was made and updated.
 func detail(r output.Record, months []client.Month) []output.Field {
 	w := asWeather(r)
 	fields := []output.Field{
 		{Label: "ID", Value: strconv.Itoa(w.ID)},
 		{Label: "Calendar", Value: strconv.Itoa(w.CalendarID)},
 		{Label: "Date", Value: w.Date().String(), Readable: readableDate(w, months)},
-		{Label: "Weather", Value: text(w.Weather)},
-		{Label: "Temperature", Value: text(w.Temperature)},
-		{Label: "Precipitation", Value: text(w.Precipitation)},
-		{Label: "Wind", Value: text(w.Wind)},
-		{Label: "Effect", Value: text(w.Effect)},
-		{Label: "Visibility", Value: visibilityName(w.VisibilityID)},
 	}
-	if text(w.Name) != "" {
-		fields = append(fields, output.Field{Label: "Name", Value: text(w.Name)})
+	for _, line := range client.WeatherFields.Detail(&w.WeatherInput) {
+		fields = append(fields, output.Field{Label: line.Label, Value: line.Value, Readable: line.Readable})
 	}
 	return append(fields,
 		output.Field{Label: "Created", Value: w.CreatedAt},
