@@ -122,13 +122,16 @@ func subjectOf(rawURL string) subject {
 		return s
 	}
 	rest := segs[campaign:]
-	for depth := range resources {
-		r := &resources[depth]
-		if len(rest) == 0 || !r.spells(rest[0]) {
-			// Under a record below the campaign, a segment that is no
-			// collection is one of its routes ("advance"), said as it is;
-			// under the campaign, it is outside the calendars.
-			if depth > 1 && len(rest) > 0 {
+	in := "" // the resource the next collection is in; "" before the campaign
+	for depth := 0; ; depth++ {
+		r := collection(in, rest)
+		if r == nil {
+			// Under a record below the campaign that holds collections, a
+			// segment that is no collection is one of its routes
+			// ("advance"), said as it is; under the campaign, it is outside
+			// the resources; past a record that holds none, nothing more
+			// is said.
+			if depth > 1 && len(rest) > 0 && slices.ContainsFunc(resources, func(r resource) bool { return r.in == in }) {
 				s.extra = strings.Join(rest, "/")
 			}
 			break
@@ -138,9 +141,20 @@ func subjectOf(rawURL string) subject {
 			break
 		}
 		s.levels = append(s.levels, level{resource: r, id: rest[1]})
-		rest = rest[2:]
+		rest, in = rest[2:], r.one
 	}
 	return s
+}
+
+// collection is the resource in resource in whose collection path starts
+// with, nil when there is none.
+func collection(in string, path []string) *resource {
+	for i := range resources {
+		if r := &resources[i]; len(path) > 0 && r.in == in && r.spells(path[0]) {
+			return r
+		}
+	}
+	return nil
 }
 
 // spells reports whether segment is this collection's in a path.

@@ -25,12 +25,16 @@ type resource struct {
 	// model is the record's class in Laravel's 404: "No query results for
 	// model [App\Models\Calendar] 3".
 	model string
+	// in is the resource whose records hold this collection (its one);
+	// "" for the campaign.
+	in string
 }
 
-// resources are the collections, each inside a record of the one before
-// it: campaigns/{id}/calendars/{id}/calendar_weathers/{id}.
+// resources are the collections, each inside a record of the one it is
+// in: campaigns/{id}/calendars/{id}/calendar_weathers/{id}; a new
+// collection of the campaign names "campaign". The campaign comes first.
 var resources = []resource{
 	{segments: []string{campaignsSegment}, one: "campaign", model: "Campaign"},
-	{segments: []string{calendarsSegment}, one: "calendar", all: "the calendars", anew: "a calendar", model: "Calendar"},
-	{segments: []string{weatherPathDocument, weatherPathLive}, one: "weather", all: "the weather", anew: "weather", model: "CalendarWeather"},
+	{segments: []string{calendarsSegment}, one: "calendar", all: "the calendars", anew: "a calendar", model: "Calendar", in: "campaign"},
+	{segments: []string{weatherPathDocument, weatherPathLive}, one: "weather", all: "the weather", anew: "weather", model: "CalendarWeather", in: "calendar"},
 }
