@@ -154,3 +154,6 @@ func (c *Calendar) RawJSON() json.RawMessage { return c.Raw }
 
 // RecordID is the calendar's id.
 func (c *Calendar) RecordID() int { return c.ID }
+
+// RecordName is the calendar's name.
+func (c *Calendar) RecordName() string { return c.Name }

@@ -2,25 +2,28 @@ package client
 
 import "strings"
 
-// Named are the calendars of cals the service stores under name: names
+// Named is a record with a name: a calendar, any entity of the service.
+type Named interface{ RecordName() string }
+
+// NamedAs are the records of items the service stores under name: names
 // compare as it stores them (trimmed), so "Harptos " is Harptos. It is the
 // one identity of a name: a lookup's first try, create's duplicate check
 // (with the list's exact filter) and apply's match of a seed's calendar.
-func Named(cals []*Calendar, name string) []*Calendar {
-	return keepCalendars(cals, func(c *Calendar) bool { return SameStoredText(c.Name, name) })
+func NamedAs[T Named](items []T, name string) []T {
+	return keep(items, func(r T) bool { return SameStoredText(r.RecordName(), name) })
 }
 
-// NamedIgnoringCase are the calendars of cals named name but for case: a
+// NamedIgnoringCase are the records of items named name but for case: a
 // lookup's second try, when no name is name exactly.
-func NamedIgnoringCase(cals []*Calendar, name string) []*Calendar {
-	return keepCalendars(cals, func(c *Calendar) bool { return strings.EqualFold(StoredText(c.Name), StoredText(name)) })
+func NamedIgnoringCase[T Named](items []T, name string) []T {
+	return keep(items, func(r T) bool { return strings.EqualFold(StoredText(r.RecordName()), StoredText(name)) })
 }
 
-func keepCalendars(cals []*Calendar, keep func(*Calendar) bool) []*Calendar {
-	var out []*Calendar
-	for _, c := range cals {
-		if keep(c) {
-			out = append(out, c)
+func keep[T any](items []T, ok func(T) bool) []T {
+	var out []T
+	for _, it := range items {
+		if ok(it) {
+			out = append(out, it)
 		}
 	}
 	return out

@@ -21,7 +21,7 @@ func TestNamed(t *testing.T) {
 		}
 		return out
 	}
-	if got := ids(client.Named(cals, "  Harptos")); len(got) != 1 || got[0] != 1 {
+	if got := ids(client.NamedAs(cals, "  Harptos")); len(got) != 1 || got[0] != 1 {
 		t.Errorf("Named = %v, want [1]", got)
 	}
 	if got := ids(client.NamedIgnoringCase(cals, "HARPTOS")); len(got) != 2 || got[0] != 1 || got[1] != 2 {

@@ -197,7 +197,7 @@ func find(all []*client.Calendar, want DesiredCalendar) (*client.Calendar, error
 		}
 		return nil, fmt.Errorf("calendar id %d%s does not exist", want.ID, at(want.Where))
 	}
-	found := client.Named(all, want.Input.Name)
+	found := client.NamedAs(all, want.Input.Name)
 	switch len(found) {
 	case 0:
 		return nil, nil
@@ -217,7 +217,7 @@ func checkRename(ps *cmdutil.Problems, all []*client.Calendar, cur *client.Calen
 	if want.Input.Name == "" || client.SameStoredText(want.Input.Name, cur.Name) {
 		return
 	}
-	for _, c := range client.Named(all, want.Input.Name) {
+	for _, c := range client.NamedAs(all, want.Input.Name) {
 		if c.ID != cur.ID {
 			ps.Add(want.Where, "calendar %d would be renamed %q, the name of calendar %d", cur.ID, want.Input.Name, c.ID)
 			return

@@ -16,7 +16,7 @@ func Spec(f *cmdutil.Factory) *resource.Spec[*client.Calendar] {
 	return &resource.Spec[*client.Calendar]{
 		Noun: "calendar", Plural: "calendars", Arg: "ID|NAME",
 		Kind:   calendarKind,
-		Lookup: lookup,
+		Lookup: calendarLookup.Lookup,
 		Get: func(ctx context.Context, c *client.Client, _, id int) (*client.Calendar, error) {
 			return c.GetCalendar(ctx, id)
 		},
@@ -53,12 +53,6 @@ declined confirmation exits with 7.`,
   kanka calendar delete 12 13 "Old calendar" --yes`,
 		},
 	}
-}
-
-// lookup is ResolveCalendar as a record reference.
-func lookup(ctx context.Context, c *client.Client, _ int, arg string) (resource.Ref[*client.Calendar], error) {
-	id, cal, err := ResolveCalendar(ctx, c, arg)
-	return resource.Ref[*client.Calendar]{ID: id, Record: cal, Known: cal != nil}, err
 }
 
 // ResolveID is ResolveCalendar's id alone: the parent lookup of the
