@@ -1,6 +1,9 @@
 package resource
 
 import (
+	"context"
+
+	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/output"
 	"github.com/spf13/cobra"
@@ -20,29 +23,20 @@ func NewGetCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Command {
 			if err := s.checkArgs(args); err != nil {
 				return err
 			}
-			p, err := printer(f)
-			if err != nil {
-				return err
-			}
 			ctx := Context(cmd)
-			c, scope, err := s.connect(ctx, f, parent.value)
+			p, c, scope, err := s.begin(ctx, f, parent.value)
 			if err != nil {
 				return err
 			}
-			ref, err := s.Lookup(ctx, c, scope.ParentID, args[0])
+			record, err := s.fetch(ctx, c, scope, args[0])
 			if err != nil {
 				return err
-			}
-			if !ref.Known {
-				if ref.Record, err = s.Get(ctx, c, scope.ParentID, ref.ID); err != nil {
-					return err
-				}
 			}
 			kind, err := s.kind(ctx, c, p, scope)
 			if err != nil {
 				return err
 			}
-			return p.PrintOne(ref.Record, kind)
+			return p.PrintOne(record, kind)
 		},
 	}
 	parent = s.addParentFlag(cmd)
@@ -68,4 +62,13 @@ func (s *Spec[T]) checkArgs(args []string) error {
 		}
 	}
 	return nil
+}
+
+// fetch is the record arg names: the lookup's, or one GET.
+func (s *Spec[T]) fetch(ctx context.Context, c *client.Client, scope *Scope, arg string) (T, error) {
+	ref, err := s.Lookup(ctx, c, scope.ParentID, arg)
+	if err == nil && !ref.Known {
+		ref.Record, err = s.Get(ctx, c, scope.ParentID, ref.ID)
+	}
+	return ref.Record, err
 }

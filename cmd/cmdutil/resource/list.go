@@ -41,12 +41,8 @@ func NewListCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Command 
 			if err != nil {
 				return err
 			}
-			p, err := printer(f)
-			if err != nil {
-				return err
-			}
 			ctx := Context(cmd)
-			c, scope, err := s.connect(ctx, f, parent.value)
+			p, c, scope, err := s.begin(ctx, f, parent.value)
 			if err != nil {
 				return err
 			}

@@ -155,6 +155,17 @@ func (s *Spec[T]) connect(ctx context.Context, f *cmdutil.Factory, parent string
 	return c, &Scope{ParentID: id, Parent: record}, nil
 }
 
+// begin builds the printer, first, so that a bad -o, --jq or --template
+// sends nothing, then connects (connect).
+func (s *Spec[T]) begin(ctx context.Context, f *cmdutil.Factory, parent string) (*output.Printer, *client.Client, *Scope, error) {
+	p, err := printer(f)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	c, scope, err := s.connect(ctx, f, parent)
+	return p, c, scope, err
+}
+
 // kind is the Kind to print with: ReadableKind's on a terminal table or
 // detail view when the spec has one, else Kind.
 func (s *Spec[T]) kind(ctx context.Context, c *client.Client, p *output.Printer, scope *Scope) (output.Kind, error) {

@@ -140,16 +140,11 @@ func NewUpdateCmd[T output.Record, In any](f *cmdutil.Factory, s *Spec[T], w *Wr
 			if p == nil {
 				return err // refused, intercepted, or no connection
 			}
-			ref, err := s.Lookup(run.Ctx, run.Client, run.Scope.ParentID, run.Arg)
+			current, err := s.fetch(run.Ctx, run.Client, run.Scope, run.Arg)
 			if err != nil {
 				return err
 			}
-			if !ref.Known {
-				if ref.Record, err = s.Get(run.Ctx, run.Client, run.Scope.ParentID, ref.ID); err != nil {
-					return err
-				}
-			}
-			updated, err := w.Update(run, ref.Record)
+			updated, err := w.Update(run, current)
 			if err != nil {
 				return err
 			}
