@@ -42,10 +42,11 @@ const otherKeysKey = "other_keys"
 // be a name (date, seasons, leap_year_month): see ResolveMonths. Each key
 // is read by its field of CalendarFields.
 func DecodeCalendar(n *yaml.Node) (CalendarInput, error) {
-	var r fileReader
 	var in CalendarInput
-	CalendarFields.readFile(&r, documentRoot(n), "", &in, func(key string) bool { return calendarServerKeys[key] })
-	return in, r.err()
+	err := decodeFile(n, func(r *fileReader, root *yaml.Node) {
+		CalendarFields.readFile(r, root, "", &in, func(key string) bool { return calendarServerKeys[key] })
+	})
+	return in, err
 }
 
 // FileOrigin is the record a file was written from, as `get -o yaml` or

@@ -50,16 +50,23 @@ func (e *FileError) Error() string {
 
 // fileReader reads values leniently and collects the problems. Every
 // mapping and list of a document is entered through its pairs and items,
-// which follow the aliases and merge keys: a bound on how much a document
-// may grow through them (a few lines of anchors can name millions of
-// nodes) belongs here, in the reader, for every file kanka reads.
-type fileReader struct{ problems []FileProblem }
+// which follow the aliases and merge keys, each value through visit: so
+// every file kanka reads is read within the bounds of file_bounds.go (a few
+// lines of anchors can name millions of values, or themselves).
+type fileReader struct {
+	problems []FileProblem
+	// spent is shared by the readers of one document (see bounds).
+	spent *fileBounds
+}
 
 func (r *fileReader) add(n *yaml.Node, path, format string, args ...any) {
 	r.problems = append(r.problems, FileProblem{Line: n.Line, Path: path, Message: fmt.Sprintf(format, args...)})
 }
 
 func (r *fileReader) err() error {
+	if broken := r.bounds().broken; broken != nil {
+		return &FileError{Problems: []FileProblem{*broken}}
+	}
 	if len(r.problems) == 0 {
 		return nil
 	}
@@ -121,34 +128,47 @@ func (r *fileReader) pairsHinted(n *yaml.Node, path, hint string, each func(key 
 	var walk func(m *yaml.Node, merged bool)
 	walk = func(m *yaml.Node, merged bool) {
 		var merges []*yaml.Node
-		for i := 0; i+1 < len(m.Content); i += 2 {
-			k, v := m.Content[i], resolveAlias(m.Content[i+1])
+		for i := 0; i+1 < len(m.Content) && !r.stopped(); i += 2 {
+			k := m.Content[i]
 			if k.ShortTag() == "!!merge" {
-				merges = append(merges, v)
+				merges = append(merges, m.Content[i+1])
 				continue
 			}
-			switch {
-			case seen[k.Value] && merged:
-				continue // a key written beside the merge wins
-			case seen[k.Value]:
-				r.add(k, path, "key %q is given twice", k.Value)
-				continue
-			}
-			seen[k.Value] = true
-			if !each(k.Value, v, keyPath(path, k.Value)) {
-				r.add(k, path, "unknown key %q%s", k.Value, hint)
+			// Every key counts, those a merge brings again too: a
+			// mapping of many keys merged many times is work.
+			p := keyPath(path, k.Value)
+			r.visit(m.Content[i+1], p, func(v *yaml.Node) {
+				switch {
+				case seen[k.Value] && merged:
+					return // a key written beside the merge wins
+				case seen[k.Value]:
+					r.add(k, path, "key %q is given twice", k.Value)
+					return
+				}
+				seen[k.Value] = true
+				if !each(k.Value, v, p) {
+					r.add(k, path, "unknown key %q%s", k.Value, hint)
+				}
+			})
+		}
+		mergeMapping := func(v *yaml.Node) {
+			if v.Kind == yaml.MappingNode {
+				walk(v, true)
 			}
 		}
-		for _, v := range merges {
-			items := []*yaml.Node{v}
-			if v.Kind == yaml.SequenceNode {
-				items = v.Content
-			}
-			for _, item := range items {
-				if item = resolveAlias(item); item.Kind == yaml.MappingNode {
-					walk(item, true)
+		for _, merge := range merges {
+			r.visit(merge, path, func(v *yaml.Node) {
+				if v.Kind != yaml.SequenceNode {
+					mergeMapping(v)
+					return
 				}
-			}
+				for _, item := range v.Content {
+					if r.stopped() {
+						return
+					}
+					r.visit(item, path, mergeMapping)
+				}
+			})
 		}
 	}
 	walk(n, false)
@@ -165,7 +185,11 @@ func (r *fileReader) items(n *yaml.Node, path string, each func(item *yaml.Node,
 		return false
 	}
 	for i, item := range n.Content {
-		each(resolveAlias(item), fmt.Sprintf("%s[%d]", path, i+1))
+		if r.stopped() {
+			break
+		}
+		p := fmt.Sprintf("%s[%d]", path, i+1)
+		r.visit(item, p, func(v *yaml.Node) { each(v, p) })
 	}
 	return true
 }

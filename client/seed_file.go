@@ -43,9 +43,8 @@ type SeedWeather struct {
 // calendar's own months where the file gives them; the others stay
 // Written, their Where without a file name ("line 9: calendars[1].date").
 func DecodeSeed(n *yaml.Node) ([]SeedCalendar, error) {
-	var r fileReader
-	cals := r.seed(documentRoot(n))
-	if err := r.err(); err != nil {
+	var cals []SeedCalendar
+	if err := decodeFile(n, func(r *fileReader, root *yaml.Node) { cals = r.seed(root) }); err != nil {
 		return nil, err
 	}
 	return cals, nil
@@ -90,8 +89,8 @@ func (r *fileReader) seedCalendar(n *yaml.Node, path string) (cal SeedCalendar, 
 	// The calendar's keys are read aside and their problems added after
 	// the id's, so that problems on one line (`{months: 3, id: x}`) come
 	// in the order apply has always said them.
-	var keys fileReader
-	CalendarFields.readFile(&keys, n, path, &cal.Input, func(key string) bool { return calendarServerKeys[key] },
+	keys := r.aside()
+	CalendarFields.readFile(keys, n, path, &cal.Input, func(key string) bool { return calendarServerKeys[key] },
 		map[string]func(v *yaml.Node, path string){
 			"id":      func(v *yaml.Node, _ string) { id = v },
 			"weather": func(v *yaml.Node, _ string) { weather = v },

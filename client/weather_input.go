@@ -141,18 +141,19 @@ func (in *WeatherInput) UnmarshalYAML(n *yaml.Node) error {
 // updated_* are accepted and ignored). A month may be a name (see
 // ResolveDate). Every problem is in a *FileError, with its line.
 func DecodeWeather(n *yaml.Node) (WeatherInput, error) {
-	var r fileReader
-	in := r.weather(documentRoot(n), "")
-	return in, r.err()
+	var in WeatherInput
+	err := decodeFile(n, func(r *fileReader, root *yaml.Node) { in = r.weather(root, "") })
+	return in, err
 }
 
 // DecodeWeathers reads a list of entries, each as DecodeWeather does;
 // paths in problems start with the entry ("[3].date").
 func DecodeWeathers(n *yaml.Node) ([]WeatherInput, error) {
-	var r fileReader
 	var out []WeatherInput
-	r.items(documentRoot(n), "", func(item *yaml.Node, path string) { out = append(out, r.weather(item, path)) })
-	return out, r.err()
+	err := decodeFile(n, func(r *fileReader, root *yaml.Node) {
+		r.items(root, "", func(item *yaml.Node, path string) { out = append(out, r.weather(item, path)) })
+	})
+	return out, err
 }
 
 // weatherServerKeys are set by the server: accepted and ignored.
