@@ -1,7 +1,9 @@
 package output
 
 import (
+	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -15,9 +17,22 @@ import (
 //	C1 controls U+0080-U+009F  ^[ and the 7-bit form (CSI U+009B is ^[[)
 //
 // Newline and tab are kept: they lay text out and command nothing.
+//
+// Nor is a character shown that shows nothing yet changes what is seen: a
+// bidirectional override (U+202A-U+202E, U+2066-U+2069) turns the rest of
+// a line around, so that "abc\u202Eevil" reads "abclive"; a zero-width
+// space, joiner or mark (U+200B-U+200F), a byte order mark (U+FEFF), the
+// Arabic letter mark (U+061C), a tag character, makes two names that look
+// alike differ. Every format character (Unicode's category Cf), and the
+// line and paragraph separators U+2028 and U+2029, is shown as its code
+// point, as less(1) shows it:
+//
+//	U+202E  <U+202E>
+//
+// JSON and YAML print the data as it is: they are read by programs.
 
 // shown is a value of a table or detail view as it may be printed: secrets
-// hidden, control characters escaped.
+// hidden, control and format characters escaped.
 func (p *Printer) shown(s string) string {
 	if p.opts.Redact != nil {
 		s = p.opts.Redact(s)
@@ -26,8 +41,9 @@ func (p *Printer) shown(s string) string {
 }
 
 // Sanitize returns s with its control characters other than newline and tab
-// in caret notation. Invalid UTF-8 is left as it is: a UTF-8 terminal shows
-// it as a replacement character and runs nothing.
+// in caret notation, and its invisible format characters as <U+XXXX>.
+// Invalid UTF-8 is left as it is: a UTF-8 terminal shows it as a
+// replacement character and runs nothing.
 func Sanitize(s string) string {
 	if !hasControl(s) {
 		return s
@@ -49,6 +65,8 @@ func Sanitize(s string) string {
 		case r >= 0x80 && r <= 0x9f:
 			b.WriteString("^[")
 			b.WriteByte(byte(r - 0x40))
+		case invisible(r):
+			fmt.Fprintf(&b, "<U+%04X>", r)
 		default:
 			b.WriteString(s[i : i+size])
 		}
@@ -57,17 +75,28 @@ func Sanitize(s string) string {
 	return b.String()
 }
 
+// invisible reports a format character, or a line or paragraph separator:
+// what Sanitize shows as its code point.
+func invisible(r rune) bool {
+	return r == '\u2028' || r == '\u2029' || unicode.Is(unicode.Cf, r)
+}
+
 // hasControl reports whether s holds a character Sanitize replaces.
 func hasControl(s string) bool {
-	for i := 0; i < len(s); i++ {
+	for i := 0; i < len(s); {
 		c := s[i]
-		switch {
-		case c == '\n' || c == '\t':
-		case c < 0x20 || c == 0x7f:
-			return true
-		case c == 0xc2 && i+1 < len(s) && s[i+1] >= 0x80 && s[i+1] <= 0x9f:
-			return true // U+0080-U+009F in UTF-8
+		if c < utf8.RuneSelf {
+			if (c < 0x20 && c != '\n' && c != '\t') || c == 0x7f {
+				return true
+			}
+			i++
+			continue
 		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if (r >= 0x80 && r <= 0x9f) || invisible(r) {
+			return true // a C1 control, or a format character
+		}
+		i += size
 	}
 	return false
 }

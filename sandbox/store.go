@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/gofrs/flock"
+	"github.com/kanka-cli/kanka/internal/filekind"
 )
 
 // store holds the state. view runs fn on a consistent state; update runs fn
@@ -64,7 +65,7 @@ func cloneState(st *state) (*state, error) {
 // write is lost and a reader, which takes no lock, never sees half a file.
 // A symlink is followed: the file it names is the one replaced and locked.
 // A file that does not read as sandbox state is refused, never written
-// (StateFileError).
+// (StateFileError); so is what is not a regular file (checkRegular).
 type fileStore struct{ path string }
 
 func newFileStore(path string) *fileStore { return &fileStore{path: path} }
@@ -77,7 +78,7 @@ func (f *fileStore) view(fn func(*state)) error {
 	// No lock: every write renames a whole file into place, so the file
 	// read is the old one or the new one, whole. Nor is a lock file left
 	// beside a file that turns out not to be the sandbox's.
-	st, err := loadState(f.path, target)
+	st, err := loadRegular(f.path, target)
 	if err != nil {
 		return err
 	}
@@ -91,11 +92,11 @@ func (f *fileStore) update(fn func(*state) bool) error {
 		return err
 	}
 	// Refuse somebody else's file before creating a lock file beside it.
-	if _, err := loadState(f.path, target); err != nil {
+	if _, err := loadRegular(f.path, target); err != nil {
 		return err
 	}
 	return withLock(target, func() error {
-		st, err := loadState(f.path, target)
+		st, err := loadRegular(f.path, target)
 		if err != nil {
 			return err
 		}
@@ -114,8 +115,31 @@ func checkStateFile(path string) error {
 	if err != nil {
 		return err
 	}
-	_, err = loadState(path, target)
+	_, err = loadRegular(path, target)
 	return err
+}
+
+// loadRegular is loadState of a regular file (or a missing one):
+// checkRegular first.
+func loadRegular(path, target string) (*state, error) {
+	if err := checkRegular(path, target); err != nil {
+		return nil, err
+	}
+	return loadState(path, target)
+}
+
+// checkRegular refuses a state file whose symlinks resolve to target when
+// target is not a regular file: a directory, a named pipe, a device such as
+// /dev/null. Every write renames a new file over target, which would put a
+// file in its place (run as root, in place of /dev/null for the whole
+// system), and reading a named pipe waits for a writer that never comes. A
+// missing file is a new state.
+func checkRegular(path, target string) error {
+	info, err := os.Stat(target)
+	if err != nil || info.Mode().IsRegular() {
+		return nil // missing; or for loadState to report
+	}
+	return &StateFileError{Path: path, Reason: filekind.Of(info.Mode())}
 }
 
 // withLock runs fn holding the exclusive lock of the state file at target
@@ -208,7 +232,7 @@ func Reset(dataPath string) (damaged bool, err error) {
 		return false, err // before a lock file is created beside it
 	}
 	err = withLock(target, func() error {
-		st, err := loadState(dataPath, target)
+		st, err := loadRegular(dataPath, target)
 		if err := resetRefuses(err); err != nil {
 			return err
 		}

@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/kanka-cli/kanka/internal/filekind"
 	"github.com/kanka-cli/kanka/internal/suggest"
 	"github.com/kanka-cli/kanka/internal/yamlcheck"
 	"go.yaml.in/yaml/v3"
@@ -45,6 +46,8 @@ type File struct {
 	doc *yaml.Node
 	// indent is the indentation of the file as read (4 for a new file).
 	indent int
+	// info is what Load found at path: nil for a missing file.
+	info fs.FileInfo
 }
 
 // DefaultPath is $KANKA_CONFIG, else $XDG_CONFIG_HOME/kanka/config.yaml,
@@ -75,13 +78,23 @@ func ownDir() (string, error) {
 }
 
 // Load reads the file at path. A missing file is an empty configuration, so
-// that the first `auth login` or `config set` creates it.
+// that the first `auth login` or `config set` creates it; so is /dev/null,
+// and a named pipe nobody writes to. A directory is refused (see
+// readConfig).
 func Load(path string) (*File, error) {
-	data, err := os.ReadFile(path)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	data, info, err := readConfig(path)
+	if err != nil {
 		return nil, err
 	}
-	return decode(path, data)
+	if info != nil && info.IsDir() {
+		return nil, &InvalidValueError{Err: &notRegularError{named: named(path), what: filekind.Of(info.Mode())}}
+	}
+	f, err := decode(path, data)
+	if err != nil {
+		return nil, err
+	}
+	f.info = info
+	return f, nil
 }
 
 // decode reads the settings in data, the content of the file at path.

@@ -86,6 +86,9 @@ func flagName(key string) string { return strings.ReplaceAll(key, "_", "-") }
 // of the profile are ignored: they address a real server, and sending a live
 // token to the sandbox would only be refused. Flags still count (to rehearse
 // a refused token, say); what is left empty the sandbox fills in.
+//
+// A file that holds a token and that others can read is warned about on
+// stderr, once a run (warnIfOpen).
 func Resolve(flags *pflag.FlagSet) (*Resolved, error) {
 	path, err := configPath(flags)
 	if err != nil {
@@ -95,6 +98,7 @@ func Resolve(flags *pflag.FlagSet) (*Resolved, error) {
 	if err != nil {
 		return nil, err
 	}
+	warnIfOpen(file)
 	r := &Resolved{File: file, Sources: map[string]Source{}}
 	r.ProfileName, r.ProfileSource = profileName(flags, file)
 	r.ProfileChosen = r.ProfileSource != FromProfile

@@ -2,9 +2,7 @@ package profile
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -19,11 +17,18 @@ import (
 //
 // Every write of the file goes through here; reading needs no lock, as a
 // write replaces the file whole (Load sees the old or the new one).
+//
+// Only a regular file is written (or a missing one created): anything else
+// (/dev/null, a named pipe, a directory) is refused before a lock file is
+// made beside it, and change does not run (see regular.go).
 func Update(ctx context.Context, path string, change func(*File) error) error {
 	target := path
 	// Write (and lock) what a symbolic link points to, not the link.
 	if resolved, err := filepath.EvalSymlinks(path); err == nil {
 		target = resolved
+	}
+	if err := writable(path, target); err != nil {
+		return err
 	}
 	if err := makeDir(filepath.Dir(target)); err != nil {
 		return err
@@ -34,9 +39,12 @@ func Update(ctx context.Context, path string, change func(*File) error) error {
 	}
 	defer unlock()
 
-	data, err := os.ReadFile(target)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	data, info, err := readConfig(target)
+	if err != nil {
 		return err
+	}
+	if info != nil && !info.Mode().IsRegular() {
+		return refuseWrite(path, info) // it changed since writable
 	}
 	f, err := decode(path, data)
 	if err != nil {
