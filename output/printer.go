@@ -56,6 +56,16 @@ func (p *Printer) PrintsText() bool {
 	return !p.transforms() && (p.opts.Format == Table || p.opts.Format == Wide)
 }
 
+// ForPeople reports whether a list prints for people to read: a table,
+// wide or yaml (which is edited), without --jq or --template. Those print
+// once the list is whole, so a command may put it in the order people
+// read best at no cost; json, ndjson and id, and --jq and --template, are
+// data, printed in the order the records come (ndjson and id as they
+// come).
+func (p *Printer) ForPeople() bool {
+	return !p.transforms() && (p.opts.Format == Table || p.opts.Format == Wide || p.opts.Format == YAML)
+}
+
 // transform runs --jq or --template over one JSON document.
 func (p *Printer) transform(doc []byte) error {
 	v, err := decodeJSON(doc)

@@ -35,9 +35,9 @@ func (s Supports) Annotations() map[string]string {
 	return map[string]string{SupportsAnnotation: string(b)}
 }
 
-// Unsupported is the refusal of what -o (format, as typed), --jq and
-// --template ask of the command with these annotations; nil when the
-// command prints it, or declared nothing (it prints every format).
+// Unsupported is the refusal of what -o (format, as typed, in any case),
+// --jq and --template ask of the command with these annotations; nil when
+// the command prints it, or declared nothing (it prints every format).
 func Unsupported(annotations map[string]string, format, jq, template string) error {
 	declared, ok := annotations[SupportsAnnotation]
 	if !ok {
@@ -50,6 +50,9 @@ func Unsupported(annotations map[string]string, format, jq, template string) err
 	f, err := ParseFormat(format)
 	if err != nil {
 		return err
+	}
+	if format == "" {
+		format = string(Table) // as the refusal names it
 	}
 	switch {
 	case !s.prints(f) && s.Always != "":
@@ -64,10 +67,20 @@ func Unsupported(annotations map[string]string, format, jq, template string) err
 	return nil
 }
 
-// prints reports whether the command honours -o f.
+// prints reports whether the command honours -o f (parsed). The
+// declaration is read as -o is, in any case.
 func (s Supports) prints(f Format) bool {
 	if s.Always != "" {
-		return f == s.Always || f == Table
+		return f == Table || f == declared(s.Always)
 	}
-	return slices.Contains(s.Formats, f)
+	return slices.ContainsFunc(s.Formats, func(d Format) bool { return declared(d) == f })
+}
+
+// declared is a format as a declaration spells it, in the one spelling
+// ParseFormat gives; as it is when it is no format (it then matches none).
+func declared(d Format) Format {
+	if f, err := ParseFormat(string(d)); err == nil && d != "" {
+		return f
+	}
+	return d
 }

@@ -53,7 +53,8 @@ The file (YAML or JSON):
         - {date: 1492-1-1, weather: snowflake, temperature: -5C}
 
 A directory applies every *.yaml, *.yml and *.json file in it, in name order,
-as one seed. A month may be written by name, in a calendar and in a weather
+as one seed; hidden files and an editor's lock, backup or auto-save files
+(.#x, x~, #x#) are not read. A month may be written by name, in a calendar and in a weather
 date: with the calendar's months in the file, or else with its months on
 the server.
 
@@ -77,7 +78,10 @@ terminal. --dry-run prints the plan and sends no write. -o json prints the
 plan and the outcome of each write (status and id) as one object, for CI
 logs, which --jq and --template read as they read any record; -o table (the
 default) is the text. A failed write does not stop the others; the exit
-code follows the worst failure, and a re-run finishes the job.
+code follows the worst failure, and a re-run finishes the job. Ctrl-C (or
+SIGTERM) starts no new write: the outcome then names each write done, in
+flight (it may have been applied; the next run finds it) or not started,
+and the run ends as interrupted (130).
 
 Before the first write one list request looks for calendars changed since
 they were read (the lastSync filter): a planned calendar that changed, or a

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http/httptrace"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -14,8 +15,9 @@ import (
 // Status is what became of one write.
 type Status string
 
-// The statuses of a write. Unknown is a create whose answer was lost: it
-// may have been applied, and the next run finds it by its key.
+// The statuses of a write. Unknown is a write whose answer was lost, or
+// that was in flight when the run was interrupted: it may have been
+// applied, and the next run finds it by its key. Skipped was not started.
 const (
 	Planned Status = "planned"
 	Done    Status = "done"
@@ -27,9 +29,35 @@ const (
 // Result is what became of one write of a plan.
 type Result struct {
 	Status Status
-	// Err is why it failed, may have failed, or was skipped.
+	// Err is why it failed, may have failed, or was skipped: an
+	// *InterruptedError when the run was cut short.
 	Err error
 }
+
+// InFlight reports whether the write was in flight when the run was
+// interrupted (Status Unknown).
+func (r Result) InFlight() bool {
+	var in *InterruptedError
+	return errors.As(r.Err, &in) && in.InFlight
+}
+
+// InterruptedError is why a write did not end Done when Ctrl-C or SIGTERM
+// cut the run short: it was in flight (sent, or perhaps sent, and not
+// answered: it may have been applied), or not started. It unwraps to the
+// context's error, so that the run ends as interrupted (exit 130).
+type InterruptedError struct {
+	InFlight bool
+	Err      error
+}
+
+func (e *InterruptedError) Error() string {
+	if e.InFlight {
+		return "in flight when the run was interrupted: it may have been applied; the next run finds it"
+	}
+	return "not started: the run was interrupted"
+}
+
+func (e *InterruptedError) Unwrap() error { return e.Err }
 
 // ExecOptions change how a plan is carried out.
 type ExecOptions struct {
@@ -49,9 +77,10 @@ type ExecOptions struct {
 // then each calendar's weather in date order, so that the ids a seed makes
 // are the same on every run against an empty campaign; updates and
 // deletes go concurrently beside them. After Ctrl-C (ctx done) no new
-// write starts: those are Skipped. Each write's Result is set on its plan
-// item. The error is a *RunError when any write did not end Done, nil
-// otherwise.
+// write starts: those are Skipped, and those in flight, whose answer
+// never came, Unknown (both with an *InterruptedError); plan.Interrupted
+// is set. Each write's Result is set on its plan item. The error is a
+// *RunError when any write did not end Done, nil otherwise.
 func Execute(ctx context.Context, c *client.Client, plan *Plan, opts ExecOptions) error {
 	x := &executor{ctx: ctx, c: c, sem: make(chan struct{}, max(opts.Concurrency, 1)), onResult: opts.OnResult,
 		firstWeatherDone: make(chan struct{}), known: map[int]bool{}}
@@ -79,6 +108,9 @@ func Execute(ctx context.Context, c *client.Client, plan *Plan, opts ExecOptions
 		if held := weatherHeldBy(cp); held != nil {
 			for _, wp := range cp.Weather {
 				wp.Result = Result{Status: Skipped, Err: held}
+				if x.ctx.Err() != nil && cp.Result.Status == Skipped {
+					wp.Result = x.notStarted() // its calendar was not started either
+				}
 				x.report(cp, wp)
 			}
 			continue
@@ -99,7 +131,8 @@ func Execute(ctx context.Context, c *client.Client, plan *Plan, opts ExecOptions
 		create()
 	}
 	wg.Wait()
-	return plan.failure(ctx)
+	plan.Interrupted = ctx.Err() != nil
+	return plan.failure()
 }
 
 // inDateOrder is the weather writes by date (the seed's order for one date).
@@ -125,6 +158,9 @@ type executor struct {
 	// would each pay that 404 if they started together.
 	firstWeather     atomic.Bool
 	firstWeatherDone chan struct{}
+	// tracing is set once a write met a connection of net/http, whose
+	// trace then tells (sendTrace).
+	tracing atomic.Bool
 }
 
 // weatherTurn waits until a weather write may start; done must be called
@@ -172,18 +208,19 @@ func (x *executor) report(cp *CalendarPlan, wp *WeatherPlan) {
 func (x *executor) writeCalendar(cp *CalendarPlan) {
 	defer x.report(cp, nil)
 	if !x.acquire() {
-		cp.Result = Result{Status: Skipped, Err: x.ctx.Err()}
+		cp.Result = x.notStarted()
 		return
 	}
 	defer x.release() // after the steps onto a leap day too
+	ctx, sent := x.traceSend(cp.Action == Create)
 	var cal *client.Calendar
 	var err error
 	if cp.Action == Create {
-		cal, err = x.c.CreateCalendar(x.ctx, cp.Send)
+		cal, err = x.c.CreateCalendar(ctx, cp.Send)
 	} else {
-		cal, err = x.c.UpdateCalendar(x.ctx, cp.ID, cp.Send)
+		cal, err = x.c.UpdateCalendar(ctx, cp.ID, cp.Send)
 	}
-	cp.Result = resultOf(err)
+	cp.Result = x.resultOf(err, sent)
 	if err != nil {
 		return
 	}
@@ -200,8 +237,8 @@ func (x *executor) writeCalendar(cp *CalendarPlan) {
 	// The live service clamps a leap day: its route reaches it, or the
 	// write is not done (its fields are, so its weather may go).
 	if cp.Send.Date != nil {
-		if _, err := x.c.KeepDate(x.ctx, cp.ID, cal, *cp.Send.Date); err != nil {
-			cp.Result = Result{Status: Failed, Err: err}
+		if _, err := x.c.KeepDate(ctx, cp.ID, cal, *cp.Send.Date); err != nil {
+			cp.Result = x.resultOf(err, sent)
 		}
 	}
 }
@@ -229,35 +266,57 @@ func (x *executor) notWhatWasCreated(cp *CalendarPlan, cal *client.Calendar) err
 func (x *executor) writeWeather(cp *CalendarPlan, wp *WeatherPlan) {
 	defer x.report(cp, wp)
 	if !x.acquire() {
-		wp.Result = Result{Status: Skipped, Err: x.ctx.Err()}
+		wp.Result = x.notStarted()
 		return
 	}
+	defer x.release()
 	turnDone := x.weatherTurn()
-	err := x.weather(cp.ID, wp)
-	turnDone()
-	x.release()
-	wp.Result = resultOf(err)
+	defer turnDone()
+	if x.ctx.Err() != nil { // interrupted while waiting for its turn
+		wp.Result = x.notStarted()
+		return
+	}
+	ctx, sent := x.traceSend(wp.Action == Create)
+	wp.Result = x.resultOf(x.weather(ctx, cp.ID, wp), sent)
 }
 
-func (x *executor) weather(calendarID int, wp *WeatherPlan) error {
+func (x *executor) weather(ctx context.Context, calendarID int, wp *WeatherPlan) error {
 	switch wp.Action {
 	case Create:
-		w, err := x.c.CreateWeather(x.ctx, calendarID, wp.Send)
+		w, err := x.c.CreateWeather(ctx, calendarID, wp.Send)
 		if err == nil && w != nil {
 			wp.ID = w.ID
 		}
 		return err
 	case Update:
-		_, err := x.c.UpdateWeather(x.ctx, calendarID, wp.ID, wp.Send)
+		_, err := x.c.UpdateWeather(ctx, calendarID, wp.ID, wp.Send)
 		return err
 	case Delete:
-		err := x.c.DeleteWeather(x.ctx, calendarID, wp.ID)
+		err := x.c.DeleteWeather(ctx, calendarID, wp.ID)
 		if client.IsNotFound(err) {
 			return nil // gone already: what was asked
 		}
 		return err
 	}
 	return nil
+}
+
+// notStarted is the Result of a write the interrupt kept from starting.
+func (x *executor) notStarted() Result {
+	return Result{Status: Skipped, Err: &InterruptedError{Err: x.ctx.Err()}}
+}
+
+// resultOf is the Result of a write that ended with err; sent says what
+// became of its request. A write the interrupt ended is in flight (Unknown)
+// when its request may have reached the server, else not started.
+func (x *executor) resultOf(err error, sent *sendTrace) Result {
+	if err != nil && x.ctx.Err() != nil && errors.Is(err, x.ctx.Err()) {
+		if sent.mayHaveArrived(err) {
+			return Result{Status: Unknown, Err: &InterruptedError{InFlight: true, Err: x.ctx.Err()}}
+		}
+		return x.notStarted()
+	}
+	return resultOf(err)
 }
 
 func resultOf(err error) Result {
@@ -271,6 +330,49 @@ func resultOf(err error) Result {
 		return Result{Status: Skipped, Err: err}
 	}
 	return Result{Status: Failed, Err: err}
+}
+
+// sendTrace follows the requests of one write on the connections of
+// net/http, to tell a write the interrupt caught in flight from one it
+// kept from being sent. (The client tells it of a POST only, by making one
+// caught after it was sent a *client.NotAppliedUnknownError; a PUT or a
+// DELETE ends with the context's error either way.)
+type sendTrace struct {
+	post   bool         // the write is a POST
+	any    *atomic.Bool // some write of the run met a connection
+	traced atomic.Bool  // the write met a connection
+	wrote  atomic.Bool  // a whole request of the write was written to the server
+}
+
+// traceSend is ctx with the trace of one write's requests.
+func (x *executor) traceSend(post bool) (context.Context, *sendTrace) {
+	s := &sendTrace{post: post, any: &x.tracing}
+	return httptrace.WithClientTrace(x.ctx, &httptrace.ClientTrace{
+		GetConn: func(string) {
+			s.traced.Store(true)
+			s.any.Store(true)
+		},
+		WroteRequest: func(httptrace.WroteRequestInfo) { s.wrote.Store(true) },
+	}), s
+}
+
+// mayHaveArrived reports whether a write the interrupt ended with err may
+// have reached the server. On the connections of net/http the trace says:
+// a request that met no connection while others did never left (it
+// waited for the rate limit, say). A transport that reports nothing (the
+// in-process sandbox, a test double) leaves the client's word on a POST,
+// and on any other write the worst: it may have arrived.
+func (s *sendTrace) mayHaveArrived(err error) bool {
+	var unknown *client.NotAppliedUnknownError
+	switch {
+	case s.traced.Load():
+		return s.wrote.Load()
+	case s.any.Load():
+		return false
+	case s.post:
+		return errors.As(err, &unknown)
+	}
+	return true
 }
 
 // weatherHeldBy says why the calendar's weather must wait for the next

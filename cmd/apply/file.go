@@ -24,8 +24,8 @@ import (
 // problems and all; here it is only found and named.
 
 // ReadSeed reads the seed at path: a file, standard input ("-"), or a
-// directory, whose *.yaml, *.yml and *.json files are read in name order
-// as one seed. Every problem of every file is a *cmdutil.UsageError naming
+// directory, whose *.yaml, *.yml and *.json files (seedFiles: not hidden,
+// not an editor's lock or backup) are read in name order as one seed. Every problem of every file is a *cmdutil.UsageError naming
 // the file and the line; nothing is sent before. Months written by name
 // are resolved with the file's own months where it gives them; the others
 // are left to ResolveWithServer.
@@ -59,7 +59,9 @@ func ReadSeed(ctx context.Context, streams *cmdutil.IOStreams, path string) (See
 	return seed, nil
 }
 
-// seedFiles are the seed files of directory dir, in name order.
+// seedFiles are the seed files of directory dir, in name order: its
+// *.yaml, *.yml and *.json files (in any case), but not a hidden one nor
+// what an editor leaves beside the file it edits (leftover).
 func seedFiles(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -67,17 +69,28 @@ func seedFiles(dir string) ([]string, error) {
 	}
 	var out []string
 	for _, e := range entries { // ReadDir sorts by name
+		if e.IsDir() || leftover(e.Name()) {
+			continue
+		}
 		switch strings.ToLower(filepath.Ext(e.Name())) {
 		case ".yaml", ".yml", ".json":
-			if !e.IsDir() {
-				out = append(out, filepath.Join(dir, e.Name()))
-			}
+			out = append(out, filepath.Join(dir, e.Name()))
 		}
 	}
 	if len(out) == 0 {
-		return nil, cmdutil.UsageErrorf("%s: holds no .yaml, .yml or .json file", dir)
+		return nil, cmdutil.UsageErrorf("%s: holds no seed file (*.yaml, *.yml or *.json, not hidden, not an editor's lock or backup)", dir)
 	}
 	return out, nil
+}
+
+// leftover reports whether a file of a seed directory is hidden or an
+// editor's, not a seed: a hidden file (.x, which takes in Emacs's lock
+// .#x, most often a link to nowhere, and Vim's swap .x.swp), a backup
+// (x~) or an auto-save file (#x#, and #x#.yaml).
+func leftover(name string) bool {
+	stem := strings.TrimSuffix(name, filepath.Ext(name))
+	return strings.HasPrefix(name, ".") || strings.HasSuffix(name, "~") ||
+		strings.HasPrefix(name, "#") && (strings.HasSuffix(name, "#") || strings.HasSuffix(stem, "#"))
 }
 
 // decodeSeedFile decodes the text of one seed file with client.DecodeSeed;

@@ -30,6 +30,9 @@ type Change = client.Change
 // Plan is the writes that make the campaign what the seed says.
 type Plan struct {
 	Calendars []*CalendarPlan
+	// Interrupted is set by Execute when Ctrl-C or SIGTERM cut the run
+	// short: no write started after it.
+	Interrupted bool
 	// existing are the ids of the calendars the campaign held.
 	existing map[int]bool
 }

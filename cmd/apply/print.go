@@ -1,6 +1,7 @@
 package apply
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -129,45 +130,38 @@ func plural(n int, noun string) string {
 }
 
 // PrintOutcome writes, after a run, one line for each write that did not
-// end Done (with why), then "Applied: ..." counting the writes by status.
+// end Done (with why), then the summary counting the writes by what
+// became of them (RunError.Summary). After an interrupt every write has
+// its line, so that what was done, what was in flight and what was not
+// started are each named.
 func PrintOutcome(w io.Writer, plan *Plan) {
-	var done, failed, unknown, skipped int
-	tally := func(what string, r Result) {
-		switch r.Status {
-		case Done:
-			done++
+	plan.eachWrite(func(what string, r Result) {
+		if r.Status == Done && !plan.Interrupted {
 			return
-		case Failed:
-			failed++
-		case Unknown:
-			unknown++
-		case Skipped:
-			skipped++
 		}
 		why := ""
-		if r.Err != nil {
+		var in *InterruptedError
+		if r.Err != nil && !errors.As(r.Err, &in) { // the interrupt says itself in the status
 			why = ": " + client.Explain(r.Err)
 		}
-		fmt.Fprintln(w, output.Sanitize(fmt.Sprintf("%s: %s%s", statusWord(r.Status), what, why)))
-	}
-	for _, cp := range plan.Calendars {
-		if cp.Action == Create || cp.Action == Update {
-			tally(fmt.Sprintf("%s calendar %s", cp.Action, calendarLabel(cp)), cp.Result)
-		}
-		for _, wp := range cp.Weather {
-			tally(fmt.Sprintf("%s weather %s of calendar %s", wp.Action, wp.Date, calendarLabel(cp)), wp.Result)
-		}
-	}
-	total := done + failed + unknown + skipped
-	fmt.Fprintf(w, "Applied: %d of %d writes done, %d failed, %d may have been applied, %d not tried.\n", done, total, failed, unknown, skipped)
+		fmt.Fprintln(w, output.Sanitize(fmt.Sprintf("%s: %s%s", statusWord(r, plan.Interrupted), what, why)))
+	})
+	fmt.Fprintln(w, plan.tally().Summary())
 }
 
-func statusWord(s Status) string {
-	switch s {
-	case Unknown:
+// statusWord says what became of a write, in the words of the summary.
+func statusWord(r Result, interrupted bool) string {
+	switch {
+	case r.InFlight():
+		return "in flight (may have been applied)"
+	case r.Status == Unknown:
 		return "may have been applied (the next run finds it)"
-	case Skipped:
-		return "not tried"
+	case r.Status == Failed:
+		return "failed"
+	case r.Status == Done:
+		return "done"
+	case interrupted:
+		return "not started"
 	}
-	return string(s)
+	return "not tried"
 }

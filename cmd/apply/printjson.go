@@ -8,11 +8,28 @@ import (
 	"github.com/kanka-cli/kanka/output"
 )
 
-// The -o json shape: the plan and, after a run, the outcome of each write.
+// The -o json shape: the plan and, after a run, the outcome of each write
+// and their count.
 type jsonReport struct {
 	DryRun    bool           `json:"dry_run"`
 	Calendars []jsonCalendar `json:"calendars"`
 	Summary   string         `json:"summary"`
+	Outcome   *jsonOutcome   `json:"outcome,omitempty"`
+}
+
+// jsonOutcome counts the writes of a run by what became of them, as the
+// text's last line does (its Summary): unknown are those whose answer was
+// lost, in_flight those the interrupt caught (both may have been
+// applied), skipped those not started.
+type jsonOutcome struct {
+	Interrupted bool   `json:"interrupted,omitempty"`
+	Total       int    `json:"total"`
+	Done        int    `json:"done"`
+	Failed      int    `json:"failed"`
+	Unknown     int    `json:"unknown"`
+	InFlight    int    `json:"in_flight"`
+	Skipped     int    `json:"skipped"`
+	Summary     string `json:"summary"`
 }
 
 type jsonCalendar struct {
@@ -42,7 +59,7 @@ type jsonWeather struct {
 }
 
 // PrintReport prints the plan and, when it was executed, the outcome of
-// each write (status and id) through p, as one record: -o json writes it
+// each write (status and id) and their count through p, as one record: -o json writes it
 // indented, for CI logs, and --jq and --template run over it as over any
 // record. A write not run (a dry run) is "planned"; an unchanged calendar
 // has no status.
@@ -94,6 +111,11 @@ func report(plan *Plan, dryRun bool) jsonReport {
 			jc.Weather = jw
 		}
 		r.Calendars = append(r.Calendars, jc)
+	}
+	if !dryRun {
+		t := plan.tally()
+		r.Outcome = &jsonOutcome{Interrupted: t.Interrupted, Total: t.Total(), Done: t.Done, Failed: t.Failed,
+			Unknown: t.Unknown, InFlight: t.InFlight, Skipped: t.Skipped, Summary: t.Summary()}
 	}
 	return r
 }

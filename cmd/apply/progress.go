@@ -2,6 +2,7 @@ package apply
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 
@@ -24,12 +25,19 @@ func execute(ctx context.Context, opts *Options, c *client.Client, plan *Plan, t
 	})
 }
 
-// progressLine names the write that just ended: "create weather 1492-1-3
-// of "Harptos"", "update calendar "Harptos"".
+// progressLine names the write that just ended, and what became of it
+// when it was not done: "create weather 1492-1-3 of "Harptos"", "update
+// calendar "Harptos": failed". Why is said with the outcome.
 func progressLine(cp *CalendarPlan, wp *WeatherPlan) string {
 	name := strconv.Quote(cp.Name)
-	if wp == nil {
-		return fmt.Sprintf("%s calendar %s", cp.Action, name)
+	line := fmt.Sprintf("%s calendar %s", cp.Action, name)
+	r := cp.Result
+	if wp != nil {
+		line = fmt.Sprintf("%s weather %s of %s", wp.Action, wp.Date, name)
+		r = wp.Result
 	}
-	return fmt.Sprintf("%s weather %s of %s", wp.Action, wp.Date, name)
+	if r.Status != Done {
+		line += ": " + statusWord(r, errors.Is(r.Err, context.Canceled))
+	}
+	return line
 }

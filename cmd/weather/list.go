@@ -31,7 +31,8 @@ func (lf *listFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&lf.date, "date", "", "only the entries of day `D` (1492-4-3, 1492-Ches-3, 3 Ches 1492)")
 	fs.StringVar(&lf.from, "from", "", "only the entries on or after day `D`")
 	fs.StringVar(&lf.to, "to", "", "only the entries on or before day `D`")
-	fs.StringVar(&lf.sort, "sort", "date", "order by `date` (then id) or by id, the server's order, streamed")
+	fs.StringVar(&lf.sort, "sort", "", "order by `date` (then id) or by id, the server's order (default: by date in a table, wide and yaml; "+
+		"json, ndjson and id in the server's order, streamed)")
 }
 
 // filter is what the flags ask for, once read. A nil bound is no bound.
@@ -70,8 +71,11 @@ func listFilters(fs *pflag.FlagSet) func(*pflag.FlagSet) (resource.Query[*client
 				return p.Items, nil
 			},
 		}
-		switch lf.sort {
-		case "date":
+		// By date is the order for people: the table, wide and yaml; the
+		// formats that stream keep the server's order unless --sort date
+		// asks for it (resource.NewListCmd).
+		switch strings.ToLower(lf.sort) {
+		case "", "date":
 			q.Compare = byDate
 		case "id":
 		default:
@@ -241,7 +245,7 @@ func (f *filter) keep(w *client.Weather) bool {
 		(f.to == nil || d.Compare(*f.to) <= 0)
 }
 
-// byDate is the default order: by date, the entries of one day by id.
+// byDate is the order for people: by date, the entries of one day by id.
 func byDate(a, b *client.Weather) int {
 	return cmp.Or(a.Date().Compare(b.Date()), cmp.Compare(a.ID, b.ID))
 }

@@ -21,7 +21,7 @@ var datesWalk = []string{"GET " + weathersRoute, "GET " + weathersRoute + "?page
 const calendarGet = "GET calendars/5"
 
 // The date filters, by number (no request for the calendar) and by name
-// (one GET of it), keep the right entries, in date order.
+// (one GET of it), keep the right entries, in the server's order (-o id).
 func TestListDateFilters(t *testing.T) {
 	cases := []struct {
 		name string
@@ -30,15 +30,15 @@ func TestListDateFilters(t *testing.T) {
 		getsCalendar bool
 		want         string
 	}{
-		{"default: every entry by date, one day's by id", nil, false, "3\n5\n2\n4\n6\n1\n"},
+		{"default: every entry, in the server's order", nil, false, "1\n2\n3\n4\n5\n6\n"},
 		{"--sort id: the server's order", []string{"--sort", "id"}, false, "1\n2\n3\n4\n5\n6\n"},
 		{"--date numeric", []string{"--date", "1492-1-3"}, false, "2\n4\n"},
 		{"--date year-first by name", []string{"--date", "1492-Hammer-3"}, true, "2\n4\n"},
 		{"--date day-first", []string{"--date", "3 hammer 1492"}, true, "2\n4\n"},
-		{"--from alone, inclusive", []string{"--from", "1492-1-3"}, false, "2\n4\n6\n1\n"},
-		{"--to alone, inclusive", []string{"--to", "1492-Ham-3"}, true, "3\n5\n2\n4\n"},
+		{"--from alone, inclusive", []string{"--from", "1492-1-3"}, false, "1\n2\n4\n6\n"},
+		{"--to alone, inclusive", []string{"--to", "1492-Ham-3"}, true, "2\n3\n4\n5\n"},
 		{"--from and --to", []string{"--from", "1491-1-30", "--to", "1492-1-1"}, false, "3\n5\n"},
-		{"--month by name", []string{"--month", "Hammer"}, true, "3\n5\n2\n4\n6\n"},
+		{"--month by name", []string{"--month", "Hammer"}, true, "2\n3\n4\n5\n6\n"},
 		{"--month by prefix, with --year", []string{"--month", "mid", "--year", "1492"}, true, "1\n"},
 		{"--month by number", []string{"--month", "2"}, false, "1\n"},
 		{"--month and --sort id", []string{"--month", "Hammer", "--sort", "id"}, true, "2\n3\n4\n5\n6\n"},
@@ -77,7 +77,7 @@ func TestListMonthNameWithCalendarByName(t *testing.T) {
 	env.WantSent(append([]string{"GET calendars?name=Harptos"}, datesWalk...)...)
 }
 
-// -o ndjson is in date order too: collected, then printed.
+// -o ndjson prints the entries kept, in the server's order.
 func TestListNDJSONInDateOrder(t *testing.T) {
 	env := newTestEnv(t, "ndjson")
 	datesPages(env)
@@ -90,9 +90,9 @@ func TestListNDJSONInDateOrder(t *testing.T) {
 	}
 }
 
-// --limit takes the first entries in the server's order, asks for no
-// further page, and prints them by date.
-func TestListLimitThenSorts(t *testing.T) {
+// --limit takes the first entries in the server's order and asks for no
+// further page; -o id prints them in that order.
+func TestListLimitTakesTheServersFirst(t *testing.T) {
 	env := newTestEnv(t, "id")
 	env.expect("GET "+weathersRoute, "", 200, page(1, 2,
 		weatherJSON(1, 1492, 2, 1, "snowflake"), weatherJSON(2, 1492, 1, 3, "sun"), weatherJSON(3, 1491, 1, 30, "cloud")))
@@ -100,7 +100,7 @@ func TestListLimitThenSorts(t *testing.T) {
 	if err := env.run("list", "--calendar", "5", "--limit", "2"); err != nil {
 		t.Fatal(err)
 	}
-	if got := env.Out.String(); got != "2\n1\n" {
+	if got := env.Out.String(); got != "1\n2\n" {
 		t.Errorf("stdout %q", got)
 	}
 }

@@ -88,8 +88,8 @@ func TestListFilterWithoutLimitWalksEverything(t *testing.T) {
 	if err := env.run("list", "--calendar", "5", "--month", "2"); err != nil {
 		t.Fatal(err)
 	}
-	// In date order: 1491 before 1492.
-	if got := env.Out.String(); got != "3\n2\n" {
+	// -o id: in the server's order.
+	if got := env.Out.String(); got != "2\n3\n" {
 		t.Errorf("stdout %q", got)
 	}
 }

@@ -76,7 +76,11 @@ func NewListCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Command 
 			}
 			kept := 0
 			seq = keep(seq, q.Keep, limit, &kept)
-			if q.Compare != nil {
+			if q.Compare != nil && (p.ForPeople() || fs.Changed(sortFlag)) {
+				if !p.ForPeople() && page == 0 {
+					cmdutil.Say(f, "--%s %s: every %s is read and held before the first is printed; leave --%s out to stream them in the server's order",
+						sortFlag, fs.Lookup(sortFlag).Value, s.one(), sortFlag)
+				}
 				seq = sorted(seq, q.Compare)
 			}
 			if err := p.PrintList(Records(seq), kind); err != nil {
@@ -103,6 +107,15 @@ func NewListCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Command 
 	readFilters = read
 	return cmd
 }
+
+// sortFlag is the flag of a list's order, when its filters have one
+// (weather's --sort). A Query's Compare is the order for people: a table,
+// wide and yaml are put in it, printed once the list is whole anyway;
+// json, ndjson and id keep the server's order and stream, unless the
+// order was asked for with this flag: the whole list is then held before
+// the first record is printed, which is said on stderr (-q silences it;
+// not with --page, whose one page comes whole).
+const sortFlag = "sort"
 
 // sorted collects seq and yields its records ordered by cmp (stable:
 // records cmp finds equal keep their order); an error ends it, as it
