@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"iter"
 )
 
@@ -23,23 +24,45 @@ func (p *Printer) writeJSONOne(rec Record) error {
 	return err
 }
 
-// writeJSONList writes one indented array of the records' objects; [] when
-// there are none.
-func (p *Printer) writeJSONList(recs []Record) error {
-	doc, err := jsonArray(recs)
-	if err != nil {
-		return err
+// streamJSON writes one indented array of the records' objects as seq
+// yields them, [] when there are none: a list of thousands is printed as it
+// is read, never held whole. A list whose reading fails half way leaves the
+// array open, so that a reader's parser fails too rather than take the
+// first pages for the whole list (the exit code says it as well).
+func (p *Printer) streamJSON(seq iter.Seq2[Record, error]) error {
+	n := 0
+	for rec, err := range seq {
+		if err != nil {
+			return err
+		}
+		raw := bytes.TrimSpace(rec.RawJSON())
+		if len(raw) == 0 {
+			return fmt.Errorf("record %d: no JSON to print", rec.RecordID())
+		}
+		var buf bytes.Buffer
+		if n == 0 {
+			buf.WriteString("[\n  ")
+		} else {
+			buf.WriteString(",\n  ")
+		}
+		if err := json.Indent(&buf, raw, "  ", "  "); err != nil {
+			return fmt.Errorf("record %d: invalid JSON: %w", rec.RecordID(), err)
+		}
+		if _, err := p.out.Write(buf.Bytes()); err != nil {
+			return err
+		}
+		n++
 	}
-	var buf bytes.Buffer
-	if err := json.Indent(&buf, doc, "", "  "); err != nil {
-		return fmt.Errorf("invalid JSON in list: %w", err)
+	end := "\n]\n"
+	if n == 0 {
+		end = "[]\n"
 	}
-	buf.WriteByte('\n')
-	_, err = p.out.Write(buf.Bytes())
+	_, err := io.WriteString(p.out, end)
 	return err
 }
 
-// jsonArray joins the records' raw objects into one JSON array.
+// jsonArray joins the records' raw objects into one JSON array, for --jq
+// and --template, which read the list whole.
 func jsonArray(recs []Record) ([]byte, error) {
 	var buf bytes.Buffer
 	buf.WriteByte('[')

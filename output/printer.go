@@ -79,13 +79,14 @@ func (p *Printer) transform(doc []byte) error {
 }
 
 // PrintList prints the items of seq as they arrive. ndjson and id stream
-// one line per item; json prints one array; table and wide collect and then
-// render; yaml prints a YAML list. With --jq/--template the expression is
-// applied to the whole JSON array (ndjson: to each item). The first error
-// from seq stops printing and is returned, after what was printed: the
-// streamed lines of ndjson and id stay, while the formats that print one
-// document (json, yaml, table, wide, --jq/--template) print nothing at all,
-// so a half list is never mistaken for a whole one.
+// one line per item, json one array item by item; table and wide collect
+// and then render; yaml prints a YAML list. With --jq/--template the
+// expression is applied to the whole JSON array (ndjson: to each item). The
+// first error from seq stops printing and is returned, after what was
+// printed: the streamed lines of ndjson and id stay, json's array is left
+// open (no parser reads it), and the formats that print the list once it
+// is whole (yaml, table, wide, --jq/--template) print nothing at all, so a
+// half list is never mistaken for a whole one.
 func (p *Printer) PrintList(seq iter.Seq2[Record, error], kind Kind) error {
 	switch {
 	case p.opts.Format == NDJSON:
@@ -102,14 +103,14 @@ func (p *Printer) PrintList(seq iter.Seq2[Record, error], kind Kind) error {
 		return p.transform(doc)
 	case p.opts.Format == ID:
 		return p.streamIDs(seq)
+	case p.opts.Format == JSON:
+		return p.streamJSON(seq)
 	}
 	recs, err := collect(seq)
 	if err != nil {
 		return err
 	}
 	switch p.opts.Format {
-	case JSON:
-		return p.writeJSONList(recs)
 	case YAML:
 		return p.writeYAMLList(recs, kind)
 	default:

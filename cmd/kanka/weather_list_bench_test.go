@@ -1,0 +1,135 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+)
+
+// How much memory `weather list` takes for a long list, per format: json,
+// ndjson and id stream the entries in the server's order (each page
+// printed before the next is read), the table holds them to sort by date.
+// Peak RSS is the process's, measured by the kernel, of a plain build of
+// the binary (the tests' binary carries coverage counters and perhaps the
+// race detector, which measure something else):
+//
+//	go test ./cmd/kanka -run '^$' -bench WeatherList -benchtime 3x
+//
+// reports peak-RSS-MiB for each; the streaming formats stay under
+// streamingRSSBound, which the benchmark checks.
+
+// benchEntries is the length of the list: years of daily weather.
+const benchEntries = 30_000
+
+// benchPageSize is the live service's page size for weather.
+const benchPageSize = 100
+
+// streamingRSSBound is what a streaming format may take for benchEntries.
+const streamingRSSBound = 30 << 20
+
+var plainBinary struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// buildPlain builds the binary without coverage or race detection, once.
+func buildPlain(b *testing.B) string {
+	b.Helper()
+	plainBinary.once.Do(func() {
+		// Beside the tests' binary, removed with it.
+		plainBinary.path = filepath.Join(filepath.Dir(binary), "kanka-plain")
+		if out, err := exec.Command("go", "build", "-o", plainBinary.path, ".").CombinedOutput(); err != nil {
+			plainBinary.err = fmt.Errorf("building kanka: %v\n%s", err, out)
+		}
+	})
+	if plainBinary.err != nil {
+		b.Fatal(plainBinary.err)
+	}
+	return plainBinary.path
+}
+
+// longWeatherList serves calendar 1 of campaign 1 and its benchEntries
+// weather entries, benchPageSize a page, built as they are asked for.
+func longWeatherList(w http.ResponseWriter, r *http.Request) {
+	path := strings.TrimPrefix(r.URL.Path, "/api/1.0/campaigns/1/")
+	switch path {
+	case "calendars/1":
+		writeJSON(w, http.StatusOK, `{"data":{"id":1,"name":"Harptos","months":[{"name":"Hammer","length":30,"type":"standard"}],`+
+			`"weekdays":["a","b","c","d","e","f","g","h","i","j"],"years":{},"current_year":1,"current_month":1,"current_day":1}}`)
+	case "calendars/1/calendar_weathers", "calendars/1/calendar_weather":
+		lastPage := benchEntries / benchPageSize
+		page := requestedPage(r)
+		if page < 1 || page > lastPage {
+			writeJSON(w, http.StatusNotFound, `{"message":"no such page"}`)
+			return
+		}
+		var b strings.Builder
+		b.WriteString(`{"data":[`)
+		for i := range benchPageSize {
+			id := (page-1)*benchPageSize + i + 1
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			// Later ids on earlier days: the table's order is not the server's.
+			day := benchEntries - id
+			fmt.Fprintf(&b, `{"id":%d,"calendar_id":1,"day":%d,"month":1,"year":%d,"weather":"rain",`+
+				`"temperature":"12","precipitation":"light","wind":"west","effect":"wet roads and a long description of them"}`,
+				id, day%30+1, day/30)
+		}
+		next := "null"
+		if page < lastPage {
+			next = strconv.Quote(nextLink(r, page))
+		}
+		fmt.Fprintf(&b, `],"links":{"next":%s},"meta":{"current_page":%d,"last_page":%d,"per_page":%d,"total":%d}}`,
+			next, page, lastPage, benchPageSize, benchEntries)
+		writeJSON(w, http.StatusOK, b.String())
+	default:
+		writeJSON(w, http.StatusNotFound, `{"message":"not found"}`)
+	}
+}
+
+// serveAPI serves handler on loopback for the benchmark, and returns the
+// API root to give as KANKA_URL.
+func serveAPI(b *testing.B, handler http.Handler) string {
+	srv := httptest.NewServer(handler)
+	b.Cleanup(srv.Close)
+	return srv.URL + "/api/1.0"
+}
+
+func BenchmarkWeatherList30000(b *testing.B) {
+	bin := buildPlain(b)
+	srv := serveAPI(b, http.HandlerFunc(longWeatherList))
+	for _, format := range []string{"id", "ndjson", "json", "table"} {
+		b.Run(format, func(b *testing.B) {
+			var peak int64
+			for b.Loop() {
+				cmd := exec.Command(bin, "weather", "list", "--calendar", "1", "-o", format)
+				cmd.Env = []string{os.Getenv("BENCH_GODEBUG"), "HOME=" + b.TempDir(), "KANKA_URL=" + srv, "KANKA_TOKEN=bench-token-0123456789", "KANKA_CAMPAIGN=1", "NO_COLOR=1"}
+				var stderr strings.Builder
+				cmd.Stderr = &stderr
+				out, err := cmd.Output()
+				if err != nil {
+					b.Fatalf("-o %s: %v\n%s", format, err, stderr.String())
+				}
+				if format == "id" && strings.Count(string(out), "\n") != benchEntries {
+					b.Fatalf("-o id printed %d lines, want %d", strings.Count(string(out), "\n"), benchEntries)
+				}
+				peak = max(peak, cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss<<10) // KiB on Linux
+			}
+			b.ReportMetric(float64(peak)/(1<<20), "peak-RSS-MiB")
+			if format != "table" && peak > streamingRSSBound {
+				b.Errorf("-o %s: peak RSS %d MiB for %d entries; a streaming format stays under %d MiB",
+					format, peak>>20, benchEntries, streamingRSSBound>>20)
+			}
+		})
+	}
+}
