@@ -11,6 +11,9 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
+
+	"github.com/kanka-cli/kanka/internal/filekind"
 )
 
 // StateFileError is a state file the sandbox will not use, and so did not
@@ -44,10 +47,13 @@ var stateKeys = []string{"last_ids", "calendars", "weather"}
 // target. A missing file, or one holding nothing but white space, is a new,
 // empty state; anything else must read strictly as a state (parseState).
 func loadState(path, target string) (*state, error) {
-	b, err := os.ReadFile(target)
+	b, err := readRegular(path, target)
+	var refused *StateFileError
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return &state{}, nil
+	case errors.As(err, &refused):
+		return nil, refused
 	case err != nil:
 		if info, statErr := os.Stat(target); statErr == nil && info.IsDir() {
 			return nil, &StateFileError{Path: path, Reason: "a directory"}
@@ -55,6 +61,27 @@ func loadState(path, target string) (*state, error) {
 		return nil, fmt.Errorf("sandbox state: %w", err)
 	}
 	return parseState(path, b)
+}
+
+// readRegular reads the file target, refusing it once open when it is not
+// a regular file (a StateFileError). checkRegular looked before, but the
+// path may have changed since: the open of a named pipe put in its place
+// would wait for a writer, deaf to Ctrl-C. O_NONBLOCK makes that open
+// return at once; on a regular file it changes nothing.
+func readRegular(path, target string) ([]byte, error) {
+	f, err := os.OpenFile(target, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, &StateFileError{Path: path, Reason: filekind.Of(info.Mode())}
+	}
+	return io.ReadAll(f)
 }
 
 // parseState reads the content of a state file strictly: one JSON object

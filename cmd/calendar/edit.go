@@ -81,27 +81,38 @@ func editRun(opts *EditOptions) error {
 	if err != nil {
 		return err
 	}
-	original, err := output.EncodeYAML(fileFromCalendar(current))
+	original, err := editText(f.IO, current)
 	if err != nil {
 		return err
 	}
-	file, err := os.CreateTemp("", fmt.Sprintf("kanka-calendar-%d-*.yaml", id)) // 0600
+	file, err := cmdutil.NewEditFile(fmt.Sprintf("kanka-calendar-%d-*", id), fmt.Sprintf("calendar-%d.yaml", id))
 	if err != nil {
 		return err
 	}
-	path := file.Name()
-	file.Close()
-	keep := false
+	// kept: the file holds the user's edit, not sent, and stays; the
+	// message that ends the run says where.
+	kept := false
 	defer func() {
-		if !keep {
-			os.Remove(path)
+		if !kept {
+			file.Remove()
 		}
 	}()
+	keep := func() {
+		kept = true
+		fmt.Fprintf(f.IO.ErrOut, "Your edit is kept in %s (send it with 'kanka calendar update %d -f %s').\n", file.Path, id, file.Path)
+	}
 
-	in, cancelled, err := editUntilValid(opts, path, original, current)
+	in, cancelled, err := editUntilValid(opts, file, original, current)
 	if err != nil {
-		var kept *keptEditError
-		keep = errors.As(err, &kept)
+		var keptErr *keptEditError
+		switch {
+		case opts.Ctx.Err() != nil:
+			// Ctrl-C or SIGTERM, with the editor open or after: the
+			// run ends saying only "interrupted".
+			keep()
+		case errors.As(err, &keptErr):
+			kept = true // its message says where
+		}
 		return err
 	}
 	if cancelled != "" {
@@ -109,21 +120,36 @@ func editRun(opts *EditOptions) error {
 		return nil
 	}
 	if !opts.Force {
-		if err := unchangedSince(opts.Ctx, c, current, path); err != nil {
-			keep = true
+		if err := unchangedSince(opts.Ctx, c, current, file.Path); err != nil {
+			if opts.Ctx.Err() != nil {
+				keep() // the message naming the file is not printed
+			}
+			kept = true
 			return err
 		}
 	}
 	updated, err := c.UpdateCalendar(opts.Ctx, id, in)
 	if err != nil {
-		keep = true
-		fmt.Fprintf(f.IO.ErrOut, "Your edit is kept in %s (send it with 'kanka calendar update %d -f %s').\n", path, id, path)
+		keep()
 		return err
 	}
 	if updated, err = keepDate(opts.Ctx, c, id, updated, in.Date); err != nil {
 		return err
 	}
 	return printer.PrintOne(updated, calendarKind)
+}
+
+// editText is the calendar as the editor shows it: the file form that
+// 'get -o yaml' prints, with the run's secrets hidden as in all kanka
+// prints. A value hidden so reads back as "[redacted]": left alone, it is
+// no change; sent with another change, it replaces what the server echoed,
+// as 'update -f' of the printed file would.
+func editText(io *cmdutil.IOStreams, cal *client.Calendar) ([]byte, error) {
+	text, err := output.EncodeYAML(fileFromCalendar(cal))
+	if err != nil {
+		return nil, err
+	}
+	return cmdutil.RedactYAML(text, io.RedactString)
 }
 
 // unchangedSince reads the calendar again and refuses (a ChangedError)
@@ -165,8 +191,9 @@ func (*keptEditError) UsageHint() bool { return false }
 // editUntilValid opens the editor until the file passes the checks, the
 // user cancels (an empty or unchanged file: cancelled says why), or saves
 // a failing file unchanged. It returns the full record to send.
-func editUntilValid(opts *EditOptions, path string, original []byte, current *client.Calendar) (in client.CalendarInput, cancelled string, err error) {
+func editUntilValid(opts *EditOptions, file *cmdutil.EditFile, original []byte, current *client.Calendar) (in client.CalendarInput, cancelled string, err error) {
 	f := opts.Factory
+	path := file.Path
 	body := original
 	// A record the checks refuse as it is (a calendar the live service
 	// wiped down to one month) opens with its problems on top, so that the
@@ -176,11 +203,12 @@ func editUntilValid(opts *EditOptions, path string, original []byte, current *cl
 		return client.CalendarInput{}, "", problem
 	}
 	for {
-		shown := append(editHeader(current, problem), body...)
-		if err := os.WriteFile(path, shown, 0o600); err != nil {
+		// The notes quote the server (the name, its answer's problems).
+		shown := append([]byte(f.IO.RedactString(string(editHeader(current, problem)))), body...)
+		if err := file.Write(shown); err != nil {
 			return client.CalendarInput{}, "", err
 		}
-		if err := cmdutil.RunEditor(opts.Editor, path); err != nil {
+		if err := cmdutil.RunEditor(opts.Ctx, opts.Editor, path); err != nil {
 			if problem != nil { // the user's earlier edits are in the file
 				return client.CalendarInput{}, "", &keptEditError{path: path, err: err}
 			}

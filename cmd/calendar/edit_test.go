@@ -43,10 +43,11 @@ func shown(t *testing.T, dir string, n int) string {
 	return string(b)
 }
 
-// No edit file may stay behind once the edit is sent or cancelled.
+// No edit file, nor its directory, may stay behind once the edit is sent
+// or cancelled.
 func wantNoEditFileLeft(t *testing.T) {
 	t.Helper()
-	left, _ := filepath.Glob(filepath.Join(os.TempDir(), "kanka-calendar-12-*.yaml"))
+	left, _ := filepath.Glob(filepath.Join(os.TempDir(), "kanka-calendar-12-*"))
 	if len(left) > 0 {
 		t.Errorf("edit files left behind: %v", left)
 	}
@@ -209,7 +210,7 @@ func TestEditRefusesWhenTheCalendarChangedMeanwhile(t *testing.T) {
 	if !errors.As(err, &conflict) {
 		t.Fatalf("error %v, want a ChangedError", err)
 	}
-	kept, _ := filepath.Glob(filepath.Join(os.TempDir(), "kanka-calendar-12-*.yaml"))
+	kept, _ := filepath.Glob(filepath.Join(os.TempDir(), "kanka-calendar-12-*", "calendar-12.yaml"))
 	if len(kept) != 1 {
 		t.Fatalf("kept files %v, want the edit", kept)
 	}

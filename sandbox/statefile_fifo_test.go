@@ -1,0 +1,40 @@
+//go:build unix
+
+package sandbox
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// A named pipe put where the state file was (after the check that it is a
+// regular file) is refused once opened, at once: the open of a pipe
+// nobody writes to would otherwise wait for a writer, deaf to Ctrl-C.
+func TestLoadStateRefusesANamedPipeWithoutWaiting(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "state.json")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("no named pipes here: %v", err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := loadState(fifo, fifo)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		var refused *StateFileError
+		if !errors.As(err, &refused) || refused.Reason != "a named pipe" {
+			t.Errorf("err = %v; want a StateFileError for a named pipe", err)
+		}
+	case <-time.After(10 * time.Second):
+		// Release the blocked open before failing.
+		if w, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
+			w.Close()
+		}
+		t.Fatal("still opening the named pipe after 10 s")
+	}
+}
