@@ -111,3 +111,30 @@ func TestPrintJSONCarriesStatusesAndIDs(t *testing.T) {
 		t.Errorf("outcome:\n%s", b.String())
 	}
 }
+
+// The plan printed after a run (PrintPlan, verbose) marks each entry that
+// did not end done with what became of it; a done one has no mark, and a
+// created one its new id.
+func TestPrintPlanAfterARunMarksTheEntriesNotDone(t *testing.T) {
+	cp := newCampaign(t, false)
+	c, _ := cp.client(sandbox.Options{}, func(next http.RoundTripper) http.RoundTripper {
+		return refuse{next: next, match: func(method, _, body string) bool {
+			return method == http.MethodPost && strings.Contains(body, `"day":2,`)
+		}}
+	})
+	plan, err := run(t, c, Seed{Calendars: []DesiredCalendar{{Input: greyhawk(), Weather: weatherDays(2, "s.yaml")}}}, PlanOptions{})
+	if err == nil {
+		t.Fatal("no error")
+	}
+	var b bytes.Buffer
+	PrintPlan(&b, plan, true)
+	want := `calendar "Greyhawk" (id 1): create
+  weather: 2 to create, 0 to update, 0 to delete, 0 unchanged
+    + 1492-1-1 (id 1) snowflake
+    + 1492-1-2 snowflake [failed]
+Plan: 1 calendar to create, 0 to update, 0 unchanged; 2 weather entries to create, 0 to update, 0 to delete, 0 unchanged.
+`
+	if b.String() != want {
+		t.Errorf("plan:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
