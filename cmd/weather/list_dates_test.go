@@ -146,13 +146,21 @@ func TestListRefusesBadDates(t *testing.T) {
 
 // A calendar at hand (a name lookup) checks numeric dates too, for free.
 func TestListChecksNumericDatesWhenTheCalendarIsAtHand(t *testing.T) {
-	env := newTestEnv(t, "id")
-	env.expect("GET calendars?name=Harptos", "", 200, page(1, 1, harptosJSON))
-	err := env.run("list", "--calendar", "Harptos", "--date", "1492-1-31")
-	if want := "--date: day 31 does not exist: Hammer has 30 days"; !cmdtest.IsUsage(err) || err.Error() != want {
-		t.Errorf("error %v, want %q", err, want)
+	for flag, want := range map[string]string{
+		"--date": "--date: day 31 does not exist: Hammer has 30 days",
+		"--from": "--from: day 31 does not exist: Hammer has 30 days",
+		"--to":   "--to: day 31 does not exist: Hammer has 30 days",
+	} {
+		t.Run(flag, func(t *testing.T) {
+			env := newTestEnv(t, "id")
+			env.expect("GET calendars?name=Harptos", "", 200, page(1, 1, harptosJSON))
+			err := env.run("list", "--calendar", "Harptos", flag, "1492-1-31")
+			if !cmdtest.IsUsage(err) || err.Error() != want {
+				t.Errorf("error %v, want %q", err, want)
+			}
+			env.WantSent("GET calendars?name=Harptos")
+		})
 	}
-	env.WantSent("GET calendars?name=Harptos")
 }
 
 // On a terminal the table names the months, at the cost of one GET of the
