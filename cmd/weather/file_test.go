@@ -71,6 +71,7 @@ func TestFileErrorsNameTheLine(t *testing.T) {
 		{"date and parts", "date: 1492-1-1\nday: 2\nweather: sun\n", "standard input: line 1: date: give date: Y-M-D or year, month and day, not both"},
 		{"syntax", "date: [1-1-1\n", "standard input: line 1: did not find expected ',' or ']'"},
 		{"empty", "\n", "standard input: is empty"},
+		{"only a comment", "# the weather of Hammer\n", "standard input: must be a mapping of keys"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
