@@ -85,8 +85,13 @@ type calendarRecord struct {
 
 // UnmarshalJSON decodes leniently and keeps the raw object: the writable
 // part through the field table (CalendarFields), the record's own keys
-// beside it.
+// beside it. A record past the answer bounds (MaxAnswerYears and the
+// others) is an *AnswerBoundError, and nothing of it is decoded.
 func (c *Calendar) UnmarshalJSON(b []byte) error {
+	// Measured before anything of it is built: see MaxAnswerYears.
+	if err := measureAnswer(b, calendarShape); err != nil {
+		return err
+	}
 	obj, err := answerObject(b)
 	if err != nil {
 		return fmt.Errorf("decoding calendar: %w", err)

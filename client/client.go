@@ -128,7 +128,7 @@ func New(cfg Config) (*Client, error) {
 		SetRetryCount(0). // retries are ours: see do
 		SetDisableWarn(true).
 		SetLogger(quietLogger{}).
-		SetResponseBodyLimit(MaxAnswerBytes). // read in small steps, stopped past the limit
+		SetResponseBodyLimit(MaxAnswerBytes). // a guard only: do reads every body itself (readBody)
 		SetRedirectPolicy(safeRedirects(cfg.Token != ""))
 	if cfg.Token != "" {
 		h.SetAuthToken(cfg.Token)

@@ -2,15 +2,18 @@ package client
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/http/httptrace"
 	"net/url"
+	"strings"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -47,12 +50,18 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 			return nil, err
 		}
 		sent := &sendTrace{}
-		req := c.http.R().SetContext(httptrace.WithClientTrace(ctx, sent.trace())).SetQueryParamsFromValues(query)
+		// The body is read here (readBody), not by resty: within the
+		// answer limit and, in a walk, the walk's budget of bytes.
+		req := c.http.R().SetContext(httptrace.WithClientTrace(ctx, sent.trace())).SetQueryParamsFromValues(query).
+			SetDoNotParseResponse(true)
 		if payload != nil {
 			req.SetHeader("Content-Type", "application/json").SetBody(payload)
 		}
 		start := c.clock.Now()
 		resp, err := req.Execute(method, path)
+		if err == nil {
+			err = c.readBody(ctx, resp)
+		}
 		var header http.Header
 		if resp != nil && resp.RawResponse != nil {
 			header = resp.Header()
@@ -68,6 +77,10 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 			var redirect *RedirectError
 			if errors.As(err, &redirect) {
 				return nil, redirect
+			}
+			var walkBound *ListTooLargeError
+			if errors.As(err, &walkBound) {
+				return nil, walkBound
 			}
 			if errors.Is(err, resty.ErrResponseBodyTooLarge) {
 				// An answer came: asking again would only bring it again.
@@ -107,7 +120,16 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 		}
 		// The token is taken out of the raw body before parseError cuts it
 		// (a cut could keep half of it), and out of the decoded messages.
-		apiErr := parseError(method, fullURL, status, resp.Header().Get("Content-Type"), redactBytes(resp.Body(), c.cfg.Token))
+		// An error answer past the bounds of a record is not read: its
+		// status still says what happened, and the bound what it held.
+		errBody, tooMuch := resp.Body(), measureAnswer(bytes.TrimSpace(resp.Body()), errorShape)
+		if tooMuch != nil {
+			errBody = nil
+		}
+		apiErr := parseError(method, fullURL, status, resp.Header().Get("Content-Type"), redactBytes(errBody, c.cfg.Token))
+		if tooMuch != nil {
+			apiErr.Message = tooMuch.Error()
+		}
 		apiErr.hideSecret(c.cfg.Token)
 		switch {
 		case status == http.StatusTooManyRequests:
@@ -141,6 +163,38 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 		}
 		return nil, apiErr
 	}
+}
+
+// readBody reads the body of resp and keeps it there (resp.Body): at most
+// the client's answer limit (more is resty.ErrResponseBodyTooLarge) and,
+// under a walk's context, what is left of its budget (more is a
+// *ListTooLargeError), whatever the server says of its length.
+func (c *Client) readBody(ctx context.Context, resp *resty.Response) error {
+	raw := resp.RawBody()
+	if raw == nil || resp.RawResponse == nil {
+		return nil
+	}
+	defer raw.Close()
+	var r io.Reader = raw
+	// A gzip body the transport did not ask for, so did not decode (as
+	// resty reads one).
+	if strings.EqualFold(resp.Header().Get("Content-Encoding"), "gzip") && !resp.RawResponse.Uncompressed && resp.RawResponse.ContentLength != 0 {
+		gz, err := gzip.NewReader(raw)
+		if err != nil {
+			return err
+		}
+		defer gz.Close()
+		r = gz
+	}
+	body, err := io.ReadAll(io.LimitReader(budgetReader(ctx, r), int64(c.answerLimit)+1))
+	if err != nil {
+		return err
+	}
+	if len(body) > c.answerLimit {
+		return resty.ErrResponseBodyTooLarge
+	}
+	resp.SetBody(body)
+	return nil
 }
 
 // backoff is the wait before retry n (from 0): exponential, capped, with
@@ -186,11 +240,10 @@ func (s *sendTrace) mayHaveArrived(err error) bool {
 
 // decodeData decodes a single-record answer into out. The live service wraps
 // the record as {"data": {...}}; the document's create may answer the bare
-// object: both are read.
+// object: both are read. The record is decoded where it lies in body, not
+// copied out first: out's decoding measures it (measureAnswer) before it
+// builds anything, and an answer near MaxAnswerBytes is not held twice.
 func decodeData(body []byte, out any) error {
-	var env struct {
-		Data json.RawMessage `json:"data"`
-	}
 	trimmed := bytes.TrimSpace(body)
 	if err := notJSON(trimmed); err != nil {
 		return err
@@ -198,13 +251,29 @@ func decodeData(body []byte, out any) error {
 	if len(trimmed) == 0 || trimmed[0] != '{' {
 		return fmt.Errorf("the server answered without a record: %q", cut(string(trimmed), 100))
 	}
-	if json.Unmarshal(trimmed, &env) == nil && len(env.Data) > 0 {
-		if env.Data[0] != '{' {
-			return fmt.Errorf("the server answered without a record: data is %s", cut(string(env.Data), 100))
-		}
-		trimmed = env.Data
+	env := struct {
+		Data dataInto `json:"data"`
+	}{Data: dataInto{out: out}}
+	err := json.Unmarshal(trimmed, &env)
+	if env.Data.found {
+		return err
 	}
 	return json.Unmarshal(trimmed, out)
+}
+
+// dataInto decodes the data of an answer's envelope into out, and notes
+// that there was one.
+type dataInto struct {
+	out   any
+	found bool
+}
+
+func (d *dataInto) UnmarshalJSON(b []byte) error {
+	d.found = len(b) > 0
+	if d.found && b[0] != '{' {
+		return fmt.Errorf("the server answered without a record: data is %s", cut(string(b), 100))
+	}
+	return json.Unmarshal(b, d.out)
 }
 
 // wait sleeps d before a retry or for the rate limit, telling OnWait first.

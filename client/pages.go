@@ -83,6 +83,16 @@ func fetchPage[T listItem](ctx context.Context, get getter, filters url.Values, 
 	if err := notJSON(bytes.TrimSpace(ans.body)); err != nil {
 		return nil, err
 	}
+	// A page alone (ListCalendars, ListWeather) is bounded as a walk is;
+	// a walk's pages share the bound as they are read (withWalkBudget).
+	if limit := maxListBytes(ctx); int64(len(ans.body)) > limit {
+		return nil, &ListTooLargeError{Limit: limit}
+	}
+	// The page as a whole first (its records, its values), before any of
+	// it is built; each record is measured again as it is decoded.
+	if err := measureAnswer(ans.body, pageShape); err != nil {
+		return nil, err
+	}
 	if err := json.Unmarshal(ans.body, &w); err != nil {
 		return nil, fmt.Errorf("reading page %d: %w", n, err)
 	}
@@ -130,6 +140,9 @@ func walk[T listItem](ctx context.Context, get getter, lim walkLimits, filters u
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 
+		// The answers of all its pages share one budget, spent as they
+		// are read: see WithMaxListBytes.
+		ctx = withWalkBudget(ctx)
 		first, err := fetchPage[T](ctx, get, filters, 1)
 		if err != nil {
 			yield(zero, err)

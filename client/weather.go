@@ -93,8 +93,13 @@ type weatherRecord struct {
 }
 
 // UnmarshalJSON decodes leniently and keeps the raw object: the writable
-// part through WeatherFields, the record's own keys beside it.
+// part through WeatherFields, the record's own keys beside it. A record
+// past the answer bounds is an *AnswerBoundError, and nothing of it is
+// decoded.
 func (w *Weather) UnmarshalJSON(b []byte) error {
+	if err := measureAnswer(b, weatherShape); err != nil {
+		return err
+	}
 	obj, err := answerObject(b)
 	if err != nil {
 		return fmt.Errorf("decoding weather: %w", err)

@@ -66,6 +66,13 @@ func (p *Printer) ForPeople() bool {
 	return !p.transforms() && (p.opts.Format == Table || p.opts.Format == Wide || p.opts.Format == YAML)
 }
 
+// Streams reports whether a list is printed as it comes, one record at a
+// time, never held whole: ndjson (with --jq or --template too, which then
+// apply to each record), json and id without them.
+func (p *Printer) Streams() bool {
+	return p.opts.Format == NDJSON || (!p.transforms() && (p.opts.Format == JSON || p.opts.Format == ID))
+}
+
 // transform runs --jq or --template over one JSON document.
 func (p *Printer) transform(doc []byte) error {
 	v, err := decodeJSON(doc)

@@ -24,8 +24,11 @@ type Globals struct {
 	NoColor    bool
 	Timeout    string
 	MaxWait    string
-	Quiet      bool
-	Yes        bool
+	// MaxListSize is the most one walk of a list reads, as written:
+	// client.ParseByteSize reads it.
+	MaxListSize string
+	Quiet       bool
+	Yes         bool
 	// SandboxData is where the in-process sandbox keeps its state.
 	SandboxData string
 }

@@ -54,7 +54,9 @@ func TestE2EWeatherListDates(t *testing.T) {
 			out      string
 			requests []string
 		}{
-			{"every entry in date order, one day's by id", []string{"--calendar", cal, "-o", "id"},
+			{"-o id streams in the server's order", []string{"--calendar", cal, "-o", "id"},
+				lines(sun, snow, cloud, wind, rain), walk},
+			{"--sort date: every entry in date order, one day's by id", []string{"--calendar", cal, "--sort", "date", "-o", "id"},
 				lines(wind, snow, sun, cloud, rain), walk},
 			{"--sort id: the server's order", []string{"--calendar", cal, "--sort", "id", "-o", "id"},
 				lines(sun, snow, cloud, wind, rain), walk},
@@ -65,7 +67,7 @@ func TestE2EWeatherListDates(t *testing.T) {
 			{"--from and --to, both included", []string{"--calendar", cal, "--from", "1492-Ches-3", "--to", "1492-4-19", "-o", "id"},
 				lines(sun, cloud, rain), withCalendar},
 			{"--to alone", []string{"--calendar", cal, "--to", "1492-1-1", "-o", "id"},
-				lines(wind, snow), walk},
+				lines(snow, wind), walk},
 			{"--month Hammer", []string{"--calendar", cal, "--month", "Hammer", "-o", "id"},
 				lines(snow), withCalendar},
 			{"--month by alias, calendar by name: the lookup holds it", []string{"--calendar", "Calendar of Harptos", "--month", "the claw of the sunsets", "--year", "1492", "-o", "id"},

@@ -1,11 +1,14 @@
 package resource
 
 import (
+	"context"
 	"fmt"
 	"iter"
+	"math"
 	"slices"
 	"strings"
 
+	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/output"
 	"github.com/spf13/cobra"
@@ -58,6 +61,7 @@ func NewListCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Command 
 				}
 			}
 			parentID := scope.ParentID
+			held := q.Compare != nil && (p.ForPeople() || fs.Changed(sortFlag))
 			var seq iter.Seq2[T, error]
 			if page > 0 {
 				items, err := q.Page(ctx, c, parentID, page)
@@ -72,11 +76,11 @@ func NewListCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Command 
 				if q.Keep != nil {
 					walkLimit = 0
 				}
-				seq = q.Walk(ctx, c, parentID, walkLimit)
+				seq = q.Walk(streamed(ctx, cmd, p, held), c, parentID, walkLimit)
 			}
 			kept := 0
 			seq = keep(seq, q.Keep, limit, &kept)
-			if q.Compare != nil && (p.ForPeople() || fs.Changed(sortFlag)) {
+			if held {
 				if !p.ForPeople() && page == 0 {
 					cmdutil.Say(f, "--%s %s: every %s is read and held before the first is printed; leave --%s out to stream them in the server's order",
 						sortFlag, fs.Lookup(sortFlag).Value, s.one(), sortFlag)
@@ -106,6 +110,18 @@ func NewListCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Command 
 	}
 	readFilters = read
 	return cmd
+}
+
+// streamed is ctx for the walk of a list: a list printed as it comes (json,
+// ndjson, id, in the server's order) holds one page at a time, so the bound
+// of a whole list's bytes (--max-list-size, which keeps what a command
+// holds in memory) does not apply to it unless the flag was given; its
+// pages are still bounded, each and in number (client.MaxPages).
+func streamed(ctx context.Context, cmd *cobra.Command, p *output.Printer, held bool) context.Context {
+	if flag := cmd.Flag("max-list-size"); held || !p.Streams() || flag == nil || flag.Changed {
+		return ctx
+	}
+	return client.WithMaxListBytes(ctx, math.MaxInt64)
 }
 
 // sortFlag is the flag of a list's order, when its filters have one
