@@ -18,16 +18,24 @@ func (p *Printer) writeYAMLOne(rec Record, kind Kind) error {
 
 // writeYAMLList writes a YAML sequence of the records' values; [] when
 // there are none.
+//
+// Each record is encoded and written alone, as an item of the list: the
+// YAML of a record (its nodes, a kilobyte or more each) is many times its
+// JSON, and a list of hundreds held as one document took hundreds of MiB.
 func (p *Printer) writeYAMLList(recs []Record, kind Kind) error {
-	values := make([]any, 0, len(recs))
+	if len(recs) == 0 {
+		return p.writeYAML([]any{})
+	}
 	for _, rec := range recs {
 		v, err := yamlValue(rec, kind)
 		if err != nil {
 			return err
 		}
-		values = append(values, v)
+		if err := p.writeYAML([]any{v}); err != nil {
+			return err
+		}
 	}
-	return p.writeYAML(values)
+	return nil
 }
 
 // yamlValue is Kind.YAML of the record, or, for a kind without one, its

@@ -1,9 +1,11 @@
 package calendar
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -98,7 +100,12 @@ func exportRun(opts *ExportOptions) error {
 	if err != nil {
 		return err
 	}
-	doc := exportDocument{Calendars: make([]*yaml.Node, 0, len(cals))}
+	// Each calendar is encoded as soon as it is built and kept as text:
+	// its nodes (a kilobyte or more each) are many times its YAML, and a
+	// campaign's calendars held as nodes until the end took hundreds of
+	// MiB. The text is written once every calendar is read, so that a
+	// failure half way writes nothing.
+	items := make([][]byte, 0, len(cals))
 	for _, cal := range cals {
 		warnUnread(f, cal)
 		var weather []*client.Weather
@@ -112,15 +119,47 @@ func exportRun(opts *ExportOptions) error {
 		if err != nil {
 			return err
 		}
-		doc.Calendars = append(doc.Calendars, node)
+		item, err := output.EncodeYAML([]*yaml.Node{node})
+		if err != nil {
+			return err
+		}
+		items = append(items, underKey(item))
 	}
 	warnSameNames(f, cals)
-	text, err := output.EncodeYAML(doc)
-	if err != nil {
+	if len(items) == 0 {
+		text, err := output.EncodeYAML(exportDocument{Calendars: []*yaml.Node{}})
+		if err != nil {
+			return err
+		}
+		_, err = f.IO.Out.Write(text)
 		return err
 	}
-	_, err = f.IO.Out.Write(text)
-	return err
+	if _, err := io.WriteString(f.IO.Out, "calendars:\n"); err != nil {
+		return err
+	}
+	for _, item := range items {
+		if _, err := f.IO.Out.Write(item); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// underKey is a one-item YAML list indented to stand under a mapping's key,
+// as the encoder indents a list there (by 2): every line but an empty one
+// moves right by two spaces (a block scalar's content keeps its own
+// indentation, relative to its key).
+func underKey(item []byte) []byte {
+	lines := bytes.SplitAfter(item, []byte("\n"))
+	var b bytes.Buffer
+	b.Grow(len(item) + 2*len(lines))
+	for _, line := range lines {
+		if len(bytes.TrimRight(line, "\n")) > 0 {
+			b.WriteString("  ")
+		}
+		b.Write(line)
+	}
+	return b.Bytes()
 }
 
 // exportDocument is the apply document.

@@ -248,3 +248,56 @@ func TestE2EAnswerBoundsPeakRSS(t *testing.T) {
 		}
 	}
 }
+
+// manyYearsPages serves a campaign of 210 calendars, each naming 1,200
+// years, 30 a page: some 7.5 MiB in all, under the bound of a list held
+// whole, which the commands that print YAML of every calendar read whole.
+func manyYearsPages(w http.ResponseWriter, r *http.Request) {
+	const pages, perPage = 7, 30
+	n := requestedPage(r)
+	var years strings.Builder
+	for y := 1; y <= 1200; y++ {
+		if y > 1 {
+			years.WriteByte(',')
+		}
+		fmt.Fprintf(&years, `"%d":"Year of the %d Moons"`, y, y)
+	}
+	var b strings.Builder
+	b.WriteString(`{"data":[`)
+	for i := range perPage {
+		id := (n-1)*perPage + i + 1
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"id":%d,"name":"Calendar %d","months":[{"name":"Hammer","length":30,"type":"standard"}],"weekdays":["a","b"],"years":{%s}}`, id, id, years.String())
+	}
+	next := "null"
+	if n < pages {
+		next = strconv.Quote(nextLink(r, n))
+	}
+	fmt.Fprintf(&b, `],"links":{"next":%s},"meta":{"current_page":%d,"per_page":%d}}`, next, n, perPage)
+	writeJSON(w, http.StatusOK, b.String())
+}
+
+// The YAML of a whole list is written a record at a time: a campaign of
+// calendars with many named years, read whole, stays in bounded memory.
+func TestE2EAnswerBoundsPeakRSSOfAWholeList(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("peak RSS is read as Linux reports it (KiB)")
+	}
+	if raceEnabled {
+		t.Skip("the race detector multiplies memory")
+	}
+	srv := startHostile(t, manyYearsPages)
+	k := newHostileKanka(t, srv)
+	for _, args := range [][]string{
+		{"calendar", "export", "--all"},
+		{"calendar", "list", "-o", "yaml"},
+	} {
+		r, mib := k.runRSS(t, args...)
+		t.Logf("kanka %s: peak RSS %d MiB", strings.Join(args, " "), mib)
+		if r.code != 0 || strings.Count(r.stdout, "Year of the 1200 Moons") != 210 || mib >= maxPeakRSS {
+			t.Errorf("peak RSS %d MiB (the most is %d), exit %d, stderr %q", mib, maxPeakRSS, r.code, r.stderr)
+		}
+	}
+}
