@@ -14,6 +14,7 @@ import (
 	"syscall"
 
 	"github.com/kanka-cli/kanka/internal/filekind"
+	"github.com/kanka-cli/kanka/internal/shellquote"
 )
 
 // StateFileError is a state file the sandbox will not use, and so did not
@@ -34,7 +35,7 @@ type StateFileError struct {
 func (e *StateFileError) Error() string {
 	if e.Damaged {
 		return fmt.Sprintf("the sandbox state file %s is damaged (%s); it was left untouched: empty it with 'kanka sandbox reset --data %s'",
-			e.Path, e.Reason, quoteArg(e.Path))
+			e.Path, e.Reason, shellquote.Quote(e.Path))
 	}
 	return fmt.Sprintf("%s is not a kanka sandbox state file (%s); it was left untouched: choose another file for the sandbox's state",
 		e.Path, e.Reason)
@@ -201,13 +202,4 @@ func resolveLinks(path string) (string, error) {
 		path = target
 	}
 	return "", fmt.Errorf("sandbox state: %s: too many levels of symbolic links", path)
-}
-
-// quoteArg quotes s for a POSIX shell when it needs it, for the command a
-// message suggests.
-func quoteArg(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.,:/+=@%") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -6,8 +6,9 @@ import (
 	"io/fs"
 	"os"
 	"runtime"
-	"strings"
 	"sync"
+
+	"github.com/kanka-cli/kanka/internal/shellquote"
 )
 
 // warnings is where a run's warnings go: stderr.
@@ -41,7 +42,7 @@ func warnIfOpen(f *File) {
 	}
 	warned.paths[f.path] = true
 	fmt.Fprintf(warnings, "warning: %s is %s others (mode %04o); it holds your token: chmod 600 %s\n",
-		f.path, openTo(perm), perm, shellQuote(f.path))
+		f.path, openTo(perm), perm, shellquote.Quote(f.path))
 }
 
 // openTo is how perm opens a file to others: "readable by", else
@@ -64,13 +65,4 @@ func (f *File) holdsToken() bool {
 		}
 	}
 	return false
-}
-
-// shellQuote quotes s for a POSIX shell when it needs it, for the command
-// a message suggests.
-func shellQuote(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.,:/+=@%") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
