@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -259,15 +260,20 @@ func TestWalkStopsAtItsBytes(t *testing.T) {
 // more than it, and a step (64 KiB) each, whatever each answer holds.
 func TestConcurrentPagesShareTheWalksBytes(t *testing.T) {
 	const limit = 256 << 10
-	var bodies []*endlessBody
-	var read atomic.Int64
+	var (
+		mu     sync.Mutex // the pages are answered at once
+		bodies []*endlessBody
+		read   atomic.Int64
+	)
 	api := newMockAPI(t)
 	api.handle("GET", "calendars", func(r *http.Request) (*http.Response, error) {
 		if pageOf(r) == 1 {
 			return reply(200, pageJSON([]string{calendarJSON(1, "A")}, 1, 50, 1, 50))(r)
 		}
 		body := &endlessBody{prefix: `{"data":[`, size: 2 * limit}
+		mu.Lock()
 		bodies = append(bodies, body)
+		mu.Unlock()
 		return answerWith(200, body)(r)
 	})
 	c, _ := api.client()
