@@ -20,22 +20,12 @@ import (
 // batch and says what was and was not deleted.
 func NewDeleteCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Command {
 	var parent *parentFlag
-	cmd := &cobra.Command{
-		Use:               "delete " + s.parentUse() + s.Arg + "...",
-		Aliases:           []string{"rm"},
-		Short:             s.DeleteHelp.Short,
-		Long:              s.DeleteHelp.Long,
-		Example:           s.DeleteHelp.Example,
-		Args:              cobra.MinimumNArgs(1),
-		ValidArgsFunction: s.Complete,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := s.checkArgs(args); err != nil {
-				return err
-			}
-			d := &deletion[T]{f: f, s: s, ctx: Context(cmd), args: dedupe(args), parent: parent}
-			return d.run()
-		},
-	}
+	cmd := s.command("delete "+s.parentUse()+s.Arg+"...", s.DeleteHelp, cobra.MinimumNArgs(1), func(cmd *cobra.Command, args []string) error {
+		d := &deletion[T]{f: f, s: s, ctx: Context(cmd), args: dedupe(args), parent: parent}
+		return d.run()
+	})
+	cmd.Aliases = []string{"rm"}
+	cmd.ValidArgsFunction = s.Complete
 	parent = s.addParentFlag(cmd)
 	return cmd
 }

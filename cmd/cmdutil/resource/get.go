@@ -12,35 +12,41 @@ import (
 // NewGetCmd builds `<noun> get ARG`: one record, in the -o format.
 func NewGetCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Command {
 	var parent *parentFlag
-	cmd := &cobra.Command{
-		Use:               "get " + s.parentUse() + s.Arg,
-		Short:             s.GetHelp.Short,
-		Long:              s.GetHelp.Long,
-		Example:           s.GetHelp.Example,
-		Args:              cobra.ExactArgs(1),
-		ValidArgsFunction: s.Complete,
+	cmd := s.command("get "+s.parentUse()+s.Arg, s.GetHelp, cobra.ExactArgs(1), func(cmd *cobra.Command, args []string) error {
+		ctx := Context(cmd)
+		p, c, scope, err := s.begin(ctx, f, parent.value)
+		if err != nil {
+			return err
+		}
+		record, err := s.fetch(ctx, c, scope, args[0])
+		if err != nil {
+			return err
+		}
+		kind, err := s.kind(ctx, c, p, scope)
+		if err != nil {
+			return err
+		}
+		return p.PrintOne(record, kind)
+	})
+	cmd.ValidArgsFunction = s.Complete
+	parent = s.addParentFlag(cmd)
+	return cmd
+}
+
+// command is the cobra command of a verb: its use line and help, the
+// number of arguments, and run called once every argument passed CheckArg,
+// before any request.
+func (s *Spec[T]) command(use string, h Help, args cobra.PositionalArgs, run func(cmd *cobra.Command, args []string) error) *cobra.Command {
+	return &cobra.Command{
+		Use: use, Short: h.Short, Long: h.Long, Example: h.Example,
+		Args: args,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := s.checkArgs(args); err != nil {
 				return err
 			}
-			ctx := Context(cmd)
-			p, c, scope, err := s.begin(ctx, f, parent.value)
-			if err != nil {
-				return err
-			}
-			record, err := s.fetch(ctx, c, scope, args[0])
-			if err != nil {
-				return err
-			}
-			kind, err := s.kind(ctx, c, p, scope)
-			if err != nil {
-				return err
-			}
-			return p.PrintOne(record, kind)
+			return run(cmd, args)
 		},
 	}
-	parent = s.addParentFlag(cmd)
-	return cmd
 }
 
 // parentUse is "--calendar ID|NAME " for a child, "" otherwise.

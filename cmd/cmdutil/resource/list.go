@@ -24,81 +24,74 @@ func NewListCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Command 
 		limit, page int
 		readFilters func(*cobra.Command) (Query[T], error)
 	)
-	cmd := &cobra.Command{
-		Use:               strings.TrimRight("list "+s.parentUse(), " "),
-		Aliases:           []string{"ls"},
-		Short:             s.ListHelp.Short,
-		Long:              s.ListHelp.Long,
-		Example:           s.ListHelp.Example,
-		Args:              cobra.NoArgs,
-		ValidArgsFunction: cobra.NoFileCompletions,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			fs := cmd.Flags()
-			if fs.Changed("limit") && limit < 1 {
-				return cmdutil.UsageErrorf("--limit %d: give a number above 0 (leave --limit out to list every %s)", limit, s.Noun)
+	cmd := s.command(strings.TrimRight("list "+s.parentUse(), " "), s.ListHelp, cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
+		fs := cmd.Flags()
+		if fs.Changed("limit") && limit < 1 {
+			return cmdutil.UsageErrorf("--limit %d: give a number above 0 (leave --limit out to list every %s)", limit, s.Noun)
+		}
+		if fs.Changed("page") && page < 1 {
+			return cmdutil.UsageErrorf("--page %d: pages are counted from 1", page)
+		}
+		q, err := readFilters(cmd)
+		if err != nil {
+			return err
+		}
+		ctx := Context(cmd)
+		p, c, scope, err := s.begin(ctx, f, parent.value)
+		if err != nil {
+			return err
+		}
+		// The readable kind first: when it reads the parent, the
+		// filters then check their values against it for free.
+		kind, err := s.kind(ctx, c, p, scope)
+		if err != nil {
+			return err
+		}
+		if q.Prepare != nil {
+			if err := q.Prepare(ctx, c, scope); err != nil {
+				return err
 			}
-			if fs.Changed("page") && page < 1 {
-				return cmdutil.UsageErrorf("--page %d: pages are counted from 1", page)
-			}
-			q, err := readFilters(cmd)
+		}
+		parentID := scope.ParentID
+		held := q.Compare != nil && (p.ForPeople() || fs.Changed(sortFlag))
+		var seq iter.Seq2[T, error]
+		if page > 0 {
+			items, err := q.Page(ctx, c, parentID, page)
 			if err != nil {
 				return err
 			}
-			ctx := Context(cmd)
-			p, c, scope, err := s.begin(ctx, f, parent.value)
-			if err != nil {
-				return err
+			seq = Slice(items)
+		} else {
+			// With a filter the server cannot apply, the limit counts
+			// kept records: walk without one and stop here instead.
+			walkLimit := limit
+			if q.Keep != nil {
+				walkLimit = 0
 			}
-			// The readable kind first: when it reads the parent, the
-			// filters then check their values against it for free.
-			kind, err := s.kind(ctx, c, p, scope)
-			if err != nil {
-				return err
+			seq = q.Walk(streamed(ctx, cmd, p, held), c, parentID, walkLimit)
+		}
+		kept := 0
+		seq = keep(seq, q.Keep, limit, &kept)
+		if held {
+			if !p.ForPeople() && page == 0 {
+				cmdutil.Say(f, "--%s %s: every %s is read and held before the first is printed; leave --%s out to stream them in the server's order",
+					sortFlag, fs.Lookup(sortFlag).Value, s.one(), sortFlag)
 			}
-			if q.Prepare != nil {
-				if err := q.Prepare(ctx, c, scope); err != nil {
-					return err
-				}
-			}
-			parentID := scope.ParentID
-			held := q.Compare != nil && (p.ForPeople() || fs.Changed(sortFlag))
-			var seq iter.Seq2[T, error]
-			if page > 0 {
-				items, err := q.Page(ctx, c, parentID, page)
-				if err != nil {
-					return err
-				}
-				seq = Slice(items)
-			} else {
-				// With a filter the server cannot apply, the limit counts
-				// kept records: walk without one and stop here instead.
-				walkLimit := limit
-				if q.Keep != nil {
-					walkLimit = 0
-				}
-				seq = q.Walk(streamed(ctx, cmd, p, held), c, parentID, walkLimit)
-			}
-			kept := 0
-			seq = keep(seq, q.Keep, limit, &kept)
-			if held {
-				if !p.ForPeople() && page == 0 {
-					cmdutil.Say(f, "--%s %s: every %s is read and held before the first is printed; leave --%s out to stream them in the server's order",
-						sortFlag, fs.Lookup(sortFlag).Value, s.one(), sortFlag)
-				}
-				seq = sorted(seq, q.Compare)
-			}
-			if err := p.PrintList(Records(seq), kind); err != nil {
-				return err
-			}
-			// An empty table prints nothing at all: say why on stderr,
-			// where a script reading stdout never sees it. Other formats
-			// print their own empty answer ([] for json).
-			if kept == 0 && p.IsTable() && !f.Quiet() {
-				fmt.Fprintf(f.IO.ErrOut, "no %s found\n", s.Plural)
-			}
-			return nil
-		},
-	}
+			seq = sorted(seq, q.Compare)
+		}
+		if err := p.PrintList(Records(seq), kind); err != nil {
+			return err
+		}
+		// An empty table prints nothing at all: say why on stderr,
+		// where a script reading stdout never sees it. Other formats
+		// print their own empty answer ([] for json).
+		if kept == 0 && p.IsTable() && !f.Quiet() {
+			fmt.Fprintf(f.IO.ErrOut, "no %s found\n", s.Plural)
+		}
+		return nil
+	})
+	cmd.Aliases = []string{"ls"}
+	cmd.ValidArgsFunction = cobra.NoFileCompletions
 	parent = s.addParentFlag(cmd)
 	fs := cmd.Flags()
 	fs.IntVar(&limit, "limit", 0, fmt.Sprintf("stop after `N` %s (N from 1; default: all)", s.Plural))

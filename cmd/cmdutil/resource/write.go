@@ -84,38 +84,31 @@ type Run[In any] struct {
 func NewCreateCmd[T output.Record, In any](f *cmdutil.Factory, s *Spec[T], w *Writes[T, In]) *cobra.Command {
 	run := &Run[In]{Factory: f}
 	var ff *FieldFlags[In]
-	cmd := &cobra.Command{
-		Use:     "create " + s.parentUse() + "[-f FILE|-] [field flags]",
-		Short:   w.CreateHelp.Short,
-		Long:    w.CreateHelp.Long,
-		Example: w.CreateHelp.Example,
-		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			p, err := w.prepare(cmd, s, run, ff, w.NothingToCreate, w.CheckCreate)
-			if p == nil {
-				return err // refused, intercepted, or no connection
+	cmd := s.command("create "+s.parentUse()+"[-f FILE|-] [field flags]", w.CreateHelp, cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
+		p, err := w.prepare(cmd, s, run, ff, w.NothingToCreate, w.CheckCreate)
+		if p == nil {
+			return err // refused, intercepted, or no connection
+		}
+		created, err := w.Create(run)
+		if run.File == nil || !run.File.IsList {
+			if err != nil {
+				return err
 			}
-			created, err := w.Create(run)
-			if run.File == nil || !run.File.IsList {
-				if err != nil {
-					return err
-				}
-				return p.PrintOne(created[0], kindAtHand(s, run, p))
+			return p.PrintOne(created[0], kindAtHand(s, run, p))
+		}
+		// What was created goes to stdout even when a later record
+		// failed, so that a script keeps the ids it must not create
+		// again.
+		if len(created) > 0 || err == nil {
+			if perr := p.PrintList(Records(Slice(created)), kindAtHand(s, run, p)); err == nil {
+				err = perr
 			}
-			// What was created goes to stdout even when a later record
-			// failed, so that a script keeps the ids it must not create
-			// again.
-			if len(created) > 0 || err == nil {
-				if perr := p.PrintList(Records(Slice(created)), kindAtHand(s, run, p)); err == nil {
-					err = perr
-				}
-			}
-			if err == nil {
-				cmdutil.Say(f, "created %s", s.count(len(created)))
-			}
-			return err
-		},
-	}
+		}
+		if err == nil {
+			cmdutil.Say(f, "created %s", s.count(len(created)))
+		}
+		return err
+	})
 	ff = w.addFlags(cmd, s, run, "read the "+s.one()+" from `FILE` (YAML or JSON; - is standard input)", w.CreateFlags)
 	return cmd
 }
@@ -124,33 +117,23 @@ func NewCreateCmd[T output.Record, In any](f *cmdutil.Factory, s *Spec[T], w *Wr
 func NewUpdateCmd[T output.Record, In any](f *cmdutil.Factory, s *Spec[T], w *Writes[T, In]) *cobra.Command {
 	run := &Run[In]{Factory: f}
 	var ff *FieldFlags[In]
-	cmd := &cobra.Command{
-		Use:               "update " + s.parentUse() + s.Arg + " [-f FILE|-] [field flags]",
-		Short:             w.UpdateHelp.Short,
-		Long:              w.UpdateHelp.Long,
-		Example:           w.UpdateHelp.Example,
-		Args:              cobra.ExactArgs(1),
-		ValidArgsFunction: s.Complete,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := s.checkArgs(args); err != nil {
-				return err
-			}
-			run.Arg = args[0]
-			p, err := w.prepare(cmd, s, run, ff, w.NothingToChange, w.CheckUpdate)
-			if p == nil {
-				return err // refused, intercepted, or no connection
-			}
-			current, err := s.fetch(run.Ctx, run.Client, run.Scope, run.Arg)
-			if err != nil {
-				return err
-			}
-			updated, err := w.Update(run, current)
-			if err != nil {
-				return err
-			}
-			return p.PrintOne(updated, kindAtHand(s, run, p))
-		},
-	}
+	cmd := s.command("update "+s.parentUse()+s.Arg+" [-f FILE|-] [field flags]", w.UpdateHelp, cobra.ExactArgs(1), func(cmd *cobra.Command, args []string) error {
+		run.Arg = args[0]
+		p, err := w.prepare(cmd, s, run, ff, w.NothingToChange, w.CheckUpdate)
+		if p == nil {
+			return err // refused, intercepted, or no connection
+		}
+		current, err := s.fetch(run.Ctx, run.Client, run.Scope, run.Arg)
+		if err != nil {
+			return err
+		}
+		updated, err := w.Update(run, current)
+		if err != nil {
+			return err
+		}
+		return p.PrintOne(updated, kindAtHand(s, run, p))
+	})
+	cmd.ValidArgsFunction = s.Complete
 	ff = w.addFlags(cmd, s, run, "read the changes from `FILE` (YAML or JSON; - is standard input)", w.UpdateFlags)
 	return cmd
 }
