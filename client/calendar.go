@@ -2,7 +2,6 @@ package client
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"github.com/kanka-cli/kanka/almanac"
 )
@@ -88,17 +87,10 @@ type calendarRecord struct {
 // beside it. A record past the answer bounds (MaxAnswerYears and the
 // others) is an *AnswerBoundError, and nothing of it is decoded.
 func (c *Calendar) UnmarshalJSON(b []byte) error {
-	// Measured before anything of it is built: see MaxAnswerYears.
-	if err := measureAnswer(b, calendarShape); err != nil {
-		return err
-	}
-	obj, err := answerObject(b)
-	if err != nil {
-		return fmt.Errorf("decoding calendar: %w", err)
-	}
 	var w calendarRecord
-	if err := json.Unmarshal(b, &w); err != nil {
-		return fmt.Errorf("decoding calendar: %w", err)
+	var in CalendarInput
+	if err := decodeAnswer(b, calendarShape, "calendar", &w, CalendarFields, &in); err != nil {
+		return err
 	}
 	*c = Calendar{
 		ID: int(w.ID), EntityID: int(w.EntityID),
@@ -106,23 +98,16 @@ func (c *Calendar) UnmarshalJSON(b []byte) error {
 		HasCustomImage: bool(w.HasCustomImage),
 		CreatedAt:      string(w.CreatedAt), CreatedBy: int(w.CreatedBy),
 		UpdatedAt: string(w.UpdatedAt), UpdatedBy: int(w.UpdatedBy),
-		Parameters: w.Parameters,
-		Raw:        append(json.RawMessage(nil), b...),
-	}
-	if err := CalendarFields.readAnswer(obj, &c.CalendarInput); err != nil {
-		return fmt.Errorf("decoding calendar: %w", err)
+		Parameters:    w.Parameters,
+		CalendarInput: in,
+		Raw:           append(json.RawMessage(nil), b...),
 	}
 	return nil
 }
 
 // MarshalJSON is the calendar exactly as the server sent it (not the
 // write payload of its CalendarInput).
-func (c Calendar) MarshalJSON() ([]byte, error) {
-	if len(c.Raw) == 0 {
-		return []byte("null"), nil
-	}
-	return c.Raw, nil
-}
+func (c Calendar) MarshalJSON() ([]byte, error) { return rawAnswer(c.Raw) }
 
 // CurrentDate is the calendar's current date; ok is false when the server
 // sent none or an odd one.

@@ -309,6 +309,37 @@ func (t Fields[In]) answerKeys() map[string]bool {
 func isJSONNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "null" }
 
 // answerObject splits an answer's JSON object into its keys.
+// decodeAnswer is the shared half of a record's UnmarshalJSON: the answer b
+// is measured against shape before anything of it is built (a record past
+// the bounds is an *AnswerBoundError), then its own keys are decoded
+// leniently into own and its writable part through fields into in. noun
+// names the record in errors: "decoding calendar: ...".
+func decodeAnswer[Own, In any](b []byte, shape answerShape, noun string, own *Own, fields Fields[In], in *In) error {
+	if err := measureAnswer(b, shape); err != nil {
+		return err
+	}
+	obj, err := answerObject(b)
+	if err == nil {
+		err = json.Unmarshal(b, own)
+	}
+	if err == nil {
+		err = fields.readAnswer(obj, in)
+	}
+	if err != nil {
+		return fmt.Errorf("decoding %s: %w", noun, err)
+	}
+	return nil
+}
+
+// rawAnswer is a record's MarshalJSON: the answer exactly as the server
+// sent it, null for a record that was never read.
+func rawAnswer(raw json.RawMessage) ([]byte, error) {
+	if len(raw) == 0 {
+		return []byte("null"), nil
+	}
+	return raw, nil
+}
+
 func answerObject(b []byte) (map[string]json.RawMessage, error) {
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(b, &obj); err != nil {

@@ -97,38 +97,25 @@ type weatherRecord struct {
 // past the answer bounds is an *AnswerBoundError, and nothing of it is
 // decoded.
 func (w *Weather) UnmarshalJSON(b []byte) error {
-	if err := measureAnswer(b, weatherShape); err != nil {
-		return err
-	}
-	obj, err := answerObject(b)
-	if err != nil {
-		return fmt.Errorf("decoding weather: %w", err)
-	}
 	var x weatherRecord
-	if err := json.Unmarshal(b, &x); err != nil {
-		return fmt.Errorf("decoding weather: %w", err)
+	var in WeatherInput
+	if err := decodeAnswer(b, weatherShape, "weather", &x, WeatherFields, &in); err != nil {
+		return err
 	}
 	*w = Weather{
 		ID: int(x.ID), CreatedBy: int(x.CreatedBy),
 		CreatedAt: string(x.CreatedAt), UpdatedAt: string(x.UpdatedAt),
-		Raw: append(json.RawMessage(nil), b...),
+		WeatherInput: in,
+		Raw:          append(json.RawMessage(nil), b...),
 	}
 	if x.CalendarID != nil {
 		w.CalendarID, w.HasCalendarID = int(*x.CalendarID), true
-	}
-	if err := WeatherFields.readAnswer(obj, &w.WeatherInput); err != nil {
-		return fmt.Errorf("decoding weather: %w", err)
 	}
 	return nil
 }
 
 // MarshalJSON is the entry exactly as the server sent it.
-func (w Weather) MarshalJSON() ([]byte, error) {
-	if len(w.Raw) == 0 {
-		return []byte("null"), nil
-	}
-	return w.Raw, nil
-}
+func (w Weather) MarshalJSON() ([]byte, error) { return rawAnswer(w.Raw) }
 
 // MarshalYAML is the entry's file form (WeatherFile), not its input's.
 func (w Weather) MarshalYAML() (any, error) { return WeatherFile(&w), nil }
