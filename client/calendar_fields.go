@@ -154,20 +154,14 @@ func nonNil[T any](v []T) []T {
 // dateField is the current date, read from the answer's "date" ("Y-M-D")
 // and written as current_year, current_month and current_day. A date
 // written with names (DateWritten) moves with it until ResolveMonths.
-var dateField = Field[CalendarInput]{
-	Key: "date", Rebuilt: true,
-	given: func(in *CalendarInput) bool { return in.Date != nil || in.DateWritten != nil },
-	clear: func(in *CalendarInput) { in.Date, in.DateWritten = nil, nil },
-	copy: func(dst, src *CalendarInput) {
-		dst.Date, dst.DateWritten = nil, src.DateWritten
-		if src.Date != nil {
-			dst.Date = ptr(*src.Date)
-		}
-	},
-	equal: func(a, b *CalendarInput) bool {
+var dateField = func() Field[CalendarInput] {
+	f := valueOrWritten("date", func(in *CalendarInput) **Date { return &in.Date },
+		func(in *CalendarInput) **Written { return &in.DateWritten }, (*fileReader).date)
+	f.Rebuilt = true
+	f.equal = func(a, b *CalendarInput) bool {
 		return a.Date != nil && b.Date != nil && *a.Date == *b.Date
-	},
-	show: func(in *CalendarInput) string {
+	}
+	f.show = func(in *CalendarInput) string {
 		switch {
 		case in.Date != nil:
 			return in.Date.String()
@@ -175,10 +169,10 @@ var dateField = Field[CalendarInput]{
 			return strconv.Quote(in.DateWritten.Text)
 		}
 		return "(none)"
-	},
+	}
 	// A date that does not read as Y-M-D is unknown, not an error: the
 	// rest of the record stays readable.
-	read: func(raw json.RawMessage, in *CalendarInput) error {
+	f.read = func(raw json.RawMessage, in *CalendarInput) error {
 		text, err := textKind.answer(raw)
 		if err != nil {
 			return err
@@ -187,14 +181,13 @@ var dateField = Field[CalendarInput]{
 			in.Date = &d
 		}
 		return nil
-	},
-	file: func(r *fileReader, v *yaml.Node, p string, in *CalendarInput) { in.Date, in.DateWritten = r.date(v, p) },
-	encode: func(in *CalendarInput, p map[string]any) {
+	}
+	f.encode = func(in *CalendarInput, p map[string]any) {
 		if in.Date != nil {
 			p["current_year"], p["current_month"], p["current_day"] = in.Date.Year, in.Date.Month, in.Date.Day
 		}
-	},
-	yaml: func(in *CalendarInput) any {
+	}
+	f.yaml = func(in *CalendarInput) any {
 		switch {
 		case in.Date != nil:
 			return in.Date.String()
@@ -202,58 +195,41 @@ var dateField = Field[CalendarInput]{
 			return in.DateWritten.Text
 		}
 		return nil
-	},
-}
+	}
+	return f
+}()
 
 // leapMonthField is the month that gets the leap days, by number or (in
 // flags and files) by name. The service holds it as null until a write
 // with has_leap_year sets it (its default is month 1), and writes 1 for a
 // value below 1: such a value is read as not set, so that an update sends
 // nothing in its place and the service keeps its own default.
-var leapMonthField = Field[CalendarInput]{
-	Key:   "leap_year_month",
-	given: func(in *CalendarInput) bool { return in.LeapYearMonth != nil || in.LeapYearMonthName != nil },
-	clear: func(in *CalendarInput) { in.LeapYearMonth, in.LeapYearMonthName = nil, nil },
-	copy: func(dst, src *CalendarInput) {
-		dst.LeapYearMonth, dst.LeapYearMonthName = nil, src.LeapYearMonthName
-		if src.LeapYearMonth != nil {
-			dst.LeapYearMonth = ptr(*src.LeapYearMonth)
-		}
-	},
-	equal: func(a, b *CalendarInput) bool {
+var leapMonthField = func() Field[CalendarInput] {
+	f := monthOrName("leap_year_month", func(in *CalendarInput) **int { return &in.LeapYearMonth },
+		func(in *CalendarInput) **Written { return &in.LeapYearMonthName })
+	f.equal = func(a, b *CalendarInput) bool {
 		return a.LeapYearMonthName == nil && b.LeapYearMonthName == nil && deref(a.LeapYearMonth, 1) == deref(b.LeapYearMonth, 1)
-	},
-	show: func(in *CalendarInput) string {
-		switch {
-		case in.LeapYearMonthName != nil:
-			return strconv.Quote(in.LeapYearMonthName.Text)
-		case in.LeapYearMonth != nil:
-			return strconv.Itoa(*in.LeapYearMonth)
-		}
-		return "(none)"
-	},
-	read: func(raw json.RawMessage, in *CalendarInput) error {
+	}
+	f.read = func(raw json.RawMessage, in *CalendarInput) error {
 		m, err := wholeKind.answer(raw)
 		if err == nil && m >= 1 {
 			in.LeapYearMonth = &m
 		}
 		return err
-	},
-	file: func(r *fileReader, v *yaml.Node, p string, in *CalendarInput) {
-		in.LeapYearMonth, in.LeapYearMonthName = r.month(v, p)
-	},
-	encode: func(in *CalendarInput, p map[string]any) {
+	}
+	f.encode = func(in *CalendarInput, p map[string]any) {
 		if in.LeapYearMonth != nil {
 			p["leap_year_month"] = *in.LeapYearMonth
 		}
-	},
-	yaml: func(in *CalendarInput) any {
+	}
+	f.yaml = func(in *CalendarInput) any {
 		if in.LeapYearMonth != nil {
 			return *in.LeapYearMonth
 		}
 		return nil
-	},
-}
+	}
+	return f
+}()
 
 // weeksField is the named weeks (week number: name). The service takes
 // them on every write and rebuilds them from it, but never returns them:

@@ -82,6 +82,43 @@ var flagKind = valueKind[bool]{
 	brief: func(v bool) bool { return !v },
 }
 
+// valueOrWritten is a field held as a value or, until it is resolved with
+// the calendar's months, as what the user wrote by name (a month, a date):
+// the two are given, cleared and copied together, and a file gives one or
+// the other (fileRead). How they compare, show, read and write is the
+// field's own.
+func valueOrWritten[In, V any](key string, value func(*In) **V, written func(*In) **Written,
+	fileRead func(*fileReader, *yaml.Node, string) (*V, *Written)) Field[In] {
+	return Field[In]{
+		Key:   key,
+		given: func(in *In) bool { return *value(in) != nil || *written(in) != nil },
+		clear: func(in *In) { *value(in), *written(in) = nil, nil },
+		copy: func(dst, src *In) {
+			*value(dst), *written(dst) = nil, *written(src)
+			if v := *value(src); v != nil {
+				*value(dst) = ptr(*v)
+			}
+		},
+		file: func(r *fileReader, v *yaml.Node, p string, in *In) { *value(in), *written(in) = fileRead(r, v, p) },
+	}
+}
+
+// monthOrName is a month by number or, in flags and files, by name (shown
+// quoted) until it is resolved.
+func monthOrName[In any](key string, value func(*In) **int, written func(*In) **Written) Field[In] {
+	f := valueOrWritten(key, value, written, (*fileReader).month)
+	f.show = func(in *In) string {
+		switch {
+		case *written(in) != nil:
+			return strconv.Quote((*written(in)).Text)
+		case *value(in) != nil:
+			return strconv.Itoa(**value(in))
+		}
+		return "(none)"
+	}
+	return f
+}
+
 // scalarField is a field held as a pointer: nil is not given.
 func scalarField[In, T any](key string, get func(*In) **T, kind valueKind[T]) Field[In] {
 	return Field[In]{

@@ -2,10 +2,7 @@ package client
 
 import (
 	"encoding/json"
-	"strconv"
 	"strings"
-
-	yaml "go.yaml.in/yaml/v3"
 )
 
 // WeatherFields is the field table of a weather entry, in the order of
@@ -74,38 +71,21 @@ func dateWhole(f Field[WeatherInput]) Field[WeatherInput] {
 // weatherMonthField is the month of the entry's date, by number or (in
 // flags and files) by name until ResolveDate; a whole date written with
 // names moves with it, as it is read into the three parts at once.
-var weatherMonthField = Field[WeatherInput]{
-	Key: "month", Rebuilt: true,
-	given: func(in *WeatherInput) bool { return in.Month != nil || in.Written != nil },
-	clear: func(in *WeatherInput) { in.Month, in.Written = nil, nil },
-	copy: func(dst, src *WeatherInput) {
-		dst.Month, dst.Written = nil, src.Written
-		if src.Month != nil {
-			dst.Month = ptr(*src.Month)
-		}
-	},
-	equal: func(a, b *WeatherInput) bool {
+var weatherMonthField = func() Field[WeatherInput] {
+	f := monthOrName("month", func(in *WeatherInput) **int { return &in.Month }, func(in *WeatherInput) **Written { return &in.Written })
+	f.Rebuilt = true
+	f.equal = func(a, b *WeatherInput) bool {
 		return a.Written == nil && b.Written == nil && a.Month != nil && b.Month != nil && *a.Month == *b.Month
-	},
-	show: func(in *WeatherInput) string {
-		switch {
-		case in.Written != nil:
-			return strconv.Quote(in.Written.Text)
-		case in.Month != nil:
-			return strconv.Itoa(*in.Month)
-		}
-		return "(none)"
-	},
-	read: func(raw json.RawMessage, in *WeatherInput) error {
+	}
+	f.read = func(raw json.RawMessage, in *WeatherInput) error {
 		m, err := wholeKind.answer(raw)
 		if err == nil {
 			in.Month = &m
 		}
 		return err
-	},
-	file:   func(r *fileReader, v *yaml.Node, p string, in *WeatherInput) { in.Month, in.Written = r.month(v, p) },
-	encode: func(in *WeatherInput, p map[string]any) { p["month"] = deref(in.Month, 0) },
-	yaml: func(in *WeatherInput) any {
+	}
+	f.encode = func(in *WeatherInput, p map[string]any) { p["month"] = deref(in.Month, 0) }
+	f.yaml = func(in *WeatherInput) any {
 		switch {
 		case in.HasDate():
 			return nil
@@ -115,8 +95,9 @@ var weatherMonthField = Field[WeatherInput]{
 			return *in.Month
 		}
 		return nil
-	},
-}
+	}
+	return f
+}()
 
 // visibilityField is who sees the entry, 1 to 5: visibility_id in answers
 // and on the wire, a name (or the number) in files.
