@@ -308,7 +308,6 @@ func (t Fields[In]) answerKeys() map[string]bool {
 
 func isJSONNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "null" }
 
-// answerObject splits an answer's JSON object into its keys.
 // decodeAnswer is the shared half of a record's UnmarshalJSON: the answer b
 // is measured against shape before anything of it is built (a record past
 // the bounds is an *AnswerBoundError), then its own keys are decoded
@@ -340,6 +339,7 @@ func rawAnswer(raw json.RawMessage) ([]byte, error) {
 	return raw, nil
 }
 
+// answerObject splits an answer's JSON object into its keys.
 func answerObject(b []byte) (map[string]json.RawMessage, error) {
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(b, &obj); err != nil {
