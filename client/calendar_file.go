@@ -124,7 +124,7 @@ var moonKeys = itemKeys[Moon]{
 	"fullmoon": func(r *fileReader, v *yaml.Node, p string, m *Moon) { m.Fullmoon = r.number(v, p) },
 	"offset":   func(r *fileReader, v *yaml.Node, p string, m *Moon) { m.Offset = r.whole(v, p) },
 	"colour":   func(r *fileReader, v *yaml.Node, p string, m *Moon) { m.Colour = r.text(v, p) },
-	"id":       func(r *fileReader, v *yaml.Node, p string, m *Moon) { m.ID = r.wholePtr(v, p) },
+	"id":       func(r *fileReader, v *yaml.Node, p string, m *Moon) { m.ID = wholeKind.file(r, v, p) },
 }
 
 func (r *fileReader) months(n *yaml.Node, path string) []Month {

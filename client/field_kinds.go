@@ -51,7 +51,7 @@ var textKind = valueKind[string]{
 		err := json.Unmarshal(raw, &v)
 		return string(v), err
 	},
-	file:  (*fileReader).textPtr,
+	file:  orNull((*fileReader).text),
 	same:  SameStoredText,
 	show:  strconv.Quote,
 	none:  func(v string) bool { return StoredText(v) == "" },
@@ -64,7 +64,7 @@ var wholeKind = valueKind[int]{
 		err := json.Unmarshal(raw, &v)
 		return int(v), err
 	},
-	file:  (*fileReader).wholePtr,
+	file:  orNull((*fileReader).whole),
 	same:  func(a, b int) bool { return a == b },
 	show:  strconv.Itoa,
 	brief: func(v int) bool { return v == 0 },

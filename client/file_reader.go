@@ -206,12 +206,14 @@ func (r *fileReader) text(n *yaml.Node, path string) string {
 	return n.Value
 }
 
-// textPtr is text, with null as "not given" (nil).
-func (r *fileReader) textPtr(n *yaml.Node, path string) *string {
-	if isNull(n) {
-		return nil
+// orNull is a reader of a value that takes null as "not given" (nil).
+func orNull[T any](read func(*fileReader, *yaml.Node, string) T) func(*fileReader, *yaml.Node, string) *T {
+	return func(r *fileReader, n *yaml.Node, path string) *T {
+		if isNull(n) {
+			return nil
+		}
+		return ptr(read(r, n, path))
 	}
-	return ptr(r.text(n, path))
 }
 
 // whole reads a whole number written as a number or as text ("30"). A
@@ -247,14 +249,6 @@ func (r *fileReader) scalar(n *yaml.Node, path, must string) (text string, ok bo
 	}
 	s := strings.TrimSpace(n.Value)
 	return s, !isNull(n) && s != ""
-}
-
-// wholePtr is whole, with null as "not given" (nil).
-func (r *fileReader) wholePtr(n *yaml.Node, path string) *int {
-	if isNull(n) {
-		return nil
-	}
-	return ptr(r.whole(n, path))
 }
 
 // number reads a number written as a number or as text ("30.4375").
@@ -316,7 +310,7 @@ func (r *fileReader) month(n *yaml.Node, path string) (*int, *Written) {
 		}
 		return nil, &Written{Text: n.Value, Where: where(n, path)}
 	}
-	return r.wholePtr(n, path), nil
+	return wholeKind.file(r, n, path), nil
 }
 
 // date reads a date: "Y-M-D" in numbers, or any form with month and year
