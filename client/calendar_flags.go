@@ -140,31 +140,44 @@ func parseNames(values []string) ([]string, error) {
 	return names, nil
 }
 
-func parseMonths(values []string) ([]Month, error) {
-	months := make([]Month, 0, len(values))
+// parseEach reads the values of a repeated flag of the form NAME:...,
+// split at colons: from least to most parts (want says the form), the first
+// a name that is not empty; parse reads the rest.
+func parseEach[T any](values []string, least, most int, want string, parse func(v string, parts []string) (T, error)) ([]T, error) {
+	out := make([]T, 0, len(values))
 	for _, v := range values {
 		parts := splitFields(v)
-		if len(parts) < 2 || len(parts) > 3 {
-			return nil, valueProblem(v, `want NAME:LENGTH or NAME:LENGTH:intercalary (write \: for a colon in a name)`)
+		if len(parts) < least || len(parts) > most {
+			return nil, valueProblem(v, "want %s (write \\: for a colon in a name)", want)
 		}
-		m := Month{Name: parts[0]}
-		if strings.TrimSpace(m.Name) == "" {
+		if strings.TrimSpace(parts[0]) == "" {
 			return nil, valueProblem(v, "the name is empty")
 		}
+		t, err := parse(v, parts)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+func parseMonths(values []string) ([]Month, error) {
+	return parseEach(values, 2, 3, "NAME:LENGTH or NAME:LENGTH:intercalary", func(v string, parts []string) (Month, error) {
+		m := Month{Name: parts[0]}
 		n, err := strconv.Atoi(parts[1])
 		if err != nil || n < 1 {
-			return nil, valueProblem(v, "the length %q is not a whole number of days above 0", parts[1])
+			return m, valueProblem(v, "the length %q is not a whole number of days above 0", parts[1])
 		}
 		m.Length = n
 		if len(parts) == 3 {
 			if parts[2] != "intercalary" && parts[2] != "standard" {
-				return nil, valueProblem(v, "the type %q is not intercalary or standard", parts[2])
+				return m, valueProblem(v, "the type %q is not intercalary or standard", parts[2])
 			}
 			m.Type = parts[2]
 		}
-		months = append(months, m)
-	}
-	return months, nil
+		return m, nil
+	})
 }
 
 func parseYears(values []string) (map[int]string, error) {
@@ -190,52 +203,34 @@ func parseYears(values []string) (map[int]string, error) {
 }
 
 func parseSeasons(values []string) ([]Season, error) {
-	seasons := make([]Season, 0, len(values))
-	for _, v := range values {
-		parts := splitFields(v)
-		if len(parts) != 3 {
-			return nil, valueProblem(v, `want NAME:MONTH:DAY (write \: for a colon in a name)`)
-		}
-		if strings.TrimSpace(parts[0]) == "" {
-			return nil, valueProblem(v, "the name is empty")
-		}
+	return parseEach(values, 3, 3, "NAME:MONTH:DAY", func(v string, parts []string) (Season, error) {
 		month, written, err := ReadMonth(parts[1], fmt.Sprintf("--season %q", v))
 		if err != nil {
-			return nil, valueProblem(v, "%v", err)
+			return Season{}, valueProblem(v, "%v", err)
 		}
 		day, err := strconv.Atoi(parts[2])
 		if err != nil || day < 1 {
-			return nil, valueProblem(v, "the day %q is not a day number (1 is the first)", parts[2])
+			return Season{}, valueProblem(v, "the day %q is not a day number (1 is the first)", parts[2])
 		}
-		seasons = append(seasons, Season{Name: parts[0], Month: deref(month, 0), Day: day, MonthName: written})
-	}
-	return seasons, nil
+		return Season{Name: parts[0], Month: deref(month, 0), Day: day, MonthName: written}, nil
+	})
 }
 
 func parseMoons(values []string) ([]Moon, error) {
-	moons := make([]Moon, 0, len(values))
-	for _, v := range values {
-		parts := splitFields(v)
-		if len(parts) < 2 || len(parts) > 4 {
-			return nil, valueProblem(v, `want NAME:FULLMOON[:OFFSET[:COLOUR]] (write \: for a colon in a name)`)
-		}
-		if strings.TrimSpace(parts[0]) == "" {
-			return nil, valueProblem(v, "the name is empty")
-		}
+	return parseEach(values, 2, 4, "NAME:FULLMOON[:OFFSET[:COLOUR]]", func(v string, parts []string) (Moon, error) {
 		full, err := strconv.ParseFloat(parts[1], 64)
 		if err != nil || full <= 0 {
-			return nil, valueProblem(v, "the full-moon cycle %q is not a number of days above 0", parts[1])
+			return Moon{}, valueProblem(v, "the full-moon cycle %q is not a number of days above 0", parts[1])
 		}
 		moon := Moon{Name: parts[0], Fullmoon: full}
 		if len(parts) >= 3 {
 			if moon.Offset, err = strconv.Atoi(parts[2]); err != nil {
-				return nil, valueProblem(v, "the offset %q is not a whole number", parts[2])
+				return Moon{}, valueProblem(v, "the offset %q is not a whole number", parts[2])
 			}
 		}
 		if len(parts) == 4 {
 			moon.Colour = parts[3]
 		}
-		moons = append(moons, moon)
-	}
-	return moons, nil
+		return moon, nil
+	})
 }
