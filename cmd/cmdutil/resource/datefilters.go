@@ -1,0 +1,232 @@
+package resource
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/spf13/pflag"
+)
+
+// DateFilters are the list filters of records dated on a calendar (a
+// weather entry): --year, --month, --date, --from and --to. The service
+// filters none of them, so they apply here (Query.Keep). Numbers are read
+// before any request; a month or date by name needs the calendar's months,
+// read after the parent is resolved and before the first page
+// (Query.Prepare).
+type DateFilters[T any] struct {
+	// DateOf is a record's date.
+	DateOf func(T) client.Date
+	// Calendar is the calendar the dates are of: the parent the lookup
+	// held, else read (one GET) and kept in the scope; why says what for in
+	// the error of that read.
+	Calendar func(ctx context.Context, c *client.Client, s *Scope, why string) (*client.Calendar, error)
+	// Plural names the records in the flags' help: "entries".
+	Plural string
+	flags  dateFlags
+}
+
+// dateFlags are the values of the filter flags.
+type dateFlags struct {
+	year           int
+	month          string
+	date, from, to string
+}
+
+// Register adds the filter flags to fs.
+func (df *DateFilters[T]) Register(fs *pflag.FlagSet) {
+	lf, only := &df.flags, "only the "+df.Plural
+	fs.IntVar(&lf.year, "year", 0, only+" of year `Y`")
+	fs.StringVar(&lf.month, "month", "", only+" of month `M`: a number (1 is the first), name, alias or prefix")
+	fs.StringVar(&lf.date, "date", "", only+" of day `D` (1492-4-3, 1492-Ches-3, 3 Ches 1492)")
+	fs.StringVar(&lf.from, "from", "", only+" on or after day `D`")
+	fs.StringVar(&lf.to, "to", "", only+" on or before day `D`")
+}
+
+// Apply reads the flags, before any request, into q: a bad value is a
+// UsageError and nothing is sent. Without a filter q is left alone.
+func (df *DateFilters[T]) Apply(fs *pflag.FlagSet, q *Query[T]) error {
+	f, err := df.flags.read(fs)
+	if err != nil || f.empty() {
+		return err
+	}
+	q.Keep = func(r T) bool { return f.keeps(df.DateOf(r)) }
+	q.Prepare = func(ctx context.Context, c *client.Client, s *Scope) error {
+		return f.prepare(ctx, c, s, df.Calendar)
+	}
+	return nil
+}
+
+// dateFilter is what the flags ask for, once read. A nil bound is no bound.
+type dateFilter struct {
+	year     *int
+	month    *int
+	from, to *client.Date
+	// fromFlag and toFlag name the flags of the bounds: "date" for both
+	// with --date.
+	fromFlag, toFlag string
+	// named are the values that need the calendar: a month or date by name.
+	named []namedValue
+}
+
+// namedValue is a flag value only the calendar can read, and where its
+// reading goes.
+type namedValue struct {
+	flag, text string
+	month      **int
+	date       **client.Date
+}
+
+// read checks the flags and reads what needs no calendar.
+func (lf *dateFlags) read(fs *pflag.FlagSet) (*dateFilter, error) {
+	f := &dateFilter{}
+	if fs.Changed("date") && (fs.Changed("from") || fs.Changed("to")) {
+		return nil, cmdutil.UsageErrorf("--date cannot be used with --from or --to: give one day, or a span")
+	}
+	if fs.Changed("year") {
+		f.year = &lf.year
+	}
+	if fs.Changed("month") {
+		if err := f.readMonth(lf.month); err != nil {
+			return nil, err
+		}
+	}
+	for _, d := range []struct {
+		flag, text string
+		into       []**client.Date
+	}{
+		{"date", lf.date, []**client.Date{&f.from, &f.to}},
+		{"from", lf.from, []**client.Date{&f.from}},
+		{"to", lf.to, []**client.Date{&f.to}},
+	} {
+		if !fs.Changed(d.flag) {
+			continue
+		}
+		if d.flag != "to" {
+			f.fromFlag = d.flag
+		}
+		if d.flag != "from" {
+			f.toFlag = d.flag
+		}
+		if err := f.readDate(d.flag, d.text, d.into); err != nil {
+			return nil, err
+		}
+	}
+	return f, f.checkSpan()
+}
+
+// readMonth reads a month by number now; a name waits for the calendar.
+func (f *dateFilter) readMonth(text string) error {
+	month, name, err := client.ReadMonth(text, "--month")
+	switch {
+	case err != nil:
+		return cmdutil.UsageErrorf("--month: %v", err)
+	case name != nil:
+		f.named = append(f.named, namedValue{flag: "month", text: strings.TrimSpace(text), month: &f.month})
+	default:
+		f.month = month
+	}
+	return nil
+}
+
+// readDate reads a numeric date now; a named one waits for the calendar.
+// --date sets both ends of the span.
+func (f *dateFilter) readDate(flag, text string, into []**client.Date) error {
+	if strings.TrimSpace(text) == "" {
+		return cmdutil.UsageErrorf("--%s: no date given", flag)
+	}
+	d, err := client.ParseDate(text)
+	if err != nil {
+		for _, p := range into {
+			f.named = append(f.named, namedValue{flag: flag, text: text, date: p})
+		}
+		return nil
+	}
+	if d.Month < 1 {
+		return cmdutil.UsageErrorf("--%s: month %d does not exist: months are counted from 1", flag, d.Month)
+	}
+	if d.Day < 1 {
+		return cmdutil.UsageErrorf("--%s: day %d does not exist: days are counted from 1", flag, d.Day)
+	}
+	for _, p := range into {
+		*p = &d
+	}
+	return nil
+}
+
+// checkSpan refuses a span that ends before it starts.
+func (f *dateFilter) checkSpan() error {
+	if f.from != nil && f.to != nil && f.from.Compare(*f.to) > 0 {
+		return cmdutil.UsageErrorf("--from %s is after --to %s: no day is in between", *f.from, *f.to)
+	}
+	return nil
+}
+
+func (f *dateFilter) empty() bool {
+	return f.year == nil && f.month == nil && f.from == nil && f.to == nil && len(f.named) == 0
+}
+
+// prepare reads the named values with the calendar's almanac, and checks
+// the numeric dates with it too when the calendar is at hand anyway (a name
+// lookup, or a terminal table). A calendar read for names alone costs one
+// GET; nothing is read when every value is a number.
+func (f *dateFilter) prepare(ctx context.Context, c *client.Client, s *Scope,
+	calendar func(context.Context, *client.Client, *Scope, string) (*client.Calendar, error)) error {
+	held, _ := s.Parent.(*client.Calendar)
+	if len(f.named) == 0 && held == nil {
+		return nil
+	}
+	cal, err := calendar(ctx, c, s, "for its month names")
+	if err != nil {
+		return err
+	}
+	r, err := cal.Reckoning()
+	if err != nil {
+		if len(f.named) == 0 {
+			return nil // the numbers were read; the calendar cannot check them
+		}
+		return cmdutil.UsageErrorf("--%s %s: calendar %d has no months to name: %v", f.named[0].flag, f.named[0].text, cal.ID, err)
+	}
+	for _, n := range f.named {
+		if n.month != nil {
+			m, err := r.ParseMonth(n.text)
+			if err != nil {
+				return cmdutil.UsageErrorf("--month: %v", err)
+			}
+			*n.month = &m
+			continue
+		}
+		d, err := r.ParseDate(n.text)
+		if err != nil {
+			return cmdutil.UsageErrorf("--%s: %v", n.flag, err)
+		}
+		*n.date = &d
+	}
+	if f.month != nil {
+		if _, err := r.ParseMonth(strconv.Itoa(*f.month)); err != nil {
+			return cmdutil.UsageErrorf("--month: %v", err)
+		}
+	}
+	for _, d := range []struct {
+		flag string
+		date *client.Date
+	}{{f.fromFlag, f.from}, {f.toFlag, f.to}} {
+		if d.date == nil {
+			continue
+		}
+		if err := r.Check(*d.date); err != nil {
+			return cmdutil.UsageErrorf("--%s: %v", d.flag, err)
+		}
+	}
+	return f.checkSpan()
+}
+
+// keeps reports whether a record of date d passes the filters.
+func (f *dateFilter) keeps(d client.Date) bool {
+	return (f.year == nil || d.Year == *f.year) &&
+		(f.month == nil || d.Month == *f.month) &&
+		(f.from == nil || d.Compare(*f.from) >= 0) &&
+		(f.to == nil || d.Compare(*f.to) <= 0)
+}
