@@ -282,15 +282,9 @@ func (t Fields[In]) fileNode(in *In) *yaml.Node {
 		if f.yaml == nil || !f.given(in) {
 			continue
 		}
-		v := f.yaml(in)
-		if v == nil {
-			continue
+		if v := f.yaml(in); v != nil {
+			addPair(n, f.Key, v)
 		}
-		var value yaml.Node
-		if err := value.Encode(v); err != nil {
-			continue
-		}
-		n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: f.Key}, &value)
 	}
 	return n
 }
@@ -402,16 +396,20 @@ func extraNode(kvs []keyValue) *yaml.Node {
 	n := &yaml.Node{Kind: yaml.MappingNode}
 	for _, kv := range kvs {
 		var v any
-		if err := json.Unmarshal(kv.Value, &v); err != nil {
-			continue
+		if err := json.Unmarshal(kv.Value, &v); err == nil {
+			addPair(n, kv.Key, v)
 		}
-		var value yaml.Node
-		if err := value.Encode(v); err != nil {
-			continue
-		}
-		n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: kv.Key}, &value)
 	}
 	return n
+}
+
+// addPair appends key: v to the mapping n; a value YAML cannot encode is
+// left out.
+func addPair(n *yaml.Node, key string, v any) {
+	var value yaml.Node
+	if err := value.Encode(v); err == nil {
+		n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: key}, &value)
+	}
 }
 
 // sortedKeys are m's keys, in order.

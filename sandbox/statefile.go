@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"syscall"
 
 	"github.com/kanka-cli/kanka/internal/filekind"
 	"github.com/kanka-cli/kanka/internal/shellquote"
@@ -66,19 +65,14 @@ func loadState(path, target string) (*state, error) {
 
 // readRegular reads the file target, refusing it once open when it is not
 // a regular file (a StateFileError). checkRegular looked before, but the
-// path may have changed since: the open of a named pipe put in its place
-// would wait for a writer, deaf to Ctrl-C. O_NONBLOCK makes that open
-// return at once; on a regular file it changes nothing.
+// path may have changed since, to a named pipe whose open must not wait
+// (filekind.Open).
 func readRegular(path, target string) ([]byte, error) {
-	f, err := os.OpenFile(target, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, info, err := filekind.Open(target)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
 	if !info.Mode().IsRegular() {
 		return nil, &StateFileError{Path: path, Reason: filekind.Of(info.Mode())}
 	}

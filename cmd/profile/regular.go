@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"syscall"
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/internal/filekind"
@@ -83,18 +82,15 @@ func writable(path, target string) error {
 // pipe nobody writes to reads as empty, at once. A directory is not read,
 // and what is not a regular file is read up to maxSpecialSize.
 func readConfig(path string) ([]byte, fs.FileInfo, error) {
-	file, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if errors.Is(err, fs.ErrNotExist) {
+	file, info, err := filekind.Open(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return nil, nil, nil
-	}
-	if err != nil {
+	case err != nil:
 		return nil, nil, err
 	}
 	defer file.Close()
-	info, err := file.Stat()
 	switch {
-	case err != nil:
-		return nil, nil, err
 	case info.IsDir():
 		return nil, info, nil
 	case info.Mode().IsRegular():
