@@ -41,13 +41,30 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 			return nil, err
 		}
 	}
+	fullURL := c.shownBase + "/" + campaignsSegment + "/" + itoa(c.cfg.Campaign) + "/" + path
+	if len(query) > 0 {
+		fullURL += "?" + query.Encode()
+	}
 	failures, limited := 0, 0
 	// maybeApplied is set when an attempt may have reached the server
 	// without its answer reaching us.
 	maybeApplied := false
+	// stopped is err, from a wait or an attempt the context ended: a write
+	// then says whether some attempt of it may have reached the server.
+	stopped := func(err error, mayHaveArrived bool) error {
+		if ctx.Err() == nil || method == http.MethodGet {
+			return err
+		}
+		return &InterruptedWriteError{Method: method, URL: fullURL, MayHaveArrived: mayHaveArrived, Err: ctx.Err()}
+	}
 	for {
 		if err := c.pacer.acquire(ctx); err != nil {
-			return nil, err
+			return nil, stopped(err, maybeApplied)
+		}
+		// Nothing is sent once the context ended, in the wait or before.
+		if err := ctx.Err(); err != nil {
+			c.pacer.release(nil)
+			return nil, stopped(err, maybeApplied)
 		}
 		sent := &sendTrace{}
 		// The body is read here (readBody), not by resty: within the
@@ -67,10 +84,6 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 			header = resp.Header()
 		}
 		c.pacer.release(header)
-		fullURL := c.shownBase + "/" + campaignsSegment + "/" + itoa(c.cfg.Campaign) + "/" + path
-		if len(query) > 0 {
-			fullURL += "?" + query.Encode()
-		}
 		c.report(method, fullURL, payload, resp, err, c.clock.Now().Sub(start))
 
 		if err != nil {
@@ -95,13 +108,13 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 				}
 				return nil, &NotAppliedUnknownError{Method: method, URL: fullURL, Err: err}
 			}
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
 			maybeApplied = maybeApplied || sent.mayHaveArrived(err)
+			if ctx.Err() != nil {
+				return nil, stopped(err, maybeApplied)
+			}
 			if failures < c.cfg.MaxRetries {
 				if err := c.wait(ctx, "before retrying after "+shortError(err), c.backoff(failures)); err != nil {
-					return nil, err
+					return nil, stopped(err, maybeApplied)
 				}
 				failures++
 				continue
@@ -151,7 +164,7 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 			maybeApplied = maybeApplied || status == http.StatusBadGateway || status == http.StatusGatewayTimeout
 			if failures < c.cfg.MaxRetries {
 				if err := c.wait(ctx, fmt.Sprintf("before retrying after a %d answer", status), c.backoff(failures)); err != nil {
-					return nil, err
+					return nil, stopped(err, maybeApplied)
 				}
 				failures++
 				continue

@@ -66,6 +66,23 @@ func (e *NotAppliedUnknownError) Error() string {
 
 func (e *NotAppliedUnknownError) Unwrap() error { return e.Err }
 
+// InterruptedWriteError is a write (PUT, PATCH, DELETE, or a POST that
+// never reached the server) that the context ended, Ctrl-C or SIGTERM, in
+// a wait or in flight. MayHaveArrived says whether some attempt of it may
+// have reached the server: on a connection of net/http, one whose request
+// was written whole; on a transport that reports nothing, any but a failed
+// dial. A POST that may have arrived is a *NotAppliedUnknownError instead.
+// It reads and unwraps as the context's error, so an interrupt stays one.
+type InterruptedWriteError struct {
+	Method, URL    string
+	MayHaveArrived bool
+	Err            error
+}
+
+func (e *InterruptedWriteError) Error() string { return e.Err.Error() }
+
+func (e *InterruptedWriteError) Unwrap() error { return e.Err }
+
 // NetworkError is a transport failure (no answer) after all retries.
 type NetworkError struct {
 	Method, URL string

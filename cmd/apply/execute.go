@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http/httptrace"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -158,9 +157,6 @@ type executor struct {
 	// would each pay that 404 if they started together.
 	firstWeather     atomic.Bool
 	firstWeatherDone chan struct{}
-	// tracing is set once a write met a connection of net/http, whose
-	// trace then tells (sendTrace).
-	tracing atomic.Bool
 }
 
 // weatherTurn waits until a weather write may start; done must be called
@@ -212,15 +208,14 @@ func (x *executor) writeCalendar(cp *CalendarPlan) {
 		return
 	}
 	defer x.release() // after the steps onto a leap day too
-	ctx, sent := x.traceSend(cp.Action == Create)
 	var cal *client.Calendar
 	var err error
 	if cp.Action == Create {
-		cal, err = x.c.CreateCalendar(ctx, cp.Send)
+		cal, err = x.c.CreateCalendar(x.ctx, cp.Send)
 	} else {
-		cal, err = x.c.UpdateCalendar(ctx, cp.ID, cp.Send)
+		cal, err = x.c.UpdateCalendar(x.ctx, cp.ID, cp.Send)
 	}
-	cp.Result = x.resultOf(err, sent)
+	cp.Result = x.resultOf(err)
 	if err != nil {
 		return
 	}
@@ -237,8 +232,10 @@ func (x *executor) writeCalendar(cp *CalendarPlan) {
 	// The live service clamps a leap day: its route reaches it, or the
 	// write is not done (its fields are, so its weather may go).
 	if cp.Send.Date != nil {
-		if _, err := x.c.KeepDate(ctx, cp.ID, cal, *cp.Send.Date); err != nil {
-			cp.Result = x.resultOf(err, sent)
+		if _, err := x.c.KeepDate(x.ctx, cp.ID, cal, *cp.Send.Date); err != nil {
+			if cp.Result = x.resultOf(err); cp.Result.Status == Skipped {
+				cp.Result = x.inFlight() // the write went; its date's step did not
+			}
 		}
 	}
 }
@@ -276,8 +273,7 @@ func (x *executor) writeWeather(cp *CalendarPlan, wp *WeatherPlan) {
 		wp.Result = x.notStarted()
 		return
 	}
-	ctx, sent := x.traceSend(wp.Action == Create)
-	wp.Result = x.resultOf(x.weather(ctx, cp.ID, wp), sent)
+	wp.Result = x.resultOf(x.weather(x.ctx, cp.ID, wp))
 }
 
 func (x *executor) weather(ctx context.Context, calendarID int, wp *WeatherPlan) error {
@@ -306,13 +302,19 @@ func (x *executor) notStarted() Result {
 	return Result{Status: Skipped, Err: &InterruptedError{Err: x.ctx.Err()}}
 }
 
-// resultOf is the Result of a write that ended with err; sent says what
-// became of its request. A write the interrupt ended is in flight (Unknown)
-// when its request may have reached the server, else not started.
-func (x *executor) resultOf(err error, sent *sendTrace) Result {
+// inFlight is the Result of a write the interrupt caught after some of it
+// may have reached the server.
+func (x *executor) inFlight() Result {
+	return Result{Status: Unknown, Err: &InterruptedError{InFlight: true, Err: x.ctx.Err()}}
+}
+
+// resultOf is the Result of a write that ended with err. A write the
+// interrupt ended is in flight (Unknown) when its request may have reached
+// the server (mayHaveArrived), else not started.
+func (x *executor) resultOf(err error) Result {
 	if err != nil && x.ctx.Err() != nil && errors.Is(err, x.ctx.Err()) {
-		if sent.mayHaveArrived(err) {
-			return Result{Status: Unknown, Err: &InterruptedError{InFlight: true, Err: x.ctx.Err()}}
+		if mayHaveArrived(err) {
+			return x.inFlight()
 		}
 		return x.notStarted()
 	}
@@ -332,47 +334,21 @@ func resultOf(err error) Result {
 	return Result{Status: Failed, Err: err}
 }
 
-// sendTrace follows the requests of one write on the connections of
-// net/http, to tell a write the interrupt caught in flight from one it
-// kept from being sent. (The client tells it of a POST only, by making one
-// caught after it was sent a *client.NotAppliedUnknownError; a PUT or a
-// DELETE ends with the context's error either way.)
-type sendTrace struct {
-	post   bool         // the write is a POST
-	any    *atomic.Bool // some write of the run met a connection
-	traced atomic.Bool  // the write met a connection
-	wrote  atomic.Bool  // a whole request of the write was written to the server
-}
-
-// traceSend is ctx with the trace of one write's requests.
-func (x *executor) traceSend(post bool) (context.Context, *sendTrace) {
-	s := &sendTrace{post: post, any: &x.tracing}
-	return httptrace.WithClientTrace(x.ctx, &httptrace.ClientTrace{
-		GetConn: func(string) {
-			s.traced.Store(true)
-			s.any.Store(true)
-		},
-		WroteRequest: func(httptrace.WroteRequestInfo) { s.wrote.Store(true) },
-	}), s
-}
-
 // mayHaveArrived reports whether a write the interrupt ended with err may
-// have reached the server. On the connections of net/http the trace says:
-// a request that met no connection while others did never left (it
-// waited for the rate limit, say). A transport that reports nothing (the
-// in-process sandbox, a test double) leaves the client's word on a POST,
-// and on any other write the worst: it may have arrived.
-func (s *sendTrace) mayHaveArrived(err error) bool {
+// have reached the server, as the client tells it: a POST that may have is
+// a *client.NotAppliedUnknownError, any write a *client.InterruptedWriteError
+// that says. A write ended by any other error of the context (in the wait
+// for the rate limit, or in a read before it) never left.
+func mayHaveArrived(err error) bool {
 	var unknown *client.NotAppliedUnknownError
+	var interrupted *client.InterruptedWriteError
 	switch {
-	case s.traced.Load():
-		return s.wrote.Load()
-	case s.any.Load():
-		return false
-	case s.post:
-		return errors.As(err, &unknown)
+	case errors.As(err, &unknown):
+		return true
+	case errors.As(err, &interrupted):
+		return interrupted.MayHaveArrived
 	}
-	return true
+	return false
 }
 
 // weatherHeldBy says why the calendar's weather must wait for the next
