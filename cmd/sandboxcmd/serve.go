@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/internal/shellquote"
 	"github.com/kanka-cli/kanka/sandbox"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -205,7 +206,7 @@ func serveRun(ctx context.Context, opts *ServeOptions) error {
 	}
 	url := "http://" + reachableAddr(ln.Addr()) + "/api/1.0"
 	fmt.Fprintf(opts.IO.Out, "export KANKA_URL=%s\nexport KANKA_TOKEN=%s\nexport KANKA_CAMPAIGN=%d\n",
-		url, shellQuote(opts.Token), opts.Campaign)
+		url, shellquote.Quote(opts.Token), opts.Campaign)
 	fmt.Fprintf(opts.IO.ErrOut, "Sandbox (%s) serving %s, state %s. Press Ctrl-C to stop.\n",
 		modeName(opts.Live), url, stateName(opts.DataPath))
 
@@ -240,14 +241,6 @@ func reachableAddr(addr net.Addr) string {
 		ip = net.IPv4(127, 0, 0, 1)
 	}
 	return net.JoinHostPort(ip.String(), strconv.Itoa(tcp.Port))
-}
-
-// shellQuote quotes s for a POSIX shell when it needs it.
-func shellQuote(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.:/+=") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 func modeName(live bool) string {

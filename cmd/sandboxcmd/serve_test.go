@@ -327,14 +327,6 @@ func TestReachableAddr(t *testing.T) {
 	}
 }
 
-func TestShellQuote(t *testing.T) {
-	for in, want := range map[string]string{"sandbox-token": "sandbox-token", "a b": "'a b'", "it's": `'it'\''s'`, "$x": "'$x'"} {
-		if got := shellQuote(in); got != want {
-			t.Errorf("%q: %s, want %s", in, got, want)
-		}
-	}
-}
-
 // The fault, latency, page-size and seed flags are only worth something if
 // they reach the server: these tests run the real command and talk HTTP to it.
 
