@@ -33,18 +33,27 @@ const otherKeysKey = "other_keys"
 
 // DecodeCalendar reads one calendar from mapping n, strictly: unknown keys,
 // mistyped values and fractions where a whole number is wanted are
-// problems of a *FileError, each with its line. Leniently, as the server's
-// JSON writes them: numbers and flags as text ("30", "0"), fullmoon as
-// "30.4375", years as [] when there are none and their numbers as quoted
-// keys. A key the file leaves out stays unset (nil), so update keeps it; a
-// list key written with no value (`seasons:`, `years: null`) is an empty
-// list, so that deleting every line under it removes them all. A month may
-// be a name (date, seasons, leap_year_month): see ResolveMonths. Each key
-// is read by its field of CalendarFields.
+// problems of a *FileError, each with its line; with them, what Validate
+// refuses in the values the file gives (checkCalendar), so that one run
+// says them all. Leniently, as the server's JSON writes them: numbers and
+// flags as text ("30", "0"), fullmoon as "30.4375", years as [] when there
+// are none and their numbers as quoted keys. A key the file leaves out
+// stays unset (nil), so update keeps it; a list key written with no value
+// (`seasons:`, `years: null`) is an empty list, so that deleting every
+// line under it removes them all. A month may be a name (date, seasons,
+// leap_year_month): see ResolveMonths. Each key is read by its field of
+// CalendarFields.
 func DecodeCalendar(n *yaml.Node) (CalendarInput, error) {
 	var in CalendarInput
 	err := decodeFile(n, func(r *fileReader, root *yaml.Node) {
 		CalendarFields.readFile(r, root, "", &in, func(key string) bool { return calendarServerKeys[key] })
+		// Flags given beside -f replace what the file gives (--month over
+		// a list of one month), so its values are checked with them, after
+		// the reading; unless the file is refused anyway: then what they
+		// would find is said with the rest, at its lines.
+		if len(r.problems) > 0 {
+			r.checkCalendar(in, "", true, 0)
+		}
 	})
 	return in, err
 }

@@ -61,7 +61,7 @@ func (e *NotAppliedUnknownError) Error() string {
 	if errors.As(e.Err, &answered) {
 		return answered.Error() + warning // it names the request already
 	}
-	return fmt.Sprintf("%s %s: %s%s", e.Method, e.URL, transportCause(e.Err), warning)
+	return fmt.Sprintf("%s %s: %s%s", e.Method, e.URL, rawCause(e.Err), warning)
 }
 
 func (e *NotAppliedUnknownError) Unwrap() error { return e.Err }
@@ -90,12 +90,13 @@ type NetworkError struct {
 }
 
 func (e *NetworkError) Error() string {
-	return fmt.Sprintf("%s %s: %s", e.Method, e.URL, transportCause(e.Err))
+	return fmt.Sprintf("%s %s: %s", e.Method, e.URL, rawCause(e.Err))
 }
 
-// transportCause is a transport error without the method and URL that
-// *url.Error repeats ("Post \"https://...\": EOF" -> "EOF").
-func transportCause(err error) string {
+// rawCause is a transport error as Go says it, without the method and URL
+// that *url.Error repeats ("Post \"https://...\": EOF" -> "EOF"): what
+// Error() and so --debug show.
+func rawCause(err error) string {
 	var u *url.Error
 	if errors.As(err, &u) {
 		return u.Err.Error()

@@ -54,12 +54,16 @@ type fileBounds struct {
 	// is the one problem said (the problems found on the way may be a
 	// million copies of one).
 	broken *FileProblem
+	// lines are the line of each key and item read, by its path
+	// ("moons[1].name"): where the problems that the checks of the values
+	// read find are said (addChecked, FileLines).
+	lines map[string]int
 }
 
 // bounds are the bounds r reads within, made on first use.
 func (r *fileReader) bounds() *fileBounds {
 	if r.spent == nil {
-		r.spent = &fileBounds{open: map[*yaml.Node]bool{}}
+		r.spent = &fileBounds{open: map[*yaml.Node]bool{}, lines: map[string]int{}}
 	}
 	return r.spent
 }

@@ -30,10 +30,15 @@ func (p FileProblem) String() string {
 	if p.Line == 0 {
 		return p.Message
 	}
+	return p.place() + ": " + p.Message
+}
+
+// place is "line 4: months[2].length", or "line 4" for the document.
+func (p FileProblem) place() string {
 	if p.Path == "" {
-		return fmt.Sprintf("line %d: %s", p.Line, p.Message)
+		return fmt.Sprintf("line %d", p.Line)
 	}
-	return fmt.Sprintf("line %d: %s: %s", p.Line, p.Path, p.Message)
+	return fmt.Sprintf("line %d: %s", p.Line, p.Path)
 }
 
 // FileError is every problem of a document, in line order, one per line of
@@ -146,6 +151,7 @@ func (r *fileReader) pairsHinted(n *yaml.Node, path, hint string, each func(key 
 					return
 				}
 				seen[k.Value] = true
+				r.bounds().lines[p] = k.Line
 				if !each(k.Value, v, p) {
 					r.add(k, path, "unknown key %q%s", k.Value, hint)
 				}
@@ -189,6 +195,7 @@ func (r *fileReader) items(n *yaml.Node, path string, each func(item *yaml.Node,
 			break
 		}
 		p := fmt.Sprintf("%s[%d]", path, i+1)
+		r.bounds().lines[p] = item.Line
 		r.visit(item, p, func(v *yaml.Node) { each(v, p) })
 	}
 	return true

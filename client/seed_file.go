@@ -39,15 +39,17 @@ type SeedWeather struct {
 }
 
 // DecodeSeed reads a seed document strictly, every problem of it in a
-// *FileError with its line. Months written by name are resolved with the
-// calendar's own months where the file gives them; the others stay
-// Written, their Where without a file name ("line 9: calendars[1].date").
+// *FileError with its line, what the checks of a calendar and of a
+// weather entry refuse in its values included. Months written by name are
+// resolved with the calendar's own months where the file gives them; the
+// others stay Written, their Where without a file name ("line 9:
+// calendars[1].date"). With the error come the calendars that have no
+// problem of their own, with their entries that have none, so that the
+// checks of the seed as a whole can be said with the file's.
 func DecodeSeed(n *yaml.Node) ([]SeedCalendar, error) {
 	var cals []SeedCalendar
-	if err := decodeFile(n, func(r *fileReader, root *yaml.Node) { cals = r.seed(root) }); err != nil {
-		return nil, err
-	}
-	return cals, nil
+	err := decodeFile(n, func(r *fileReader, root *yaml.Node) { cals = r.seed(root) })
+	return cals, err
 }
 
 // seed reads the top: a mapping with one key, calendars.
@@ -80,8 +82,10 @@ func (r *fileReader) seed(root *yaml.Node) []SeedCalendar {
 }
 
 // seedCalendar reads one calendar: its keys by CalendarFields, as
-// DecodeCalendar does, and the seed's own id and weather. ok is false when
-// it has a problem.
+// DecodeCalendar does, and the seed's own id and weather, and checks it
+// (checkCalendar). ok is false when it has a problem of its own; an entry
+// with a problem is left out of its weather (and said, so that the seed
+// is refused).
 func (r *fileReader) seedCalendar(n *yaml.Node, path string) (cal SeedCalendar, ok bool) {
 	before := len(r.problems)
 	cal.Line = n.Line
@@ -99,22 +103,20 @@ func (r *fileReader) seedCalendar(n *yaml.Node, path string) (cal SeedCalendar, 
 		cal.ID = r.calendarID(id, keyPath(path, "id"))
 	}
 	r.problems = append(r.problems, keys.problems...)
-	if cal.Input.Entry != nil {
-		if p := EntryProblem(*cal.Input.Entry); p != "" {
-			r.add(n, keyPath(path, "entry"), "%s", p)
-		}
-	}
+	// The entries' problems come after the calendar's own, as the
+	// calendar's keys' after its id's.
+	entries := r.aside()
 	if weather != nil {
-		cal.Weather = r.seedWeather(weather, keyPath(path, "weather"))
-	}
-	if len(r.problems) > before {
-		return SeedCalendar{}, false
+		cal.Weather = entries.seedWeather(weather, keyPath(path, "weather"))
 	}
 	// With its own months the file says what its month names mean.
 	if len(cal.Input.Months) > 0 {
 		r.resolveOwnMonths(&cal)
 	}
-	return cal, len(r.problems) == before
+	r.checkCalendar(cal.Input, path, false, before)
+	ok = len(r.problems) == before
+	r.problems = append(r.problems, entries.problems...)
+	return cal, ok
 }
 
 // calendarID reads `id: N`, a whole number (apply refuses one below 1).
@@ -129,13 +131,15 @@ func (r *fileReader) calendarID(n *yaml.Node, path string) int {
 }
 
 // seedWeather reads a calendar's weather list, each entry as DecodeWeather
-// does; null is an empty list (the calendar's weather managed as "none").
-// An entry with a problem is left out.
+// does, and checks it (checkWeather); null is an empty list (the
+// calendar's weather managed as "none"). An entry with a problem is left
+// out.
 func (r *fileReader) seedWeather(n *yaml.Node, path string) []SeedWeather {
 	out := []SeedWeather{}
 	r.items(n, path, func(item *yaml.Node, path string) {
 		before := len(r.problems)
 		in := r.weather(item, path)
+		r.checkWeather(in, path, true, before)
 		if len(r.problems) == before {
 			out = append(out, SeedWeather{Line: item.Line, Input: in})
 		}

@@ -14,7 +14,7 @@ import (
 func TestDecodeSeedLinesAndNames(t *testing.T) {
 	cals, err := client.DecodeSeed(node(t, `calendars:
   - name: Harptos
-    months: [{name: Hammer, length: 30}]
+    months: [{name: Hammer, length: 30}, {name: Alturiak, length: 30}]
     weather:
       - {date: 1492-Hammer-3, weather: sun}
   - id: 7
@@ -63,14 +63,18 @@ func TestDecodeSeedReadsKeysAsEveryFile(t *testing.T) {
 }
 
 // Problems on one line keep their order: the id's, the calendar's keys',
-// the entry's text, then the weather's.
+// the entry's text, then the weather's, each entry's keys before what its
+// check finds (a months value that is no list is not said again as no
+// months).
 func TestDecodeSeedOrderOnOneLine(t *testing.T) {
 	long := strings.Repeat("a", client.MaxEntryBytes+1)
 	_, err := client.DecodeSeed(node(t, "calendars:\n  - {weather: [{wether: x}], months: 3, id: x, entry: "+long+"}\n"))
 	want := "line 2: calendars[1].id: \"x\" is not a calendar id (a whole number)\n" +
 		"line 2: calendars[1].months: must be a list\n" +
 		fmt.Sprintf("line 2: calendars[1].entry: has %d bytes; at most %d (1 MiB) are allowed\n", len(long), client.MaxEntryBytes) +
-		"line 2: calendars[1].weather[1]: unknown key \"wether\""
+		"line 2: calendars[1].weather[1]: unknown key \"wether\"\n" +
+		"line 2: calendars[1].weather[1].date: is required (--date Y-M-D, or date: Y-M-D or year, month and day in a file)\n" +
+		"line 2: calendars[1].weather[1].weather: is required"
 	if err == nil || err.Error() != want {
 		t.Errorf("got\n%v\nwant\n%s", err, want)
 	}

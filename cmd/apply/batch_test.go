@@ -247,7 +247,7 @@ func TestRefusedAndLostWritesAreEachReportedWithTheirReason(t *testing.T) {
 	PrintOutcome(&b, plan)
 	want := `failed: create weather 1492-1-2 of calendar "Greyhawk" (id 1): creating weather in calendar 1: 422 The given data was invalid.
   weather: The weather is refused.
-may have been applied (the next run finds it): create weather 1492-1-3 of calendar "Greyhawk" (id 1): creating weather in calendar 1: unexpected EOF; the request may have been applied, so it was not retried: check before trying again
+may have been applied (the next run finds it): create weather 1492-1-3 of calendar "Greyhawk" (id 1): creating weather in calendar 1: the server's answer was cut short; the request may have been applied, so it was not retried: check before trying again
 Applied: 3 of 5 writes done, 1 failed, 1 may have been applied, 0 not tried.
 `
 	if b.String() != want {

@@ -656,20 +656,46 @@ func TestApplyRefusesABadFileBeforeAnyRequest(t *testing.T) {
 	wantOutput(t, env, "", "")
 }
 
+// What the file gives that no calendar can have (a single month), whether
+// it creates the calendar or updates it, is refused before any request
+// (exit 2), at the line of the value.
+func TestApplyRefusesWhatNoCalendarCanHaveBeforeAnyRequest(t *testing.T) {
+	for _, tc := range []struct {
+		name, file, err string
+	}{
+		{"a create", "calendars:\n  - name: Khorvaire\n    months: [{name: Zarantyr, length: 28}]\n    weekdays: [Sul, Mol]\n",
+			"standard input: line 3: calendars[1].months: at least 2 are required, 1 given"},
+		{"an update", "calendars:\n  - name: Greyhawk\n    months: [{name: Fireseek, length: 28}]\n",
+			"standard input: line 3: calendars[1].months: at least 2 are required, 1 given"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			env := cmdtest.New(t, "")
+			env.In.WriteString(tc.file)
+			err := runApply(env, "-f", "-")
+			if !cmdtest.IsUsage(err) || err.Error() != tc.err {
+				t.Errorf("err = %v\nwant the usage error (exit 2)\n%s", err, tc.err)
+			}
+			env.WantSent()
+			wantOutput(t, env, "", "")
+		})
+	}
+}
+
 // What the file asks that the campaign makes wrong is refused after the
 // reads and before any write (exit 2), with its place: a new calendar or
-// an update the service would refuse (a single month), a calendar given
-// twice (by its id and by its name), and a calendar renamed to the name
-// of another (names compared as the service stores them, trimmed), which
-// would make every later lookup by that name ambiguous.
+// an update the service would refuse (a create without weekdays, a season
+// in a month the calendar lacks), a calendar given twice (by its id and
+// by its name), and a calendar renamed to the name of another (names
+// compared as the service stores them, trimmed), which would make every
+// later lookup by that name ambiguous.
 func TestApplyRefusesAPlanTheCampaignMakesWrong(t *testing.T) {
 	for _, tc := range []struct {
 		name, file, err string
 	}{
-		{"a create the service would refuse", "calendars:\n  - name: Khorvaire\n    months: [{name: Zarantyr, length: 28}]\n    weekdays: [Sul, Mol]\n",
-			"the input is not valid, nothing was sent:\n  standard input: line 2: calendar \"Khorvaire\": months: at least 2 are required, 1 given"},
-		{"an update the service would refuse", "calendars:\n  - name: Greyhawk\n    months: [{name: Fireseek, length: 28}]\n",
-			"the input is not valid, nothing was sent:\n  standard input: line 2: calendar \"Greyhawk\": months: at least 2 are required, 1 given"},
+		{"a create the service would refuse", "calendars:\n  - name: Khorvaire\n    months: [{name: Zarantyr, length: 28}, {name: Olarune, length: 28}]\n",
+			"the input is not valid, nothing was sent:\n  standard input: line 2: calendar \"Khorvaire\": weekdays: at least 2 are required, 0 given"},
+		{"an update the service would refuse", "calendars:\n  - name: Greyhawk\n    seasons: [{name: Spring, month: 3, day: 1}]\n",
+			"the input is not valid, nothing was sent:\n  standard input: line 2: calendar \"Greyhawk\": season 1: month 3 does not exist: the calendar has 2 months"},
 		{"one calendar twice", "calendars:\n  - id: 5\n    type: Lunar\n  - name: Greyhawk\n    type: Solar\n",
 			"the input is not valid, nothing was sent:\n  standard input: line 4: calendar 5 is already in the input (at standard input: line 2)"},
 		{"renamed to another's name", "calendars:\n  - id: 5\n    name: Eberron\n",

@@ -1,10 +1,15 @@
 package apply
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/kanka-cli/kanka/client"
@@ -40,23 +45,57 @@ func ReadSeed(ctx context.Context, streams *cmdutil.IOStreams, path string) (See
 	}
 	var seed Seed
 	var problems []string
-	for _, p := range paths {
+	sources := make([]string, len(paths))
+	for i, p := range paths {
 		data, err := cmdutil.ReadInput(ctx, streams, p)
 		if err != nil {
 			return Seed{}, err
 		}
-		cals, err := decodeSeedFile(data, cmdutil.SourceName(p))
+		sources[i] = cmdutil.SourceName(p)
+		cals, err := decodeSeedFile(data, sources[i])
 		if err != nil {
 			// Every file is read, so that one run names every problem.
-			problems = append(problems, err.Error())
-			continue
+			problems = append(problems, strings.Split(err.Error(), "\n")...)
 		}
 		seed.Calendars = append(seed.Calendars, cals...)
 	}
-	if len(problems) > 0 {
-		return Seed{}, cmdutil.UsageErrorf("%s", strings.Join(problems, "\n"))
+	if len(problems) == 0 {
+		return seed, nil
 	}
-	return seed, nil
+	// What Check finds in the calendars and entries that were read (two
+	// entries on one date, a date the calendar lacks) is said with the
+	// files' problems, each at its place, in the order of the files and
+	// their lines: one run names them all.
+	var checked *cmdutil.Problems
+	if errors.As(Check(seed.Resolved()), &checked) {
+		for _, p := range checked.List {
+			problems = append(problems, p.String())
+		}
+	}
+	slices.SortStableFunc(problems, func(a, b string) int {
+		fileA, lineA := placeOf(a, sources)
+		fileB, lineB := placeOf(b, sources)
+		return cmp.Or(cmp.Compare(fileA, fileB), cmp.Compare(lineA, lineB))
+	})
+	return Seed{}, cmdutil.UsageErrorf("%s", strings.Join(problems, "\n"))
+}
+
+// placeOf is where a problem ("seed.yaml: line 4: ...") is: the index of
+// its file in sources and its line; past every file and line when it names
+// neither.
+func placeOf(problem string, sources []string) (file, line int) {
+	for i, source := range sources {
+		rest, ok := strings.CutPrefix(problem, source+": line ")
+		if !ok {
+			continue
+		}
+		n, _, _ := strings.Cut(rest, ":")
+		if line, err := strconv.Atoi(n); err == nil {
+			return i, line
+		}
+		return i, math.MaxInt
+	}
+	return len(sources), math.MaxInt
 }
 
 // seedFiles are the seed files of directory dir, in name order: its
@@ -95,6 +134,7 @@ func leftover(name string) bool {
 
 // decodeSeedFile decodes the text of one seed file with client.DecodeSeed;
 // source names it in messages and in each calendar's and entry's Where.
+// With its problems come the calendars read without any.
 func decodeSeedFile(data []byte, source string) ([]DesiredCalendar, error) {
 	doc, err := cmdutil.ParseYAML(data, source)
 	if err != nil {
@@ -102,13 +142,13 @@ func decodeSeedFile(data []byte, source string) ([]DesiredCalendar, error) {
 	}
 	seeds, err := client.DecodeSeed(doc)
 	if err != nil {
-		return nil, cmdutil.InFile(source, err)
+		err = cmdutil.InFile(source, err)
 	}
 	var cals []DesiredCalendar
 	for _, sc := range seeds {
 		cals = append(cals, desiredCalendar(sc, source))
 	}
-	return cals, nil
+	return cals, err
 }
 
 // desiredCalendar is sc of the file source, the names its months are left

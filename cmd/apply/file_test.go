@@ -79,6 +79,7 @@ func TestDecodeSeedFileProblems(t *testing.T) {
 	_, err := decodeSeedFile([]byte(text), "s.yaml")
 	want := `s.yaml: line 3: calendars[1].id: "x" is not a calendar id (a whole number)
 s.yaml: line 5: calendars[1].weather[1]: unknown key "wether"
+s.yaml: line 5: calendars[1].weather[1].weather: is required
 s.yaml: line 6: calendars[2]: must be a mapping of keys
 s.yaml: line 7: unknown key "extra" (a seed file holds calendars:)`
 	if err == nil || err.Error() != want {

@@ -20,7 +20,8 @@ type EditOptions struct {
 	Ctx     context.Context
 	// Calendar is the ID|NAME argument.
 	Calendar string
-	// Editor is the command that edits a file: $VISUAL, else $EDITOR, else vi.
+	// Editor is the command that edits a file: $VISUAL, else $EDITOR; ""
+	// when neither is set, for vi on a terminal.
 	Editor string
 	// Force sends the edit without checking that the calendar is still as
 	// it was read (and even when it lacks fields the service rebuilds).
@@ -34,11 +35,13 @@ func NewCmdEdit(f *cmdutil.Factory, runF func(*EditOptions) error) *cobra.Comman
 		Use:   "edit ID|NAME",
 		Short: "Edit a calendar in your editor",
 		Long: `Open the calendar as YAML (the shape 'get -o yaml' prints and 'update -f'
-reads) in $VISUAL, else $EDITOR, else vi; an editor command with arguments,
-such as "code --wait", works. When the editor closes, the file is checked:
-when something is wrong it opens again with the errors as comments at the
-top (saving it unchanged gives up, keeping the file). The update is sent
-only when something changed; an unchanged or emptied file cancels.
+reads) in $VISUAL, else $EDITOR, else vi on a terminal (without one, set
+VISUAL or EDITOR); an editor command with arguments, such as "code --wait",
+works. When the editor closes, the file is checked: when something is wrong
+it opens again with the errors as comments at the top, each at the line of
+the file as shown (saving it unchanged gives up, keeping the file). The
+update is sent only when something changed; an unchanged or emptied file
+cancels.
 
 As with 'update -f', a key you remove keeps its value: write it empty to
 clear it (suffix: "", seasons: []).
@@ -65,18 +68,41 @@ update.
 	return cmd
 }
 
-// editorCommand is the user's editor, as git and kubectl find it.
+// editorCommand is the user's editor, as git and kubectl find it: $VISUAL,
+// else $EDITOR; "" when neither is set.
 func editorCommand() string {
 	for _, name := range []string{"VISUAL", "EDITOR"} {
 		if e := strings.TrimSpace(os.Getenv(name)); e != "" {
 			return e
 		}
 	}
-	return "vi"
+	return ""
+}
+
+// defaultEditor is the editor of a terminal where the user set none.
+const defaultEditor = "vi"
+
+// chooseEditor is the editor to run: the user's, else vi on a terminal.
+// Without a terminal vi would start on an input that is no keyboard, and
+// wait for keys that never come, or quit at once: refused before any
+// request (exit 2). A set editor runs without one (a script, code --wait).
+func chooseEditor(editor string, streams *cmdutil.IOStreams) (string, error) {
+	switch {
+	case editor != "":
+		return editor, nil
+	case !streams.InTTY:
+		return "", cmdutil.UsageErrorf("no editor to run: standard input is not a terminal, so vi cannot run there; set VISUAL or EDITOR to your editor command (VISUAL=\"code --wait\"), or run kanka calendar edit on a terminal")
+	}
+	return defaultEditor, nil
 }
 
 func editRun(opts *EditOptions) error {
 	f := opts.Factory
+	editor, err := chooseEditor(opts.Editor, f.IO)
+	if err != nil {
+		return err
+	}
+	opts.Editor = editor
 	printer, c, id, current, err := openCalendar(opts.Ctx, f, opts.Calendar)
 	if err != nil {
 		return err
@@ -198,13 +224,13 @@ func editUntilValid(opts *EditOptions, file *cmdutil.EditFile, original []byte, 
 	// A record the checks refuse as it is (a calendar the live service
 	// wiped down to one month) opens with its problems on top, so that the
 	// editor can repair it: then any valid save is a change.
-	baseline, problem := readEdit(original, current, opts.Force)
+	baseline, notes, problem := checkShown(body, current, opts.Force)
 	if problem != nil && !isCheckFailure(problem) {
 		return client.CalendarInput{}, "", problem
 	}
 	for {
 		// The notes quote the server (the name, its answer's problems).
-		shown := append([]byte(f.IO.RedactString(string(editHeader(current, problem)))), body...)
+		shown := append([]byte(f.IO.RedactString(string(notes))), body...)
 		if err := file.Write(shown); err != nil {
 			return client.CalendarInput{}, "", err
 		}
@@ -224,7 +250,8 @@ func editUntilValid(opts *EditOptions, file *cmdutil.EditFile, original []byte, 
 		if problem != nil && bytes.Equal(saved, shown) {
 			return client.CalendarInput{}, "", &keptEditError{path: path, err: problem}
 		}
-		in, problem = readEdit(saved, current, opts.Force)
+		body = withoutHeader(saved)
+		in, notes, problem = checkShown(body, current, opts.Force)
 		if problem == nil {
 			if client.CalendarFields.Same(&in, &baseline) {
 				return in, "no changes made.", nil
@@ -234,21 +261,66 @@ func editUntilValid(opts *EditOptions, file *cmdutil.EditFile, original []byte, 
 		if !isCheckFailure(problem) {
 			return client.CalendarInput{}, "", problem
 		}
-		body = withoutHeader(saved)
 	}
 }
 
+// checkShown checks body as the editor shows it, under kanka's notes,
+// which list the problems found: the lines the problems name are those of
+// the file as shown, in every round. The notes are a line for each line
+// of the problems, so body is checked under as many comment lines as the
+// notes of its problems take (their count does not change with the lines
+// they name), and the notes are returned with the record.
+func checkShown(body []byte, current *client.Calendar, force bool) (client.CalendarInput, []byte, error) {
+	notes := editHeader(current, nil)
+	for tries := 0; ; tries++ {
+		in, problem := readEdit(append(commentLines(bytes.Count(notes, []byte("\n"))), body...), current, force)
+		next := editHeader(current, problem)
+		// The second try has the notes' size; a third is only a guard.
+		if bytes.Count(next, []byte("\n")) == bytes.Count(notes, []byte("\n")) || tries == 2 {
+			return in, next, problem
+		}
+		notes = next
+	}
+}
+
+// commentLines is n lines that are only a comment.
+func commentLines(n int) []byte { return bytes.Repeat([]byte("#\n"), n) }
+
 // readEdit checks the edited text as 'update -f' would and returns the
-// full record it makes of the current one (force: as --force does).
+// full record it makes of the current one (force: as --force does). A
+// problem the checks of the whole record find names the line of the
+// text where it gives the value (placed).
 func readEdit(text []byte, current *client.Calendar, force bool) (client.CalendarInput, error) {
 	changes, _, err := decodeCalendarFile(text, "the edited calendar")
 	if err != nil {
 		return client.CalendarInput{}, err
 	}
 	if err := refuseShortLists(changes); err != nil {
-		return client.CalendarInput{}, err
+		return client.CalendarInput{}, placed(err, text)
 	}
-	return changedRecord(current, changes, force, "give them in this file")
+	in, err := changedRecord(current, changes, force, "give them in this file")
+	return in, placed(err, text)
+}
+
+// placed is err with each of its problems that names a field the text
+// gives ("season 1") said at its line ("line 14: seasons[1]"): the checks
+// of the record with the edit over it know the fields, not the lines.
+func placed(err error, text []byte) error {
+	var ps *cmdutil.Problems
+	if err == nil || !errors.As(err, &ps) {
+		return err
+	}
+	doc, perr := cmdutil.ParseYAML(text, "the edited calendar")
+	if perr != nil {
+		return err
+	}
+	lines := client.CalendarFileLines(doc)
+	for i, p := range ps.List {
+		if place := lines.Place(p.Where); place != "" {
+			ps.List[i].Where = place
+		}
+	}
+	return err
 }
 
 // isCheckFailure reports whether err is the file failing a check (bad

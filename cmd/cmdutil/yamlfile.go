@@ -2,7 +2,6 @@ package cmdutil
 
 import (
 	"bytes"
-	"strings"
 
 	yaml "go.yaml.in/yaml/v3"
 )
@@ -29,7 +28,7 @@ func ParseYAML(data []byte, source string) (*yaml.Node, error) {
 	}
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
-		return nil, UsageErrorf("%s: %s", source, strings.TrimPrefix(err.Error(), "yaml: "))
+		return nil, UsageErrorf("%s: %s", source, syntaxMessage(data, err))
 	}
 	return &root, nil
 }
