@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/kanka-cli/kanka/internal/suggest"
 )
 
 // Input longer than this is refused before any matching.
@@ -186,17 +188,39 @@ func (r *Reckoning) ParseMonth(s string) (int, error) {
 		case 1:
 			return found[0] + 1, nil
 		default:
-			return 0, &MonthError{Text: s, msg: fmt.Sprintf("month %q is ambiguous: it may be %s", s, r.monthList(found))}
+			return 0, &MonthError{Text: s, Ambiguous: true, msg: fmt.Sprintf("month %q is ambiguous: it may be %s", s, r.monthList(found))}
 		}
 	}
-	return 0, &MonthError{Text: s, msg: fmt.Sprintf("month %q does not exist in this calendar", s)}
+	msg := fmt.Sprintf("month %q does not exist in this calendar", s)
+	near, ok := suggest.Nearest(s, r.monthNames())
+	if ok {
+		msg += fmt.Sprintf("; did you mean %q?", near)
+	}
+	return 0, &MonthError{Text: s, Near: near, msg: msg}
 }
 
-// MonthError is a month name the calendar has none of, or more than one:
-// Text is the name as written, for a caller that suggests one.
+// monthNames are the names, then the aliases, of the months: what a
+// mistyped month is compared with (a name wins a tie).
+func (r *Reckoning) monthNames() []string {
+	var names, aliases []string
+	for _, m := range r.months {
+		names = append(names, m.Name)
+		if m.Alias != "" {
+			aliases = append(aliases, m.Alias)
+		}
+	}
+	return append(names, aliases...)
+}
+
+// MonthError is a month name the calendar has none of, or more than one
+// (Ambiguous: the message lists them). Text is the name as written; Near
+// is the name or alias the message suggests for a typo, empty when no
+// month is near (a caller may then list them all).
 type MonthError struct {
-	Text string
-	msg  string
+	Text      string
+	Near      string
+	Ambiguous bool
+	msg       string
 }
 
 func (e *MonthError) Error() string { return e.msg }

@@ -89,6 +89,26 @@ func TestParseMonth(t *testing.T) {
 	}
 }
 
+// A mistyped month suggests the nearest name or alias in its message, so
+// every reader of months (a flag, a file, a date) says it alike.
+func TestParseMonthSuggestsTheNearestMonth(t *testing.T) {
+	r := mustNew(t, harptos())
+	for in, want := range map[string]string{
+		"Chess":      `month "Chess" does not exist in this calendar; did you mean "Ches"?`,
+		"Tarskah":    `month "Tarskah" does not exist in this calendar; did you mean "Tarsakh"?`,
+		"Deepwintre": `month "Deepwintre" does not exist in this calendar; did you mean "Deepwinter"?`,
+		"Rain":       `month "Rain" does not exist in this calendar`,
+	} {
+		_, err := r.ParseMonth(in)
+		if err == nil || err.Error() != want {
+			t.Errorf("ParseMonth(%q) = %v, want %s", in, err, want)
+		}
+	}
+	if _, err := r.ReadDate("3 Chess 1492"); err == nil || err.Error() != `month "Chess" does not exist in this calendar; did you mean "Ches"?` {
+		t.Errorf("ReadDate(3 Chess 1492) = %v", err)
+	}
+}
+
 func TestParseMonthExactBeatsPrefix(t *testing.T) {
 	r := mustNew(t, Calendar{Months: []Month{{Name: "Mid", Length: 1}, {Name: "Midsummer", Length: 1}, {Name: "Twin", Length: 1}, {Name: "twin", Length: 1}}})
 	if m, err := r.ParseMonth("mid"); err != nil || m != 1 {

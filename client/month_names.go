@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/kanka-cli/kanka/almanac"
-	"github.com/kanka-cli/kanka/internal/suggest"
 )
 
 // A month may be written by number or by name wherever a person writes one
@@ -53,12 +52,7 @@ func (w *Written) resolveDate(r *almanac.Reckoning) (Date, error) {
 	}
 	d, err := r.ReadDate(w.Text)
 	if err != nil {
-		hint := ""
-		var month *almanac.MonthError
-		if errors.As(err, &month) {
-			hint = monthHint(r, month.Text)
-		}
-		return Date{}, fmt.Errorf("%s: %v%s", w.Where, err, hint)
+		return Date{}, fmt.Errorf("%s: %v%s", w.Where, err, monthList(r, err))
 	}
 	return d, nil
 }
@@ -71,34 +65,23 @@ func (w *Written) resolve(r *almanac.Reckoning) (int, error) {
 	}
 	m, err := r.ParseMonth(w.Text)
 	if err != nil {
-		return 0, fmt.Errorf("%s: %v%s", w.Where, err, monthHint(r, w.Text))
+		return 0, fmt.Errorf("%s: %v%s", w.Where, err, monthList(r, err))
 	}
 	return m, nil
 }
 
-// monthHint is "; did you mean "Ches"?" for a near name, else the list of
-// the calendar's months (the almanac lists them itself when a name is
-// ambiguous).
-func monthHint(r *almanac.Reckoning, text string) string {
-	var names, list []string
-	for i := 1; i <= r.MonthCount(); i++ {
+// monthList is "; the months are 1 Hammer, 2 Alturiak, …" after a month
+// name that is near none of the calendar's: the almanac's own message
+// already suggests the near one, or lists those an ambiguous name may be.
+func monthList(r *almanac.Reckoning, err error) string {
+	var month *almanac.MonthError
+	if !errors.As(err, &month) || month.Near != "" || month.Ambiguous {
+		return ""
+	}
+	var list []string
+	for i := 1; i <= r.MonthCount() && len(list) < 24; i++ {
 		m, _ := r.Month(i)
-		names = append(names, m.Name)
-		if m.Alias != "" {
-			names = append(names, m.Alias)
-		}
-		if len(list) < 24 {
-			list = append(list, fmt.Sprintf("%d %s", i, m.Name))
-		}
-	}
-	if isWholeText(text) {
-		return ""
-	}
-	if _, err := r.ParseMonth(text); err != nil && strings.Contains(err.Error(), "ambiguous") {
-		return ""
-	}
-	if near, ok := suggest.Nearest(strings.TrimSpace(text), names); ok {
-		return fmt.Sprintf("; did you mean %q?", near)
+		list = append(list, fmt.Sprintf("%d %s", i, m.Name))
 	}
 	if r.MonthCount() > len(list) {
 		list = append(list, "…")

@@ -235,7 +235,8 @@ func TestExportRefusesBadUsage(t *testing.T) {
 
 // A calendar that is not there is exit 4, and nothing is printed.
 func TestExportUnknownName(t *testing.T) {
-	env := newTestEnv(t, "table", exchange{"GET", "calendars?name=Nope", "", 200, emptyPage})
+	env := newTestEnv(t, "table", exchange{"GET", "calendars?name=Nope", "", 200, emptyPage},
+		exchange{"GET", "calendars", "", 200, emptyPage})
 	err := env.run("export", "Nope")
 	if err == nil || err.Error() != `no calendar named "Nope"` {
 		t.Fatalf("error %v", err)

@@ -49,6 +49,34 @@ func TestGetNoMatch(t *testing.T) {
 	}
 }
 
+// A name no calendar's name contains may be a typo the service's substring
+// filter cannot see: the first page of calendars, one more request, finds
+// the name that holds it but for a swap or a letter.
+func TestGetMistypedNameSuggestsTheNearName(t *testing.T) {
+	env := newTestEnv(t, "json",
+		exchange{"GET", "calendars?name=Harptso", "", 200, emptyPage},
+		exchange{"GET", "calendars", "", 200, page(1, 1, 45, small(2, "Greyhawk"), small(5, "Calendar of Harptos"))})
+	err := env.run("get", "Harptso")
+	var nf *cmdutil.NotFoundError
+	if !errors.As(err, &nf) || err.Error() != `no calendar named "Harptso"; did you mean "Calendar of Harptos" (id 5)?` {
+		t.Errorf("error %v", err)
+	}
+	env.WantSent("GET calendars?name=Harptso", "GET calendars")
+}
+
+// The suggestion is a bonus: when its request fails, the name is still
+// not found (exit 4), without a suggestion.
+func TestGetMistypedNameWhenTheSuggestionFails(t *testing.T) {
+	env := newTestEnv(t, "json",
+		exchange{"GET", "calendars?name=Harptso", "", 200, emptyPage},
+		exchange{"GET", "calendars", "", 500, `{"message":"Server Error"}`})
+	err := env.run("get", "Harptso")
+	var nf *cmdutil.NotFoundError
+	if !errors.As(err, &nf) || err.Error() != `no calendar named "Harptso"` {
+		t.Errorf("error %v", err)
+	}
+}
+
 func TestGetDetailView(t *testing.T) {
 	env := newTestEnv(t, "table", exchange{"GET", "calendars/12", "", 200, data(readTestdata(t, "record.json"))})
 	if err := env.run("get", "12"); err != nil {

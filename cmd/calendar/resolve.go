@@ -23,11 +23,27 @@ var calendarLookup = resource.NameLookup[*client.Calendar]{
 			}
 			near = append(near, cal)
 		}
+		if len(near) == 0 {
+			return nearMisses(ctx, c), nil
+		}
 		return near, nil
 	},
 	Tell: func(cal *client.Calendar) string {
 		return fmt.Sprintf("type %s\tdate %s", orDash(text(cal.Type)), orDash(cal.DateText()))
 	},
+}
+
+// nearMisses are the calendars a name no calendar's name contains may
+// have meant, mistyped ("Harptso" for "Calendar of Harptos", which the
+// service's substring filter cannot find): the first page of the
+// campaign's calendars, one more request, made only on the way to "not
+// found". Its failure only costs the suggestion.
+func nearMisses(ctx context.Context, c *client.Client) []*client.Calendar {
+	p, err := c.ListCalendars(ctx, nil)
+	if err != nil {
+		return nil
+	}
+	return p.Items
 }
 
 // ResolveCalendar turns an ID|NAME argument into a calendar id, with the

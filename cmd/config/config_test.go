@@ -77,7 +77,7 @@ func TestSetRefusesBadValuesAndLeavesTheFile(t *testing.T) {
 		{[]string{"sandbox", "sometimes"}, `error: sandbox must be true or false, not "sometimes"`},
 		{[]string{"max_wait", "soon"}, `error: max_wait must be a duration such as 2m or 90s (0 never waits), not "soon"`},
 		{[]string{"colour", "red"}, `error: unknown key "colour": the keys are url, token, campaign, sandbox, max_wait`},
-		{[]string{"campaign"}, `error: accepts 2 arg(s), received 1`},
+		{[]string{"campaign"}, `error: missing VALUE: the value to set`},
 	}
 	for _, tt := range tests {
 		res := roottest.Run(t, "", append([]string{"config", "set"}, tt.args...)...)

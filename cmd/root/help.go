@@ -1,8 +1,10 @@
 package root
 
 import (
+	"fmt"
 	"sort"
 	"strings"
+	"text/template"
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/spf13/cobra"
@@ -12,41 +14,134 @@ import (
 // helpWidth is the width help is wrapped to when stdout is not a terminal.
 const helpWidth = 80
 
-// usageTemplate is cobra's, with the flags wrapped to the terminal and the
-// global flags, shown in full only by `kanka --help`, as one compact block
-// of their names under every other command.
+// helpTemplate is cobra's: the long text (wrapped), then the usage.
+const helpTemplate = `{{with (or .Long .Short)}}{{reflow .}}
+
+{{end}}{{if or .Runnable .HasSubCommands}}{{.UsageString}}{{end}}`
+
+// usageTemplate is cobra's, wrapped to the terminal, with the global
+// flags, shown in full only by `kanka --help`, as one compact block of
+// their names under every other command.
 const usageTemplate = `Usage:{{if .Runnable}}
-  {{.UseLine}}{{end}}{{if .HasAvailableSubCommands}}
+{{useLine .UseLine}}{{end}}{{if .HasAvailableSubCommands}}
   {{.CommandPath}} [command]{{end}}{{if gt (len .Aliases) 0}}
 
 Aliases:
   {{.NameAndAliases}}{{end}}{{if .HasExample}}
 
 Examples:
-{{.Example}}{{end}}{{if .HasAvailableSubCommands}}
+{{examples .Example}}{{end}}{{if .HasAvailableSubCommands}}
 
 Available commands:{{range .Commands}}{{if (or .IsAvailableCommand (eq .Name "help"))}}
-  {{rpad .Name .NamePadding }} {{.Short}}{{end}}{{end}}{{end}}{{if .HasAvailableLocalFlags}}
+{{entry .Name .NamePadding .Short}}{{end}}{{end}}{{end}}{{if .HasAvailableLocalFlags}}
 
 {{if .HasParent}}Flags{{else}}Global flags{{end}}:
-{{wrappedFlags .LocalFlags | trimTrailingWhitespaces}}{{end}}{{if .HasAvailableInheritedFlags}}
+{{wrappedFlags .LocalFlags}}{{end}}{{if .HasAvailableInheritedFlags}}
 
 Global flags ('kanka --help' explains them):
-{{globalFlagNames .InheritedFlags}}{{end}}{{if .HasAvailableSubCommands}}
+{{globalFlagNames .InheritedFlags}}{{end}}{{if .HasHelpSubCommands}}
 
-Use "{{.CommandPath}} [command] --help" for more about a command.{{end}}
+Additional help topics:{{range .Commands}}{{if .IsAdditionalHelpTopicCommand}}
+{{entry .CommandPath .CommandPathPadding .Short}}{{end}}{{end}}{{end}}{{if .HasAvailableSubCommands}}
+
+{{reflow (printf "Use \"%s [command] --help\" for more about a command." .CommandPath)}}{{end}}
 `
 
-// setHelp installs the usage template on root, wrapping to the width of
-// the terminal on s (helpWidth when there is none).
-func setHelp(root *cobra.Command, s *cmdutil.IOStreams) {
-	width := helpWidth
+// helpWidthOf is the width help is wrapped to on s: the terminal's, else
+// helpWidth.
+func helpWidthOf(s *cmdutil.IOStreams) int {
 	if s.TermWidth > 0 {
-		width = s.TermWidth
+		return s.TermWidth
 	}
-	cobra.AddTemplateFunc("wrappedFlags", func(fs *pflag.FlagSet) string { return fs.FlagUsagesWrapped(width) })
-	cobra.AddTemplateFunc("globalFlagNames", func(fs *pflag.FlagSet) string { return globalFlagNames(fs, width) })
-	root.SetUsageTemplate(usageTemplate)
+	return helpWidth
+}
+
+// setHelp makes root's help and usage, and those of every command under
+// it, wrap to the width of the terminal on s. The templates' functions
+// are this tree's own (cobra's are shared by every tree of the process).
+func setHelp(root *cobra.Command, s *cmdutil.IOStreams) {
+	width := helpWidthOf(s)
+	funcs := template.FuncMap{
+		"reflow": func(text string) string { return reflow(text, width) },
+		"useLine": func(line string) string {
+			return strings.Join(wrapWords(strings.Fields(line), width, "  ", "      "), "\n")
+		},
+		"examples": func(text string) string {
+			var lines []string
+			for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+				lines = append(lines, wrapCommandLine(line, width)...)
+			}
+			return strings.Join(lines, "\n")
+		},
+		"entry": func(name string, padding int, short string) string {
+			first := fmt.Sprintf("  %-*s ", padding, name)
+			return trimLines(strings.Join(wrapWords(strings.Fields(short), width, first, strings.Repeat(" ", columns(first))), "\n"))
+		},
+		"wrappedFlags":    func(fs *pflag.FlagSet) string { return flagUsages(fs, width) },
+		"globalFlagNames": func(fs *pflag.FlagSet) string { return globalFlagNames(fs, width) },
+	}
+	help := template.Must(template.New("help").Funcs(funcs).Parse(helpTemplate))
+	usage := template.Must(template.New("usage").Funcs(funcs).Parse(usageTemplate))
+	root.SetHelpFunc(func(c *cobra.Command, _ []string) {
+		if err := help.Execute(c.OutOrStdout(), c); err != nil {
+			c.PrintErrln(err)
+		}
+	})
+	root.SetUsageFunc(func(c *cobra.Command) error {
+		return usage.Execute(c.OutOrStderr(), c)
+	})
+}
+
+// flagUsages are the flags of fs as pflag lists them, one a line with the
+// usages in a column, each usage wrapped to width in its column; when the
+// column leaves less than 24, under its flag, indented 16. (pflag's own
+// wrapping leaves a long word, NAME:FULLMOON[:OFFSET[:COLOUR]], past the
+// width with the words after it.)
+func flagUsages(fs *pflag.FlagSet, width int) string {
+	lines := strings.Split(strings.TrimRight(fs.FlagUsagesWrapped(0), "\n"), "\n")
+	if len(lines) == 0 || lines[0] == "" {
+		return ""
+	}
+	// The usage column: after the flag and the run of spaces that follows
+	// it (every head starts with its indent, then single spaces).
+	head := strings.TrimLeft(lines[0], " ")
+	gap := strings.Index(head, "  ")
+	if gap < 0 {
+		return trimLines(strings.Join(lines, "\n"))
+	}
+	column := len(lines[0]) - len(head) + gap + len(head[gap:]) - len(strings.TrimLeft(head[gap:], " "))
+	indent := strings.Repeat(" ", column)
+	if width-column < 24 {
+		indent = strings.Repeat(" ", 16)
+	}
+	var out []string
+	for _, line := range lines {
+		if len(line) < column {
+			out = append(out, line)
+			continue
+		}
+		flag, usage := strings.TrimRight(line[:column], " "), line[column:]
+		first := indent
+		switch {
+		case strings.TrimSpace(flag) == "": // a usage's own second line
+		case len(indent) < column:
+			out = append(out, flag)
+		default:
+			first = flag + indent[len(flag):]
+		}
+		out = append(out, wrapWords(strings.Fields(usage), width, first, indent)...)
+	}
+	return trimLines(strings.Join(out, "\n"))
+}
+
+// trimLines drops the spaces at the end of each line of s, and its last
+// newline.
+func trimLines(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " \t")
+	}
+	return strings.Join(lines, "\n")
 }
 
 // globalFlagNames lists the flags of fs as "-c/--campaign", sorted, wrapped
@@ -64,14 +159,5 @@ func globalFlagNames(fs *pflag.FlagSet, width int) string {
 		names = append(names, name)
 	})
 	sort.Slice(names, func(i, j int) bool { return strings.TrimLeft(names[i], "-") < strings.TrimLeft(names[j], "-") })
-	var lines []string
-	line := " "
-	for _, n := range names {
-		if len(line)+1+len(n) > width && line != " " {
-			lines = append(lines, line)
-			line = " "
-		}
-		line += " " + n
-	}
-	return strings.Join(append(lines, line), "\n")
+	return strings.Join(wrapWords(names, width, "  ", "  "), "\n")
 }

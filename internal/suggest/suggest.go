@@ -1,5 +1,6 @@
 // Package suggest finds the word a user most likely meant: the nearest
-// command, -o value or key to a typo.
+// command, flag, -o value, key, month or record name to a typo. It is the
+// one measure of "near" every suggestion of kanka uses.
 package suggest
 
 import (
@@ -20,9 +21,8 @@ func Nearest(word string, candidates []string) (best string, ok bool) {
 	bestDist := -1
 	for _, c := range candidates {
 		lc := strings.ToLower(c)
-		d := distance(w, lc)
-		limit := min(max(utf8.RuneCountInString(lc)/3, 1), 2)
-		if d > limit && !strings.HasPrefix(lc, w) {
+		d, close := within(w, lc)
+		if !close && !strings.HasPrefix(lc, w) {
 			continue
 		}
 		if bestDist < 0 || d < bestDist {
@@ -30,6 +30,14 @@ func Nearest(word string, candidates []string) (best string, ok bool) {
 		}
 	}
 	return best, bestDist >= 0
+}
+
+// within is the number of edits between w and c, and whether it is few
+// enough for c to be suggested for w: at most a third of c's length, at
+// least one edit and at most two.
+func within(w, c string) (int, bool) {
+	d := distance(w, c)
+	return d, d <= min(max(utf8.RuneCountInString(c)/3, 1), 2)
 }
 
 // distance is the optimal string alignment distance between a and b:
@@ -60,10 +68,13 @@ func distance(a, b string) int {
 	return prev[len(rb)]
 }
 
-// Containing is the shortest candidate that contains word, ignoring case
-// (the first listed on a tie): what a name filter's near misses offer when
-// no name is word ("harptos" -> "Calendar of Harptos"). ok is false when
-// none does.
+// Containing is the candidate that holds word, ignoring case: what a name
+// filter's near misses offer when no name is word. The shortest candidate
+// that contains word wins ("harptos" -> "Calendar of Harptos"); when none
+// does, the one that holds it but for a typo: some run of its words as
+// few edits from word as Nearest allows ("Harptso" -> "Calendar of
+// Harptos"), the fewest edits first, then the shortest. The first listed
+// wins a tie. ok is false when none qualifies.
 func Containing(word string, candidates []string) (best string, ok bool) {
 	w := strings.ToLower(word)
 	for _, c := range candidates {
@@ -71,5 +82,23 @@ func Containing(word string, candidates []string) (best string, ok bool) {
 			best, ok = c, true
 		}
 	}
-	return best, ok
+	if ok {
+		return best, true
+	}
+	words := strings.Fields(w)
+	if len(words) == 0 {
+		return "", false
+	}
+	w = strings.Join(words, " ")
+	bestDist := -1
+	for _, c := range candidates {
+		cw := strings.Fields(strings.ToLower(c))
+		for i := 0; i+len(words) <= len(cw); i++ {
+			d, close := within(w, strings.Join(cw[i:i+len(words)], " "))
+			if close && (bestDist < 0 || d < bestDist || d == bestDist && len(c) < len(best)) {
+				best, bestDist = c, d
+			}
+		}
+	}
+	return best, bestDist >= 0
 }

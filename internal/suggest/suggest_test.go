@@ -41,3 +41,27 @@ func TestContaining(t *testing.T) {
 		t.Errorf("Containing(eberron) = %q, want none", best)
 	}
 }
+
+// When no name holds the word, a name holding it but for a typo is
+// offered: a word of it (or a run of words) a swap, a letter or two away,
+// as Nearest counts them; the fewest edits first, then the shortest.
+func TestContainingButForATypo(t *testing.T) {
+	names := []string{"Greyhawk", "Calendar of Harptos (old)", "Calendar of Harptos"}
+	for _, tc := range []struct {
+		word, want string
+		ok         bool
+	}{
+		{"Harptso", "Calendar of Harptos", true},             // a swap
+		{"harpos", "Calendar of Harptos", true},              // a letter left out
+		{"calender of harptos", "Calendar of Harptos", true}, // a run of words
+		{"Greyhwak", "Greyhawk", true},                       // one swap, fewer edits than any other
+		{"Hrpatso", "", false},                               // three edits: too far
+		{"Eberron", "", false},                               // nothing near
+		{"of Greyhawk", "", false},                           // more words than the name has
+	} {
+		best, ok := Containing(tc.word, names)
+		if best != tc.want || ok != tc.ok {
+			t.Errorf("Containing(%q) = %q, %v; want %q, %v", tc.word, best, ok, tc.want, tc.ok)
+		}
+	}
+}

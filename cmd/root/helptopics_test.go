@@ -1,0 +1,175 @@
+package root_test
+
+import (
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/root"
+	"github.com/kanka-cli/kanka/cmd/root/roottest"
+	"github.com/spf13/cobra"
+)
+
+// The topics are listed by `kanka help` and `kanka --help` as cobra lists
+// them, and each prints its table.
+func TestHelpTopicsAreListedAndPrinted(t *testing.T) {
+	roottest.Isolate(t)
+	want := "Additional help topics:\n" +
+		"  kanka environment The environment variables kanka reads\n" +
+		"  kanka exit-codes  The exit codes of kanka and what each means\n"
+	for _, args := range [][]string{{"help"}, {"--help"}} {
+		r := roottest.Run(t, "", args...)
+		if r.Code != 0 || !strings.Contains(r.Stdout, want) || !strings.HasPrefix(r.Stdout, "Manage the calendars") {
+			t.Errorf("kanka %s: exit %d, stdout:\n%s\nwant the topics:\n%s", args[0], r.Code, r.Stdout, want)
+		}
+	}
+	for topic, line := range map[string]string{
+		"exit-codes":  "\n  8    the record changed on the server since kanka read it (calendar edit,\n",
+		"environment": "\n  VISUAL, EDITOR      the editor of 'kanka calendar edit': VISUAL, else EDITOR,\n",
+	} {
+		for _, args := range [][]string{{"help", topic}, {topic}, {topic, "--help"}} {
+			r := roottest.Run(t, "", args...)
+			if r.Code != 0 || !strings.Contains(r.Stdout, line) || strings.Contains(r.Stdout, "Usage:") || r.Stderr != "" {
+				t.Errorf("kanka %s: exit %d, stdout:\n%s\nwant the line %q and no usage; stderr %q", strings.Join(args, " "), r.Code, r.Stdout, line, r.Stderr)
+			}
+		}
+	}
+}
+
+// `kanka help WORD` for a word that names no command is an error with the
+// nearest name (exit 2, nothing on stdout), not the root's help and exit
+// 0; its hint names the group where the choices are.
+func TestHelpOfAnUnknownCommandSuggestsTheNearest(t *testing.T) {
+	roottest.Isolate(t)
+	for _, tt := range []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"help", "calender"}, "error: unknown command \"calender\" for \"kanka\"; did you mean \"calendar\"?\nRun 'kanka --help' for usage.\n"},
+		{[]string{"help", "exit-code"}, "error: unknown command \"exit-code\" for \"kanka\"; did you mean \"exit-codes\"?\nRun 'kanka --help' for usage.\n"},
+		{[]string{"help", "calendar", "shw"}, "error: unknown command \"shw\" for \"kanka calendar\"; did you mean \"show\"?\nRun 'kanka calendar --help' for usage.\n"},
+		{[]string{"help", "xyzzy"}, "error: unknown command \"xyzzy\" for \"kanka\"\nRun 'kanka --help' for usage.\n"},
+		// A topic can be reached as a command too, so a typo of one is too.
+		{[]string{"environmnet"}, "error: unknown command \"environmnet\" for \"kanka\"; did you mean \"environment\"?\nRun 'kanka --help' for usage.\n"},
+	} {
+		r := roottest.Run(t, "", tt.args...)
+		if r.Code != 2 || r.Stderr != tt.stderr || r.Stdout != "" {
+			t.Errorf("kanka %s: exit %d, stdout %q, stderr:\n%s\nwant exit 2, stderr:\n%s", strings.Join(tt.args, " "), r.Code, r.Stdout, r.Stderr, tt.stderr)
+		}
+	}
+	// Known words, aliases included, show that command's help.
+	for _, args := range [][]string{{"help", "calendar", "show"}, {"help", "cal", "show"}, {"help", "help"}} {
+		r := roottest.Run(t, "", args...)
+		if r.Code != 0 || !strings.Contains(r.Stdout, "Usage:\n  kanka "+map[bool]string{true: "help", false: "calendar show"}[args[1] == "help"]) {
+			t.Errorf("kanka %s: exit %d, stdout:\n%s", strings.Join(args, " "), r.Code, r.Stdout)
+		}
+	}
+}
+
+// One source of truth: every exit code and environment variable the
+// topics print is in README.md's tables, and every one of the tables is in
+// the topics.
+func TestTopicsAndTheReadmeNameTheSame(t *testing.T) {
+	roottest.Isolate(t)
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for topic, section := range map[string]string{"exit-codes": "Exit codes", "environment": "Environment variables"} {
+		r := roottest.Run(t, "", "help", topic)
+		printed := topicNames(r.Stdout)
+		documented := readmeTableNames(t, string(readme), section)
+		if len(printed) < 8 {
+			t.Fatalf("kanka help %s lists %d names:\n%s", topic, len(printed), r.Stdout)
+		}
+		for _, name := range printed {
+			if !slices.Contains(documented, name) {
+				t.Errorf("kanka help %s names %s; README.md's %q table does not", topic, name, section)
+			}
+		}
+		for _, name := range documented {
+			if !slices.Contains(printed, name) {
+				t.Errorf("README.md's %q table names %s; kanka help %s does not", section, name, topic)
+			}
+		}
+	}
+}
+
+// topicNames are the names of a topic's table as printed: each row starts
+// two columns in, its names up to two spaces (or alone on their line);
+// the lines that go on with a meaning start further in.
+func topicNames(out string) []string {
+	var names []string
+	for _, line := range strings.Split(out, "\n") {
+		if !strings.HasPrefix(line, "  ") || strings.HasPrefix(line, "   ") {
+			continue
+		}
+		head, _, _ := strings.Cut(strings.TrimSpace(line), "  ")
+		names = append(names, strings.Split(head, ", ")...)
+	}
+	return names
+}
+
+// readmeTableNames are the names in the first column of the table under
+// README.md's "## section": a code, or each `NAME` in backquotes.
+func readmeTableNames(t *testing.T, readme, section string) []string {
+	t.Helper()
+	_, body, ok := strings.Cut(readme, "\n## "+section+"\n")
+	if !ok {
+		t.Fatalf("README.md has no section %q", section)
+	}
+	body, _, _ = strings.Cut(body, "\n## ")
+	quoted := regexp.MustCompile("`([^`]+)`")
+	var names []string
+	for _, line := range strings.Split(body, "\n") {
+		cells := strings.Split(line, "|")
+		if len(cells) < 3 || !strings.HasPrefix(line, "|") {
+			continue
+		}
+		first := strings.TrimSpace(cells[1])
+		if first == "" || strings.Trim(first, "-") == "" || first == "Code" || first == "Variable" {
+			continue
+		}
+		if m := quoted.FindAllStringSubmatch(first, -1); m != nil {
+			for _, q := range m {
+				names = append(names, q[1])
+			}
+			continue
+		}
+		names = append(names, first)
+	}
+	return names
+}
+
+// -v never means --version: only apply has a -v, and it is --verbose.
+// --version and `kanka version` still print the version.
+func TestDashVIsNeverVersion(t *testing.T) {
+	roottest.Isolate(t)
+	r := roottest.Run(t, "", "-v")
+	if r.Code != 2 || r.Stdout != "" || !strings.HasPrefix(r.Stderr, "error: unknown shorthand flag: 'v' in -v\n") {
+		t.Errorf("kanka -v: exit %d, stdout %q, stderr %q", r.Code, r.Stdout, r.Stderr)
+	}
+	for _, args := range [][]string{{"--version"}, {"version"}} {
+		if r := roottest.Run(t, "", args...); r.Code != 0 || r.Stdout != "kanka dev\n" {
+			t.Errorf("kanka %s: exit %d, stdout %q", args[0], r.Code, r.Stdout)
+		}
+	}
+	s, _, _, _ := cmdutil.Test()
+	tree, _ := root.NewCmdRoot(s)
+	var walk func(*cobra.Command)
+	walk = func(c *cobra.Command) {
+		if f := c.Flags().ShorthandLookup("v"); f != nil && (c.CommandPath() != "kanka apply" || f.Name != "verbose") {
+			t.Errorf("%s: -v is --%s", c.CommandPath(), f.Name)
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(tree)
+	if f := tree.Flags().Lookup("version"); f == nil || f.Shorthand != "" {
+		t.Errorf("kanka --version: %+v", f)
+	}
+}

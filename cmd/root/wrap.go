@@ -1,0 +1,122 @@
+package root
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// The help of every command is wrapped to the width of the terminal (80
+// when there is none) here, as it is printed: the texts are written once,
+// in whatever lines suit the source, and read on any terminal.
+
+// columns is how wide s is on a terminal: one column a character.
+func columns(s string) int { return utf8.RuneCountInString(s) }
+
+// wrapWords lays words out in lines of at most width columns, the first
+// line after the indent first, the others after rest. A word wider than a
+// line has a line to itself: it cannot be broken.
+func wrapWords(words []string, width int, first, rest string) []string {
+	var lines []string
+	line, indent := first, first
+	for _, w := range words {
+		if line != indent && columns(line)+1+columns(w) > width {
+			lines = append(lines, line)
+			line, indent = rest, rest
+		}
+		if line != indent {
+			line += " "
+		}
+		line += w
+	}
+	return append(lines, line)
+}
+
+// reflow wraps the prose of a help text to width: each paragraph, a run of
+// lines that start at the margin, is joined and wrapped again. A line that
+// starts with a space or a tab (an example, a table, a file) is code and is
+// kept as it is written; blank lines stay.
+func reflow(text string, width int) string {
+	var out, prose []string
+	flush := func() {
+		if len(prose) > 0 {
+			out = append(out, wrapWords(strings.Fields(strings.Join(prose, " ")), width, "", "")...)
+			prose = nil
+		}
+	}
+	for _, line := range strings.Split(strings.TrimRight(text, " \t\n"), "\n") {
+		line = strings.TrimRight(line, " \t")
+		switch {
+		case line == "":
+			flush()
+			out = append(out, "")
+		case line[0] == ' ' || line[0] == '\t':
+			flush()
+			out = append(out, line)
+		default:
+			prose = append(prose, line)
+		}
+	}
+	flush()
+	return strings.Join(out, "\n")
+}
+
+// wrapCommandLine wraps one line of shell (an example) that is wider than
+// width into lines joined by a backslash, so that it still pastes as one
+// command; the lines after the first are indented four more. It breaks
+// only between words, never inside quotes or a comment. A line that fits,
+// and a comment line, which it wraps as comment lines, stay commands too.
+func wrapCommandLine(line string, width int) []string {
+	if columns(line) <= width {
+		return []string{line}
+	}
+	body := strings.TrimLeft(line, " \t")
+	indent := line[:len(line)-len(body)]
+	if strings.HasPrefix(body, "#") {
+		return wrapWords(strings.Fields(strings.TrimPrefix(body, "#")), width, indent+"# ", indent+"# ")
+	}
+	lines := wrapWords(shellWords(body), width-2, indent, indent+"    ")
+	for i := range lines[:len(lines)-1] {
+		lines[i] += " \\"
+	}
+	return lines
+}
+
+// shellWords splits a line of shell at the spaces between its words: a
+// quoted string, with its spaces, is one word; so is a comment, from its
+// "#" to the end of the line (a backslash inside it would not continue the
+// line).
+func shellWords(s string) []string {
+	var words []string
+	var word strings.Builder
+	quote := rune(0)
+	escaped := false
+	for i, r := range s {
+		switch {
+		case escaped:
+			escaped = false
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			} else if r == '\\' && quote == '"' {
+				escaped = true
+			}
+		case r == '\\':
+			escaped = true
+		case r == '\'' || r == '"':
+			quote = r
+		case r == '#' && word.Len() == 0:
+			return append(words, strings.TrimSpace(s[i:]))
+		case r == ' ' || r == '\t':
+			if word.Len() > 0 {
+				words = append(words, word.String())
+				word.Reset()
+			}
+			continue
+		}
+		word.WriteRune(r)
+	}
+	if word.Len() > 0 {
+		words = append(words, word.String())
+	}
+	return words
+}
