@@ -74,7 +74,7 @@ func TestLoginWithARefusedTokenSavesNothing(t *testing.T) {
 		t.Errorf("exit %d, want 3", res.Code)
 	}
 	wantErr := "error: the token was refused, nothing was saved: listing the calendars of campaign 5: 401 Invalid authentication token.\n" +
-		"Run 'kanka auth login' to save a working token, or set KANKA_TOKEN.\n"
+		"Check that the token is whole and current (Settings > API in Kanka), and that its account can see campaign 5.\n"
 	if res.Stderr != wantErr {
 		t.Errorf("stderr:\n%s\nwant:\n%s", res.Stderr, wantErr)
 	}
@@ -140,7 +140,7 @@ campaign:  none
 token:     none
 status:    not logged in
 `, path)
-	wantErr := "error: no API token for profile \"default\"\nRun 'kanka auth login' to save a working token, or set KANKA_TOKEN.\n"
+	wantErr := "error: no API token for profile \"default\"\nRun 'kanka auth login' to save a token in profile \"default\" of " + path + ", or set KANKA_TOKEN.\n"
 	if res.Code != 3 || res.Stdout != want || res.Stderr != wantErr {
 		t.Errorf("exit %d, stdout:\n%s\nwant:\n%s\nstderr:\n%s\nwant:\n%s", res.Code, res.Stdout, want, res.Stderr, wantErr)
 	}

@@ -1,10 +1,12 @@
 package auth
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/kanka-cli/kanka/client"
@@ -40,7 +42,8 @@ func NewCmdLogin(f *cmdutil.Factory, deps Deps, runF func(*LoginOptions) error) 
 		Short: "Check a token and save it in the profile",
 		Long: `Check an API token with one request to the campaign, then save it in the
 profile (the active one, or -p NAME), with the URL and campaign when they were
-given by flag or environment.
+given as flags (--url, -c). KANKA_URL and KANKA_CAMPAIGN serve the check but
+are not saved: the environment is for one shell, the profile for every run.
 
 On a terminal the token is asked without echo; with --with-token, or when
 stdin is not a terminal, it is read from the first line of stdin.`,
@@ -71,13 +74,31 @@ func loginRun(cmd *cobra.Command, opts *LoginOptions) error {
 	// Hidden from all that is printed from now on: a server may echo it.
 	opts.IO.Redact(token)
 	r.Token = token
+	// A login is for a real server: a profile that used the sandbox (the
+	// README's set-up makes the default one do) stops, unless --sandbox
+	// asks for the sandbox itself.
+	sandboxFlag := r.Sources["sandbox"] == profile.FromFlag
+	leavesSandbox := !sandboxFlag && r.Profile() != nil && r.Profile().Sandbox
+	if !sandboxFlag {
+		r.Sandbox = false
+	}
+	if leavesSandbox {
+		// The sandbox set the profile's server aside: it is back.
+		prof := r.Profile()
+		if r.URL == "" {
+			r.URL = cmp.Or(prof.URL, client.DefaultBaseURL)
+		}
+		if r.Campaign == "" && prof.Campaign > 0 {
+			r.Campaign = strconv.Itoa(prof.Campaign)
+		}
+	}
 	c, err := opts.Deps.NewClient(r)
 	if err != nil {
 		return err
 	}
 	if err := checkToken(cmd.Context(), c); err != nil {
 		if client.IsAuth(err) {
-			return &cmdutil.AuthError{Err: fmt.Errorf("the token was refused, nothing was saved: %w", err)}
+			return &cmdutil.AuthError{Err: fmt.Errorf("the token was refused, nothing was saved: %w", err), Advice: refusedAdvice(r.Campaign)}
 		}
 		return fmt.Errorf("checking the token, nothing was saved: %w", err)
 	}
@@ -90,7 +111,11 @@ func loginRun(cmd *cobra.Command, opts *LoginOptions) error {
 	err = profile.Update(cmd.Context(), r.File.Path(), func(f *profile.File) error {
 		p := f.Ensure(r.ProfileName)
 		p.Token = token
-		// Keep where the token works, when the user said it for this login.
+		if leavesSandbox {
+			p.Sandbox = false
+		}
+		// Keep where the token works, when the user said it for this
+		// login: a KANKA_URL or KANKA_CAMPAIGN of the shell is not saved.
 		if given(r, "url") {
 			p.URL = r.URL
 		}
@@ -104,17 +129,54 @@ func loginRun(cmd *cobra.Command, opts *LoginOptions) error {
 		return fmt.Errorf("the token works but was not saved: %w", err)
 	}
 	notice(opts.F, "Logged in: the token works for campaign %s; saved in profile %q of %s.", r.Campaign, r.ProfileName, r.File.Path())
+	if leavesSandbox {
+		notice(opts.F, "Profile %q no longer uses the sandbox (`kanka --sandbox ...` still does, for one command).", r.ProfileName)
+	}
 	if active != r.ProfileName {
 		notice(opts.F, "The active profile is %q: use -p %s, or make this one active with `kanka config use %s`.", active, r.ProfileName, r.ProfileName)
+	}
+	if unsaved := fromEnv(r, "url", "campaign"); len(unsaved) > 0 {
+		notice(opts.F, "%s served the check but %s not saved: `kanka config set` saves a setting in the profile.", strings.Join(unsaved, " and "), plural(len(unsaved), "was", "were"))
+	}
+	if os.Getenv("KANKA_TOKEN") != "" {
+		notice(opts.F, "KANKA_TOKEN is set in the environment and comes before any profile: unset it to use the token just saved.")
 	}
 	return nil
 }
 
-// given reports a setting the user gave for this run, as opposed to one
-// read from the profile or a default.
+// refusedAdvice is the way forward from a refused login: the token is the
+// one just given, so logging in again with it would only be refused again.
+func refusedAdvice(campaign string) string {
+	if campaign == "" {
+		return "Check that the token is whole and current (Settings > API in Kanka)."
+	}
+	return fmt.Sprintf("Check that the token is whole and current (Settings > API in Kanka), and that its account can see campaign %s.", campaign)
+}
+
+// given reports a setting the user gave as a flag of this login: only
+// these are saved. One from the environment is the shell's, for this
+// session, and may be meant for another profile.
 func given(r *profile.Resolved, key string) bool {
-	s := r.Sources[key]
-	return s == profile.FromFlag || s == profile.FromEnv
+	return r.Sources[key] == profile.FromFlag
+}
+
+// fromEnv are the environment variables of keys that gave this run its
+// setting.
+func fromEnv(r *profile.Resolved, keys ...string) []string {
+	var names []string
+	for _, key := range keys {
+		if r.Sources[key] == profile.FromEnv {
+			names = append(names, "KANKA_"+strings.ToUpper(key))
+		}
+	}
+	return names
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // maxTokenBytes bounds the token read from stdin: a Kanka token is about a

@@ -10,6 +10,7 @@ import (
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/profile"
+	"github.com/kanka-cli/kanka/output"
 	"github.com/spf13/cobra"
 )
 
@@ -104,13 +105,18 @@ func newCmdSet(f *cmdutil.Factory, resolve func() (*profile.Resolved, error), ru
 }
 
 func newCmdList(f *cmdutil.Factory, resolve func() (*profile.Resolved, error), runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, Resolve: resolve}
+	opts := &Options{IO: f.IO, F: f, Resolve: resolve}
 	return &cobra.Command{
 		Use:   "list",
 		Short: "Print the keys the profile sets (the token masked)",
+		Long: `Print the keys the profile sets, one key=value a line, the token masked;
+-o json and -o yaml print them as one object (an empty one when the profile
+sets none), the token masked too.`,
 		Example: `  kanka config list
-  kanka -p rehearsal config list`,
-		Args: cobra.NoArgs,
+  kanka -p rehearsal config list
+  kanka config list -o json --jq .campaign`,
+		Args:        cobra.NoArgs,
+		Annotations: listOutputs.Annotations(),
 		RunE: func(*cobra.Command, []string) error {
 			if runF != nil {
 				return runF(opts)
@@ -168,10 +174,41 @@ func update(ctx context.Context, r *profile.Resolved, change func(*profile.File)
 	return err
 }
 
+// listOutputs are what config list prints; the root refuses any other -o.
+var listOutputs = output.Supports{
+	Says:    "config list prints key=value lines, or -o json or yaml",
+	Formats: []output.Format{output.Table, output.JSON, output.YAML},
+}
+
+// listedKeys are the keys a profile sets as list prints them with -o json
+// or yaml: the shape of a profile in the file, the token masked.
+type listedKeys struct {
+	URL      string `json:"url,omitempty" yaml:"url,omitempty"`
+	Token    string `json:"token,omitempty" yaml:"token,omitempty"`
+	Campaign int    `json:"campaign,omitempty" yaml:"campaign,omitempty"`
+	Sandbox  bool   `json:"sandbox,omitempty" yaml:"sandbox,omitempty"`
+	MaxWait  string `json:"max_wait,omitempty" yaml:"max_wait,omitempty"`
+}
+
 func listRun(opts *Options) error {
 	p, err := runProfile(opts)
 	if err != nil {
 		return err
+	}
+	printer, err := opts.F.Printer()
+	if err != nil {
+		return err
+	}
+	if !printer.PrintsText() {
+		keys := listedKeys{URL: client.RedactURL(p.URL), Campaign: p.Campaign, Sandbox: p.Sandbox, MaxWait: p.MaxWait}
+		if p.Token != "" {
+			keys.Token = profile.MaskToken(p.Token)
+		}
+		v, err := newValue(keys)
+		if err != nil {
+			return err
+		}
+		return printer.PrintOne(v, output.Kind{YAML: yamlOf})
 	}
 	for _, key := range profile.Keys {
 		value, _ := p.Get(key)

@@ -63,7 +63,7 @@ func echoingItem(w http.ResponseWriter, r *http.Request) {
 
 func TestE2EHostileSecretsEchoedTokenIsRedacted(t *testing.T) {
 	t.Parallel()
-	authHint := "Run 'kanka auth login' to save a working token, or set KANKA_TOKEN.\n"
+	envTokenAdvice := "The token comes from KANKA_TOKEN, which comes before any profile: unset KANKA_TOKEN or set it to a valid token.\n"
 	tests := []struct {
 		name    string
 		handler http.HandlerFunc
@@ -84,7 +84,7 @@ func TestE2EHostileSecretsEchoedTokenIsRedacted(t *testing.T) {
 			name:    "401 body",
 			handler: echoing(401, "application/json", `{"message":"Unauthenticated: %s"}`),
 			args:    []string{"calendar", "list"}, code: 3,
-			stderr:    "error: listing the calendars of campaign 1: 401 Unauthenticated: Bearer [redacted]\n" + authHint,
+			stderr:    "error: listing the calendars of campaign 1: 401 Unauthenticated: Bearer [redacted]\n" + envTokenAdvice,
 			debugLine: `< {"message":"Unauthenticated: Bearer [redacted]"}`,
 			requests:  1,
 		},
@@ -158,7 +158,8 @@ func TestE2EHostileSecretsEchoedTokenIsRedacted(t *testing.T) {
 			name:    "auth login refused",
 			handler: echoing(401, "application/json", `{"message":"Unauthenticated: %s"}`),
 			args:    []string{"auth", "login", "--with-token", "-c", "1"}, stdin: hostileToken + "\n", code: 3,
-			stderr:    "error: the token was refused, nothing was saved: listing the calendars of campaign 1: 401 Unauthenticated: Bearer [redacted]\n" + authHint,
+			stderr: "error: the token was refused, nothing was saved: listing the calendars of campaign 1: 401 Unauthenticated: Bearer [redacted]\n" +
+				"Check that the token is whole and current (Settings > API in Kanka), and that its account can see campaign 1.\n",
 			debugLine: `< {"message":"Unauthenticated: Bearer [redacted]"}`,
 			requests:  1,
 		},

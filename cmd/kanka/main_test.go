@@ -117,14 +117,16 @@ func TestExitCodesOfTheProcess(t *testing.T) {
 		{[]string{"version"}, 0, "kanka dev\n", ""},
 		{[]string{"--sandbox", "auth", "status"}, 0, "", ""},
 		{[]string{"--bogus"}, 2, "", "error: unknown flag: --bogus\nRun 'kanka --help' for usage.\n"},
-		{[]string{"-c", "5", "auth", "status"}, 3, "", "error: no API token for profile \"default\"\nRun 'kanka auth login' to save a working token, or set KANKA_TOKEN.\n"},
+		{[]string{"-c", "5", "auth", "status"}, 3, "", "error: no API token for profile \"default\"\nRun 'kanka auth login' to save a token in profile \"default\" of CONFIG, or set KANKA_TOKEN.\n"},
 	}
 	for _, tt := range tests {
 		cmd, stdout, stderr := command(t, tt.args...)
 		code := exitCode(t, cmd.Run())
-		if code != tt.code || (tt.stdout != "" && stdout.String() != tt.stdout) || (tt.code != 0 && stderr.String() != tt.stderr) {
+		// The configuration file's path, in the test's own home, reads CONFIG.
+		config := strings.TrimPrefix(cmd.Env[2], "KANKA_CONFIG=")
+		if got := strings.ReplaceAll(stderr.String(), config, "CONFIG"); code != tt.code || (tt.stdout != "" && stdout.String() != tt.stdout) || (tt.code != 0 && got != tt.stderr) {
 			t.Errorf("kanka %s: exit %d, stdout %q, stderr %q; want exit %d, stdout %q, stderr %q",
-				strings.Join(tt.args, " "), code, stdout, stderr, tt.code, tt.stdout, tt.stderr)
+				strings.Join(tt.args, " "), code, stdout, got, tt.code, tt.stdout, tt.stderr)
 		}
 	}
 }

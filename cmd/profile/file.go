@@ -174,6 +174,13 @@ func (f *File) Get(name string) *Profile {
 	return f.Profiles[name]
 }
 
+// Has reports whether the file holds a profile of that name, an empty one
+// (`work:` with nothing under it) included.
+func (f *File) Has(name string) bool {
+	_, ok := f.Profiles[name]
+	return ok
+}
+
 // Ensure returns the named profile, adding an empty one when missing; a
 // file with no active profile makes it the active one (auth login: the
 // profile just logged in to). `config set` uses Put, which does not.
@@ -225,17 +232,63 @@ func (f *File) ActiveName() string {
 // (with the near one when it looks like a typo): a misspelt `active:` would
 // quietly make every later command use an empty profile.
 func (f *File) Use(name string) error {
-	if f.Get(name) == nil {
-		names := f.Names()
-		known := "it has none"
-		if len(names) > 0 {
-			known = "it has " + strings.Join(names, ", ")
-		}
-		if near, ok := suggest.Nearest(name, names); ok {
-			return invalid("%s holds no profile named %q (%s); did you mean %q?", f.path, name, known, near)
-		}
-		return invalid("%s holds no profile named %q (%s); create it with `kanka -p %s auth login`", f.path, name, known, name)
+	if !f.Has(name) {
+		return f.UnknownProfile(name)
 	}
 	f.Active = name
 	return nil
+}
+
+// UnknownProfile is the refusal of a profile name the file does not hold,
+// for a command that would use it: the names it has, and the one meant
+// when name looks like a typo of it ("rehersal" for "rehearsal"), else how
+// to create it.
+func (f *File) UnknownProfile(name string) error {
+	return f.noProfile(name, fmt.Sprintf("create it with `kanka -p %s auth login`", name))
+}
+
+// noProfile says that the file holds no profile named name, and the names
+// it has; then the near one when name looks like a typo of it, else
+// orElse (when not empty).
+func (f *File) noProfile(name, orElse string) error {
+	names := f.Names()
+	known := "it has none"
+	if len(names) > 0 {
+		known = "it has " + strings.Join(names, ", ")
+	}
+	if near, ok := suggest.Nearest(name, names); ok {
+		return invalid("%s holds no profile named %q (%s); did you mean %q?", f.path, name, known, near)
+	}
+	if orElse == "" {
+		return invalid("%s holds no profile named %q (%s)", f.path, name, known)
+	}
+	return invalid("%s holds no profile named %q (%s); %s", f.path, name, known, orElse)
+}
+
+// CheckKnown refuses the first name the file holds no profile of, with
+// the one meant when it looks like a typo.
+func (f *File) CheckKnown(names ...string) error {
+	for _, name := range names {
+		if !f.Has(name) {
+			return f.noProfile(name, "")
+		}
+	}
+	return nil
+}
+
+// Delete removes the named profiles. A name the file does not hold is
+// refused and nothing is removed. When the active profile is among them,
+// the file is left with none active (clearedActive), so that later runs
+// use DefaultName rather than a profile that is gone.
+func (f *File) Delete(names ...string) (clearedActive bool, err error) {
+	if err := f.CheckKnown(names...); err != nil {
+		return false, err
+	}
+	for _, name := range names {
+		delete(f.Profiles, name)
+		if f.Active == name {
+			f.Active, clearedActive = "", true
+		}
+	}
+	return clearedActive, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"reflect"
 	"sort"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -37,8 +38,14 @@ func (f *File) render() ([]byte, error) {
 		doc.Content[0] = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map",
 			HeadComment: doc.Content[0].HeadComment, FootComment: doc.Content[0].FootComment}
 	}
-	if err := syncFile(doc.Content[0], f); err != nil {
+	top := doc.Content[0]
+	if err := syncFile(top, f); err != nil {
 		return nil, err
+	}
+	if len(top.Content) == 0 {
+		// Nothing left (the last profile deleted): the comments alone,
+		// where yaml would write `{}` above them.
+		return commentsOf(doc, top), nil
 	}
 	data, err := encode(doc, f.indent)
 	if err != nil {
@@ -48,6 +55,21 @@ func (f *File) render() ([]byte, error) {
 		return encode(f, f.indent)
 	}
 	return data, nil
+}
+
+// commentsOf are the comments of a document whose top mapping is empty,
+// one a line, in the order they were written; nothing when it has none.
+func commentsOf(doc, top *yaml.Node) []byte {
+	var lines []string
+	for _, c := range []string{doc.HeadComment, top.HeadComment, top.LineComment, top.FootComment, doc.FootComment} {
+		if c != "" {
+			lines = append(lines, c)
+		}
+	}
+	if len(lines) == 0 {
+		return nil
+	}
+	return []byte(strings.Join(lines, "\n") + "\n")
 }
 
 func encode(v any, indent int) ([]byte, error) {

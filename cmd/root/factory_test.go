@@ -52,7 +52,7 @@ func TestClientSettingsErrors(t *testing.T) {
 		stderr  string
 	}{
 		{name: "no token", args: []string{"-c", "5"}, code: 3,
-			stderr: "error: no API token for profile \"default\"\n" + authHint + "\n"},
+			stderr: "error: no API token for profile \"default\"\nRun 'kanka auth login' to save a token in profile \"default\" of PATH, or set KANKA_TOKEN.\n"},
 		{name: "first run: neither campaign nor token", args: nil, code: 3,
 			stderr: "error: no campaign and no API token yet: run `kanka auth login -c ID` (the id is in the campaign's URL), or add --sandbox to try kanka without an account\n"},
 		{name: "no campaign", args: []string{"--token", "t0ken-t0ken"}, code: 2,
@@ -81,8 +81,8 @@ func TestClientSettingsErrors(t *testing.T) {
 			if code != tt.code {
 				t.Errorf("exit %d, want %d; stderr %q", code, tt.code, stderr)
 			}
-			if tt.stderr != "" && stderr != tt.stderr {
-				t.Errorf("stderr:\n%s\nwant:\n%s", stderr, tt.stderr)
+			if want := strings.ReplaceAll(tt.stderr, "PATH", path); tt.stderr != "" && stderr != want {
+				t.Errorf("stderr:\n%s\nwant:\n%s", stderr, want)
 			}
 			if strings.Contains(stderr, "t0ken-t0ken") {
 				t.Errorf("the token is in stderr: %q", stderr)
@@ -96,6 +96,21 @@ func TestClientSettingsErrors(t *testing.T) {
 		want := "error: " + path + ` holds no profile named "work" (it has home, play); create it with ` + "`kanka -p work auth login`\n"
 		if !strings.HasPrefix(stderr, want) {
 			t.Errorf("stderr:\n%s\nwant it to start with:\n%s", stderr, want)
+		}
+	})
+	// A typo of a profile's name, by -p or KANKA_PROFILE, is pointed out.
+	t.Run("a typo of a profile", func(t *testing.T) {
+		path := isolate(t)
+		_ = os.WriteFile(path, []byte("profiles:\n  home: {}\n  rehearsal: {}\n"), 0o600)
+		want := "error: " + path + ` holds no profile named "rehersal" (it has home, rehearsal); did you mean "rehearsal"?` + "\n"
+		code, stderr := runWithFactory(t, useClient, "-p", "rehersal")
+		if code != 2 || !strings.HasPrefix(stderr, want) {
+			t.Errorf("-p: exit %d, stderr:\n%s\nwant exit 2, stderr starting with:\n%s", code, stderr, want)
+		}
+		t.Setenv("KANKA_PROFILE", "rehersal")
+		code, stderr = runWithFactory(t, useClient)
+		if code != 2 || !strings.HasPrefix(stderr, want) {
+			t.Errorf("KANKA_PROFILE: exit %d, stderr:\n%s\nwant exit 2, stderr starting with:\n%s", code, stderr, want)
 		}
 	})
 }

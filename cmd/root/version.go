@@ -1,16 +1,23 @@
 package root
 
 import (
+	"encoding/json"
 	"fmt"
+	"runtime"
+	"runtime/debug"
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/output"
 	"github.com/spf13/cobra"
 )
 
-// Set by the release build with -ldflags "-X github.com/kanka-cli/kanka/cmd/root.Version=...".
+// Set by the release build with -ldflags "-X github.com/kanka-cli/kanka/cmd/root.Version=..."
+// (and Commit, Date the same way).
 var (
 	Version = "dev"
 	Commit  = ""
+	// Date is when the release was built, as the build wrote it.
+	Date = ""
 )
 
 // versionString is "kanka <Version>", with the commit when the build set it.
@@ -26,11 +33,96 @@ func newCmdVersion(f *cmdutil.Factory) *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print the version",
+		Long: `Print the version. -o json and -o yaml print what the build knows of itself:
+version ("dev" when the build did not set one), commit, date, Go version, os
+and arch; what it does not know is null.`,
 		Example: `  kanka version
-  kanka --version`,
-		Args: cobra.NoArgs,
-		Run: func(*cobra.Command, []string) {
-			fmt.Fprintln(f.IO.Out, versionString())
+  kanka --version
+  kanka version -o json`,
+		Args:        cobra.NoArgs,
+		Annotations: versionOutputs.Annotations(),
+		RunE: func(*cobra.Command, []string) error {
+			p, err := f.Printer()
+			if err != nil {
+				return err
+			}
+			if p.PrintsText() {
+				fmt.Fprintln(f.IO.Out, versionString())
+				return nil
+			}
+			v := currentVersion()
+			raw, err := output.EncodeJSON(v, "")
+			if err != nil {
+				return err
+			}
+			return p.PrintOne(versionRecord{v: v, raw: raw}, output.Kind{YAML: func(rec output.Record) any { return rec.(versionRecord).v }})
 		},
 	}
 }
+
+// versionOutputs are what version prints; the root refuses any other -o.
+var versionOutputs = output.Supports{
+	Says:    "version prints a line, or -o json or yaml",
+	Formats: []output.Format{output.Table, output.JSON, output.YAML},
+}
+
+// versionInfo is what `version -o json` prints: what the build set, and
+// what Go knows of the binary; null for what nobody said.
+type versionInfo struct {
+	Version string  `json:"version" yaml:"version"`
+	Commit  *string `json:"commit" yaml:"commit"`
+	Date    *string `json:"date" yaml:"date"`
+	Go      string  `json:"go" yaml:"go"`
+	OS      string  `json:"os" yaml:"os"`
+	Arch    string  `json:"arch" yaml:"arch"`
+}
+
+func currentVersion() versionInfo {
+	v := versionInfo{Version: Version, Go: runtime.Version(), OS: runtime.GOOS, Arch: runtime.GOARCH}
+	commit := Commit
+	if commit == "" {
+		commit = builtFrom()
+	}
+	if commit != "" {
+		v.Commit = &commit
+	}
+	if Date != "" {
+		date := Date
+		v.Date = &date
+	}
+	return v
+}
+
+// builtFrom is the git revision the go command recorded when it built
+// kanka from a checkout, with "-dirty" when the checkout had changes; ""
+// when it recorded none (go test, -buildvcs=false, a module download).
+func builtFrom() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return ""
+	}
+	var revision, modified string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			revision = s.Value
+		case "vcs.modified":
+			modified = s.Value
+		}
+	}
+	if revision != "" && modified == "true" {
+		revision += "-dirty"
+	}
+	return revision
+}
+
+// versionRecord is versionInfo as the printer takes it.
+type versionRecord struct {
+	v   versionInfo
+	raw json.RawMessage
+}
+
+func (r versionRecord) RawJSON() json.RawMessage { return r.raw }
+
+// RecordID is 0: -o id is not among the formats version declares.
+func (r versionRecord) RecordID() int { return 0 }
