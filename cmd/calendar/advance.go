@@ -25,7 +25,7 @@ type MoveOptions struct {
 	// Unit is "" when To is given.
 	Unit string
 	N    int64
-	// To is advance's --to date, as the user wrote it.
+	// To is the --to date, as the user wrote it.
 	To string
 	// Force sends the update even when the calendar as read lacks fields
 	// the service rebuilds from every write.
@@ -52,7 +52,8 @@ const (
 (one day by default), or to a later date with --to (--to the current date
 changes nothing and sends no update).`
 	retreatLong = `Move the current date of a calendar back by N days, months or years (one
-day by default).`
+day by default), or to an earlier date with --to (--to the current date
+changes nothing and sends no update).`
 	moveLong = `
 
 The new date is computed here, on the client, with the calendar's own rules:
@@ -106,12 +107,10 @@ func newMoveCmd(f *cmdutil.Factory, runF func(*MoveOptions) error, back bool) *c
 		verb, other, long, example = "retreat", "advance", retreatLong+moveLong,
 			`  kanka calendar retreat "Calendar of Harptos"
   kanka calendar retreat 12 --days 10
-  kanka calendar retreat 12 --years 1`
+  kanka calendar retreat 12 --years 1
+  kanka calendar retreat 12 --to 1492-Hammer-1`
 	}
-	use := verb + " ID|NAME [--days N | --months N | --years N]"
-	if !back {
-		use = verb + " ID|NAME [--days N | --months N | --years N | --to DATE]"
-	}
+	use := verb + " ID|NAME [--days N | --months N | --years N | --to DATE]"
 	short := "Move a calendar's current date forward"
 	if back {
 		short = "Move a calendar's current date back"
@@ -126,7 +125,7 @@ func newMoveCmd(f *cmdutil.Factory, runF func(*MoveOptions) error, back bool) *c
 			fs := cmd.Flags()
 			var given []string
 			for _, name := range []string{"days", "months", "years", "to"} {
-				if fs.Lookup(name) != nil && fs.Changed(name) {
+				if fs.Changed(name) {
 					given = append(given, "--"+name)
 				}
 			}
@@ -146,7 +145,7 @@ func newMoveCmd(f *cmdutil.Factory, runF func(*MoveOptions) error, back bool) *c
 				}
 				opts.Unit, opts.N = unit, n
 			}
-			if fs.Lookup("to") != nil && fs.Changed("to") {
+			if fs.Changed("to") {
 				if strings.TrimSpace(opts.To) == "" {
 					return cmdutil.UsageErrorf("--to: no date given")
 				}
@@ -165,9 +164,11 @@ func newMoveCmd(f *cmdutil.Factory, runF func(*MoveOptions) error, back bool) *c
 	fl.Int64Var(&years, "years", 0, "move by `N` years")
 	addForceFlag(cmd.Flags(), &opts.Force)
 	fl.BoolVar(&opts.KeepWeeks, "keep-weeks", false, "move one day at a time with the service's advance route, keeping named weeks (one request a day, paced)")
-	if !back {
-		fl.StringVar(&opts.To, "to", "", "move to `DATE` (1492-4-3, 1492-Ches-3, \"3 Ches 1492\"), not before the current date")
+	notPast := "not before"
+	if back {
+		notPast = "not after"
 	}
+	fl.StringVar(&opts.To, "to", "", "move to `DATE` (1492-4-3, 1492-Ches-3, \"3 Ches 1492\"), "+notPast+" the current date")
 	return cmd
 }
 
@@ -221,14 +222,7 @@ func currentOf(cal *client.Calendar, r *almanac.Reckoning) (almanac.Date, error)
 // destination is the date the move reaches from from.
 func (opts *MoveOptions) destination(r *almanac.Reckoning, from almanac.Date) (almanac.Date, error) {
 	if opts.Unit == "" {
-		to, err := r.ParseDate(opts.To)
-		if err != nil {
-			return almanac.Date{}, cmdutil.UsageErrorf("--to: %s", err)
-		}
-		if days, _ := r.DaysBetween(from, to); days < 0 {
-			return almanac.Date{}, cmdutil.UsageErrorf("--to: %s is before the current date %s: advance moves forward (set any date with `kanka calendar update --date`)", to, from)
-		}
-		return to, nil
+		return opts.target(r, from)
 	}
 	n := opts.N
 	if opts.Back {
@@ -246,6 +240,25 @@ func (opts *MoveOptions) destination(r *almanac.Reckoning, from almanac.Date) (a
 	}
 	if err != nil {
 		return almanac.Date{}, cmdutil.UsageErrorf("%s", err)
+	}
+	return to, nil
+}
+
+// target is the --to date, which must lie the way the verb moves: not
+// before from for advance, not after it for retreat.
+func (opts *MoveOptions) target(r *almanac.Reckoning, from almanac.Date) (almanac.Date, error) {
+	to, err := r.ParseDate(opts.To)
+	if err != nil {
+		return almanac.Date{}, cmdutil.UsageErrorf("--to: %s", err)
+	}
+	days, _ := r.DaysBetween(from, to)
+	wrongWay, verb, other := "before", "advance moves forward", "back use `kanka calendar retreat`"
+	if opts.Back {
+		days, wrongWay, verb, other = -days, "after", "retreat moves back", "forward use `kanka calendar advance`"
+	}
+	if days < 0 {
+		return almanac.Date{}, cmdutil.UsageErrorf("--to: %s is %s the current date %s: %s (to move %s; to set any date, `kanka calendar update --date`)",
+			to, wrongWay, from, verb, other)
 	}
 	return to, nil
 }

@@ -131,6 +131,10 @@ func TestMoveSendsOneFullUpdate(t *testing.T) {
 			"1492-4-30 -> 1492-2-1 (1 Midwinter, Year of Three Ships Sailing DR)\n"},
 		{"retreat years", "1492-4-3", []string{"retreat", "12", "--years", "1"}, 1491, 4, 3,
 			"1492-4-3 -> 1491-4-3 (3 Ches, Year of the Scarlet Witch DR)\n"},
+		{"retreat to a date by name", "1492-4-3", []string{"retreat", "12", "--to", "1 ches 1492"}, 1492, 4, 1,
+			"1492-4-3 -> 1492-4-1 (1 Ches, Year of Three Ships Sailing DR)\n"},
+		{"retreat to a date across the year start", "1492-1-1", []string{"retreat", "12", "--to", "1491-Nightal-30"}, 1491, 17, 30,
+			"1492-1-1 -> 1491-17-30 (30 Nightal, Year of the Scarlet Witch DR)\n"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -318,6 +322,31 @@ func TestAdvanceToTheCurrentDateSendsNoUpdate(t *testing.T) {
 	}
 }
 
+// So does retreat's.
+func TestRetreatToTheCurrentDateSendsNoUpdate(t *testing.T) {
+	env := newCTEnv(t, "", answer("GET calendars/12", harptos("1492-4-1")))
+	if err := env.run("retreat", "12", "--to", "1 Ches 1492"); err != nil {
+		t.Fatal(err)
+	}
+	env.WantSent("GET calendars/12")
+	if want := "1492-4-1 -> 1492-4-1 (1 Ches, Year of Three Ships Sailing DR)\n"; env.Out.String() != want {
+		t.Errorf("stdout %q, want %q", env.Out, want)
+	}
+}
+
+// --to the day before is a one-day move: against the live service it uses
+// the retreat route, as advance --to the next day uses advance's.
+func TestRetreatToTheDayBeforeUsesTheLiveRoute(t *testing.T) {
+	env := newCTEnv(t, "", answer("GET calendars/12", harptosLive("1492-4-2")), stepAnswer("retreat", "1492-4-1"))
+	if err := env.run("retreat", "12", "--to", "1492-4-1"); err != nil {
+		t.Fatal(err)
+	}
+	env.WantSent("GET calendars/12", "POST calendars/12/retreat")
+	if want := "1492-4-2 -> 1492-4-1 (1 Ches, Year of Three Ships Sailing DR)\n"; env.Out.String() != want || env.ErrOut.Len() != 0 {
+		t.Errorf("stdout %q, stderr %q; want %q", env.Out, env.ErrOut, want)
+	}
+}
+
 // Bad flags are refused before any request (exit 2).
 func TestMoveRefusesBadFlagsBeforeAnyRequest(t *testing.T) {
 	cases := []struct {
@@ -330,7 +359,8 @@ func TestMoveRefusesBadFlagsBeforeAnyRequest(t *testing.T) {
 		{[]string{"advance", "12", "--days", "1", "--months", "1"}, "--days and --months cannot be used together: give one"},
 		{[]string{"advance", "12", "--years", "1", "--to", "1492-4-3"}, "--years and --to cannot be used together: give one"},
 		{[]string{"advance", "12", "--to", " "}, "--to: no date given"},
-		{[]string{"retreat", "12", "--to", "1492-4-3"}, "unknown flag: --to"},
+		{[]string{"retreat", "12", "--days", "2", "--to", "1492-4-3"}, "--days and --to cannot be used together: give one"},
+		{[]string{"retreat", "12", "--to", ""}, "--to: no date given"},
 		{[]string{"advance", "12", "--days", "many"}, `invalid argument "many" for "--days" flag: strconv.ParseInt: parsing "many": invalid syntax`},
 		{[]string{"advance"}, "accepts 1 arg(s), received 0"},
 		{[]string{"advance", "0"}, "calendar id 0 is not valid: ids are positive"},
@@ -354,7 +384,9 @@ func TestMoveRefusesBadDatesAfterTheRead(t *testing.T) {
 		{"1492-4-1", []string{"advance", "12", "--to", "1492-4-31"}, "--to: day 31 does not exist: Ches has 30 days"},
 		{"1491-4-1", []string{"advance", "12", "--to", "1491-Midsummer-2"}, "--to: day 2 of Midsummer exists only in leap years"},
 		{"1492-4-1", []string{"advance", "12", "--to", "1492-m-1"}, `--to: month "m" is ambiguous: it may be Midwinter (month 2), Mirtul (The Melting, month 7), Midsummer (month 10), Marpenoth (Leaffall, month 14)`},
-		{"1492-4-1", []string{"advance", "12", "--to", "3 Ches 1491"}, "--to: 1491-4-3 is before the current date 1492-4-1: advance moves forward (set any date with `kanka calendar update --date`)"},
+		{"1492-4-1", []string{"advance", "12", "--to", "3 Ches 1491"}, "--to: 1491-4-3 is before the current date 1492-4-1: advance moves forward (to move back use `kanka calendar retreat`; to set any date, `kanka calendar update --date`)"},
+		{"1492-4-1", []string{"retreat", "12", "--to", "1492-Ches-3"}, "--to: 1492-4-3 is after the current date 1492-4-1: retreat moves back (to move forward use `kanka calendar advance`; to set any date, `kanka calendar update --date`)"},
+		{"1492-4-1", []string{"retreat", "12", "--to", "1492-2-2"}, "--to: day 2 does not exist: Midwinter has 1 day"},
 		{"", []string{"advance", "12"}, "calendar \"Calendar of Harptos\" has no current date: set one with `kanka calendar update 12 --date Y-M-D`"},
 		{"1492-0-1", []string{"retreat", "12"}, "the current date 1492-0-1 of calendar \"Calendar of Harptos\" does not exist (month 0 does not exist: the calendar has 17 months): set one with `kanka calendar update 12 --date Y-M-D`"},
 		{"1492-4-1", []string{"advance", "12", "--years", "1000000000000"}, "1492-4-1 plus 1000000000000 years falls outside the years -1000000000000 to 1000000000000"},

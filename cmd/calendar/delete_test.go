@@ -91,16 +91,17 @@ func TestDeleteOnTerminal(t *testing.T) {
 func TestDeleteStopsAtFirstFailure(t *testing.T) {
 	env := newTestEnv(t, "",
 		exchange{"DELETE", "calendars/12", "", 204, ""},
-		exchange{"DELETE", "calendars/13", "", 404, `{"code":404,"error":"No query results for model [App\\Models\\Calendar] 13"}`},
+		// A failure other than "not found" (which is skipped) stops the batch.
+		exchange{"DELETE", "calendars/13", "", 403, `{"code":403,"error":"This action is unauthorized."}`},
 	)
 	err := env.run("delete", "12", "13", "14", "--yes")
 	var apiErr *client.Error
-	if !errors.As(err, &apiErr) || apiErr.StatusCode != 404 {
-		t.Fatalf("error %v does not carry the 404", err)
+	if !errors.As(err, &apiErr) || apiErr.StatusCode != 403 {
+		t.Fatalf("error %v does not carry the 403", err)
 	}
 	var batch *cmdutil.BatchError
 	if !errors.As(err, &batch) || err.Error() != apiErr.Error() {
-		t.Errorf("error %v is not a BatchError keeping the 404's words", err)
+		t.Errorf("error %v is not a BatchError keeping the 403's words", err)
 	}
 	if env.ErrOut.String() != "deleted calendar 12\ndeleted 1 of 3 (id 12); deleting calendar 13 failed:\n" {
 		t.Errorf("stderr %q", env.ErrOut.String())
@@ -108,8 +109,11 @@ func TestDeleteStopsAtFirstFailure(t *testing.T) {
 }
 
 func TestDeleteUnknownNameDeletesNothing(t *testing.T) {
-	env := newTestEnv(t, "", exchange{"GET", "calendars?name=Nope", "", 200, page(1, 1, 45)})
-	err := env.run("delete", "12", "Nope", "--yes")
+	env := newTestEnv(t, "", exchange{"GET", "calendars?name=Nope", "", 200, page(1, 1, 45)},
+		exchange{"GET", "calendars", "", 200, page(1, 1, 45, small(12, "Harptos"))})
+	// A lone argument that names nothing fails as its lookup does (of
+	// several, it would be skipped: see resource's delete tests).
+	err := env.run("delete", "Nope", "--yes")
 	var nf *cmdutil.NotFoundError
 	if !errors.As(err, &nf) || err.Error() != `nothing was deleted: no calendar named "Nope"` {
 		t.Errorf("error %v", err)

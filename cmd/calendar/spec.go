@@ -15,8 +15,9 @@ import (
 func Spec(f *cmdutil.Factory) *resource.Spec[*client.Calendar] {
 	return &resource.Spec[*client.Calendar]{
 		Noun: "calendar", Plural: "calendars", Arg: "ID|NAME",
-		Kind:   calendarKind,
-		Lookup: calendarLookup.Lookup,
+		Kind:     calendarKind,
+		CheckArg: calendarLookup.Check,
+		Lookup:   calendarLookup.Lookup,
 		Get: func(ctx context.Context, c *client.Client, _, id int) (*client.Calendar, error) {
 			return c.GetCalendar(ctx, id)
 		},

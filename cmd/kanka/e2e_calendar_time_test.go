@@ -89,7 +89,8 @@ func TestE2ECalendarTime(t *testing.T) {
 		if err := os.WriteFile(weatherFile, []byte(chesWeather), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		k.ok(t, "weather", "create", "--calendar", id, "-f", weatherFile, "-o", "id")
+		// Two entries share 3 Ches: --allow-duplicate creates both.
+		k.ok(t, "weather", "create", "--calendar", id, "-f", weatherFile, "-o", "id", "--allow-duplicate")
 
 		t.Run("show the current month", func(t *testing.T) {
 			mark := srv.mark()

@@ -61,7 +61,8 @@ func TestE2EWeather(t *testing.T) {
 			weatherPath = "calendars/1/calendar_weather"
 		}
 
-		// create by calendar NAME: the lookup, then the POST.
+		// create by calendar NAME: the lookup, the walk of its weather (the
+		// check that the day has none), then the POST.
 		mark := srv.mark()
 		if got := k.ok(t, "weather", "create", "--calendar", "Calendar of Harptos", "--date", "1492-1-1",
 			"--weather", "snowflake", "-o", "id"); got != "1\n" {
@@ -69,16 +70,18 @@ func TestE2EWeather(t *testing.T) {
 		}
 		sent := srv.since(mark)
 		wantWeatherPaths(t, live, sent)
-		if live { // the first POST meets the 404 that shows the live path
+		if live { // the walk meets the 404 that shows the live path
 			wantRequests(t, sent, "GET calendars?name=Calendar of Harptos",
-				"POST calendars/1/calendar_weathers", "POST "+weatherPath)
+				"GET calendars/1/calendar_weathers", "GET "+weatherPath, "POST "+weatherPath)
 		} else {
-			wantRequests(t, sent, "GET calendars?name=Calendar of Harptos", "POST "+weatherPath)
+			wantRequests(t, sent, "GET calendars?name=Calendar of Harptos", "GET "+weatherPath, "POST "+weatherPath)
 		}
 
-		// create -f a list of 5: one calendar read, then five POSTs.
+		// create -f a list of 5: one calendar read, then five POSTs. The
+		// file's first day has an entry already: --allow-duplicate makes
+		// a second one (the order tests below need it).
 		mark = srv.mark()
-		r := k.run(t, "weather", "create", "--calendar", "1", "-f", hammerFile, "-o", "id")
+		r := k.run(t, "weather", "create", "--calendar", "1", "-f", hammerFile, "-o", "id", "--allow-duplicate")
 		if r.code != 0 || r.stdout != "2\n3\n4\n5\n6\n" || !strings.Contains(r.stderr, "created 5 weather entries") {
 			t.Errorf("weather create -f %s: want exit 0, ids 2..6 and a summary; %s", hammerFile, r)
 		}
@@ -209,8 +212,16 @@ func TestE2EWeatherFiles(t *testing.T) {
 		if writes := successfulWrites(srv.since(mark)); len(writes) != 0 {
 			t.Errorf("an update that changes nothing wrote %v", writes)
 		}
-		// The same file creates a copy.
-		copied := decodeObject(t, k.ok(t, "weather", "create", "--calendar", "1", "-f", file, "-o", "json"))
+		// The same file creates a copy, on the same day: refused (exit 5,
+		// nothing written) unless --allow-duplicate.
+		mark = srv.mark()
+		if r := k.fails(t, 5, "weather", "create", "--calendar", "1", "-f", file); !strings.Contains(r.stderr, "already has weather on 1492-1-1 (id 1)") {
+			t.Errorf("a copy on the same day: %s", r)
+		}
+		if writes := successfulWrites(srv.since(mark)); len(writes) != 0 {
+			t.Errorf("a refused copy wrote %v", writes)
+		}
+		copied := decodeObject(t, k.ok(t, "weather", "create", "--calendar", "1", "-f", file, "-o", "json", "--allow-duplicate"))
 		if copied["id"] != 6.0 || copied["name"] != "The Hammer blizzard" || copied["temperature"] != "-8°C" {
 			t.Errorf("created from get -o yaml: %v", copied)
 		}

@@ -204,9 +204,18 @@ func serveRun(ctx context.Context, opts *ServeOptions) error {
 	if err != nil {
 		return fmt.Errorf("cannot listen on %s: %w", opts.Addr, err)
 	}
+	return serveOn(ctx, opts, handler, ln)
+}
+
+// serveOn serves handler on ln until ctx is done, saying first how to
+// reach it, and warning when other machines may.
+func serveOn(ctx context.Context, opts *ServeOptions, handler http.Handler, ln net.Listener) error {
 	url := "http://" + reachableAddr(ln.Addr()) + "/api/1.0"
 	fmt.Fprintf(opts.IO.Out, "export KANKA_URL=%s\nexport KANKA_TOKEN=%s\nexport KANKA_CAMPAIGN=%d\n",
 		url, shellquote.Quote(opts.Token), opts.Campaign)
+	if warning := exposedWarning(ln.Addr()); warning != "" {
+		fmt.Fprintln(opts.IO.ErrOut, warning)
+	}
 	fmt.Fprintf(opts.IO.ErrOut, "Sandbox (%s) serving %s, state %s. Press Ctrl-C to stop.\n",
 		modeName(opts.Live), url, stateName(opts.DataPath))
 
@@ -241,6 +250,20 @@ func reachableAddr(addr net.Addr) string {
 		ip = net.IPv4(127, 0, 0, 1)
 	}
 	return net.JoinHostPort(ip.String(), strconv.Itoa(tcp.Port))
+}
+
+// exposedWarning is the warning that the sandbox listens beyond this
+// machine ("" on a loopback address): its token is a test value any
+// client is given, so anyone who can reach the address can read and
+// change its data. The address is the listener's own, so a name
+// (localhost) or an empty host counts as what it was bound to.
+func exposedWarning(addr net.Addr) string {
+	if tcp, ok := addr.(*net.TCPAddr); ok && tcp.IP.IsLoopback() {
+		return ""
+	}
+	return fmt.Sprintf("warning: the sandbox listens on %s, which other machines may reach, and has no real "+
+		"authentication (the token it accepts is a test token, printed as KANKA_TOKEN): anyone who can reach that address can read "+
+		"and change its data. Use --addr 127.0.0.1:PORT to keep it on this machine.", addr)
 }
 
 func modeName(live bool) string {

@@ -6,6 +6,7 @@ import (
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
+	"github.com/spf13/pflag"
 )
 
 // run is one run of create or update.
@@ -26,19 +27,51 @@ dates, so a name costs no extra request.
 
 Every date is checked against the calendar's months, and every entry is checked,
 before anything is sent. A list is created entry by entry; if one fails, the
-command stops and says which entries were created.`,
+command stops and says which entries were created.
+
+A day that has weather already is refused (exit 5, nothing is created): the
+error names the calendar, the date and the entries that day has. To change a
+day's weather use "kanka weather set", which updates the day's entry. For a
+list, every entry on such a day, or on the day of an earlier entry of the
+file, is named, and no entry is created. --allow-duplicate creates them
+anyway, and skips the check and its requests.
+
+Requests: the calendar is read to check the dates (none when the local
+cache read it less than a minute ago, or a name's lookup holds it; else one
+GET), then the calendar's weather once for the whole file (the page that
+holds the cached tail when the cache has it, else every page; none with
+--allow-duplicate), then one POST per entry.`,
 	Example: `  kanka weather create --calendar "Calendar of Harptos" --date 1492-Hammer-1 --weather snowflake --temperature "-5°C"
   kanka weather create --calendar 5 -f examples/weather-1492-hammer.yaml
   kanka weather get --calendar 5 41 -o yaml | kanka weather create --calendar 6 -f -`,
+}
+
+// createWrites are the writes of weather create: weather's, with
+// --allow-duplicate and the check that no day given has weather already.
+func createWrites(intercept func(*run) error) *resource.Writes[*client.Weather, client.WeatherInput] {
+	// allowDuplicate skips the check (and its walk of the weather pages).
+	var allowDuplicate bool
+	w := writes(intercept)
+	w.CreateFlags = func(fs *pflag.FlagSet) {
+		fs.BoolVar(&allowDuplicate, "allow-duplicate", false, "create even on a day that has weather already (skips the check and its requests)")
+	}
+	w.Create = func(r *run) ([]*client.Weather, error) { return createEntries(r, allowDuplicate) }
+	return w
 }
 
 // checkCreate checks what can be checked without the calendar, before any
 // request; the months named and the dates are checked against it after.
 func checkCreate(r *run) error { return checkEntries(r.Records, isList(r), nil) }
 
-// create checks the entries against the calendar (read once: a name's
-// lookup already holds it) and creates them: one, or a list entry by entry.
-func create(r *run) ([]*client.Weather, error) {
+// create is createEntries without the check that the days are free: set
+// creates only on a day it found without weather.
+func create(r *run) ([]*client.Weather, error) { return createEntries(r, true) }
+
+// createEntries checks the entries against the calendar (read once: a
+// name's lookup already holds it), refuses a day that has weather already
+// unless allowDuplicate (refuseTakenDays), and creates them: one, or a list
+// entry by entry.
+func createEntries(r *run, allowDuplicate bool) ([]*client.Weather, error) {
 	cal, err := scopeCalendar(r.Ctx, r.Client, r.Scope, "to check the date")
 	if err != nil {
 		return nil, err
@@ -48,6 +81,11 @@ func create(r *run) ([]*client.Weather, error) {
 	}
 	if err := checkEntries(r.Records, isList(r), cal); err != nil {
 		return nil, err
+	}
+	if !allowDuplicate {
+		if err := refuseTakenDays(r, cal); err != nil {
+			return nil, err
+		}
 	}
 	if !isList(r) {
 		w, err := r.Client.CreateWeather(r.Ctx, cal.ID, r.Records[0])

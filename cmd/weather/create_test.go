@@ -16,6 +16,7 @@ const calendarRoute = "calendars/5"
 func TestCreateFromFlagsChecksTheDateAgainstTheCalendarOnce(t *testing.T) {
 	env := newTestEnv(t, "json")
 	env.expect("GET "+calendarRoute, "", 200, one(harptosJSON))
+	env.expect("GET "+weathersRoute, "", 200, page(1, 1)) // the check that the day has no weather
 	env.expect("POST "+weathersRoute, `{"day":3,"month":1,"temperature":"-5°C","visibility_id":2,"weather":"snowflake","year":1492}`,
 		201, one(weatherJSON(41, 1492, 1, 3, "snowflake")))
 	err := env.run("create", "--calendar", "5", "--date", "1492-1-3", "--weather", "snowflake", "--temperature", "-5°C", "--visibility", "self")
@@ -51,6 +52,7 @@ func TestCreateFromFlagsChecksTheDateAgainstTheCalendarOnce(t *testing.T) {
 func TestCreateByCalendarNameUsesTheCalendarFound(t *testing.T) {
 	env := newTestEnv(t, "id")
 	env.expect("GET calendars?name=Harptos", "", 200, page(1, 1, harptosJSON))
+	env.expect("GET "+weathersRoute, "", 200, page(1, 1)) // the check that the day has no weather
 	env.expect("POST "+weathersRoute, `{"day":1,"month":2,"weather":"sun","year":1492}`, 201, one(weatherJSON(41, 1492, 2, 1, "sun")))
 	if err := env.run("create", "--calendar", "Harptos", "--date", "1492-2-1", "--weather", "sun"); err != nil {
 		t.Fatal(err)
@@ -116,6 +118,7 @@ const hammerFile = "../../examples/weather-1492-hammer.yaml"
 
 func expectHammer(env *testEnv, upTo int) {
 	env.expect("GET "+calendarRoute, "", 200, one(harptosJSON))
+	env.expect("GET "+weathersRoute, "", 200, page(1, 1)) // the check that no day has weather
 	for i := range upTo {
 		env.expect("POST "+weathersRoute, hammerPosts[i], 201, one(weatherJSON(101+i, 1492, 1, i+1, hammerWeathers[i])))
 	}
@@ -273,6 +276,7 @@ func TestCreateOneEntryFromStdinWithFlagsOverTheFile(t *testing.T) {
 	// What `get -o yaml` printed, read back: id is ignored.
 	env.In.WriteString("id: 41\ndate: 1492-1-3\nweather: snowflake\ntemperature: -5°C\nvisibility: self-admin\n")
 	env.expect("GET "+calendarRoute, "", 200, one(harptosJSON))
+	env.expect("GET "+weathersRoute, "", 200, page(1, 1)) // the check that the day has no weather
 	env.expect("POST "+weathersRoute, `{"day":3,"month":1,"temperature":"-5°C","visibility_id":4,"weather":"sun","year":1493}`,
 		201, one(weatherJSON(77, 1493, 1, 3, "sun")))
 	if err := env.run("create", "--calendar", "5", "-f", "-", "--weather", "sun", "--date", "1493-1-3"); err != nil {
@@ -290,6 +294,7 @@ func TestCreateAcceptsTheServersJSON(t *testing.T) {
 	path := writeFile(t, "day.json", fullWeatherJSONWithoutExtras)
 	env := newTestEnv(t, "id")
 	env.expect("GET "+calendarRoute, "", 200, one(harptosJSON))
+	env.expect("GET "+weathersRoute, "", 200, page(1, 1)) // the check that the day has no weather
 	env.expect("POST "+weathersRoute, `{"day":3,"effect":"rivers freeze","month":1,"name":"First frost","precipitation":"light snow","temperature":"-5°C","visibility_id":4,"weather":"snowflake","wind":"north, strong","year":1492}`,
 		201, one(weatherJSON(78, 1492, 1, 3, "snowflake")))
 	if err := env.run("create", "--calendar", "5", "-f", path); err != nil {
@@ -339,6 +344,7 @@ func TestCreateOnATerminalNamesTheMonth(t *testing.T) {
 	env := newTestEnv(t, "")
 	env.Terminal()
 	env.expect("GET "+calendarRoute, "", 200, one(harptosJSON))
+	env.expect("GET "+weathersRoute, "", 200, page(1, 1)) // the check that the day has no weather
 	env.expect("POST "+weathersRoute, `{"day":3,"month":1,"weather":"snowflake","year":1492}`, 201, one(weatherJSON(41, 1492, 1, 3, "snowflake")))
 	if err := env.run("create", "--calendar", "5", "--date", "1492-1-3", "--weather", "snowflake"); err != nil {
 		t.Fatal(err)

@@ -100,10 +100,11 @@ func TestDeleteDeclinedSendsNothing(t *testing.T) {
 func TestDeleteStopsAtTheFirstFailure(t *testing.T) {
 	env := newTestEnv(t, "table")
 	env.expect("DELETE "+weathersRoute+"/41", "", 204, "")
-	env.expect("DELETE "+weathersRoute+"/42", "", 404, `{"code":404,"error":"No query results for model [App\\Models\\CalendarWeather] 42"}`)
+	// A failure other than "not found" (which is skipped) stops the batch.
+	env.expect("DELETE "+weathersRoute+"/42", "", 403, `{"code":403,"error":"This action is unauthorized."}`)
 	err := env.run("delete", "--calendar", "5", "41", "42", "43", "--yes")
-	if !client.IsNotFound(err) {
-		t.Fatalf("error %v is not a not-found error", err)
+	if !client.IsAuth(err) {
+		t.Fatalf("error %v is not the server's refusal", err)
 	}
 	if got, want := env.ErrOut.String(), "deleted weather 41\ndeleted 1 of 3 (id 41); deleting weather 42 failed:\n"; got != want {
 		t.Errorf("stderr %q, want %q", got, want)

@@ -22,7 +22,7 @@ const (
 // hammerRequests are the requests of a batch of the hammer file that stops
 // at entry n (counted from 1).
 func hammerRequests(n int) []string {
-	requests := []string{"GET " + calendarRoute}
+	requests := []string{"GET " + calendarRoute, "GET " + weathersRoute}
 	for range n {
 		requests = append(requests, "POST "+weathersRoute)
 	}
@@ -51,6 +51,7 @@ func TestGapsCreateListFirstEntryFails(t *testing.T) {
 			// JSON prints an empty list as "[]": stdout must not have it.
 			env := newTestEnv(t, "json")
 			env.expect("GET "+calendarRoute, "", 200, one(harptosJSON))
+			env.expect("GET "+weathersRoute, "", 200, page(1, 1)) // the check that no day has weather
 			env.expect("POST "+weathersRoute, hammerPosts[0], tt.status, tt.answer)
 			err := env.run("create", "--calendar", "5", "-f", hammerFile)
 			if err == nil || !tt.isKind(err) {
@@ -121,10 +122,11 @@ func TestGapsDeleteFailureQuietStillSaysWhatWasDeleted(t *testing.T) {
 	env := newTestEnv(t, "table")
 	env.F.Globals.Quiet = true
 	env.expect("DELETE "+weathersRoute+"/41", "", 204, "")
-	env.expect("DELETE "+weathersRoute+"/42", "", 404, `{"code":404,"error":"No query results for model [App\\Models\\CalendarWeather] 42"}`)
+	// A failure other than "not found" (which is skipped) stops the batch.
+	env.expect("DELETE "+weathersRoute+"/42", "", 403, `{"code":403,"error":"This action is unauthorized."}`)
 	err := env.run("delete", "--calendar", "5", "41", "42", "43", "--yes")
-	if !client.IsNotFound(err) {
-		t.Fatalf("error %v is not a not-found error", err)
+	if !client.IsAuth(err) {
+		t.Fatalf("error %v is not the server's refusal", err)
 	}
 	if got, want := env.ErrOut.String(), "deleted 1 of 3 (id 41); deleting weather 42 failed:\n"; got != want {
 		t.Errorf("stderr %q, want %q", got, want)
@@ -134,10 +136,10 @@ func TestGapsDeleteFailureQuietStillSaysWhatWasDeleted(t *testing.T) {
 // The first of several failing: nothing was deleted, and that is said.
 func TestGapsDeleteFirstOfSeveralFails(t *testing.T) {
 	env := newTestEnv(t, "table")
-	env.expect("DELETE "+weathersRoute+"/41", "", 404, `{"code":404,"error":"No query results for model [App\\Models\\CalendarWeather] 41"}`)
+	env.expect("DELETE "+weathersRoute+"/41", "", 403, `{"code":403,"error":"This action is unauthorized."}`)
 	err := env.run("delete", "--calendar", "5", "41", "42", "--yes")
-	if !client.IsNotFound(err) {
-		t.Fatalf("error %v is not a not-found error", err)
+	if !client.IsAuth(err) {
+		t.Fatalf("error %v is not the server's refusal", err)
 	}
 	if got, want := env.ErrOut.String(), "deleted 0 of 2; deleting weather 41 failed:\n"; got != want {
 		t.Errorf("stderr %q, want %q", got, want)

@@ -15,11 +15,12 @@ func TestCreateWithAMonthNameCostsNoExtraRequest(t *testing.T) {
 		t.Run(date, func(t *testing.T) {
 			env := newTestEnv(t, "id")
 			env.expect("GET "+calendarRoute, "", 200, one(harptosJSON))
+			env.expect("GET "+weathersRoute, "", 200, page(1, 1)) // the check that the day has no weather
 			env.expect("POST "+weathersRoute, `{"day":1,"month":2,"weather":"sun","year":1492}`, 201, one(weatherJSON(41, 1492, 2, 1, "sun")))
 			if err := env.run("create", "--calendar", "5", "--date", date, "--weather", "sun"); err != nil {
 				t.Fatal(err)
 			}
-			if got := env.Sent(); len(got) != 2 {
+			if got := env.Sent(); len(got) != 3 {
 				t.Errorf("requests %q", got)
 			}
 		})
@@ -59,6 +60,7 @@ func TestCreateListWithMonthNames(t *testing.T) {
 	path = writeFile(t, "days.yaml", "- {date: 1492-hammer-2, weather: sun}\n- {year: 1492, month: Midwinter, day: 1, weather: cloud}\n")
 	env = newTestEnv(t, "id")
 	env.expect("GET "+calendarRoute, "", 200, one(harptosJSON))
+	env.expect("GET "+weathersRoute, "", 200, page(1, 1)) // the check that no day has weather
 	env.expect("POST "+weathersRoute, `{"day":2,"month":1,"weather":"sun","year":1492}`, 201, one(weatherJSON(41, 1492, 1, 2, "sun")))
 	env.expect("POST "+weathersRoute, `{"day":1,"month":2,"weather":"cloud","year":1492}`, 201, one(weatherJSON(42, 1492, 2, 1, "cloud")))
 	if err := env.run("create", "--calendar", "5", "-f", path); err != nil {
@@ -93,6 +95,7 @@ func TestUpdateWithAMonthName(t *testing.T) {
 func TestYAMLOutputKeepsNumbers(t *testing.T) {
 	env := newTestEnv(t, "yaml")
 	env.expect("GET "+calendarRoute, "", 200, one(harptosJSON))
+	env.expect("GET "+weathersRoute, "", 200, page(1, 1)) // the check that the day has no weather
 	env.expect("POST "+weathersRoute, `{"day":1,"month":2,"weather":"sun","year":1492}`, 201, one(weatherJSON(41, 1492, 2, 1, "sun")))
 	if err := env.run("create", "--calendar", "5", "--date", "1492-Midwinter-1", "--weather", "sun"); err != nil {
 		t.Fatal(err)

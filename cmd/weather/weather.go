@@ -46,7 +46,7 @@ func writes(intercept func(*run) error) *resource.Writes[*client.Weather, client
 // NewCmdCreate builds `kanka weather create`; intercept, when set, runs
 // instead of the write (tests).
 func NewCmdCreate(f *cmdutil.Factory, intercept func(*run) error) *cobra.Command {
-	cmd := resource.NewCreateCmd(f, Spec(f), writes(intercept))
+	cmd := resource.NewCreateCmd(f, Spec(f), createWrites(intercept))
 	cmd.ValidArgsFunction = cobra.NoFileCompletions
 	return cmd
 }
