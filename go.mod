@@ -3,7 +3,6 @@ module github.com/kanka-cli/kanka
 go 1.26.0
 
 require (
-	github.com/briandowns/spinner v1.23.2
 	github.com/go-resty/resty/v2 v2.17.2
 	github.com/gofrs/flock v0.13.1
 	github.com/itchyny/gojq v0.12.20

@@ -6,6 +6,7 @@ package output
 
 import (
 	"encoding/json"
+	"io"
 	"time"
 )
 
@@ -33,6 +34,10 @@ type Options struct {
 	Width int
 	// Now is the clock of relative timestamps in tables; nil is time.Now.
 	Now func() time.Time
+	// Notes, when set, is where the printer says what it left out of a
+	// table to fit Width (a line starting "note: "), once per Printer;
+	// nil says nothing (-q, tests).
+	Notes io.Writer
 	// Redact, when set, hides secrets in the values of tables and detail
 	// views before they are laid out, so that columns stay aligned.
 	Redact func(string) string
@@ -55,6 +60,13 @@ type Column struct {
 	// Readable, when set, is the value on a terminal, where people read
 	// it ("3 Ches 1492" for "1492-4-3"); piped, the table keeps Value.
 	Readable func(Record) string
+	// Priority says when the column gives way on a terminal too narrow
+	// for the table: see Priority.
+	Priority Priority
+	// MinWidth is the narrowest the column is cut to on a narrow terminal,
+	// "..." included: rather than be cut shorter, it is left out. 0 means 5
+	// columns; a column is never cut narrower than its header.
+	MinWidth int
 }
 
 // Field is one line of a single record's key/value view; a Value with

@@ -18,6 +18,8 @@ type Printer struct {
 	// except that ndjson applies it to each item as it arrives.
 	jq   *gojq.Code
 	tmpl *template.Template
+	// noted is set once a note on what a table left out was written.
+	noted bool
 }
 
 // New builds a printer. A --jq or --template that does not compile, both of

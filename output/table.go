@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 )
@@ -23,8 +22,9 @@ const (
 	minTruncatedWidth = 5
 )
 
-// writeTable renders recs with the Kind's columns (all of them with wide).
-// An empty list prints nothing: the caller may say so on stderr.
+// writeTable renders recs with the Kind's columns (all of them with wide),
+// cut to the terminal's width as the columns' Priority says (never with
+// wide). An empty list prints nothing: the caller may say so on stderr.
 func (p *Printer) writeTable(recs []Record, kind Kind) error {
 	if len(recs) == 0 {
 		return nil
@@ -55,8 +55,12 @@ func (p *Printer) writeTable(recs []Record, kind Kind) error {
 			rows[i][j] = p.shown(oneLine(value))
 		}
 	}
-	if p.opts.Width > 0 {
-		header, rows = fitToWidth(columns, header, rows, p.opts.Width)
+	// -o wide asks for every column: it is never cut to the terminal,
+	// and runs past its edge rather than lose one (less -S scrolls it).
+	var left []string
+	if p.opts.Width > 0 && p.opts.Format != Wide {
+		fit := fitToWidth(columns, header, rows, p.opts.Width)
+		header, rows, left = fit.header, fit.rows, fit.left
 	}
 	text, err := renderTable(header, rows)
 	if err != nil {
@@ -73,8 +77,11 @@ func (p *Printer) writeTable(recs []Record, kind Kind) error {
 		out.WriteString(line)
 		out.WriteByte('\n')
 	}
-	_, err = p.out.Write(out.Bytes())
-	return err
+	if _, err = p.out.Write(out.Bytes()); err != nil {
+		return err
+	}
+	p.noteLeftOut(left)
+	return nil
 }
 
 func (p *Printer) visibleColumns(kind Kind) []Column {
@@ -123,88 +130,4 @@ func renderTable(header []string, rows [][]string) (string, error) {
 // oneLine keeps a record on one line of the table whatever its value holds.
 func oneLine(s string) string {
 	return strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ").Replace(s)
-}
-
-// keyHeaders are the columns that say which record a row is: on a narrow
-// terminal they stay whole while the others shrink or go.
-var keyHeaders = map[string]bool{"ID": true, "NAME": true, "DATE": true}
-
-// fitToWidth makes the table fit in width: first the free-text columns
-// shrink, the widest one cell of width at a time (so columns of equal width
-// shrink together), down to their header or minTruncatedWidth; then they
-// go, the rightmost first; only then do the key columns (ID, NAME, DATE)
-// shrink. Cells that no longer fit are cut with an ellipsis. A table that
-// still does not fit runs long rather than lose its headers.
-func fitToWidth(columns []Column, header []string, rows [][]string, width int) ([]string, [][]string) {
-	n := len(columns)
-	widths := make([]int, n)
-	floors := make([]int, n)
-	key := make([]bool, n)
-	for j, c := range columns {
-		key[j] = keyHeaders[c.Header]
-		floors[j] = minTruncatedWidth
-		if header != nil {
-			widths[j] = twwidth.Width(header[j])
-			floors[j] = max(floors[j], widths[j])
-		}
-		for _, row := range rows {
-			widths[j] = max(widths[j], twwidth.Width(row[j]))
-		}
-		floors[j] = min(floors[j], widths[j])
-	}
-	kept := make([]bool, n)
-	for j := range kept {
-		kept[j] = true
-	}
-	total := func() int {
-		t, shown := 0, 0
-		for j, w := range widths {
-			if kept[j] {
-				t += w
-				shown++
-			}
-		}
-		return t + len(columnGap)*max(shown-1, 0)
-	}
-	shrink := func(keys bool) {
-		for total() > width {
-			widest := -1
-			for j, w := range widths {
-				if kept[j] && key[j] == keys && w > floors[j] && (widest < 0 || w > widths[widest]) {
-					widest = j
-				}
-			}
-			if widest < 0 {
-				return
-			}
-			widths[widest]--
-		}
-	}
-	shrink(false)
-	for j := n - 1; j >= 0 && total() > width; j-- {
-		if !key[j] {
-			kept[j] = false
-		}
-	}
-	shrink(true)
-
-	var keptHeader []string // nil, as header, with --no-headers
-	for j, h := range header {
-		if kept[j] {
-			keptHeader = append(keptHeader, h)
-		}
-	}
-	keptRows := make([][]string, len(rows))
-	for i, row := range rows {
-		for j, cell := range row {
-			if !kept[j] {
-				continue
-			}
-			if twwidth.Width(cell) > widths[j] {
-				cell = twwidth.Truncate(cell, widths[j]-len(ellipsis)) + ellipsis
-			}
-			keptRows[i] = append(keptRows[i], cell)
-		}
-	}
-	return keptHeader, keptRows
 }

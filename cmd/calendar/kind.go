@@ -8,15 +8,17 @@ import (
 )
 
 // calendarKind says how calendars are shown: the list columns, the
-// key/value view of one calendar and the -o yaml value (the -f shape).
+// key/value view of one calendar and the -o yaml value (the -f shape). On a
+// terminal too narrow for the table, the id, name and date stay whole and
+// the others go from the right (output.Priority).
 var calendarKind = output.Kind{
 	Columns: []output.Column{
-		{Header: "ID", Value: func(r output.Record) string { return strconv.Itoa(cal(r).ID) }},
-		{Header: "NAME", Value: func(r output.Record) string { return cal(r).Name }},
-		{Header: "TYPE", Value: func(r output.Record) string { return text(cal(r).Type) }},
-		{Header: "DATE", Value: func(r output.Record) string { return cal(r).DateText() }, Readable: readableDateColumn},
-		{Header: "MONTHS", Value: func(r output.Record) string { return strconv.Itoa(len(cal(r).Months)) }},
-		{Header: "PRIVATE", Value: func(r output.Record) string { return client.YesNo(cal(r).IsPrivate) }},
+		{Header: "ID", Priority: output.Key, Value: func(r output.Record) string { return strconv.Itoa(cal(r).ID) }},
+		{Header: "NAME", Priority: output.Key, Value: func(r output.Record) string { return cal(r).Name }},
+		{Header: "TYPE", Priority: output.Ordinary, Value: func(r output.Record) string { return text(cal(r).Type) }},
+		{Header: "DATE", Priority: output.Key, Value: func(r output.Record) string { return cal(r).DateText() }, Readable: readableDateColumn},
+		{Header: "MONTHS", Priority: output.Ordinary, Value: func(r output.Record) string { return strconv.Itoa(len(cal(r).Months)) }},
+		{Header: "PRIVATE", Priority: output.Ordinary, Value: func(r output.Record) string { return client.YesNo(cal(r).IsPrivate) }},
 		{Header: "WEEKDAYS", Wide: true, Value: func(r output.Record) string { return strconv.Itoa(len(cal(r).Weekdays)) }},
 		{Header: "MOONS", Wide: true, Value: func(r output.Record) string { return strconv.Itoa(len(cal(r).Moons)) }},
 		{Header: "SEASONS", Wide: true, Value: func(r output.Record) string { return strconv.Itoa(len(cal(r).Seasons)) }},

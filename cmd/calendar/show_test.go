@@ -152,7 +152,8 @@ func TestShowOnAUTF8Terminal(t *testing.T) {
 		t.Errorf("want today in reverse video and UTF-8 symbols:\n%q", out)
 	}
 
-	// A terminal too narrow for the week gets a day a line.
+	// A terminal too narrow for the week with its marks keeps the grid,
+	// narrower (abbreviated cells); narrower still, a day a line.
 	env = newCTEnv(t, "", calendarOnly())
 	env.F.IO.OutTTY, env.F.IO.TermWidth = true, 40
 	if err := env.run("show", "12", "--no-weather"); err != nil {
@@ -163,8 +164,21 @@ func TestShowOnAUTF8Terminal(t *testing.T) {
 			t.Errorf("a line wider than the 40-column terminal: %q", line)
 		}
 	}
+	if !strings.Contains(env.Out.String(), "Fir Sec Thi") {
+		t.Errorf("on 40 columns want the grid, weekdays abbreviated:\n%s", env.Out)
+	}
+	env = newCTEnv(t, "", calendarOnly())
+	env.F.IO.OutTTY, env.F.IO.TermWidth = true, 30
+	if err := env.run("show", "12", "--no-weather"); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(env.Out.String(), "\n") {
+		if len([]rune(line)) > 30+len("\x1b[7m\x1b[0m") {
+			t.Errorf("a line wider than the 30-column terminal: %q", line)
+		}
+	}
 	if !strings.Contains(env.Out.String(), "First-day") {
-		t.Errorf("on 40 columns want a day a line with its weekday:\n%s", env.Out)
+		t.Errorf("on 30 columns want a day a line with its weekday:\n%s", env.Out)
 	}
 
 	// NO_COLOR keeps the escape sequences out; the brackets say the same.

@@ -1,15 +1,17 @@
 package root
 
 import (
+	"fmt"
 	"net/http"
 	"time"
 
+	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 )
 
-// activityTransport shows the run's spinner while a request is slower than
-// cmdutil.SpinnerDelay. It is stopped when the answer's headers arrive,
-// before anything of it is printed.
+// activityTransport shows the run's spinner, saying what the request
+// does, while it is slower than cmdutil.SpinnerDelay. It is stopped when
+// the answer's headers arrive, before anything of it is printed.
 type activityTransport struct {
 	next     http.RoundTripper // nil: net/http's default
 	activity *cmdutil.Activity
@@ -20,9 +22,22 @@ func (t activityTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	if next == nil {
 		next = http.DefaultTransport
 	}
-	t.activity.Begin()
-	defer t.activity.End()
+	end := t.activity.Begin(requestDoing(req))
+	defer end()
 	return next.RoundTrip(req)
+}
+
+// requestDoing is what a request does, in the words of the client's
+// messages ("reading calendar 5", "listing the weather of calendar 3"),
+// with the page of a list after page 1 ("..., page 3").
+func requestDoing(req *http.Request) string {
+	doing := client.Action(req.Method, req.URL.String())
+	if n, last, ok := client.PageOf(req.Context()); ok && last > 0 {
+		doing += fmt.Sprintf(", page %d of %d", n, last)
+	} else if page := req.URL.Query().Get("page"); page != "" && page != "1" {
+		doing += ", page " + page
+	}
+	return doing
 }
 
 // countdown is the OnWait of a terminal: the time left of a wait, updated

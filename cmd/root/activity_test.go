@@ -60,6 +60,9 @@ func TestSpinnerOnlyOnATerminalForASlowRequest(t *testing.T) {
 	if r.Code != 0 || !strings.ContainsAny(drawn, "⣾⣽⣻⢿⡿⣟⣯⣷") {
 		t.Errorf("slow request on a terminal: exit %d, drawn %q; want a spinner", r.Code, drawn)
 	}
+	if !strings.Contains(drawn, " listing the calendars of campaign 3") {
+		t.Errorf("the spinner does not say what it waits for: %q", drawn)
+	}
 	if !strings.HasSuffix(drawn, "\x1b[?25h") && !strings.Contains(drawn, "\x1b[K") {
 		t.Errorf("the spinner was not erased: %q", drawn)
 	}

@@ -25,18 +25,22 @@ func KindFor(months []client.Month) output.Kind {
 	}
 }
 
+// columns are the table's. On a terminal too narrow for them, the date and
+// what the weather is (its type, temperature and wind) stay whole; the long
+// free text (precipitation, effect) shrinks and goes first, then the
+// visibility (output.Priority).
 func columns(readableDate func(output.Record) string) []output.Column {
 	return []output.Column{
-		{Header: "ID", Value: func(r output.Record) string { return strconv.Itoa(asWeather(r).ID) }},
-		{Header: "DATE", Value: func(r output.Record) string { return asWeather(r).Date().String() }, Readable: readableDate},
-		{Header: "WEATHER", Value: func(r output.Record) string { return text(asWeather(r).Weather) }},
-		{Header: "TEMPERATURE", Value: func(r output.Record) string { return text(asWeather(r).Temperature) }},
-		{Header: "PRECIPITATION", Value: func(r output.Record) string { return text(asWeather(r).Precipitation) }},
-		{Header: "WIND", Value: func(r output.Record) string { return text(asWeather(r).Wind) }},
-		{Header: "EFFECT", Value: func(r output.Record) string { return text(asWeather(r).Effect) }},
-		{Header: "VISIBILITY", Value: func(r output.Record) string { return visibilityName(asWeather(r).VisibilityID) }},
-		{Header: "NAME", Wide: true, Value: func(r output.Record) string { return text(asWeather(r).Name) }},
-		{Header: "UPDATED", Wide: true, Value: func(r output.Record) string { return asWeather(r).UpdatedAt }},
+		{Header: "ID", Priority: output.Key, Value: func(r output.Record) string { return strconv.Itoa(asWeather(r).ID) }},
+		{Header: "DATE", Priority: output.Key, Value: func(r output.Record) string { return asWeather(r).Date().String() }, Readable: readableDate},
+		{Header: "WEATHER", Priority: output.Important, MinWidth: 10, Value: func(r output.Record) string { return text(asWeather(r).Weather) }},
+		{Header: "TEMPERATURE", Priority: output.Important, Value: func(r output.Record) string { return text(asWeather(r).Temperature) }},
+		{Header: "PRECIPITATION", Priority: output.Expendable, Value: func(r output.Record) string { return text(asWeather(r).Precipitation) }},
+		{Header: "WIND", Priority: output.Important, MinWidth: 12, Value: func(r output.Record) string { return text(asWeather(r).Wind) }},
+		{Header: "EFFECT", Priority: output.Expendable, Value: func(r output.Record) string { return text(asWeather(r).Effect) }},
+		{Header: "VISIBILITY", Priority: output.Ordinary, Value: func(r output.Record) string { return visibilityName(asWeather(r).VisibilityID) }},
+		{Header: "NAME", Wide: true, Priority: output.Expendable, Value: func(r output.Record) string { return text(asWeather(r).Name) }},
+		{Header: "UPDATED", Wide: true, Priority: output.Ordinary, Value: func(r output.Record) string { return asWeather(r).UpdatedAt }},
 	}
 }
 

@@ -113,15 +113,28 @@ func TestNewRefuses(t *testing.T) {
 	}
 }
 
-// A week too wide for the width (here 16 weekdays in 80 columns) is written
-// one day per line rather than overflowing.
+// A week too wide for the width even in its narrowest cells (here 21
+// weekdays: 83 columns) is written one day per line rather than
+// overflowing; 16 weekdays (63 columns) stay a grid of narrow cells.
 func TestWideWeekFallsBackToList(t *testing.T) {
 	c := twoMonths()
-	c.Weekdays = strings.Fields("a b c d e f g h i j k l m n o p")
+	c.Weekdays = strings.Fields("a b c d e f g h i j k l m n o p q r s t u")
 	c.Moons = []almanac.Moon{{Name: "M", Fullmoon: "16"}}
 	got := mustGrid(t, Input{Reckoning: reckon(t, c), Year: 0, Month: 1}).Text(Options{})
 	assertFits(t, got, DefaultWidth)
 	if !strings.HasPrefix(got, "One 0\n  1 O c\n  2   d\n  3   e\n  4   f\n  5 ( g\n") {
-		t.Errorf("16 weekdays:\n%s", got)
+		t.Errorf("21 weekdays:\n%s", got)
+	}
+
+	c.Weekdays = c.Weekdays[:16]
+	got = mustGrid(t, Input{Reckoning: reckon(t, c), Year: 0, Month: 1}).Text(Options{})
+	assertFits(t, got, DefaultWidth)
+	want := "" +
+		"                             One 0\n" +
+		"a   b   c   d   e   f   g   h   i   j   k   l   m   n   o   p\n" +
+		"         1O  2   3   4   5(  6   7   8   9@ 10  11  12  13) 14\n" +
+		"15  16  17O 18  19  20  21( 22  23  24  25@ 26  27  28  29) 30\n"
+	if !strings.HasPrefix(got, want) {
+		t.Errorf("16 weekdays:\n%s\nwant it to start\n%s", got, want)
 	}
 }

@@ -31,9 +31,13 @@
 //
 // An intercalary month stands outside the week: no weekday row, "(outside
 // the week)" under its title, its days in rows of their own, centred. A
-// 10-day week (Harptos) with every mark fits 79 columns. When the week does
-// not fit the width, the month is written one day per line, each with its
-// weekday. A whole year is each month in turn under one line naming the
+// 10-day week (Harptos) with every mark fits 79 columns. On a narrower
+// terminal the cells narrow before the grid is given up, the weekday names
+// cut to them: first a cell shows only the day's most notable mark (a
+// moon's phase, a season's start, then weather: 59 columns for Harptos),
+// then its number loses the frame of spaces or brackets (39 columns; today
+// is then marked * piped). Only when the week does not fit even so is the
+// month written one day per line, each with its weekday. A whole year is each month in turn under one line naming the
 // year, with one legend at the end (naming moons and counting weather days
 // rather than listing days).
 //

@@ -31,8 +31,11 @@ func (r *renderer) legend() []string {
 	if t := r.g.today; t != nil && r.g.shows(*t) {
 		num := strconv.Itoa(t.Day)
 		key := "[" + num + "]"
-		if r.o.Terminal {
+		switch {
+		case r.o.Terminal:
 			key = reverseVideo + num + attrReset
+		case r.todayMarked():
+			key = todayMark
 		}
 		entries = append(entries, legendEntry{key, textWidth(strings.TrimPrefix(strings.TrimSuffix(key, attrReset), reverseVideo)), "today: " + clean(r.g.r.Format(*t))})
 	}

@@ -33,6 +33,9 @@ var (
 	}
 )
 
+// todayMark marks today piped in a cell too narrow for brackets ("12*").
+const todayMark = "*"
+
 // markedPhases are the phases the grid marks, most notable first: a day on
 // which several moons show marked phases shows the first of them here (the
 // legend names each moon's days). Crescents and gibbous phases are only in

@@ -16,9 +16,14 @@ import (
 //
 // with the number right-aligned to the month's widest, cells one space
 // apart. An intercalary month has no weekday row: its days fill rows of
-// their own from the first column, the block centred under the title. When the week does not fit the width
-// (many weekdays, a very long month, a narrow terminal), the month is
-// written one day per line with its weekday instead.
+// their own from the first column, the block centred under the title.
+//
+// When the week does not fit the width, the cells narrow before the grid
+// is given up (cellLayouts): the weekday names are cut to the cell as it
+// narrows, a cell shows only its most notable mark, then its number loses
+// its frame. Only a week too wide even then (many weekdays, a very long
+// month, a very narrow terminal) is written one day per line with its
+// weekday instead.
 
 const (
 	reverseVideo = "\x1b[7m"
@@ -31,11 +36,65 @@ type renderer struct {
 	o       Options
 	sym     symbols
 	slots   slots
+	layout  cellLayout
+	marks   int // the mark slots of a cell in layout
 	digits  int
 	cellW   int
 	gridW   int
 	list    bool
 	headers []string
+}
+
+// cellLayout is how much of a day a cell holds.
+type cellLayout struct {
+	// framed puts a column either side of the number: spaces, or the
+	// brackets of today when piped. Unframed, today is in reverse video on
+	// a terminal and marked in the mark slot (todayMark) when piped.
+	framed bool
+	// oneMark shows the day's most notable mark in one slot (a moon's
+	// phase, else a season's start, else weather) instead of a slot per
+	// kind of mark; the legend still lists every day.
+	oneMark bool
+}
+
+// cellLayouts are the cells tried in turn until the week fits the width,
+// the widest first: every mark in its slot; one mark a cell; one mark and
+// no frame (a 10-day week with marks then takes 39 columns).
+var cellLayouts = []cellLayout{{framed: true}, {framed: true, oneMark: true}, {oneMark: true}}
+
+// markSlots is the number of mark columns a cell has in layout l.
+func (r *renderer) markSlots(l cellLayout) int {
+	n := r.slots.count()
+	if !l.oneMark {
+		return n
+	}
+	if !l.framed && !r.o.Terminal && r.g.today != nil && r.g.shows(*r.g.today) {
+		return 1 // today's mark
+	}
+	return min(n, 1)
+}
+
+// cellWidth is the columns a cell takes in layout l.
+func (r *renderer) cellWidth(l cellLayout) int {
+	w := r.digits + r.markSlots(l)
+	if l.framed {
+		w += 2
+	}
+	return w
+}
+
+// layOut picks the widest cell whose week of n days fits the width, or
+// the list (with whole cells) when none does.
+func (r *renderer) layOut(n int) {
+	for _, l := range cellLayouts {
+		r.layout, r.marks, r.cellW = l, r.markSlots(l), r.cellWidth(l)
+		if r.gridW = n*(r.cellW+1) - 1; r.gridW <= r.o.Width {
+			return
+		}
+	}
+	l := cellLayouts[0]
+	r.layout, r.marks, r.cellW = l, r.markSlots(l), r.cellWidth(l)
+	r.list, r.gridW = true, r.o.Width
 }
 
 // Text writes the grid: the month (or each month of the year, one after
@@ -53,13 +112,8 @@ func (g *Grid) Text(o Options) string {
 		r.digits = max(r.digits, len(strconv.Itoa(m.view.Length)))
 	}
 	weekdays := g.months[0].view.Weekdays
-	r.cellW = r.digits + 2 + r.slots.count()
-	r.gridW = len(weekdays)*(r.cellW+1) - 1
-	r.list = r.gridW > o.Width
-	if r.list {
-		r.gridW = o.Width
-	}
-	r.headers = abbreviate(cleanAll(weekdays), r.cellW-1)
+	r.layOut(len(weekdays))
+	r.headers = abbreviate(cleanAll(weekdays), r.headerRoom())
 
 	var b strings.Builder
 	yearPart := r.yearTitle()
@@ -112,9 +166,14 @@ func (r *renderer) month(b *strings.Builder, m month, yearPart string) {
 		return
 	}
 	if !v.Intercalary {
+		// A weekday stands over the number, after its frame if it has one.
+		lead := ""
+		if r.layout.framed {
+			lead = " "
+		}
 		cells := make([]string, len(r.headers))
 		for i, h := range r.headers {
-			cells[i] = " " + h + strings.Repeat(" ", max(r.cellW-1-textWidth(h), 0))
+			cells[i] = lead + h + strings.Repeat(" ", max(r.headerRoom()-textWidth(h), 0))
 		}
 		r.line(b, strings.Join(cells, " "))
 	}
@@ -140,28 +199,70 @@ func (r *renderer) month(b *strings.Builder, m month, yearPart string) {
 	}
 }
 
+// headerRoom is the columns a weekday's name may take: the cell's, less
+// the frame before the number.
+func (r *renderer) headerRoom() int {
+	if r.layout.framed {
+		return r.cellW - 1
+	}
+	return r.cellW
+}
+
 // cell is a day's number, today highlighted, and its marks: r.cellW columns.
 func (r *renderer) cell(d almanac.Day, weather bool) string {
 	var b strings.Builder
 	num := strconv.Itoa(d.Date.Day)
+	today := r.g.isToday(d.Date)
 	b.WriteString(strings.Repeat(" ", r.digits-len(num)))
-	b.WriteString(r.number(num, r.g.isToday(d.Date)))
-	if r.slots.moon {
-		b.WriteString(r.mark(phaseMark(r.sym, d.Moons)))
-	}
-	if r.slots.season {
-		b.WriteString(r.mark(r.sym.season, d.SeasonStart))
-	}
-	if r.slots.weather {
-		b.WriteString(r.mark(r.sym.weather, weather))
+	b.WriteString(r.number(num, today))
+	switch {
+	case r.layout.oneMark && r.marks > 0:
+		b.WriteString(r.oneMark(d, weather, today))
+	case !r.layout.oneMark:
+		if r.slots.moon {
+			b.WriteString(r.mark(phaseMark(r.sym, d.Moons)))
+		}
+		if r.slots.season {
+			b.WriteString(r.mark(r.sym.season, d.SeasonStart))
+		}
+		if r.slots.weather {
+			b.WriteString(r.mark(r.sym.weather, weather))
+		}
 	}
 	return b.String()
 }
 
-// number is a day number framed to len(num)+2 columns: in brackets when it
-// is today and the output is piped, in reverse video on a terminal.
+// oneMark is the one mark of a cell that has room for one: today's when
+// the number has no frame to show it, else the most notable of the day's.
+func (r *renderer) oneMark(d almanac.Day, weather, today bool) string {
+	if today && r.todayMarked() {
+		return todayMark
+	}
+	if phase, ok := phaseMark(r.sym, d.Moons); ok {
+		return phase
+	}
+	switch {
+	case d.SeasonStart:
+		return r.sym.season
+	case weather:
+		return r.sym.weather
+	}
+	return " "
+}
+
+// todayMarked reports whether today is shown by todayMark: piped, in a
+// cell whose number has no frame for the brackets.
+func (r *renderer) todayMarked() bool { return !r.layout.framed && !r.o.Terminal }
+
+// number is a day number, framed to len(num)+2 columns when the layout
+// frames it: in brackets when it is today and the output is piped; in
+// reverse video on a terminal.
 func (r *renderer) number(num string, today bool) string {
 	switch {
+	case today && r.o.Terminal && !r.layout.framed:
+		return reverseVideo + num + attrReset
+	case !r.layout.framed:
+		return num
 	case today && r.o.Terminal:
 		return " " + reverseVideo + num + attrReset + " "
 	case today:

@@ -53,7 +53,14 @@ func TestTextGolden(t *testing.T) {
 		{"harptos-ches-1492.golden", ches1492, unicode},
 		{"harptos-ches-1492-ascii.golden", ches1492, Options{}},
 		{"harptos-ches-1492-terminal.golden", ches1492, Options{Terminal: true, Unicode: true}},
+		// Narrower than the 79 columns of the tenday, the cells narrow
+		// rather than give up the grid: one mark a cell at 60, then no
+		// frame around the number at 40 (today marked * piped, in reverse
+		// video on a terminal); at 38 even those do not fit: a list.
+		{"harptos-ches-1492-width-60.golden", ches1492, Options{Unicode: true, Width: 60}},
 		{"harptos-ches-1492-width-40.golden", ches1492, Options{Unicode: true, Width: 40}},
+		{"harptos-ches-1492-width-40-terminal.golden", ches1492, Options{Terminal: true, Unicode: true, Width: 40}},
+		{"harptos-ches-1492-width-38.golden", ches1492, Options{Unicode: true, Width: 38}},
 		{"harptos-midwinter-1492.golden", func(t testing.TB) Input {
 			in := ches1492(t)
 			in.Month, in.Today = 2, day(1492, 2, 1)
