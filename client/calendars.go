@@ -47,6 +47,16 @@ func (c *Client) AllCalendars(ctx context.Context, opts *ListOptions) iter.Seq2[
 // clock before the request; a second earlier, since the service keeps
 // update times in whole seconds and compares them with a later instant.
 func (c *Client) CalendarsAsOf(ctx context.Context) ([]*Calendar, time.Time, error) {
+	return c.calendarsAsOf(ctx, nil)
+}
+
+// CalendarsChangedAsOf is CalendarsChangedSince(since), with the time the
+// next one may start from, as CalendarsAsOf gives it.
+func (c *Client) CalendarsChangedAsOf(ctx context.Context, since time.Time) ([]*Calendar, time.Time, error) {
+	return c.calendarsAsOf(ctx, &ListOptions{LastSync: since})
+}
+
+func (c *Client) calendarsAsOf(ctx context.Context, opts *ListOptions) ([]*Calendar, time.Time, error) {
 	var asOf time.Time
 	started := c.clock.Now()
 	get := func(ctx context.Context, q url.Values) (*answer, error) {
@@ -57,7 +67,7 @@ func (c *Client) CalendarsAsOf(ctx context.Context) ([]*Calendar, time.Time, err
 		return ans, err
 	}
 	var all []*Calendar
-	for cal, err := range c.allCalendars(ctx, nil, get) {
+	for cal, err := range c.allCalendars(ctx, opts, get) {
 		if err != nil {
 			return nil, time.Time{}, err
 		}
@@ -152,7 +162,9 @@ func calendarPath(id int) string { return calendarsSegment + "/" + strconv.Itoa(
 
 // GetCalendar fetches one calendar.
 func (c *Client) GetCalendar(ctx context.Context, id int) (*Calendar, error) {
-	return getOne[Calendar](ctx, c, http.MethodGet, calendarPath(id), nil)
+	cal, err := getOne[Calendar](ctx, c, http.MethodGet, calendarPath(id), nil)
+	c.observeCalendar(id, cal, err)
+	return cal, err
 }
 
 // HeadCalendar checks that a calendar exists; nil means it does.
@@ -163,26 +175,35 @@ func (c *Client) HeadCalendar(ctx context.Context, id int) error {
 
 // CreateCalendar creates a calendar.
 func (c *Client) CreateCalendar(ctx context.Context, in CalendarInput) (*Calendar, error) {
-	return getOne[Calendar](ctx, c, http.MethodPost, calendarsSegment, in)
+	cal, err := getOne[Calendar](ctx, c, http.MethodPost, calendarsSegment, in)
+	c.observeCalendar(0, cal, err)
+	return cal, err
 }
 
 // UpdateCalendar replaces a calendar (PUT). The live service rebuilds
 // months, weekdays, years, seasons, moons and the date from what is sent,
 // so in should start from FromCalendar of the current record.
 func (c *Client) UpdateCalendar(ctx context.Context, id int, in CalendarInput) (*Calendar, error) {
-	return getOne[Calendar](ctx, c, http.MethodPut, calendarPath(id), in)
+	cal, err := getOne[Calendar](ctx, c, http.MethodPut, calendarPath(id), in)
+	c.observeCalendar(id, cal, err)
+	return cal, err
 }
 
 // PatchCalendar updates a calendar (PATCH); the same caution as
 // UpdateCalendar applies on the live service.
 func (c *Client) PatchCalendar(ctx context.Context, id int, in CalendarInput) (*Calendar, error) {
-	return getOne[Calendar](ctx, c, http.MethodPatch, calendarPath(id), in)
+	cal, err := getOne[Calendar](ctx, c, http.MethodPatch, calendarPath(id), in)
+	c.observeCalendar(id, cal, err)
+	return cal, err
 }
 
 // DeleteCalendar deletes a calendar; 200 with a body and an empty 204 both
 // mean done.
 func (c *Client) DeleteCalendar(ctx context.Context, id int) error {
 	_, err := c.do(ctx, http.MethodDelete, calendarPath(id), nil, nil)
+	if err == nil || recordNotFound(err) {
+		c.observe(func(o Observer) { o.CalendarGone(id) })
+	}
 	return err
 }
 

@@ -62,6 +62,13 @@ type Config struct {
 	// OnWait, when set, is told of every wait (for the rate limit or before
 	// a retry) before it starts, so that a long one can be explained.
 	OnWait func(reason string, d time.Duration)
+	// Observer, when set, is told of the records read and written (the
+	// cache follows them).
+	Observer Observer
+	// LiveWeatherPath starts with the live service's weather path, which an
+	// earlier run found this server to have (Observer.LiveWeatherPath),
+	// instead of trying the document's first.
+	LiveWeatherPath bool
 }
 
 // Client talks to one campaign. It is safe for concurrent use.
@@ -142,6 +149,9 @@ func New(cfg Config) (*Client, error) {
 		c.pacer.onWait = func(d time.Duration) { cfg.OnWait("for the rate limit's next window", d) }
 	}
 	c.weatherPath.Store(initialWeatherPath(u.Hostname()))
+	if cfg.LiveWeatherPath {
+		c.weatherPath.Store(weatherPathLive)
+	}
 	c.liveHost = liveHosts[strings.ToLower(u.Hostname())]
 	return c, nil
 }

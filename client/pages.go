@@ -116,6 +116,9 @@ func fetchPage[T listItem](ctx context.Context, get getter, filters url.Values, 
 type walkLimits struct {
 	concurrency int // pages fetched at once
 	maxPages    int // the page a walk never goes past, whatever the server says
+	// onFirst, when set, is told the first page's meta (its total and page
+	// size: what a cache of the list keeps).
+	onFirst func(PageMeta)
 }
 
 func (c *Client) walkLimits() walkLimits {
@@ -147,6 +150,9 @@ func walk[T listItem](ctx context.Context, get getter, lim walkLimits, filters u
 		if err != nil {
 			yield(zero, err)
 			return
+		}
+		if lim.onFirst != nil {
+			lim.onFirst(first.Meta)
 		}
 		// No last page given (a simple paginator): go one page at a time
 		// while the server says there is a next one.
@@ -183,7 +189,7 @@ func walkByNext[T listItem](ctx context.Context, get getter, maxPages int, filte
 			return
 		}
 		var err error
-		if p, err = fetchPage[T](ctx, get, filters, n); err != nil {
+		if p, err = fetchPage[T](withPage(ctx, n, 0), get, filters, n); err != nil {
 			w.yield(zero, fmt.Errorf("page %d: %w", n, err))
 			return
 		}
@@ -211,7 +217,7 @@ func walkConcurrently[T listItem](ctx context.Context, get getter, concurrency i
 					ch <- fetched{panicked: p}
 				}
 			}()
-			p, err := fetchPage[T](ctx, get, filters, n)
+			p, err := fetchPage[T](withPage(ctx, n, last), get, filters, n)
 			ch <- fetched{page: p, err: err}
 		}()
 		return ch
@@ -330,4 +336,22 @@ func ceilDiv(a, b int) int {
 		q++
 	}
 	return q
+}
+
+// pageKey is the context key of the page a walk is asking for.
+type pageKey struct{}
+
+// pageOf is a walk's page n of last, on a request's context.
+type pageOf struct{ n, last int }
+
+// withPage is ctx for the request of page n of last (0: not known).
+func withPage(ctx context.Context, n, last int) context.Context {
+	return context.WithValue(ctx, pageKey{}, pageOf{n, last})
+}
+
+// PageOf says which page of a walk the request of ctx asks for, and of how
+// many (last is 0 when the server did not say): for a progress line.
+func PageOf(ctx context.Context) (n, last int, ok bool) {
+	p, ok := ctx.Value(pageKey{}).(pageOf)
+	return p.n, p.last, ok
 }

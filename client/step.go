@@ -52,6 +52,9 @@ func (c *Client) StepDate(ctx context.Context, id int, back bool) (Date, error) 
 		verb = "retreat"
 	}
 	ans, err := c.do(ctx, http.MethodPost, calendarPath(id)+"/"+verb, nil, struct{}{})
+	if err == nil {
+		c.observe(func(o Observer) { o.CalendarChanged(id) })
+	}
 	var apiErr *Error
 	if errors.As(err, &apiErr) && apiErr.StatusCode == http.StatusNotFound && apiErr.RouteNotFound {
 		c.noStepRoute.Store(true)

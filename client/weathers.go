@@ -28,6 +28,8 @@ type WeatherListOptions struct {
 	Page int
 	// Limit stops a walk after this many entries; 0 walks every page.
 	Limit int
+	// OnMeta, when set, is told the meta of a walk's first page.
+	OnMeta func(PageMeta)
 }
 
 // weatherDo sends a request under calendars/{id}/<weather path>/suffix. When
@@ -44,6 +46,7 @@ func (c *Client) weatherDo(ctx context.Context, method string, calendarID int, s
 	ans, liveErr := c.do(ctx, method, weatherPath(calendarID, weatherPathLive, suffix), q, body)
 	if liveErr == nil || !isRouteNotFound(liveErr, method) {
 		c.weatherPath.Store(weatherPathLive)
+		c.observe(func(o Observer) { o.LiveWeatherPath() })
 		return ans, liveErr
 	}
 	return nil, err
@@ -83,11 +86,11 @@ func (c *Client) ListWeather(ctx context.Context, calendarID int, opts *WeatherL
 // AllWeather walks every page of a calendar's weather in order, stopping
 // after opts.Limit entries when it is set.
 func (c *Client) AllWeather(ctx context.Context, calendarID int, opts *WeatherListOptions) iter.Seq2[*Weather, error] {
-	limit := 0
+	limit, lim := 0, c.walkLimits()
 	if opts != nil {
-		limit = opts.Limit
+		limit, lim.onFirst = opts.Limit, opts.OnMeta
 	}
-	return walk[*Weather](ctx, c.weatherGetter(calendarID), c.walkLimits(), url.Values{}, limit)
+	return walk[*Weather](ctx, c.weatherGetter(calendarID), lim, url.Values{}, limit)
 }
 
 func (c *Client) weatherOne(ctx context.Context, method string, calendarID int, suffix string, body any) (*Weather, error) {
@@ -100,7 +103,9 @@ func (c *Client) weatherOne(ctx context.Context, method string, calendarID int, 
 
 // GetWeather fetches one weather entry.
 func (c *Client) GetWeather(ctx context.Context, calendarID, id int) (*Weather, error) {
-	return c.weatherOne(ctx, http.MethodGet, calendarID, strconv.Itoa(id), nil)
+	w, err := c.weatherOne(ctx, http.MethodGet, calendarID, strconv.Itoa(id), nil)
+	c.observeWeather(calendarID, id, w, false, err)
+	return w, err
 }
 
 // HeadWeather checks that a weather entry exists; nil means it does.
@@ -111,22 +116,31 @@ func (c *Client) HeadWeather(ctx context.Context, calendarID, id int) error {
 
 // CreateWeather records the weather of one day.
 func (c *Client) CreateWeather(ctx context.Context, calendarID int, in WeatherInput) (*Weather, error) {
-	return c.weatherOne(ctx, http.MethodPost, calendarID, "", in)
+	w, err := c.weatherOne(ctx, http.MethodPost, calendarID, "", in)
+	c.observeWeather(calendarID, 0, w, true, err)
+	return w, err
 }
 
 // UpdateWeather replaces a weather entry (PUT). The live service requires
 // year, month, day and weather on every update: start from FromWeather.
 func (c *Client) UpdateWeather(ctx context.Context, calendarID, id int, in WeatherInput) (*Weather, error) {
-	return c.weatherOne(ctx, http.MethodPut, calendarID, strconv.Itoa(id), in)
+	w, err := c.weatherOne(ctx, http.MethodPut, calendarID, strconv.Itoa(id), in)
+	c.observeWeather(calendarID, id, w, false, err)
+	return w, err
 }
 
 // PatchWeather updates a weather entry (PATCH).
 func (c *Client) PatchWeather(ctx context.Context, calendarID, id int, in WeatherInput) (*Weather, error) {
-	return c.weatherOne(ctx, http.MethodPatch, calendarID, strconv.Itoa(id), in)
+	w, err := c.weatherOne(ctx, http.MethodPatch, calendarID, strconv.Itoa(id), in)
+	c.observeWeather(calendarID, id, w, false, err)
+	return w, err
 }
 
 // DeleteWeather deletes a weather entry.
 func (c *Client) DeleteWeather(ctx context.Context, calendarID, id int) error {
 	_, err := c.weatherDo(ctx, http.MethodDelete, calendarID, strconv.Itoa(id), nil, nil)
+	if err == nil || recordNotFound(err) {
+		c.observe(func(o Observer) { o.WeatherGone(calendarID, id) })
+	}
 	return err
 }

@@ -30,8 +30,15 @@ func Calendars(ctx context.Context, c *client.Client, prefix string) ([]string, 
 	if err != nil {
 		return nil, err
 	}
+	return CalendarsOf(page.Items, prefix), nil
+}
+
+// CalendarsOf are the candidates among calendars (the local cache's) for a
+// calendar argument that start with prefix, as Calendars makes them.
+func CalendarsOf(calendars []*client.Calendar, prefix string) []string {
+	byID := prefix == "" || isDigits(prefix)
 	var out []string
-	for _, cal := range page.Items {
+	for _, cal := range calendars {
 		id := strconv.Itoa(cal.ID)
 		switch {
 		case byID && strings.HasPrefix(id, prefix):
@@ -40,7 +47,7 @@ func Calendars(ctx context.Context, c *client.Client, prefix string) ([]string, 
 			out = append(out, cal.Name+"\t"+id)
 		}
 	}
-	return out, nil
+	return out
 }
 
 func isDigits(s string) bool {

@@ -7,11 +7,13 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
+	"github.com/kanka-cli/kanka/internal/cache"
 	"github.com/kanka-cli/kanka/output"
 	"github.com/kanka-cli/kanka/output/monthgrid"
 	"github.com/spf13/cobra"
@@ -33,6 +35,9 @@ type ShowOptions struct {
 	Month     string
 	WholeYear bool
 	NoWeather bool
+	// Refresh reads the calendar and every page of its weather from the
+	// service, whatever the cache holds (and brings the cache up to date).
+	Refresh bool
 }
 
 // NewCmdShow builds `calendar show`; runF replaces showRun in tests.
@@ -58,10 +63,14 @@ calendar's definition, as the service's calendar page computes it. The
 interface has no weather filter either: the weather of the whole calendar
 is walked (pages fetched concurrently) and the days shown are kept here.
 
-Requests: 1 for the calendar (by id or by name), plus one per page of
-weather; --no-weather skips the weather and costs 1 request in all. A date
-or month that does not exist exits 2 after the one read, before the
-weather is asked for.
+Requests: with the local cache warm, 1 or 2: the calendar comes from the
+cache when it was read less than a minute ago (else one request brings
+the calendars changed since), and the weather from the cache once the page
+that holds its tail agrees with it (1 request; entries read whole more
+than 5 minutes ago are walked again). Cold, or with --refresh: 1 for the
+calendar plus one per page of weather. --no-weather skips the weather. A
+date or month that does not exist exits 2 after the calendar is read,
+before the weather is asked for.
 
 Symbols are UTF-8 unless the locale (LC_ALL, LC_CTYPE, LANG) is not, then
 ASCII; NO_COLOR and --no-color put today in brackets on a terminal too. -o json prints the computed month (an array of months with
@@ -105,7 +114,8 @@ server sent them. -o yaml, -o ndjson, --jq and --template work on that value.`,
 	fl.IntVar(&opts.Year, "year", 0, "the year `Y` of --month or --whole-year")
 	fl.StringVar(&opts.Month, "month", "", "show month `M` (number, name, alias or prefix)")
 	fl.BoolVar(&opts.WholeYear, "whole-year", false, "show every month of the year")
-	fl.BoolVar(&opts.NoWeather, "no-weather", false, "do not read the weather (1 request in all)")
+	fl.BoolVar(&opts.NoWeather, "no-weather", false, "do not read the weather")
+	fl.BoolVar(&opts.Refresh, "refresh", false, "read the calendar and all its weather from the service, not the cache")
 	return cmd
 }
 
@@ -124,7 +134,8 @@ func showRun(opts *ShowOptions) error {
 	if err != nil {
 		return err
 	}
-	id, cal, err := readCalendar(opts.Ctx, c, opts.Calendar)
+	k := f.LocalCache()
+	id, cal, err := cachedCalendar(opts.Ctx, c, k, opts.Calendar, opts.Refresh)
 	if err != nil {
 		return err
 	}
@@ -150,7 +161,11 @@ func showRun(opts *ShowOptions) error {
 		return cmdutil.UsageErrorf("%s", err)
 	}
 	if !opts.NoWeather {
-		if in.Weather, err = weatherOf(opts.Ctx, c, id, in.Year, in.Month, in.WholeYear); err != nil {
+		trust := cache.ShowTrust
+		if opts.Refresh {
+			trust = 0
+		}
+		if in.Weather, err = weatherOf(opts.Ctx, c, k, trust, id, in.Year, in.Month, in.WholeYear); err != nil {
 			return err
 		}
 	}
@@ -205,22 +220,25 @@ func currentDate(cal *client.Calendar, r *almanac.Reckoning) *almanac.Date {
 	return &d
 }
 
-// weatherOf walks the calendar's weather (the client fetches the pages
-// concurrently) and keeps the entries of the year, or of the month unless
-// wholeYear: the interface has no filter, so the walk is whole, but only
-// what is shown is held.
-func weatherOf(ctx context.Context, c *client.Client, id, year, month int, wholeYear bool) ([]monthgrid.Weather, error) {
-	var kept []monthgrid.Weather
-	for w, err := range c.AllWeather(ctx, id, nil) {
-		if err != nil {
-			return nil, err
-		}
+// weatherOf is the calendar's weather of the year, or of the month unless
+// wholeYear: from the cache when it holds the entries (read whole less than
+// trust ago) and agrees with the service's tail page, else from a walk of
+// every page (the client fetches them concurrently), which refreshes the
+// cache. The interface has no filter, so a walk is whole, but only what is
+// shown is held.
+func weatherOf(ctx context.Context, c *client.Client, k *cache.Cache, trust time.Duration, id, year, month int, wholeYear bool) ([]monthgrid.Weather, error) {
+	entries, err := k.Weather(ctx, c, id, trust, func(w *client.Weather) bool {
 		// An entry that is not the calendar's (client.Weather.Misplaced)
 		// is not shown as if it were.
 		d := w.Date()
-		if w.Misplaced(id) != "" || d.Year != year || (!wholeYear && d.Month != month) {
-			continue
-		}
+		return w.Misplaced(id) == "" && d.Year == year && (wholeYear || d.Month == month)
+	})
+	if err != nil {
+		return nil, err
+	}
+	var kept []monthgrid.Weather
+	for _, w := range entries {
+		d := w.Date()
 		label := w.Code()
 		if label == "" {
 			label = text(w.Name)

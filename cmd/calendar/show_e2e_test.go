@@ -47,6 +47,7 @@ func TestShowNoColorThroughTheRoot(t *testing.T) {
 		{"NO_COLOR", true, nil, plain},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv("XDG_CACHE_HOME", t.TempDir()) // each run cold: one GET
 			mu.Lock()
 			requests = nil
 			mu.Unlock()

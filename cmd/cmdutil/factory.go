@@ -5,6 +5,7 @@ package cmdutil
 
 import (
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/internal/cache"
 	"github.com/kanka-cli/kanka/output"
 )
 
@@ -29,6 +30,8 @@ type Globals struct {
 	MaxListSize string
 	Quiet       bool
 	Yes         bool
+	// NoCache is --no-cache: the local cache is neither read nor written.
+	NoCache bool
 	// SandboxData is where the in-process sandbox keeps its state.
 	SandboxData string
 }
@@ -43,9 +46,22 @@ type Factory struct {
 	// CompletionClient is Client for shell completion: it never waits for
 	// the rate limit and never retries. Nil: Client.
 	CompletionClient func() (*client.Client, error)
+	// Cache returns the local cache of the run's profile, host and
+	// campaign (internal/cache), once Client was built; nil when it is off
+	// (--no-cache, KANKA_NO_CACHE=1) or Cache itself is nil (tests). The
+	// client built by Client keeps it up to date.
+	Cache func() *cache.Cache
 	// Printer returns the printer for -o, --jq, --template and --no-headers.
 	Printer func() (*output.Printer, error)
 	// Confirm asks a yes/no question on the terminal; it is only called when
 	// IO.CanPrompt() is true.
 	Confirm func(question string) (bool, error)
+}
+
+// LocalCache is f's cache, nil when it has none or it is off.
+func (f *Factory) LocalCache() *cache.Cache {
+	if f == nil || f.Cache == nil {
+		return nil
+	}
+	return f.Cache()
 }

@@ -152,6 +152,8 @@ type kanka struct {
 }
 
 // newKanka prepares an environment pointed at srv (nil: no server settings).
+// Its local cache is off (KANKA_NO_CACHE=1), so that a scenario's requests
+// are the protocol's own whatever ran before it; withCache turns it on.
 func newKanka(t *testing.T, srv *apiServer) *kanka {
 	t.Helper()
 	home := t.TempDir()
@@ -162,6 +164,7 @@ func newKanka(t *testing.T, srv *apiServer) *kanka {
 		"XDG_DATA_HOME=" + filepath.Join(home, "data"),
 		"KANKA_CONFIG=" + filepath.Join(home, "config", "kanka", "config.yaml"),
 		"NO_COLOR=1",
+		"KANKA_NO_CACHE=1",
 		"GOCOVERDIR=" + coverDir,
 		raceOptions,
 	}}
@@ -179,6 +182,9 @@ func newKanka(t *testing.T, srv *apiServer) *kanka {
 func (k *kanka) with(vars ...string) *kanka {
 	return &kanka{home: k.home, env: append(append([]string(nil), k.env...), vars...)}
 }
+
+// withCache returns a copy of k with the local cache on, in k's HOME.
+func (k *kanka) withCache() *kanka { return k.with("KANKA_NO_CACHE=0") }
 
 // result is what one run of the binary left.
 type result struct {

@@ -56,10 +56,20 @@ func exitCode(err error, commandPath string, interrupted bool) (int, []string) {
 		if errors.As(err, &hint) && !hint.UsageHint() {
 			return cmdutil.ExitUsage, []string{"error: " + err.Error()}
 		}
+		// An error may name the command whose help shows the way: the
+		// group of a mistyped word, rather than `kanka help`.
+		var at interface{ UsagePath() string }
+		if errors.As(err, &at) {
+			commandPath = at.UsagePath()
+		}
 		return cmdutil.ExitUsage, []string{"error: " + err.Error(),
 			fmt.Sprintf("Run '%s --help' for usage.", commandPath)}
 	case errors.As(err, &auth) || client.IsAuth(err):
 		msg := client.Explain(err)
+		if auth != nil && auth.Advice != "" {
+			// It names where the token came from, and what to do there.
+			return cmdutil.ExitAuth, []string{"error: " + msg, auth.Advice}
+		}
 		if strings.Contains(msg, "kanka auth login") {
 			return cmdutil.ExitAuth, []string{"error: " + msg} // it says the way forward already
 		}
@@ -78,7 +88,7 @@ func exitCode(err error, commandPath string, interrupted bool) (int, []string) {
 		return cmdutil.ExitRateLimit, []string{"error: " + client.Explain(err),
 			"The service's rate limit was still reached after waiting; try again later."}
 	}
-	return cmdutil.ExitError, []string{"error: " + client.Explain(err)}
+	return cmdutil.ExitError, []string{"error: " + client.InWords(err)}
 }
 
 // errorLines is each line of err's message, the first after "error: ".
@@ -91,7 +101,7 @@ func errorLines(err error) []string {
 // debugLines are what --debug adds under an error's message: the request
 // and the server's own words, which the message put in the user's.
 func debugLines(err error) []string {
-	if detail, _, _ := strings.Cut(client.Detail(err), "\n"); detail != "" {
+	if detail, _, _ := strings.Cut(client.DebugDetail(err), "\n"); detail != "" {
 		return []string{"debug: " + detail} // the field errors are above it
 	}
 	return nil

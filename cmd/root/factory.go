@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -14,7 +13,9 @@ import (
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/profile"
+	"github.com/kanka-cli/kanka/internal/cache"
 	"github.com/kanka-cli/kanka/output"
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
 
@@ -39,6 +40,19 @@ type connector struct {
 	clientOnce sync.Once
 	client     *client.Client
 	clientErr  error
+
+	// cacheOf is the run's cache, opened with the first client; nil when
+	// off.
+	cacheOnce sync.Once
+	cacheOf   *cache.Cache
+}
+
+// cache is Factory.Cache: the cache the run's client keeps up to date.
+func (c *connector) cache() *cache.Cache {
+	if _, err := c.factoryClient(); err != nil {
+		return nil
+	}
+	return c.cacheOf
 }
 
 // resolve works out url, token, campaign and the rest (flag > env >
@@ -66,7 +80,7 @@ func (c *connector) factoryClient() (*client.Client, error) {
 			c.clientErr = err
 			return
 		}
-		if r.ProfileChosen && r.Profile() == nil {
+		if r.ProfileChosen && !r.File.Has(r.ProfileName) {
 			c.clientErr = missingProfile(r)
 			return
 		}
@@ -75,18 +89,11 @@ func (c *connector) factoryClient() (*client.Client, error) {
 	return c.client, c.clientErr
 }
 
+// missingProfile refuses a profile that -p or KANKA_PROFILE named and the
+// file lacks: the one meant when the name looks like a typo of it, else
+// how to create it (exit 2).
 func missingProfile(r *profile.Resolved) error {
-	names := make([]string, 0, len(r.File.Profiles))
-	for name := range r.File.Profiles {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	known := "it has none"
-	if len(names) > 0 {
-		known = "it has " + strings.Join(names, ", ")
-	}
-	return cmdutil.UsageErrorf("%s holds no profile named %q (%s); create it with `kanka -p %s auth login`",
-		r.File.Path(), r.ProfileName, known, r.ProfileName)
+	return &cmdutil.UsageError{Err: r.File.UnknownProfile(r.ProfileName)}
 }
 
 // newClient builds a client for the settings r; auth login uses it with the
@@ -104,7 +111,7 @@ func (c *connector) completionClient() (*client.Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	if r.ProfileChosen && r.Profile() == nil {
+	if r.ProfileChosen && !r.File.Has(r.ProfileName) {
 		return nil, missingProfile(r)
 	}
 	return c.newClientWith(r, func(cfg *client.Config) {
@@ -150,7 +157,7 @@ func (c *connector) newClientWith(r *profile.Resolved, edit func(*client.Config)
 		return nil, cmdutil.UsageErrorf("no campaign: pass --campaign ID, set KANKA_CAMPAIGN, or run `kanka config set campaign ID` (the id is in the campaign's URL)")
 	}
 	if cfg.Token == "" {
-		return nil, &cmdutil.AuthError{Err: fmt.Errorf("no API token for profile %q", r.ProfileName)}
+		return nil, cmdutil.NoToken(r.TokenSource())
 	}
 	// auth login's token, or the sandbox's, may be new here.
 	hideSecrets(c.io, cfg.Token, cfg.BaseURL)
@@ -167,6 +174,11 @@ func (c *connector) newClientWith(r *profile.Resolved, edit func(*client.Config)
 		cfg.OnWait = countdown(activity)
 	case c.io.ErrTTY && !c.globals.Quiet:
 		cfg.OnWait = waitNotice(c.io.ErrOut)
+	}
+	c.cacheOnce.Do(func() { c.cacheOf = openCache(c.globals, r, cfg) })
+	if c.cacheOf != nil {
+		cfg.Observer = c.cacheOf
+		cfg.LiveWeatherPath = c.cacheOf.KnowsLiveWeatherPath()
 	}
 	if edit != nil {
 		edit(&cfg)
@@ -248,6 +260,12 @@ func maxWaitOf(r *profile.Resolved) (time.Duration, error) {
 // is invalid input: exit 2, before any request. output.New parses -o (the
 // root's pre-run has refused a bad one already).
 func (c *connector) printer() (*output.Printer, error) {
+	// What a table leaves out to fit the terminal is said on stderr,
+	// unless -q.
+	var notes io.Writer
+	if !c.globals.Quiet {
+		notes = c.io.ErrOut
+	}
 	p, err := output.New(c.io.Out, output.Options{
 		Format:    output.Format(c.globals.Output),
 		JQ:        c.globals.JQ,
@@ -256,6 +274,7 @@ func (c *connector) printer() (*output.Printer, error) {
 		Color:     c.io.ColorEnabled() && !c.globals.NoColor,
 		Width:     c.io.TermWidth,
 		Redact:    c.io.RedactString,
+		Notes:     notes,
 	})
 	if err != nil {
 		return nil, &cmdutil.UsageError{Err: err}
@@ -298,6 +317,28 @@ func waitNotice(w io.Writer) func(string, time.Duration) {
 		// A wait for "1s" is measured a hair later, at 0.99999s: round first.
 		if rounded := d.Round(100 * time.Millisecond); rounded >= time.Second {
 			fmt.Fprintf(w, "waiting %s %s (Ctrl-C to stop)\n", d.Round(time.Second), reason)
+		}
+	}
+}
+
+// withTokenAdvice gives a 401 or 403 that a command ended with the advice
+// for where the run's token came from (cmdutil.WithTokenAdvice).
+func (c *connector) withTokenAdvice(err error) error {
+	if err == nil || c.resolved == nil {
+		return err
+	}
+	return cmdutil.WithTokenAdvice(err, c.resolved.TokenSource())
+}
+
+// adviseOnTokens walks the tree so that every command's 401 or 403 names
+// where the token came from and what to do there.
+func adviseOnTokens(cmd *cobra.Command, c *connector) {
+	for _, sub := range cmd.Commands() {
+		adviseOnTokens(sub, c)
+	}
+	if run := cmd.RunE; run != nil {
+		cmd.RunE = func(cc *cobra.Command, args []string) error {
+			return c.withTokenAdvice(run(cc, args))
 		}
 	}
 }

@@ -17,11 +17,13 @@ import (
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/apply"
 	"github.com/kanka-cli/kanka/cmd/auth"
+	"github.com/kanka-cli/kanka/cmd/cachecmd"
 	"github.com/kanka-cli/kanka/cmd/calendar"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/completion"
 	configcmd "github.com/kanka-cli/kanka/cmd/config"
 	"github.com/kanka-cli/kanka/cmd/profile"
+	"github.com/kanka-cli/kanka/cmd/profilecmd"
 	"github.com/kanka-cli/kanka/cmd/sandboxcmd"
 	"github.com/kanka-cli/kanka/cmd/weather"
 	"github.com/kanka-cli/kanka/internal/suggest"
@@ -153,10 +155,10 @@ account on the built-in sandbox: kanka --sandbox calendar list`,
 	cmd.SetOut(s.Out)
 	cmd.SetErr(s.ErrOut)
 	cmd.CompletionOptions.DisableDefaultCmd = true
-	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return usageError(err)
-	})
+	cmd.SetFlagErrorFunc(flagError)
 	addGlobalFlags(cmd, f.Globals)
+	// Declared here, cobra's --version gets no -v: -v is apply's --verbose.
+	cmd.Flags().Bool("version", false, "print the version")
 	cmd.PersistentPreRunE = func(c *cobra.Command, _ []string) error {
 		return checkGlobals(c, f)
 	}
@@ -164,6 +166,7 @@ account on the built-in sandbox: kanka --sandbox calendar list`,
 	conn := &connector{io: s, globals: f.Globals, flags: cmd.PersistentFlags()}
 	f.Client = conn.factoryClient
 	f.CompletionClient = conn.completionClient
+	f.Cache = conn.cache
 	f.Printer = conn.printer
 	f.Confirm = confirmer(s, func() context.Context {
 		if ctx := cmd.Context(); ctx != nil {
@@ -180,10 +183,15 @@ account on the built-in sandbox: kanka --sandbox calendar list`,
 		sandboxcmd.NewCmdSandbox(f),
 		auth.NewCmdAuth(f, auth.Deps{Resolve: conn.resolve, NewClient: conn.newClient}),
 		configcmd.NewCmdConfig(f, conn.resolve),
+		profilecmd.NewCmdProfile(f, conn.resolve),
 		completion.NewCmdCompletion(f),
 		newCmdVersion(f),
+		cachecmd.NewCmdCache(f),
 	)
+	cmd.SetHelpCommand(newCmdHelp())
+	cmd.AddCommand(helpTopics(helpWidthOf(s))...)
 	markUsageErrors(cmd)
+	adviseOnTokens(cmd, conn)
 	return cmd, f
 }
 
@@ -201,6 +209,7 @@ func addGlobalFlags(cmd *cobra.Command, g *cmdutil.Globals) {
 	fl.BoolVar(&g.NoHeaders, "no-headers", false, "print tables without their header line")
 	fl.BoolVar(&g.Sandbox, "sandbox", false, "use the built-in sandbox instead of a server")
 	fl.StringVar(&g.SandboxData, "sandbox-data", "", "the sandbox's state `FILE` (env KANKA_SANDBOX_DATA)")
+	fl.BoolVar(&g.NoCache, "no-cache", false, "neither read nor write the local cache (env KANKA_NO_CACHE=1)")
 	fl.BoolVar(&g.Debug, "debug", false, "log every request and answer to stderr, token redacted (env KANKA_DEBUG)")
 	fl.BoolVar(&g.NoColor, "no-color", false, "never colour the output (env NO_COLOR)")
 	fl.StringVar(&g.Timeout, "timeout", "30s", "time limit of one request, a `duration` such as 30s or 2m")
@@ -270,13 +279,7 @@ func markUsageErrors(cmd *cobra.Command) {
 		cmd.Args = unknownSubcommand
 		cmd.RunE = func(c *cobra.Command, _ []string) error { return c.Help() }
 	case cmd.Args != nil:
-		check := cmd.Args
-		cmd.Args = func(c *cobra.Command, args []string) error {
-			if err := check(c, args); err != nil {
-				return usageError(err)
-			}
-			return nil
-		}
+		cmd.Args = namedArgs(cmd.Args) // a missing argument named from the Use line
 	}
 }
 
@@ -292,12 +295,12 @@ func unknownSubcommand(cmd *cobra.Command, args []string) error {
 	return usageError(errors.New(msg))
 }
 
-// subcommandNames are the names of cmd's visible subcommands, then their
-// aliases: on a tie, the name is suggested.
+// subcommandNames are the names of cmd's visible subcommands and help
+// topics, then their aliases: on a tie, the name is suggested.
 func subcommandNames(cmd *cobra.Command) []string {
 	var names, aliases []string
 	for _, c := range cmd.Commands() {
-		if !c.IsAvailableCommand() && c.Name() != "help" {
+		if !c.IsAvailableCommand() && !c.IsAdditionalHelpTopicCommand() && c.Name() != "help" {
 			continue
 		}
 		names = append(names, c.Name())

@@ -81,7 +81,8 @@ func TestUsageErrorsSendNothing(t *testing.T) {
 		stderr string
 	}{
 		{[]string{"auth", "status", "--bogus"}, "error: unknown flag: --bogus\nRun 'kanka auth status --help' for usage.\n"},
-		{[]string{"auth", "status", "extra"}, "error: unknown command \"extra\" for \"kanka auth status\"\nRun 'kanka auth status --help' for usage.\n"},
+		{[]string{"auth", "status", "extra"}, "error: unexpected argument \"extra\": kanka auth status takes none\nRun 'kanka auth status --help' for usage.\n"},
+		{[]string{"calendar", "list", "--limt", "3"}, "error: unknown flag: --limt; did you mean --limit?\nRun 'kanka calendar list --help' for usage.\n"},
 		{[]string{"-o", "xml", "auth", "status"}, "error: unknown output format \"xml\": use one of table, wide, json, yaml, ndjson or id\nRun 'kanka auth status --help' for usage.\n"},
 		{[]string{"--timeout", "-5s", "auth", "status"}, "error: --timeout must be a positive duration such as 30s or 2m, not \"-5s\"\nRun 'kanka auth status --help' for usage.\n"},
 		{[]string{"-c", "my-campaign", "auth", "status"}, "error: campaign must be a positive number (the id in the campaign's URL), not \"my-campaign\"\nRun 'kanka auth status --help' for usage.\n"},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/internal/cache"
 	"github.com/kanka-cli/kanka/sandbox"
 	"github.com/spf13/cobra"
 )
@@ -52,6 +53,13 @@ func resetRun(opts *ResetOptions) error {
 	damaged, err := sandbox.Reset(opts.DataPath)
 	if err != nil {
 		return err
+	}
+	// The cache's copy of the emptied state is no copy of anything (and a
+	// damaged state's ids start again).
+	if root, err := cache.Root(); err == nil {
+		if err := cache.ForgetHost(root, cache.SandboxHost(opts.DataPath)); err != nil {
+			fmt.Fprintf(opts.IO.ErrOut, "warning: the cache of this sandbox could not be emptied (%v): run 'kanka cache clear'\n", err)
+		}
 	}
 	if damaged {
 		fmt.Fprintf(opts.IO.ErrOut, "Sandbox state emptied: %s (it was damaged, so ids start again from 1)\n", opts.DataPath)

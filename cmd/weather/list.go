@@ -15,7 +15,13 @@ import (
 // listFilters are the flags of `weather list`: the date filters (the
 // service has none for weather, so every page is read and they apply here)
 // and --sort.
-func listFilters(fs *pflag.FlagSet) func(*pflag.FlagSet) (resource.Query[*client.Weather], error) {
+func listFilters(f *cmdutil.Factory) func(fs *pflag.FlagSet) func(*pflag.FlagSet) (resource.Query[*client.Weather], error) {
+	return func(fs *pflag.FlagSet) func(*pflag.FlagSet) (resource.Query[*client.Weather], error) {
+		return readListFilters(f, fs)
+	}
+}
+
+func readListFilters(f *cmdutil.Factory, fs *pflag.FlagSet) func(*pflag.FlagSet) (resource.Query[*client.Weather], error) {
 	dates := &resource.DateFilters[*client.Weather]{DateOf: (*client.Weather).Date, Calendar: scopeCalendar, Plural: "entries"}
 	dates.Register(fs)
 	var order string
@@ -23,7 +29,12 @@ func listFilters(fs *pflag.FlagSet) func(*pflag.FlagSet) (resource.Query[*client
 		"json, ndjson and id in the server's order, streamed)")
 	return func(fs *pflag.FlagSet) (resource.Query[*client.Weather], error) {
 		q := resource.Query[*client.Weather]{
+			// A whole walk is the fresh view of the weather: the cache
+			// takes it as it goes (cache.TeeWeather).
 			Walk: func(ctx context.Context, c *client.Client, calendarID, limit int) iter.Seq2[*client.Weather, error] {
+				if limit == 0 {
+					return f.LocalCache().TeeWeather(ctx, calendarID, c.AllWeather)
+				}
 				return c.AllWeather(ctx, calendarID, &client.WeatherListOptions{Limit: limit})
 			},
 			Page: func(ctx context.Context, c *client.Client, calendarID, page int) ([]*client.Weather, error) {

@@ -7,10 +7,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
+	"github.com/kanka-cli/kanka/internal/cache"
 	"github.com/spf13/cobra"
 )
 
@@ -85,7 +87,7 @@ func set(r *run) error {
 		return err
 	}
 	date := client.Date{Year: *fields.Year, Month: *fields.Month, Day: *fields.Day}
-	onDate, apart, err := entriesOn(r.Ctx, r.Client, cal.ID, date)
+	onDate, apart, current, err := entryToSet(r, cal.ID, date)
 	if err != nil {
 		return err
 	}
@@ -104,7 +106,6 @@ func set(r *run) error {
 		cmdutil.Say(f, "created weather %d on %s", created[0].ID, date)
 		return printer.PrintOne(created[0], kind)
 	}
-	current := onDate[0]
 	if len(onDate) > 1 {
 		fmt.Fprintf(f.IO.ErrOut, "warning: calendar %d has %d weather entries on %s (ids %s); updating the lowest, %d\n",
 			cal.ID, len(onDate), date, joinIDs(onDate), current.ID)
@@ -137,20 +138,48 @@ func checkEntry(in client.WeatherInput, cal *client.Calendar) error {
 	return checkEntries([]client.WeatherInput{in}, false, cal)
 }
 
-// entriesOn are the calendar's entries on date, lowest id first: every
-// weather page is read (the interface has no weather filters). An entry
-// the list holds that cannot be taken as the calendar's (another
-// calendar's, one without a whole date) is never updated: it is returned
-// in apart, to be reported.
-func entriesOn(ctx context.Context, c *client.Client, calendarID int, date client.Date) (found, apart []*client.Weather, err error) {
-	for w, err := range c.AllWeather(ctx, calendarID, nil) {
-		if err != nil {
-			return nil, nil, err
+// entryToSet finds the calendar's entries on date (entriesOn) and reads
+// the one set updates, the lowest id, as the service has it now (one GET,
+// which the update needs anyway): the cache cannot see an entry changed
+// elsewhere. When that entry's date moved meanwhile, the cache was behind:
+// the entries are found again from every page.
+func entryToSet(r *run, calendarID int, date client.Date) (onDate, apart []*client.Weather, current *client.Weather, err error) {
+	k := r.Factory.LocalCache()
+	for _, trust := range []time.Duration{cache.SetTrust, 0} {
+		if onDate, apart, err = entriesOn(r.Ctx, r.Client, k, trust, calendarID, date); err != nil || len(onDate) == 0 {
+			return onDate, apart, nil, err
 		}
-		switch {
-		case w.Misplaced(calendarID) != "":
+		if k == nil {
+			return onDate, apart, onDate[0], nil // read in this very walk
+		}
+		if current, err = r.Client.GetWeather(r.Ctx, calendarID, onDate[0].ID); err != nil {
+			return nil, nil, nil, err
+		}
+		if current.Misplaced(calendarID) == "" && current.Date() == date {
+			onDate[0] = current
+			return onDate, apart, current, nil
+		}
+	}
+	return nil, nil, nil, fmt.Errorf("weather %d of calendar %d: its date changed while it was being read; try again", onDate[0].ID, calendarID)
+}
+
+// entriesOn are the calendar's entries on date, lowest id first, from the
+// cache when it holds the calendar's weather (read whole less than trust
+// ago) and the service's tail page agrees, else from every weather page
+// (the interface has no weather filters). An entry the list holds that
+// cannot be taken as the calendar's (another calendar's, one without a
+// whole date) is never updated: it is returned in apart, to be reported.
+func entriesOn(ctx context.Context, c *client.Client, k *cache.Cache, trust time.Duration, calendarID int, date client.Date) (found, apart []*client.Weather, err error) {
+	entries, err := k.Weather(ctx, c, calendarID, trust, func(w *client.Weather) bool {
+		return w.Misplaced(calendarID) != "" || w.Date() == date
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, w := range entries {
+		if w.Misplaced(calendarID) != "" {
 			apart = append(apart, w)
-		case w.Date() == date:
+		} else {
 			found = append(found, w)
 		}
 	}

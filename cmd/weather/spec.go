@@ -32,7 +32,7 @@ func Spec(f *cmdutil.Factory) *resource.Spec[*client.Weather] {
 		Label: func(w *client.Weather) string {
 			return fmt.Sprintf("(%s %s)", w.Date(), w.Code())
 		},
-		Filters:      listFilters,
+		Filters:      listFilters(f),
 		ReadableKind: readableKind,
 		Complete:     Completion(f),
 		GetHelp: resource.Help{
@@ -87,9 +87,16 @@ failure stops the command, which says what was deleted.`,
 }
 
 // calendarParent is --calendar ID|NAME, the calendar an entry lives under;
-// a name lookup hands on the calendar it found.
+// the local cache's while it is fresh (no request), else a name lookup's,
+// which hands on the calendar it found.
 func calendarParent(f *cmdutil.Factory) *resource.Parent {
-	return &resource.Parent{Flag: "calendar", Noun: "calendar", Resolve: resolveCalendar, Complete: calendar.Completion(f)}
+	resolve := func(ctx context.Context, c *client.Client, arg string) (int, any, error) {
+		if cal, ok := f.LocalCache().FreshCalendar(arg); ok {
+			return cal.ID, cal, nil
+		}
+		return resolveCalendar(ctx, c, arg)
+	}
+	return &resource.Parent{Flag: "calendar", Noun: "calendar", Resolve: resolve, Complete: calendar.Completion(f)}
 }
 
 func resolveCalendar(ctx context.Context, c *client.Client, arg string) (int, any, error) {

@@ -20,15 +20,16 @@ import (
 )
 
 // Isolate clears every KANKA_* variable the developer's shell may set, points
-// HOME and XDG_CONFIG_HOME at empty directories and KANKA_CONFIG at a fresh
+// HOME, XDG_CONFIG_HOME and XDG_CACHE_HOME at empty directories and KANKA_CONFIG at a fresh
 // path in a temporary directory, which it returns.
 func Isolate(t *testing.T) string {
 	t.Helper()
-	for _, k := range []string{"KANKA_URL", "KANKA_TOKEN", "KANKA_CAMPAIGN", "KANKA_PROFILE", "KANKA_DEBUG", "KANKA_MAX_WAIT", "NO_COLOR"} {
+	for _, k := range []string{"KANKA_URL", "KANKA_TOKEN", "KANKA_CAMPAIGN", "KANKA_PROFILE", "KANKA_DEBUG", "KANKA_MAX_WAIT", "KANKA_NO_CACHE", "NO_COLOR"} {
 		t.Setenv(k, "")
 	}
 	t.Setenv("HOME", t.TempDir())
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	t.Setenv("KANKA_SANDBOX_DATA", filepath.Join(t.TempDir(), "sandbox.json"))
 	path := filepath.Join(t.TempDir(), "kanka", "config.yaml")
 	t.Setenv("KANKA_CONFIG", path)

@@ -1,0 +1,166 @@
+package cache
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/kanka-cli/kanka/client"
+)
+
+// The cache follows every record the client reads and writes
+// (client.Observer): a write changes the file as it is now, under the
+// folder's lock, so that another kanka's change is not lost; a calendar
+// or entry that answered 404 leaves it. Only files that exist are changed:
+// what the cache does not hold yet, the next read brings.
+var _ client.Observer = (*Cache)(nil)
+
+// CalendarSeen puts cal in the cached calendars.
+func (k *Cache) CalendarSeen(cal *client.Calendar) {
+	if k == nil || cal == nil || cal.ID <= 0 {
+		return
+	}
+	seen := k.now()
+	k.changeCalendars(true, func(set *calendarSet) { set.put(cal, seen) })
+}
+
+// CalendarChanged takes calendar id out of the cached calendars: what the
+// cache holds of it is no longer what the service has.
+func (k *Cache) CalendarChanged(id int) {
+	if k == nil {
+		return
+	}
+	k.changeCalendars(false, func(set *calendarSet) {
+		set.list = slices.DeleteFunc(set.list, func(c cachedCalendar) bool { return c.cal.ID == id })
+	})
+}
+
+// CalendarGone takes calendar id, and its weather, out of the cache.
+func (k *Cache) CalendarGone(id int) {
+	if k == nil {
+		return
+	}
+	k.CalendarChanged(id)
+	k.forget(weatherFile(id))
+}
+
+// WeatherSeen puts entry w of calendarID in the cache: in place of the
+// entry of its id; a created one at its place by id, the list's total one
+// more (past MaxWeather, the calendar's weather is no longer kept).
+func (k *Cache) WeatherSeen(calendarID int, w *client.Weather, created bool) {
+	if k == nil || w == nil || w.ID <= 0 || w.Misplaced(calendarID) != "" {
+		return
+	}
+	k.changeWeather(calendarID, func(set *weatherSet) error {
+		i, found := slices.BinarySearch(set.ids, w.ID)
+		switch {
+		case found:
+			set.raws[i] = []byte(w.Raw)
+		case !created:
+			return errNoChange // an entry the cache missed: the tail page finds it
+		case len(set.ids) >= MaxWeather:
+			return errUnchangeable
+		default:
+			set.ids = slices.Insert(set.ids, i, w.ID)
+			set.raws = slices.Insert(set.raws, i, []byte(w.Raw))
+			set.meta.Total++
+		}
+		return nil
+	})
+}
+
+// WeatherGone takes entry id of calendarID out of the cache, the list's
+// total one less.
+func (k *Cache) WeatherGone(calendarID, id int) {
+	if k == nil {
+		return
+	}
+	k.changeWeather(calendarID, func(set *weatherSet) error {
+		i, found := slices.BinarySearch(set.ids, id)
+		if !found {
+			return errNoChange
+		}
+		set.ids = slices.Delete(set.ids, i, i+1)
+		set.raws = slices.Delete(set.raws, i, i+1)
+		set.meta.Total--
+		return nil
+	})
+}
+
+// What a change of a file may say instead of having made it.
+var (
+	errNoChange     = errors.New("nothing to change")
+	errUnchangeable = errors.New("the change cannot be made in the file")
+)
+
+// changeWeather applies change to calendarID's weather file as it is now,
+// under the folder's lock. A change that cannot be made (errUnchangeable:
+// the service listed the entries out of id order, so no place can be told;
+// the bound is passed) or written takes the file away: a copy that missed
+// a write is no copy.
+func (k *Cache) changeWeather(calendarID int, change func(set *weatherSet) error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	name := weatherFile(calendarID)
+	err := k.locked(func() error {
+		set := k.loadWeather(calendarID, nil)
+		if set == nil {
+			return nil
+		}
+		if !slices.IsSorted(set.ids) {
+			return errUnchangeable
+		}
+		if err := change(set); err != nil {
+			return err
+		}
+		m := set.meta
+		m.Gen++
+		return k.replaceFile(name, m, set.lines)
+	})
+	if err != nil && !errors.Is(err, errNoChange) {
+		_ = os.Remove(filepath.Join(k.dir, name))
+	}
+}
+
+// forget removes the file name: what it held is not to be trusted.
+func (k *Cache) forget(name string) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	_ = k.locked(func() error { return os.Remove(filepath.Join(k.dir, name)) })
+}
+
+// serverFile holds what the cache learnt of the server itself.
+const serverFile = "server.jsonl"
+
+// LiveWeatherPath remembers that the server has the live service's
+// weather path: the next runs start there (client.Config.LiveWeatherPath)
+// instead of paying a 404 each to find it.
+func (k *Cache) LiveWeatherPath() {
+	if k == nil {
+		return
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	_ = k.writeFile(serverFile, k.serverGen(), meta{Kind: "server", LiveWeather: true}, func(func([]byte) error) error { return nil })
+}
+
+// KnowsLiveWeatherPath reports whether an earlier run found the server to
+// have the live service's weather path.
+func (k *Cache) KnowsLiveWeatherPath() bool {
+	if k == nil {
+		return false
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	m, err := k.readFile(serverFile, "server", func([]byte) error { return nil })
+	return err == nil && m != nil && m.LiveWeather
+}
+
+// serverGen is the server file's generation, -1 when there is none.
+func (k *Cache) serverGen() int64 {
+	if m, err := k.readFile(serverFile, "server", func([]byte) error { return nil }); err == nil && m != nil {
+		return m.Gen
+	}
+	return -1
+}
