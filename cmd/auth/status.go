@@ -168,7 +168,7 @@ func statusValueRun(cmd *cobra.Command, opts *StatusOptions, r *profile.Resolved
 		v.Token = text(profile.MaskToken(r.Token))
 	}
 	v.TokenSource = sourceOf(r, "token", r.Token)
-	if printErr := printValue(p, v); printErr != nil {
+	if printErr := output.PrintValue(p, v); printErr != nil {
 		return printErr
 	}
 	return err

@@ -204,11 +204,7 @@ func listRun(opts *Options) error {
 		if p.Token != "" {
 			keys.Token = profile.MaskToken(p.Token)
 		}
-		v, err := newValue(keys)
-		if err != nil {
-			return err
-		}
-		return printer.PrintOne(v, output.Kind{YAML: yamlOf})
+		return output.PrintValue(printer, keys)
 	}
 	for _, key := range profile.Keys {
 		value, _ := p.Get(key)

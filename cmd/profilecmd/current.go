@@ -53,11 +53,7 @@ func currentRun(opts *Options) error {
 		return err
 	}
 	if !p.PrintsText() {
-		v, err := newValue(currentProfile{Name: r.ProfileName, Source: r.ProfileChoice(), Config: r.File.Path(), Exists: r.File.Has(r.ProfileName)})
-		if err != nil {
-			return err
-		}
-		return p.PrintOne(v, output.Kind{YAML: yamlOf})
+		return output.PrintValue(p, currentProfile{Name: r.ProfileName, Source: r.ProfileChoice(), Config: r.File.Path(), Exists: r.File.Has(r.ProfileName)})
 	}
 	fmt.Fprintln(opts.F.IO.Out, r.ProfileName)
 	cmdutil.Say(opts.F, "%s", chosenBy(r))

@@ -78,7 +78,7 @@ func listRun(opts *Options) error {
 func listed(r *profile.Resolved) iter.Seq2[output.Record, error] {
 	return func(yield func(output.Record, error) bool) {
 		for _, name := range r.File.Names() {
-			v, err := newValue(listedOf(r, name))
+			v, err := output.NewValue(listedOf(r, name))
 			if !yield(v, err) || err != nil {
 				return
 			}
@@ -129,10 +129,10 @@ var profileKind = output.Kind{
 			return "none"
 		}},
 	},
-	YAML: yamlOf,
+	YAML: output.ValueYAML,
 }
 
-func of(rec output.Record) listedProfile { return rec.(value).v.(listedProfile) }
+func of(rec output.Record) listedProfile { return rec.(output.Value).Of().(listedProfile) }
 
 func mark(b bool) string {
 	if b {

@@ -1,7 +1,6 @@
 package root
 
 import (
-	"encoding/json"
 	"fmt"
 	"runtime"
 	"runtime/debug"
@@ -50,12 +49,7 @@ and arch; what it does not know is null.`,
 				fmt.Fprintln(f.IO.Out, versionString())
 				return nil
 			}
-			v := currentVersion()
-			raw, err := output.EncodeJSON(v, "")
-			if err != nil {
-				return err
-			}
-			return p.PrintOne(versionRecord{v: v, raw: raw}, output.Kind{YAML: func(rec output.Record) any { return rec.(versionRecord).v }})
+			return output.PrintValue(p, currentVersion())
 		},
 	}
 }
@@ -115,14 +109,3 @@ func builtFrom() string {
 	}
 	return revision
 }
-
-// versionRecord is versionInfo as the printer takes it.
-type versionRecord struct {
-	v   versionInfo
-	raw json.RawMessage
-}
-
-func (r versionRecord) RawJSON() json.RawMessage { return r.raw }
-
-// RecordID is 0: -o id is not among the formats version declares.
-func (r versionRecord) RecordID() int { return 0 }
