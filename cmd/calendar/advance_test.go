@@ -362,7 +362,7 @@ func TestMoveRefusesBadFlagsBeforeAnyRequest(t *testing.T) {
 		{[]string{"retreat", "12", "--days", "2", "--to", "1492-4-3"}, "--days and --to cannot be used together: give one"},
 		{[]string{"retreat", "12", "--to", ""}, "--to: no date given"},
 		{[]string{"advance", "12", "--days", "many"}, `invalid argument "many" for "--days" flag: strconv.ParseInt: parsing "many": invalid syntax`},
-		{[]string{"advance"}, "accepts 1 arg(s), received 0"},
+		{[]string{"advance"}, "missing ID|NAME: the calendar to advance"},
 		{[]string{"advance", "0"}, "calendar id 0 is not valid: ids are positive"},
 	}
 	for _, tc := range cases {

@@ -117,7 +117,7 @@ func TestFieldFlagErrors(t *testing.T) {
 		{[]string{"--entry", "a", "--entry-file", "b"}, "--entry and --entry-file cannot be used together"},
 		{[]string{"--leap-year-month", "2", "--no-leap-year"}, "--leap-year-month and --no-leap-year cannot be used together"},
 		{[]string{"-f", "-", "--entry-file", "-"}, "-f - and --entry-file - cannot both read standard input"},
-		{[]string{"extra"}, `unknown command "extra" for "create"`},
+		{[]string{"extra"}, `unexpected argument "extra": create takes none`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.want, func(t *testing.T) {
@@ -148,7 +148,7 @@ func TestUpdateFlags(t *testing.T) {
 	_, err = parse("12")
 	wantUsage(t, err, "nothing to change: give -f FILE or field flags such as --name")
 	_, err = parse("--name", "x")
-	wantUsage(t, err, "accepts 1 arg(s), received 0")
+	wantUsage(t, err, "missing ID|NAME: the id|name")
 }
 
 // listOptions parses calendar list's filter flags alone.
@@ -204,7 +204,7 @@ func TestListFlags(t *testing.T) {
 		{[]string{"--since", "yesterday"}, `--since "yesterday": give an RFC 3339 time (2024-05-01T12:00:00Z), a date (2024-05-01) or a duration such as 24h`},
 		{[]string{"--since", "-3h"}, `--since "-3h": give an RFC 3339 time (2024-05-01T12:00:00Z), a date (2024-05-01) or a duration such as 24h`},
 		{[]string{"--limit", "ten"}, `invalid argument "ten" for "--limit" flag: strconv.ParseInt: parsing "ten": invalid syntax`},
-		{[]string{"Harptos"}, `unknown command "Harptos" for "kanka calendar list"`},
+		{[]string{"Harptos"}, `unexpected argument "Harptos": kanka calendar list takes none`},
 	}
 	for _, tt := range errs {
 		env := newTestEnv(t, "table") // any request fails the test
@@ -234,6 +234,6 @@ func TestGetAndDeleteArgs(t *testing.T) {
 		t.Fatal(err)
 	}
 	env = newTestEnv(t, "table")
-	wantUsage(t, env.run("delete"), "requires at least 1 arg(s), only received 0")
-	wantUsage(t, env.run("get", "1", "2"), "accepts 1 arg(s), received 2")
+	wantUsage(t, env.run("delete"), "missing ID|NAME...: the calendars to delete")
+	wantUsage(t, env.run("get", "1", "2"), "unexpected argument \"2\": kanka calendar get takes ID|NAME only")
 }

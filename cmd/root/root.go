@@ -142,7 +142,7 @@ account on the built-in sandbox: kanka --sandbox calendar list`,
 		Example: `  kanka --sandbox calendar list
   kanka auth login -c 12345
   kanka calendar get "Calendar of Harptos" -o yaml
-  kanka weather list --calendar 3 -o json --jq '.[].weather'`,
+  kanka weather list --calendar 1 -o json --jq '.[].weather'`,
 		Version:       versionString(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
@@ -279,7 +279,7 @@ func markUsageErrors(cmd *cobra.Command) {
 		cmd.Args = unknownSubcommand
 		cmd.RunE = func(c *cobra.Command, _ []string) error { return c.Help() }
 	case cmd.Args != nil:
-		cmd.Args = namedArgs(cmd.Args) // a missing argument named from the Use line
+		cmd.Args = cmdutil.NamedArgs(cmd.Args) // a missing argument named from the Use line
 	}
 }
 

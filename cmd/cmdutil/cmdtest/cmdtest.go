@@ -252,22 +252,14 @@ func Execute(f *cmdutil.Factory, in io.Reader, group *cobra.Command, args ...str
 	return root.Execute()
 }
 
-// MarkUsageErrors makes every argument error a usage error, as the root does.
+// MarkUsageErrors makes every argument error a usage error, worded from
+// the Use line, as the root does (cmdutil.NamedArgs).
 func MarkUsageErrors(cmd *cobra.Command) {
 	for _, c := range cmd.Commands() {
 		MarkUsageErrors(c)
 	}
 	if check := cmd.Args; check != nil {
-		cmd.Args = func(c *cobra.Command, args []string) error {
-			if err := check(c, args); err != nil {
-				var usage *cmdutil.UsageError
-				if errors.As(err, &usage) {
-					return err
-				}
-				return &cmdutil.UsageError{Err: err}
-			}
-			return nil
-		}
+		cmd.Args = cmdutil.NamedArgs(check)
 	}
 }
 

@@ -1,11 +1,10 @@
-package root
+package cmdutil
 
 import (
 	"errors"
 	"fmt"
 	"strings"
 
-	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -16,25 +15,25 @@ import (
 // built from the Use line, so that it says what is missing or extra in
 // the words of the help: "missing ID|NAME: the calendar to show", not
 // cobra's "accepts 1 arg(s), received 0". This is done once, for every
-// command of the tree, by markUsageErrors.
+// command of the tree, by the root (and by the test harness, as it does).
 
-// namedArgs is check, with its errors usage errors (exit 2) and an error
+// NamedArgs is check, with its errors usage errors (exit 2) and an error
 // on the number of arguments worded from the command's Use line. An error
 // the command words itself (a usage error already) is kept.
-func namedArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
+func NamedArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 	return func(c *cobra.Command, args []string) error {
 		err := check(c, args)
 		if err == nil {
 			return nil
 		}
-		var usage *cmdutil.UsageError
+		var usage *UsageError
 		if errors.As(err, &usage) {
 			return err
 		}
 		if named := wrongArgCount(c, check, args); named != nil {
 			return named
 		}
-		return usageError(err)
+		return &UsageError{Err: err}
 	}
 }
 
@@ -106,7 +105,7 @@ func wrongArgCount(c *cobra.Command, check cobra.PositionalArgs, args []string) 
 				names[i] += "..."
 			}
 		}
-		return cmdutil.UsageErrorf("missing %s: %s", strings.Join(names, " "), argumentsMeant(c, missing))
+		return UsageErrorf("missing %s: %s", strings.Join(names, " "), argumentsMeant(c, missing))
 	case most >= 0 && len(args) > most && check(c, args[:most+1]) != nil:
 		extra := args[most:]
 		quoted := make([]string, len(extra))
@@ -118,13 +117,13 @@ func wrongArgCount(c *cobra.Command, check cobra.PositionalArgs, args []string) 
 			noun += "s"
 		}
 		if most == 0 {
-			return cmdutil.UsageErrorf("unexpected %s %s: %s takes none", noun, strings.Join(quoted, " "), c.CommandPath())
+			return UsageErrorf("unexpected %s %s: %s takes none", noun, strings.Join(quoted, " "), c.CommandPath())
 		}
 		names := make([]string, len(want))
 		for i, p := range want {
 			names[i] = p.name
 		}
-		return cmdutil.UsageErrorf("unexpected %s %s: %s takes %s only", noun, strings.Join(quoted, " "), c.CommandPath(), strings.Join(names, " "))
+		return UsageErrorf("unexpected %s %s: %s takes %s only", noun, strings.Join(quoted, " "), c.CommandPath(), strings.Join(names, " "))
 	}
 	return nil
 }
