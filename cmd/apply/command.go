@@ -102,12 +102,12 @@ Re-applying an applied file sends no write and no check: 2 calendars with
 30 entries cost 4 requests (5 against the live service, whose weather path
 a run finds with one extra request). Writes wait for the rate limit's next window
 instead of meeting a 429.`,
-		Example: `  kanka apply -f seed.yaml --dry-run
-  kanka apply -f seeds/ --prune
-  kanka -c 1 calendar export Harptos --with-weather | kanka -c 2 apply -f -
+		Example: `  kanka apply -f examples/harptos-seed.yaml --dry-run
+  kanka apply -f examples/harptos-seed.yaml --prune
+  kanka calendar export 1 --with-weather | kanka --sandbox apply -f -
 
   # A CI job, with KANKA_TOKEN and KANKA_CAMPAIGN set from its secrets
-  kanka apply -f seeds/ --dry-run && kanka apply -f seeds/ -o json > apply.json`,
+  kanka apply -f examples/harptos-seed.yaml -o json > apply.json`,
 		Args:        cobra.NoArgs,
 		Annotations: planOutputs.Annotations(),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -98,17 +98,17 @@ func newMoveCmd(f *cmdutil.Factory, runF func(*MoveOptions) error, back bool) *c
 	var days, months, years int64
 	verb, other, long, example := "advance", "retreat", advanceLong+moveLong,
 		`  kanka calendar advance "Calendar of Harptos"
-  kanka calendar advance 12 --days 10
-  kanka calendar advance 12 --months 1
-  kanka calendar advance 12 --to "1 Hammer 1493"
+  kanka calendar advance 1 --days 10
+  kanka calendar advance 1 --months 1
+  kanka calendar advance 1 --to "1 Hammer 1493"
   # from cron, after every session:
   kanka calendar advance "Calendar of Harptos" --days 1`
 	if back {
 		verb, other, long, example = "retreat", "advance", retreatLong+moveLong,
 			`  kanka calendar retreat "Calendar of Harptos"
-  kanka calendar retreat 12 --days 10
-  kanka calendar retreat 12 --years 1
-  kanka calendar retreat 12 --to 1492-Hammer-1`
+  kanka calendar retreat 1 --days 10
+  kanka calendar retreat 1 --to 1492-Hammer-1
+  kanka calendar retreat 1 --years 1`
 	}
 	use := verb + " ID|NAME [--days N | --months N | --years N | --to DATE]"
 	short := "Move a calendar's current date forward"

@@ -22,8 +22,8 @@ func NewCmdCalendar(f *cmdutil.Factory) *cobra.Command {
 its NAME (the exact name, else the one that differs only in case).`,
 		Example: `  kanka calendar list
   kanka calendar get "Calendar of Harptos" -o yaml > harptos.yaml
-  kanka calendar create -f harptos.yaml
-  kanka calendar delete 12`,
+  kanka calendar create -f harptos.yaml --name "Harptos (copy)"
+  kanka calendar delete "Harptos (copy)" --yes`,
 	}
 	spec := Spec(f)
 	resource.AddVerbs(cmd, f, spec, NewCmdCreate(f, nil), NewCmdUpdate(f, nil))

@@ -47,10 +47,10 @@ is created): a second calendar of one name makes every later lookup by that
 name ambiguous. The check costs one list request with the name filter before
 the POST; the match is exact and case-sensitive ("harptos" is not
 "Harptos"). --allow-duplicate skips the check and its request.`,
-	Example: `  kanka calendar create -f examples/harptos.yaml
+	Example: `  kanka calendar create -f examples/harptos.yaml --name "Harptos (rehearsal)"
   kanka calendar create --name Simple --month Early:30 --month Late:31 \
       --weekday Workday --weekday Restday --date 1-1-1
-  kanka calendar create -f harptos.yaml --name "Harptos (copy)" --private`,
+  kanka calendar get 1 -o yaml | kanka calendar create -f - --name "Harptos (copy)" --private`,
 }
 
 // checkCreate resolves the month names with the months being created,

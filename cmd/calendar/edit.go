@@ -53,7 +53,7 @@ changed, and your edit is kept in its file; --force sends it anyway. Costs
 update.
 
 ` + NamedWeeksHelp,
-		Example: `  kanka calendar edit 12
+		Example: `  kanka calendar edit 1
   EDITOR="code --wait" kanka calendar edit "Calendar of Harptos"`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

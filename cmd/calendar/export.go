@@ -57,7 +57,7 @@ of the lookup (the record comes with it); --all walks the calendar list
 instead. --with-weather adds every weather page of each calendar.`,
 		Example: `  kanka calendar export "Calendar of Harptos" --with-weather > harptos.yaml
   kanka calendar export --all --with-weather > campaign.yaml
-  kanka -c 1 calendar export Harptos --with-weather | kanka -c 2 apply -f -`,
+  kanka calendar export 1 --with-weather | kanka --sandbox apply -f -`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			switch {
 			case opts.All && len(args) > 0:

@@ -79,10 +79,10 @@ month, "today", and each day with its date, weekday (null in an
 intercalary month), moon phases, season and the weather entries as the
 server sent them. -o yaml, -o ndjson, --jq and --template work on that value.`,
 		Example: `  kanka calendar show "Calendar of Harptos"
-  kanka calendar show 12 --date "3 Ches 1492"
-  kanka calendar show 12 --year 1492 --month ches --no-weather
-  kanka calendar show 12 --year 1492 --whole-year | less
-  kanka calendar show 12 -o json --jq '.days[] | select(.weather != []) | .date'`,
+  kanka calendar show 1 --date "3 Ches 1492"
+  kanka calendar show 1 --year 1492 --month ches --no-weather
+  kanka calendar show 1 --year 1492 --whole-year | less
+  kanka calendar show 1 -o json --jq '.days[] | select(.weather != []) | .date'`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fs := cmd.Flags()

@@ -32,9 +32,9 @@ func Spec(f *cmdutil.Factory) *resource.Spec[*client.Calendar] {
 			Short: "Show one calendar",
 			Long: `Show one calendar. A number is an id; anything else is a name: the exact
 name, else the one name that differs only in case.`,
-			Example: `  kanka calendar get 12
+			Example: `  kanka calendar get 1
   kanka calendar get "Calendar of Harptos"
-  kanka calendar get 12 -o yaml > harptos.yaml`,
+  kanka calendar get 1 -o yaml > harptos.yaml`,
 		},
 		ListHelp: resource.Help{
 			Short: "List calendars",
@@ -50,8 +50,8 @@ or --page says otherwise.`,
 			Long: `Delete calendars and their weather. On a terminal you are asked first,
 with the names of what goes; without a terminal --yes is required. A
 declined confirmation exits with 7.`,
-			Example: `  kanka calendar delete 12
-  kanka calendar delete 12 13 "Old calendar" --yes`,
+			Example: `  kanka calendar delete 1
+  kanka calendar delete "Calendar of Harptos" --yes`,
 		},
 	}
 }

@@ -17,8 +17,8 @@ func newCmdUse(f *cmdutil.Factory, resolve func() (*profile.Resolved, error), ru
 		Long: `Make a profile the active one: the profile every command uses when neither
 -p nor KANKA_PROFILE names another. The profile must exist; create it with
 ` + "`kanka -p NAME auth login` or `kanka -p NAME config set KEY VALUE`" + `.`,
-		Example: `  kanka config use rehearsal
-  kanka config use default`,
+		Example: `  kanka config use default
+  kanka -p rehearsal config set sandbox true && kanka config use rehearsal`,
 		Args: cobra.ExactArgs(1),
 		ValidArgsFunction: func(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) > 0 {

@@ -20,8 +20,9 @@ func newCmdDelete(f *cmdutil.Factory, resolve func() (*profile.Resolved, error),
 rest of the file stays as written, comments included. Asks on a terminal;
 without one it needs --yes. Deleting the active profile leaves none active:
 commands then use "default" until ` + "`kanka config use NAME`" + ` makes another one active.`,
-		Example: `  kanka profile delete rehearsal
-  kanka profile delete old-work old-home --yes`,
+		Example: `  kanka -p rehearsal config set sandbox true   # creates the profile rehearsal
+  kanka profile delete rehearsal
+  kanka profile delete rehearsal --yes`,
 		Args:              cobra.MinimumNArgs(1),
 		ValidArgsFunction: completeNames(resolve),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -37,7 +37,8 @@ the file's active one, else "default". ` + "`kanka config use NAME`" + ` makes a
 profile the active one; ` + "`kanka config set`" + ` and ` + "`kanka auth login`" + ` create one.`,
 		Example: `  kanka profile list
   kanka profile current
-  kanka profile delete rehearsal`,
+  kanka -p rehearsal config set sandbox true   # creates the profile rehearsal
+  kanka profile delete rehearsal --yes`,
 	}
 	cmd.AddCommand(
 		newCmdList(f, resolve, nil),

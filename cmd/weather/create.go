@@ -41,9 +41,9 @@ cache read it less than a minute ago, or a name's lookup holds it; else one
 GET), then the calendar's weather once for the whole file (the page that
 holds the cached tail when the cache has it, else every page; none with
 --allow-duplicate), then one POST per entry.`,
-	Example: `  kanka weather create --calendar "Calendar of Harptos" --date 1492-Hammer-1 --weather snowflake --temperature "-5°C"
-  kanka weather create --calendar 5 -f examples/weather-1492-hammer.yaml
-  kanka weather get --calendar 5 41 -o yaml | kanka weather create --calendar 6 -f -`,
+	Example: `  kanka weather create --calendar "Calendar of Harptos" --date 1492-Hammer-6 --weather snowflake --temperature "-5°C"
+  kanka weather create --calendar 1 -f examples/weather-1492-hammer.yaml
+  kanka weather get --calendar 1 5 -o yaml | kanka weather create --calendar 1 -f - --date 1492-Ches-6`,
 }
 
 // createWrites are the writes of weather create: weather's, with

@@ -41,7 +41,7 @@ Requests: the calendar is read to check the date (no extra request when
 page of its weather, once, to find the entry; then one POST or PUT, or
 nothing.`,
 		Example: `  kanka weather set --calendar "Calendar of Harptos" --date 1492-Hammer-1 --weather snowflake --temperature "-5°C"
-  kanka weather set --calendar 5 --date 1492-1-1 --wind "north, strong"`,
+  kanka weather set --calendar 1 --date 1492-1-1 --wind "north, strong"`,
 		Args:              cobra.NoArgs,
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) (err error) {

@@ -40,8 +40,8 @@ func Spec(f *cmdutil.Factory) *resource.Spec[*client.Weather] {
 			Long: `Show one weather entry. On a terminal the date also names its month
 (3 Ches 1492), which costs one GET of the calendar when --calendar is an
 id; piped, and with -o json, yaml or id, it stays 1492-4-3.`,
-			Example: `  kanka weather get --calendar "Calendar of Harptos" 41
-  kanka weather get --calendar 5 41 -o yaml > entry.yaml`,
+			Example: `  kanka weather get --calendar "Calendar of Harptos" 3
+  kanka weather get --calendar 1 3 -o yaml > entry.yaml`,
 		},
 		ListHelp: resource.Help{
 			Short: "List the weather of a calendar",
@@ -69,10 +69,10 @@ On a terminal the table and detail view name the month (3 Ches 1492),
 which costs one GET of the calendar when --calendar is an id; piped, and
 with -o json, yaml or id, dates stay numbers (1492-4-3).`,
 			Example: `  kanka weather list --calendar "Calendar of Harptos"
-  kanka weather list --calendar 5 --year 1492 --month Hammer -o yaml
-  kanka weather list --calendar 5 --date "3 Ches 1492"
-  kanka weather list --calendar 5 --from 1492-Ches-1 --to 1492-Ches-30
-  kanka weather list --calendar 5 --sort id --limit 20 -o ndjson`,
+  kanka weather list --calendar 1 --year 1492 --month Ches -o yaml
+  kanka weather list --calendar 1 --date "3 Ches 1492"
+  kanka weather list --calendar 1 --from 1492-Ches-1 --to 1492-Ches-30
+  kanka weather list --calendar 1 --sort id --limit 20 -o ndjson`,
 		},
 		DeleteHelp: resource.Help{
 			Short: "Delete weather entries",
@@ -80,8 +80,8 @@ with -o json, yaml or id, dates stay numbers (1492-4-3).`,
 and weather of what goes; without a terminal --yes is required. A declined
 confirmation exits with 7. The entries are deleted in order; the first
 failure stops the command, which says what was deleted.`,
-			Example: `  kanka weather delete --calendar "Calendar of Harptos" 41
-  kanka weather list --calendar 5 --year 1491 -o id | xargs -r kanka weather delete --calendar 5 --yes`,
+			Example: `  kanka weather delete --calendar "Calendar of Harptos" 5
+  kanka weather list --calendar 1 --year 1492 --month Ches -o id | xargs -r kanka weather delete --calendar 1 --yes`,
 		},
 	}
 }

@@ -21,9 +21,9 @@ A month (--date, and date or month in the file) is a number or a name of the
 calendar's months: a name, an alias, in any case, or a prefix only one month
 has. A new date by number reads the calendar once to check it; a date by
 name always does (one GET), even when it turns out unchanged.`,
-	Example: `  kanka weather update --calendar "Calendar of Harptos" 41 --weather cloud-rain --precipitation heavy
-  kanka weather get --calendar 5 41 -o yaml > entry.yaml   # edit it, then:
-  kanka weather update --calendar 5 41 -f entry.yaml`,
+	Example: `  kanka weather update --calendar "Calendar of Harptos" 2 --weather cloud-rain --precipitation heavy
+  kanka weather get --calendar 1 2 -o yaml > entry.yaml   # edit it, then:
+  kanka weather update --calendar 1 2 -f entry.yaml`,
 }
 
 const nothingToChange = "nothing to change: give -f FILE or a field flag (--date, --weather, --temperature, --precipitation, --wind, --effect, --name, --visibility)"

@@ -22,9 +22,9 @@ func NewCmdWeather(f *cmdutil.Factory) *cobra.Command {
 		Long: `Manage the weather entries of a calendar: one entry records the weather of
 one day. Every command needs --calendar ID|NAME.`,
 		Example: `  kanka weather list --calendar "Calendar of Harptos" --year 1492
-  kanka weather set --calendar 5 --date 1492-1-1 --weather snowflake
-  kanka weather create --calendar 5 -f examples/weather-1492-hammer.yaml
-  kanka weather delete --calendar 5 41`,
+  kanka weather set --calendar 1 --date 1492-Ches-6 --weather cloud-rain
+  kanka weather create --calendar 1 -f examples/weather-1492-hammer.yaml
+  kanka weather delete --calendar 1 5 --yes`,
 	}
 	spec := Spec(f)
 	resource.AddVerbs(cmd, f, spec, NewCmdCreate(f, nil), NewCmdUpdate(f, nil))
