@@ -192,7 +192,7 @@ var itemLists = map[string]struct {
 
 // calendarFieldKey is the path in a calendar file of the value a problem
 // of Validate names: "month 2 length" -> "months[2].length", "year 1492"
-// -> "years.1492", "leap year every" -> "leap_year_offset".
+// -> "years.1492", a field's label -> its key ("suffix" -> "suffix").
 func calendarFieldKey(field string) string {
 	if m := itemField.FindStringSubmatch(field); m != nil {
 		if m[1] == "year" {

@@ -1,12 +1,7 @@
 package weather
 
 import (
-	"cmp"
-	"context"
 	"fmt"
-	"slices"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/kanka-cli/kanka/client"
@@ -138,7 +133,7 @@ func checkEntry(in client.WeatherInput, cal *client.Calendar) error {
 	return checkEntries([]client.WeatherInput{in}, false, cal)
 }
 
-// entryToSet finds the calendar's entries on date (entriesOn) and reads
+// entryToSet finds the calendar's entries on date (weatherDays) and reads
 // the one set updates, the lowest id, as the service has it now (one GET,
 // which the update needs anyway): the cache cannot see an entry changed
 // elsewhere. When that entry's date moved meanwhile, the cache was behind:
@@ -146,7 +141,9 @@ func checkEntry(in client.WeatherInput, cal *client.Calendar) error {
 func entryToSet(r *run, calendarID int, date client.Date) (onDate, apart []*client.Weather, current *client.Weather, err error) {
 	k := r.Factory.LocalCache()
 	for _, trust := range []time.Duration{cache.SetTrust, 0} {
-		if onDate, apart, err = entriesOn(r.Ctx, r.Client, k, trust, calendarID, date); err != nil || len(onDate) == 0 {
+		var byDate map[client.Date][]*client.Weather
+		byDate, apart, err = weatherDays(r.Ctx, r.Client, k, trust, calendarID, func(d client.Date) bool { return d == date })
+		if onDate = byDate[date]; err != nil || len(onDate) == 0 {
 			return onDate, apart, nil, err
 		}
 		if k == nil {
@@ -161,36 +158,4 @@ func entryToSet(r *run, calendarID int, date client.Date) (onDate, apart []*clie
 		}
 	}
 	return nil, nil, nil, fmt.Errorf("weather %d of calendar %d: its date changed while it was being read; try again", onDate[0].ID, calendarID)
-}
-
-// entriesOn are the calendar's entries on date, lowest id first, from the
-// cache when it holds the calendar's weather (read whole less than trust
-// ago) and the service's tail page agrees, else from every weather page
-// (the interface has no weather filters). An entry the list holds that
-// cannot be taken as the calendar's (another calendar's, one without a
-// whole date) is never updated: it is returned in apart, to be reported.
-func entriesOn(ctx context.Context, c *client.Client, k *cache.Cache, trust time.Duration, calendarID int, date client.Date) (found, apart []*client.Weather, err error) {
-	entries, err := k.Weather(ctx, c, calendarID, trust, func(w *client.Weather) bool {
-		return w.Misplaced(calendarID) != "" || w.Date() == date
-	})
-	if err != nil {
-		return nil, nil, err
-	}
-	for _, w := range entries {
-		if w.Misplaced(calendarID) != "" {
-			apart = append(apart, w)
-		} else {
-			found = append(found, w)
-		}
-	}
-	slices.SortFunc(found, func(a, b *client.Weather) int { return cmp.Compare(a.ID, b.ID) })
-	return found, apart, nil
-}
-
-func joinIDs(ws []*client.Weather) string {
-	ids := make([]string, len(ws))
-	for i, w := range ws {
-		ids[i] = strconv.Itoa(w.ID)
-	}
-	return strings.Join(ids, ", ")
 }

@@ -1,38 +1,13 @@
 package weather
 
 import (
-	"cmp"
-	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/internal/cache"
 )
-
-// entriesByDate are the calendar's entries by date, each day's lowest id
-// first, as set's entriesOn finds them for one date: from the cache when
-// it holds the calendar's weather (read whole less than cache.SetTrust
-// ago) and the service's tail page agrees, else from every weather page,
-// read once (the interface has no weather filters). An entry the list
-// holds that cannot be taken as the calendar's (another calendar's, one
-// without a whole date) is on no day of it and is left out.
-func entriesByDate(ctx context.Context, c *client.Client, k *cache.Cache, calendarID int) (map[client.Date][]*client.Weather, error) {
-	entries, err := k.Weather(ctx, c, calendarID, cache.SetTrust, func(w *client.Weather) bool { return w.Misplaced(calendarID) == "" })
-	if err != nil {
-		return nil, err
-	}
-	byDate := map[client.Date][]*client.Weather{}
-	for _, w := range entries {
-		byDate[w.Date()] = append(byDate[w.Date()], w)
-	}
-	for _, ws := range byDate {
-		slices.SortFunc(ws, func(a, b *client.Weather) int { return cmp.Compare(a.ID, b.ID) })
-	}
-	return byDate, nil
-}
 
 // refuseTakenDays is a ConflictError (exit 5) when an entry to create is
 // on a day the calendar has weather on already, or (in a list) on the day
@@ -41,7 +16,7 @@ func entriesByDate(ctx context.Context, c *client.Client, k *cache.Cache, calend
 // pages, whatever the number of entries. The dates are resolved and
 // checked already.
 func refuseTakenDays(r *run, cal *client.Calendar) error {
-	existing, err := entriesByDate(r.Ctx, r.Client, r.Factory.LocalCache(), cal.ID)
+	existing, _, err := weatherDays(r.Ctx, r.Client, r.Factory.LocalCache(), cache.SetTrust, cal.ID, nil)
 	if err != nil {
 		return fmt.Errorf("checking that calendar %d has no weather on those days yet: %w", cal.ID, err)
 	}
@@ -89,9 +64,4 @@ func refuseTakenDays(r *run, cal *client.Calendar) error {
 // entryDate is the date of an entry whose date is resolved and checked.
 func entryDate(in client.WeatherInput) client.Date {
 	return client.Date{Year: *in.Year, Month: *in.Month, Day: *in.Day}
-}
-
-// idList is "id 41" or "ids 41, 42".
-func idList(ws []*client.Weather) string {
-	return plural(len(ws), "id ", "ids ") + joinIDs(ws)
 }
