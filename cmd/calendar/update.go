@@ -43,10 +43,10 @@ the date (left out, or null), the update would clear them there: it is
 refused (exit 1) unless the file or the flags give them, or --force.
 
 ` + NamedWeeksHelp,
-	Example: `  kanka calendar update 12 --name "Calendar of Harptos"
+	Example: `  kanka calendar update 1 --name "Calendar of Harptos"
   kanka calendar update "Calendar of Harptos" --date 1492-Ches-12
-  kanka calendar update 12 --season Spring:Ches:19 --season Summer:Flamerule:20
-  kanka calendar get 12 -o yaml > cal.yaml && $EDITOR cal.yaml && kanka calendar update 12 -f cal.yaml`,
+  kanka calendar update 1 --season Spring:Ches:19 --season Summer:Flamerule:20
+  kanka calendar get 1 -o yaml > cal.yaml && $EDITOR cal.yaml && kanka calendar update 1 -f cal.yaml`,
 }
 
 // checkUpdate checks the changes before any request (refuseShortLists).
