@@ -291,33 +291,30 @@ func commentLines(n int) []byte { return bytes.Repeat([]byte("#\n"), n) }
 // problem the checks of the whole record find names the line of the
 // text where it gives the value (placed).
 func readEdit(text []byte, current *client.Calendar, force bool) (client.CalendarInput, error) {
-	changes, _, err := decodeCalendarFile(text, "the edited calendar")
+	file, err := decodeCalendarFile(text, "the edited calendar")
 	if err != nil {
 		return client.CalendarInput{}, err
 	}
+	changes := file.Records[0]
 	if err := refuseShortLists(changes); err != nil {
-		return client.CalendarInput{}, placed(err, text)
+		return client.CalendarInput{}, placed(err, file.Place)
 	}
 	in, err := changedRecord(current, changes, force, "give them in this file")
-	return in, placed(err, text)
+	return in, placed(err, file.Place)
 }
 
-// placed is err with each of its problems that names a field the text
-// gives ("season 1") said at its line ("line 14: seasons[1]"): the checks
-// of the record with the edit over it know the fields, not the lines.
-func placed(err error, text []byte) error {
+// placed is err with each of its problems that names a field the file
+// gives ("season 1") said where it gives it ("line 14: seasons[1]", as
+// place says): the checks of the record, with the file over it, know the
+// fields, not the lines.
+func placed(err error, place func(field string) string) error {
 	var ps *cmdutil.Problems
-	if err == nil || !errors.As(err, &ps) {
+	if err == nil || place == nil || !errors.As(err, &ps) {
 		return err
 	}
-	doc, perr := cmdutil.ParseYAML(text, "the edited calendar")
-	if perr != nil {
-		return err
-	}
-	lines := client.CalendarFileLines(doc)
 	for i, p := range ps.List {
-		if place := lines.Place(p.Where); place != "" {
-			ps.List[i].Where = place
+		if at := place(p.Where); at != "" {
+			ps.List[i].Where = at
 		}
 	}
 	return err

@@ -8,50 +8,54 @@ import (
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 )
 
-// readCalendarFile reads the -f file at path ("-" is standard input): its
+// readFile reads the -f file at path ("-" is standard input): its
 // schema and strict decoding are client.DecodeCalendar's (what `get -o
 // yaml` and `get -o json` print both read back). Every problem is a
 // UsageError naming the source and the line. ctx ends a read that blocks
 // (Ctrl-C, SIGTERM).
-// origin is the record the file was written from, when it says.
-func readCalendarFile(ctx context.Context, streams *cmdutil.IOStreams, path string) (in client.CalendarInput, origin client.FileOrigin, err error) {
-	data, err := cmdutil.ReadInput(ctx, streams, path)
-	if err != nil {
-		return client.CalendarInput{}, origin, err
-	}
-	return decodeCalendarFile(data, cmdutil.SourceName(path))
-}
-
-// readFile is readCalendarFile as the create and update verbs read -f.
 func readFile(ctx context.Context, streams *cmdutil.IOStreams, path string) (*resource.File[client.CalendarInput], error) {
-	in, origin, err := readCalendarFile(ctx, streams, path)
+	data, err := cmdutil.ReadInput(ctx, streams, path)
 	if err != nil {
 		return nil, err
 	}
-	return &resource.File[client.CalendarInput]{Records: []client.CalendarInput{in}, Source: cmdutil.SourceName(path), Origin: origin}, nil
+	source := cmdutil.SourceName(path)
+	f, err := decodeCalendarFile(data, source)
+	if err == nil {
+		at := f.Place
+		f.Place = func(field string) string {
+			if place := at(field); place != "" {
+				return source + ": " + place
+			}
+			return ""
+		}
+	}
+	return f, err
 }
 
 // decodeCalendarFile decodes the text of a calendar file; source names it
-// in messages.
-func decodeCalendarFile(data []byte, source string) (client.CalendarInput, client.FileOrigin, error) {
+// in messages. The file's Origin is the record it was written from, when it
+// says; its Place, the line where it gives a field.
+func decodeCalendarFile(data []byte, source string) (*resource.File[client.CalendarInput], error) {
 	doc, err := cmdutil.ParseYAML(data, source)
 	if err != nil {
-		return client.CalendarInput{}, client.FileOrigin{}, err
+		return nil, err
 	}
-	origin := client.ReadFileOrigin(doc)
+	f := &resource.File[client.CalendarInput]{Source: source, Origin: client.ReadFileOrigin(doc)}
 	in, err := client.DecodeCalendar(doc)
 	if err != nil {
-		return client.CalendarInput{}, origin, cmdutil.InFile(source, err)
+		return f, cmdutil.InFile(source, err)
 	}
 	for _, w := range in.WrittenNames() {
 		w.Where = source + ": " + w.Where
 	}
 	if in.Entry != nil {
 		if p := client.EntryProblem(*in.Entry); p != "" {
-			return client.CalendarInput{}, origin, cmdutil.UsageErrorf("%s: entry: %s", source, p)
+			return f, cmdutil.UsageErrorf("%s: entry: %s", source, p)
 		}
 	}
-	return in, origin, nil
+	f.Records = []client.CalendarInput{in}
+	f.Place = client.CalendarFileLines(doc).Place
+	return f, nil
 }
 
 // resolveMonths turns the months given by name into numbers with the

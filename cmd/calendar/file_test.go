@@ -11,10 +11,11 @@ import (
 
 func TestExampleHarptosIsAValidCalendar(t *testing.T) {
 	io, _, _, _ := cmdutil.Test()
-	in, _, err := readCalendarFile(context.Background(), io, "../../examples/harptos.yaml")
+	f, err := readFile(context.Background(), io, "../../examples/harptos.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
+	in := f.Records[0]
 	if err := in.Validate(); err != nil {
 		t.Fatalf("examples/harptos.yaml is not valid:\n%v", err)
 	}
@@ -46,7 +47,7 @@ func TestExampleHarptosIsAValidCalendar(t *testing.T) {
 func TestFileMistypedValueNamesKeyAndLine(t *testing.T) {
 	io, in, _, _ := cmdutil.Test()
 	in.WriteString("name: X\nmonths:\n  - name: A\n    length: thirty\n")
-	_, _, err := readCalendarFile(context.Background(), io, "-")
+	_, err := readFile(context.Background(), io, "-")
 	wantUsage(t, err, `standard input: line 4: months[1].length: "thirty" is not a whole number`)
 }
 
@@ -60,10 +61,11 @@ func TestFileYearsWithQuotedKeys(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			io, in, _, _ := cmdutil.Test()
 			in.WriteString(tt.input)
-			got, _, err := readCalendarFile(context.Background(), io, "-")
+			f, err := readFile(context.Background(), io, "-")
 			if err != nil {
 				t.Fatal(err)
 			}
+			got := f.Records[0]
 			want := client.Years{1492: "Three Ships", -3: "Ash", 7: "Seven"}
 			if !reflect.DeepEqual(got.Years, want) {
 				t.Errorf("years %v", got.Years)
@@ -73,6 +75,6 @@ func TestFileYearsWithQuotedKeys(t *testing.T) {
 	// Lines are unchanged: an error after the years still names its line.
 	io, in, _, _ := cmdutil.Test()
 	in.WriteString("{\n  \"years\": {\"1492\": \"A\", \"1493\": \"B\"},\n  \"weekday\": [\"a\"]\n}\n")
-	_, _, err := readCalendarFile(context.Background(), io, "-")
+	_, err := readFile(context.Background(), io, "-")
 	wantUsage(t, err, `standard input: line 3: unknown key "weekday"`)
 }

@@ -117,7 +117,7 @@ func TestFileMoonWithoutFullmoon(t *testing.T) {
 		t.Run(value, func(t *testing.T) {
 			env := newTestEnv(t, "id")
 			env.In.WriteString(twoMonths + "moons:\n  - name: Selûne\n    fullmoon: " + value + "\n")
-			wantUsage(t, env.run("create", "-f", "-"), "the calendar is not valid, nothing was sent:\n  moon 1 full moon: must be a number of days above 0")
+			wantUsage(t, env.run("create", "-f", "-"), "the calendar is not valid, nothing was sent:\n  standard input: line 8: moons[1].fullmoon: must be a number of days above 0")
 		})
 	}
 }
@@ -162,6 +162,23 @@ func TestFileNullListsAreEmpty(t *testing.T) {
 	t.Run("null months are refused", func(t *testing.T) {
 		env := newTestEnv(t, "id")
 		env.In.WriteString("months: ~\n")
-		wantUsage(t, env.run("update", "12", "-f", "-"), "the calendar is not valid, nothing was sent:\n  months: at least 2 are required, 0 given")
+		wantUsage(t, env.run("update", "12", "-f", "-"), "the calendar is not valid, nothing was sent:\n  standard input: line 1: months: at least 2 are required, 0 given")
 	})
+}
+
+// A file whose problems are all in its values (the keys read, the checks of
+// the calendar refuse it) says every one in one run, each at its line, on
+// create and on update (where the record read is checked with the file
+// over it), and sends nothing.
+func TestFileValueProblemsAtTheirLines(t *testing.T) {
+	file := twoMonths + "seasons:\n  - {name: Spring, month: 3, day: 1}\nmoons:\n  - {name: Luna, fullmoon: 0}\n"
+	want := "the calendar is not valid, nothing was sent:\n" +
+		"  standard input: line 7: seasons[1]: month 3 does not exist: the calendar has 2 months\n" +
+		"  standard input: line 9: moons[1].fullmoon: must be a number of days above 0"
+	env := newTestEnv(t, "id")
+	env.In.WriteString(file)
+	wantUsage(t, env.run("create", "-f", "-", "--allow-duplicate"), want)
+	env = newTestEnv(t, "id", exchange{"GET", "calendars/12", "", 200, data(small(12, "X"))})
+	env.In.WriteString(file)
+	wantUsage(t, env.run("update", "12", "-f", "-"), want)
 }

@@ -65,7 +65,7 @@ func TestE2EInputBadFilesAndFlagsSendNothing(t *testing.T) {
 		{"entry above 1 MiB in a file", []string{"calendar", "create", "-f", "-"}, twoMonths + "entry: " + bigEntry + "\n",
 			"error: standard input: entry: has 1048577 bytes; at most 1048576 (1 MiB) are allowed\n"},
 		{"fullmoon null", []string{"calendar", "create", "-f", "-"}, twoMonths + "moons:\n  - {name: Selûne, fullmoon: ~}\n",
-			"error: the calendar is not valid, nothing was sent:\n  moon 1 full moon: must be a number of days above 0\n"},
+			"error: the calendar is not valid, nothing was sent:\n  standard input: line 7: moons[1].fullmoon: must be a number of days above 0\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -58,6 +58,11 @@ type File[In any] struct {
 	// Origin is the record the file was written from, when it says (a
 	// file `get -o yaml` wrote).
 	Origin client.FileOrigin
+	// Place, when set, says where the file gives the value a check's
+	// problem names ("cal.yaml: line 14: seasons[2].month"), "" when it
+	// does not give it: a check of the record after it was read places its
+	// problems in the file too.
+	Place func(field string) string
 }
 
 // Run is one run of create or update.
