@@ -99,15 +99,25 @@ func (k *Cache) readFile(name, kind string, each func(line []byte) error) (*meta
 // gives and then m, unless the file changed since the caller read
 // generation basedOn: the newer file then stays.
 func (k *Cache) writeFile(name string, basedOn int64, m meta, write func(emit func(line []byte) error) error) error {
-	fw, err := k.create(name)
+	fw, err := k.written(name, write)
 	if err != nil {
 		return err
 	}
+	return fw.commit(m, basedOn)
+}
+
+// written is a new file name with the lines write gives, to commit.
+func (k *Cache) written(name string, write func(emit func(line []byte) error) error) (*fileWriter, error) {
+	fw, err := k.create(name)
+	if err != nil {
+		return nil, err
+	}
+	// A line that holds the token is the file's to refuse, at its commit.
 	if err := write(fw.emit); err != nil && !errors.Is(err, errHoldsToken) {
 		fw.abort()
-		return err
+		return nil, err
 	}
-	return fw.commit(m, basedOn)
+	return fw, nil
 }
 
 // locked runs fn under the lock of k's folder, which it creates. When the
@@ -234,12 +244,8 @@ var errNewer = errors.New("the file is newer")
 // replaceFile writes the file name anew with the lock held: the lines
 // write gives, then m.
 func (k *Cache) replaceFile(name string, m meta, write func(emit func(line []byte) error) error) error {
-	fw, err := k.create(name)
+	fw, err := k.written(name, write)
 	if err != nil {
-		return err
-	}
-	if err := write(fw.emit); err != nil && !errors.Is(err, errHoldsToken) {
-		fw.abort()
 		return err
 	}
 	return fw.commitLocked(m)
