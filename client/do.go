@@ -47,8 +47,9 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 	}
 	failures, limited := 0, 0
 	// maybeApplied is set when an attempt may have reached the server
-	// without its answer reaching us.
-	maybeApplied := false
+	// without its answer reaching us; failedAfter when the server answered
+	// that it failed (500), which it may do after applying the request.
+	maybeApplied, failedAfter := false, false
 	// stopped is err, from a wait or an attempt the context ended: a write
 	// then says whether some attempt of it may have reached the server.
 	stopped := func(err error, mayHaveArrived bool) error {
@@ -59,12 +60,12 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 	}
 	for {
 		if err := c.pacer.acquire(ctx); err != nil {
-			return nil, stopped(err, maybeApplied)
+			return nil, stopped(err, maybeApplied || failedAfter)
 		}
 		// Nothing is sent once the context ended, in the wait or before.
 		if err := ctx.Err(); err != nil {
 			c.pacer.release(nil)
-			return nil, stopped(err, maybeApplied)
+			return nil, stopped(err, maybeApplied || failedAfter)
 		}
 		sent := &sendTrace{}
 		// The body is read here (readBody), not by resty: within the
@@ -110,11 +111,11 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 			}
 			maybeApplied = maybeApplied || sent.mayHaveArrived(err)
 			if ctx.Err() != nil {
-				return nil, stopped(err, maybeApplied)
+				return nil, stopped(err, maybeApplied || failedAfter)
 			}
 			if failures < c.cfg.MaxRetries {
 				if err := c.wait(ctx, "before retrying after "+shortError(err), c.backoff(failures)); err != nil {
-					return nil, stopped(err, maybeApplied)
+					return nil, stopped(err, maybeApplied || failedAfter)
 				}
 				failures++
 				continue
@@ -162,9 +163,13 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 			// request through; a server that answered 500 or 503 did not
 			// lose its answer.
 			maybeApplied = maybeApplied || status == http.StatusBadGateway || status == http.StatusGatewayTimeout
+			// A server that failed (500) may yet have applied the request
+			// before it failed: an interrupt now says so (a 503 says it
+			// was not taken).
+			failedAfter = failedAfter || status == http.StatusInternalServerError
 			if failures < c.cfg.MaxRetries {
 				if err := c.wait(ctx, fmt.Sprintf("before retrying after a %d answer", status), c.backoff(failures)); err != nil {
-					return nil, stopped(err, maybeApplied)
+					return nil, stopped(err, maybeApplied || failedAfter)
 				}
 				failures++
 				continue

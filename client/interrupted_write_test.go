@@ -89,3 +89,18 @@ func TestRequestCancelledBeforeItsAttempt(t *testing.T) {
 		t.Errorf("%d requests reached the server, want 0", n)
 	}
 }
+
+// A server that answered 500 may have failed after it applied the write:
+// an interrupt in the wait before the retry says it may have arrived.
+func TestWriteCancelledAfterA500MayHaveArrived(t *testing.T) {
+	srv, requests := waitingServer(t, func(w http.ResponseWriter, _ *http.Request, _ int32) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusInternalServerError)
+		fmt.Fprint(w, `{"message":"Server Error"}`)
+	})
+	took, err := cancelledDuringWait(t, srv, requests, "before retrying after a 500 answer", deleteCalendar)
+	wantCancelledPromptly(t, err, took)
+	if iw := interruptedWrite(t, err); !iw.MayHaveArrived {
+		t.Errorf("MayHaveArrived = false after a 500")
+	}
+}

@@ -88,6 +88,9 @@ func loginRun(cmd *cobra.Command, opts *LoginOptions) error {
 		if r.URL == "" {
 			r.URL = cmp.Or(prof.URL, client.DefaultBaseURL)
 		}
+		if r.Campaign == "" {
+			r.Campaign = os.Getenv("KANKA_CAMPAIGN")
+		}
 		if r.Campaign == "" && prof.Campaign > 0 {
 			r.Campaign = strconv.Itoa(prof.Campaign)
 		}

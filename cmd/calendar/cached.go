@@ -35,10 +35,3 @@ func cachedCalendar(ctx context.Context, c *client.Client, k *cache.Cache, arg s
 	}
 	return readCalendar(ctx, c, arg)
 }
-
-// CachedCalendar is cachedCalendar for the verbs of other resources that
-// name a calendar (weather set): the calendar, fresh from the cache or
-// read, and its id.
-func CachedCalendar(ctx context.Context, c *client.Client, k *cache.Cache, arg string) (int, *client.Calendar, error) {
-	return cachedCalendar(ctx, c, k, arg, false)
-}

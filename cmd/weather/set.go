@@ -31,10 +31,14 @@ is updated, and a warning names the others.
 A month (--date) is a number or a name of the calendar's months: a name, an
 alias, in any case, or a prefix only one month has (1492-Ches-3).
 
-Requests: the calendar is read to check the date (no extra request when
---calendar is a name: its lookup holds it; one GET for an id), then every
-page of its weather, once, to find the entry; then one POST or PUT, or
-nothing.`,
+Requests: the calendar is read to check the date (none when the local
+cache read it less than a minute ago, or a name's lookup holds it; else one
+GET). The entry of the day is found in the cache, checked with the page
+that holds its tail, and read (one GET) before it is updated: 3 requests in
+all, the write included. A day the cache knows no entry of is looked for in
+every page of the calendar's weather (an entry moved onto it elsewhere would
+not show in the cache) before it is created. Without a cache: every page,
+then one POST or PUT, or nothing.`,
 		Example: `  kanka weather set --calendar "Calendar of Harptos" --date 1492-Hammer-1 --weather snowflake --temperature "-5°C"
   kanka weather set --calendar 1 --date 1492-1-1 --wind "north, strong"`,
 		Args:              cobra.NoArgs,
@@ -136,17 +140,27 @@ func checkEntry(in client.WeatherInput, cal *client.Calendar) error {
 // entryToSet finds the calendar's entries on date (weatherDays) and reads
 // the one set updates, the lowest id, as the service has it now (one GET,
 // which the update needs anyway): the cache cannot see an entry changed
-// elsewhere. When that entry's date moved meanwhile, the cache was behind:
-// the entries are found again from every page.
+// elsewhere. The cache only ever finds an entry: that the day has none
+// (set then creates one) is read from every page, since an entry moved onto
+// the date elsewhere would not show in it; and when the entry found has
+// moved off the date meanwhile, the entries are found again from every page.
 func entryToSet(r *run, calendarID int, date client.Date) (onDate, apart []*client.Weather, current *client.Weather, err error) {
 	k := r.Factory.LocalCache()
 	for _, trust := range []time.Duration{cache.SetTrust, 0} {
+		if k == nil {
+			trust = 0
+		}
 		var byDate map[client.Date][]*client.Weather
 		byDate, apart, err = weatherDays(r.Ctx, r.Client, k, trust, calendarID, func(d client.Date) bool { return d == date })
-		if onDate = byDate[date]; err != nil || len(onDate) == 0 {
-			return onDate, apart, nil, err
-		}
-		if k == nil {
+		onDate = byDate[date]
+		switch {
+		case err != nil:
+			return nil, nil, nil, err
+		case len(onDate) == 0 && trust > 0:
+			continue // none in the cache: every page says
+		case len(onDate) == 0:
+			return nil, apart, nil, nil
+		case trust == 0:
 			return onDate, apart, onDate[0], nil // read in this very walk
 		}
 		if current, err = r.Client.GetWeather(r.Ctx, calendarID, onDate[0].ID); err != nil {
@@ -157,5 +171,5 @@ func entryToSet(r *run, calendarID int, date client.Date) (onDate, apart []*clie
 			return onDate, apart, current, nil
 		}
 	}
-	return nil, nil, nil, fmt.Errorf("weather %d of calendar %d: its date changed while it was being read; try again", onDate[0].ID, calendarID)
+	return nil, nil, nil, fmt.Errorf("calendar %d: the weather of %s changed while it was being read; try again", calendarID, date)
 }

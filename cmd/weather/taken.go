@@ -6,17 +6,18 @@ import (
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
-	"github.com/kanka-cli/kanka/internal/cache"
 )
 
 // refuseTakenDays is a ConflictError (exit 5) when an entry to create is
 // on a day the calendar has weather on already, or (in a list) on the day
 // of an earlier entry: a second entry of one day is rarely meant, and set
 // and apply then see only one of them. It costs one walk of the weather
-// pages, whatever the number of entries. The dates are resolved and
-// checked already.
+// pages, whatever the number of entries (the cache cannot prove a day has
+// no weather: an entry moved onto it elsewhere would not show; the walk
+// brings the cache up to date). The dates are resolved and checked
+// already.
 func refuseTakenDays(r *run, cal *client.Calendar) error {
-	existing, _, err := weatherDays(r.Ctx, r.Client, r.Factory.LocalCache(), cache.SetTrust, cal.ID, nil)
+	existing, _, err := weatherDays(r.Ctx, r.Client, r.Factory.LocalCache(), 0, cal.ID, nil)
 	if err != nil {
 		return fmt.Errorf("checking that calendar %d has no weather on those days yet: %w", cal.ID, err)
 	}

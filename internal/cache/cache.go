@@ -21,8 +21,9 @@
 //     reads the entry it changes first.
 //   - Every record kanka reads or writes updates the cache (client.Observer).
 //
-// One folder a profile, host and campaign, 0700, files 0600, never the
-// token (a record that holds it is not kept). A file that is damaged,
+// One folder a profile, host, campaign and account (a short hash of the
+// token: another token may see other calendars), 0700, files 0600, never
+// the token (a record that holds it is not kept). A file that is damaged,
 // foreign or too large is ignored and rewritten. Writes are atomic (a
 // rename, under a lock), and a writer whose copy is older than the file's
 // leaves the file as it is.
@@ -52,7 +53,8 @@ var (
 type Options struct {
 	// Root is the folder of every cache (Root()); "" turns the cache off.
 	Root string
-	// Profile, Host and Campaign name the folder under Root.
+	// Profile, Host and Campaign name the folder under Root, with a short
+	// hash of Token (the account).
 	Profile, Host string
 	Campaign      int
 	// Token is never written: a record that holds it is not kept.
@@ -82,7 +84,10 @@ func Open(o Options) *Cache {
 	if now == nil {
 		now = time.Now
 	}
-	dir := filepath.Join(o.Root, segment(o.Profile), segment(o.Host), strconv.Itoa(o.Campaign))
+	// The campaign's folder is also the account's: another token may see
+	// other calendars (private ones), so its copy is another.
+	account := sha256.Sum256([]byte("kanka cache account\x00" + o.Token))
+	dir := filepath.Join(o.Root, segment(o.Profile), segment(o.Host), strconv.Itoa(o.Campaign)+"-"+hex.EncodeToString(account[:4]))
 	return &Cache{dir: dir, token: o.Token, now: now}
 }
 

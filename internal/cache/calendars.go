@@ -232,7 +232,10 @@ func (k *Cache) changeCalendars(create bool, change func(set *calendarSet)) {
 	err := k.locked(func() error {
 		set := k.loadCalendars()
 		if set.meta.Gen < 0 && !create {
-			return nil
+			// No copy to change; a kanka reading the list now must not
+			// keep what it read before this change: a file of a newer
+			// generation, holding no calendar, tells it so.
+			return k.replaceFile(calendarsFile, meta{Kind: "calendars", Gen: 0}, noLines)
 		}
 		change(set)
 		set.meta.Gen++

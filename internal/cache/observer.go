@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"time"
 
 	"github.com/kanka-cli/kanka/client"
 )
@@ -25,14 +26,17 @@ func (k *Cache) CalendarSeen(cal *client.Calendar) {
 	k.changeCalendars(true, func(set *calendarSet) { set.put(cal, seen) })
 }
 
-// CalendarChanged takes calendar id out of the cached calendars: what the
-// cache holds of it is no longer what the service has.
+// CalendarChanged takes calendar id out of the cached calendars, which are
+// then no longer the whole list: what the cache holds of it is not what
+// the service has, and a name must not resolve to another calendar (one
+// that differs only in case, or shares its name) for want of it.
 func (k *Cache) CalendarChanged(id int) {
 	if k == nil {
 		return
 	}
 	k.changeCalendars(false, func(set *calendarSet) {
 		set.list = slices.DeleteFunc(set.list, func(c cachedCalendar) bool { return c.cal.ID == id })
+		set.meta.Refreshed = time.Time{}
 	})
 }
 
@@ -106,7 +110,10 @@ func (k *Cache) changeWeather(calendarID int, change func(set *weatherSet) error
 	err := k.locked(func() error {
 		set := k.loadWeather(calendarID, nil)
 		if set == nil {
-			return nil
+			// No copy to change; a kanka walking the pages now must not
+			// keep what it read before this change: a file of a newer
+			// generation, holding nothing, tells it so.
+			return k.replaceFile(name, meta{Kind: "weather", Calendar: calendarID, Gen: k.generation(name, "weather") + 1}, noLines)
 		}
 		if !slices.IsSorted(set.ids) {
 			return errUnchangeable
@@ -122,6 +129,18 @@ func (k *Cache) changeWeather(calendarID int, change func(set *weatherSet) error
 		_ = os.Remove(filepath.Join(k.dir, name))
 	}
 }
+
+// generation is the generation of the file name of kind, -1 when there is
+// none to read.
+func (k *Cache) generation(name, kind string) int64 {
+	if m, err := k.readFile(name, kind, func([]byte) error { return nil }); err == nil && m != nil {
+		return m.Gen
+	}
+	return -1
+}
+
+// noLines writes no lines: a file that is only its meta.
+func noLines(func([]byte) error) error { return nil }
 
 // forget removes the file name: what it held is not to be trusted.
 func (k *Cache) forget(name string) {
@@ -142,7 +161,7 @@ func (k *Cache) LiveWeatherPath() {
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	_ = k.writeFile(serverFile, k.serverGen(), meta{Kind: "server", LiveWeather: true}, func(func([]byte) error) error { return nil })
+	_ = k.writeFile(serverFile, k.generation(serverFile, "server"), meta{Kind: "server", LiveWeather: true}, noLines)
 }
 
 // KnowsLiveWeatherPath reports whether an earlier run found the server to
@@ -155,12 +174,4 @@ func (k *Cache) KnowsLiveWeatherPath() bool {
 	defer k.mu.Unlock()
 	m, err := k.readFile(serverFile, "server", func([]byte) error { return nil })
 	return err == nil && m != nil && m.LiveWeather
-}
-
-// serverGen is the server file's generation, -1 when there is none.
-func (k *Cache) serverGen() int64 {
-	if m, err := k.readFile(serverFile, "server", func([]byte) error { return nil }); err == nil && m != nil {
-		return m.Gen
-	}
-	return -1
 }

@@ -207,8 +207,10 @@ func TestWeatherGoneByA404(t *testing.T) {
 	wantRequests(t, s.svc, wpage(1, 2))
 }
 
-// Only files that exist are changed: what the cache does not hold, the
-// next read brings.
+// Only files that hold entries are changed: what the cache does not hold,
+// the next read brings. A write leaves a file that holds none (so that a
+// walk that started before it does not keep what it read), which is
+// trusted for nothing: the next read walks every page.
 func TestWeatherWritesWithoutAFileMakeNone(t *testing.T) {
 	s := newSetup(t)
 	s.svc.addSunny(1, 3)
@@ -221,9 +223,35 @@ func TestWeatherWritesWithoutAFileMakeNone(t *testing.T) {
 	if err := s.c.DeleteWeather(t.Context(), 1, 102); err != nil {
 		t.Fatal(err)
 	}
-	if exists(t, s.k, weatherFile(1)) {
-		t.Error("a write made a weather file")
+	s.svc.take()
+	got := weather(t, s.k, s.c, 1, time.Hour, all)
+	wantList(t, "entries", got, s.svc.listing(1))
+	wantRequests(t, s.svc, walk(1, 1)...)
+}
+
+// A write made while another kanka walks the pages (with no file yet)
+// leaves that walk's older copy out of the cache.
+func TestAWriteDuringAFirstWalkIsNotLost(t *testing.T) {
+	s := newSetup(t)
+	s.svc.addSunny(1, 20)
+	other := openCache(s.root, s.clock)
+	seq := s.k.TeeWeather(t.Context(), 1, s.c.AllWeather)
+	n := 0
+	for _, err := range seq {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n++; n == 1 { // after page 1: another kanka updates entry 101
+			w, err := s.c.GetWeather(t.Context(), 1, 101)
+			if err != nil {
+				t.Fatal(err)
+			}
+			other.WeatherSeen(1, w, false)
+		}
 	}
+	s.svc.take()
+	weather(t, s.k, s.c, 1, time.Hour, all)
+	wantRequests(t, s.svc, walk(1, 2)...)
 }
 
 // A service whose list is not in id order (an entry with a lower id added

@@ -44,8 +44,9 @@ func TestFilesAreNamedByKind(t *testing.T) {
 	}
 	wantList(t, "files", names, []string{calendarsFile, weatherFile(1)})
 	// The profile and host, each with a short hash of its exact text (see
-	// TestFolderNamesDifferingOnlyInCaseDoNotShareAFolder), then the campaign.
-	if want := filepath.Join(s.root, "p-148de9c5", "h-aaa94026", "7"); s.k.Dir() != want {
+	// TestFolderNamesDifferingOnlyInCaseDoNotShareAFolder), then the
+	// campaign with a short hash of the token (the account).
+	if want := filepath.Join(s.root, "p-148de9c5", "h-aaa94026", "7-2d7d0dee"); s.k.Dir() != want {
 		t.Errorf("Dir() = %q, want %q", s.k.Dir(), want)
 	}
 }
@@ -282,4 +283,15 @@ func TestWeatherNilKeepKeepsEveryEntry(t *testing.T) {
 	wantRequests(t, s.svc, walk(1, 2)...)
 	wantList(t, "warm", weather(t, s.k, s.c, 1, time.Hour, nil), s.svc.listing(1))
 	wantRequests(t, s.svc, wpage(1, 2))
+}
+
+// Two tokens (two accounts, which may see other calendars) never share a
+// copy.
+func TestAccountsDoNotShareAFolder(t *testing.T) {
+	root := t.TempDir()
+	a := cache.Open(cache.Options{Root: root, Profile: "p", Host: "h", Campaign: 7, Token: "token-of-alice"})
+	b := cache.Open(cache.Options{Root: root, Profile: "p", Host: "h", Campaign: 7, Token: "token-of-bob"})
+	if a.Dir() == b.Dir() || strings.Contains(a.Dir(), "alice") {
+		t.Errorf("folders %q and %q", a.Dir(), b.Dir())
+	}
 }
