@@ -265,3 +265,33 @@ func (l FileLines) Place(field string) string {
 	}
 	return FileProblem{Line: r.lineOf(key), Path: key}.place()
 }
+
+// WeatherFileLines reads the lines of the values of a weather file n, one
+// entry or a list of them, as DecodeWeather and DecodeWeathers read it
+// (their problems are theirs to say).
+func WeatherFileLines(n *yaml.Node) FileLines {
+	var r fileReader
+	if root := documentRoot(n); root != nil {
+		r.visit(root, "", func(v *yaml.Node) {
+			if v.Kind == yaml.SequenceNode {
+				r.items(v, "", func(item *yaml.Node, path string) { r.weather(item, path) })
+				return
+			}
+			r.weather(v, "")
+		})
+	}
+	return FileLines{lines: r.bounds().lines}
+}
+
+// PlaceKey is where the file gives the value at key ("[2].weather", a key
+// of an entry of a list), or the nearest value around it (the entry's line,
+// for a key it lacks): "line 7: [2].weather"; "" when the file gives
+// nothing there.
+func (l FileLines) PlaceKey(key string) string {
+	r := fileReader{spent: &fileBounds{lines: l.lines}}
+	line := r.lineOf(key)
+	if line == 0 {
+		return ""
+	}
+	return FileProblem{Line: line, Path: key}.place()
+}

@@ -61,6 +61,23 @@ func (ps *Problems) AddInput(where string, err error) {
 	}
 }
 
+// AddInputAt is AddInput, with each problem said where place says its
+// field is (a file's line) when it knows, else under where.
+func (ps *Problems) AddInputAt(where string, err error, place func(field string) string) {
+	var in *client.InputError
+	if err == nil || !errors.As(err, &in) {
+		ps.AddInput(where, err)
+		return
+	}
+	for _, p := range in.Problems {
+		at := place(p.Field)
+		if at == "" {
+			at = Place(where, p.Field)
+		}
+		ps.Add(at, "%s", p.Message)
+	}
+}
+
 // AddFile adds the problems of a file decoder (*client.FileError: each at
 // its line), the file named first; of another error, each of its lines;
 // nothing for nil.

@@ -233,8 +233,8 @@ func TestE2EWeatherFiles(t *testing.T) {
 		}
 		mark = srv.mark()
 		r = k.run(t, "weather", "create", "--calendar", "1", "-f", list)
-		if r.code != 2 || !strings.Contains(r.stderr, "entry 2 (1492-1-40): date: day 40 does not exist") {
-			t.Errorf("a list with a bad date: want exit 2 naming entry 2; %s", r)
+		if r.code != 2 || !strings.Contains(r.stderr, list+": line 2: [2].date: day 40 does not exist") {
+			t.Errorf("a list with a bad date: want exit 2 naming entry 2 at its line; %s", r)
 		}
 		if writes := successfulWrites(srv.since(mark)); len(writes) != 0 {
 			t.Errorf("a list with a bad date wrote %v", writes)

@@ -61,7 +61,15 @@ func createWrites(intercept func(*run) error) *resource.Writes[*client.Weather, 
 
 // checkCreate checks what can be checked without the calendar, before any
 // request; the months named and the dates are checked against it after.
-func checkCreate(r *run) error { return checkEntries(r.Records, isList(r), nil) }
+func checkCreate(r *run) error { return checkEntries(r.Records, isList(r), nil, filePlace(r)) }
+
+// filePlace is where the run's -f file gives a value, nil without one.
+func filePlace(r *run) func(string) string {
+	if r.File == nil {
+		return nil
+	}
+	return r.File.Place
+}
 
 // create is createEntries without the check that the days are free: set
 // creates only on a day it found without weather.
@@ -79,7 +87,7 @@ func createEntries(r *run, allowDuplicate bool) ([]*client.Weather, error) {
 	if err := resolveDates(cal, r.Records); err != nil {
 		return nil, err
 	}
-	if err := checkEntries(r.Records, isList(r), cal); err != nil {
+	if err := checkEntries(r.Records, isList(r), cal, filePlace(r)); err != nil {
 		return nil, err
 	}
 	if !allowDuplicate {

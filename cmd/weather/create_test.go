@@ -219,10 +219,11 @@ func TestCreateListWithAnInvalidEntrySendsNothing(t *testing.T) {
 	if !cmdtest.IsUsage(err) {
 		t.Fatalf("error %v is not a usage error", err)
 	}
+	// Each problem at its line in the file.
 	want = "2 weather entries are not valid, nothing was sent:\n" +
-		"  entry 2 (1492-1-2): weather: is required\n" +
-		"  entry 3: date: is required (--date Y-M-D, or date: Y-M-D or year, month and day in a file)\n" +
-		"  entry 3: weather: has 33 characters; at most 20 are allowed"
+		"  " + path + ": line 3: [2].weather: is required\n" +
+		"  " + path + ": line 5: [3].date: is required (--date Y-M-D, or date: Y-M-D or year, month and day in a file)\n" +
+		"  " + path + ": line 7: [3].weather: has 33 characters; at most 20 are allowed"
 	if err.Error() != want {
 		t.Errorf("error\n%s\nwant\n%s", err, want)
 	}
@@ -240,8 +241,8 @@ func TestCreateListWithADayOutsideTheCalendarSendsNoWrite(t *testing.T) {
 		t.Fatalf("error %v is not a usage error", err)
 	}
 	want := "2 weather entries are not valid, nothing was sent:\n" +
-		"  entry 2 (1492-1-31): date: day 31 does not exist: Hammer has 30 days\n" +
-		"  entry 3 (1492-3-1): date: month 3 does not exist: the calendar has 2 months"
+		"  " + path + ": line 2: [2].date: day 31 does not exist: Hammer has 30 days\n" +
+		"  " + path + ": line 3: [3].date: month 3 does not exist: the calendar has 2 months"
 	if err.Error() != want {
 		t.Errorf("error\n%s\nwant\n%s", err, want)
 	}

@@ -37,17 +37,24 @@ func isDatePart(key string) bool { return key == "year" || key == "month" || key
 
 // checkEntries is every problem of the entries (their dates checked
 // against cal when it is given) as one UsageError, nil when there is none.
-// numbered names each entry's problems with the entry (a list).
-func checkEntries(entries []client.WeatherInput, numbered bool, cal *client.Calendar) error {
+// numbered names each entry's problems with the entry (a list); place, when
+// set, says where the -f file gives a value (resource.File.Place), so that
+// a problem is said at its line.
+func checkEntries(entries []client.WeatherInput, numbered bool, cal *client.Calendar, place func(string) string) error {
 	ps := &cmdutil.Problems{Subject: "the weather entry is not valid"}
 	bad := 0
 	for i, in := range entries {
 		before := len(ps.List)
-		where := ""
+		where, key := "", ""
 		if numbered {
-			where = entryName(i, in.DateLabel())
+			where, key = entryName(i, in.DateLabel()), fmt.Sprintf("[%d].", i+1)
 		}
-		ps.AddInput(where, in.Validate(cal))
+		ps.AddInputAt(where, in.Validate(cal), func(field string) string {
+			if place == nil {
+				return ""
+			}
+			return place(key + field)
+		})
 		if len(ps.List) > before {
 			bad++
 		}

@@ -44,6 +44,13 @@ func readEntryFile(ctx context.Context, streams *cmdutil.IOStreams, path string)
 			e.Written.Where = f.Source + ": " + e.Written.Where
 		}
 	}
+	lines := client.WeatherFileLines(doc)
+	f.Place = func(key string) string {
+		if at := lines.PlaceKey(key); at != "" {
+			return f.Source + ": " + at
+		}
+		return ""
+	}
 	return f, nil
 }
 

@@ -134,7 +134,7 @@ func checkSetFields(in client.WeatherInput, cal *client.Calendar) error {
 
 // checkEntry is one UsageError naming every problem of the entry.
 func checkEntry(in client.WeatherInput, cal *client.Calendar) error {
-	return checkEntries([]client.WeatherInput{in}, false, cal)
+	return checkEntries([]client.WeatherInput{in}, false, cal, nil)
 }
 
 // entryToSet finds the calendar's entries on date (weatherDays) and reads

@@ -59,9 +59,10 @@ type File[In any] struct {
 	// file `get -o yaml` wrote).
 	Origin client.FileOrigin
 	// Place, when set, says where the file gives the value a check's
-	// problem names ("cal.yaml: line 14: seasons[2].month"), "" when it
-	// does not give it: a check of the record after it was read places its
-	// problems in the file too.
+	// problem names ("cal.yaml: line 14: seasons[2].month"; in a list of
+	// records, the field of one: "[2].weather"), "" when it does not give
+	// it: a check of the records after they were read places its problems
+	// in the file too.
 	Place func(field string) string
 }
 
