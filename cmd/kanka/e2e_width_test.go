@@ -4,12 +4,12 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/kanka-cli/kanka/cmd/cmdutil/ptytest"
 	"golang.org/x/sys/unix"
 )
 
@@ -45,25 +45,7 @@ func (k *kanka) onTerminal(t *testing.T, cols int, args ...string) result {
 // skips the test where there is none.
 func openTerminal(t *testing.T, cols int) (master, tty *os.File) {
 	t.Helper()
-	master, err := os.OpenFile("/dev/ptmx", os.O_RDWR|unix.O_NOCTTY, 0)
-	if err != nil {
-		t.Skipf("no pseudo-terminal: %v", err)
-	}
-	fd := int(master.Fd())
-	if err := unix.IoctlSetPointerInt(fd, unix.TIOCSPTLCK, 0); err != nil {
-		master.Close()
-		t.Skipf("no pseudo-terminal: %v", err)
-	}
-	n, err := unix.IoctlGetInt(fd, unix.TIOCGPTN)
-	if err != nil {
-		master.Close()
-		t.Skipf("no pseudo-terminal: %v", err)
-	}
-	tty, err = os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|unix.O_NOCTTY, 0)
-	if err != nil {
-		master.Close()
-		t.Skipf("no pseudo-terminal: %v", err)
-	}
+	master, tty = ptytest.OpenPair(t)
 	if err := unix.IoctlSetWinsize(int(tty.Fd()), unix.TIOCSWINSZ, &unix.Winsize{Row: 24, Col: uint16(cols)}); err != nil {
 		t.Fatal(err)
 	}
