@@ -78,6 +78,12 @@ func update(r *run, current *client.Calendar, force bool) (*client.Calendar, err
 	if err != nil {
 		return nil, placed(err, filePlace(r))
 	}
+	// A write that changes nothing would still move the calendar's update
+	// time, and so refuse every file taken from it before (exit 8).
+	if before := client.FromCalendar(current); client.CalendarFields.Same(&in, &before) {
+		cmdutil.Say(r.Factory, "calendar %d already has these values; nothing was sent", current.ID)
+		return current, nil
+	}
 	updated, err := r.Client.UpdateCalendar(r.Ctx, current.ID, in)
 	if err != nil {
 		return nil, err

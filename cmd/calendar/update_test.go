@@ -84,11 +84,21 @@ func TestUpdateRoundTripsGetYAML(t *testing.T) {
 	if err := os.WriteFile(path, get.Out.Bytes(), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	update := newTestEnv(t, "id",
-		exchange{"GET", "calendars/12", "", 200, data(record)},
-		exchange{"PUT", "calendars/12", putBody(t, nil), 200, data(record)},
-	)
+	// The file reads back as the record: nothing to send (a write would
+	// only move its update time).
+	update := newTestEnv(t, "id", exchange{"GET", "calendars/12", "", 200, data(record)})
 	if err := update.run("update", "12", "-f", path); err != nil {
+		t.Fatal(err)
+	}
+	if got := update.ErrOut.String(); got != "calendar 12 already has these values; nothing was sent\n" {
+		t.Errorf("stderr %q", got)
+	}
+	// One change beside it: the whole record goes, with the change.
+	update = newTestEnv(t, "id",
+		exchange{"GET", "calendars/12", "", 200, data(record)},
+		exchange{"PUT", "calendars/12", putBody(t, map[string]any{"suffix": "AR"}), 200, data(record)},
+	)
+	if err := update.run("update", "12", "-f", path, "--suffix", "AR"); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -126,9 +136,9 @@ func TestUpdateFlagsOverrideAShortListInTheFile(t *testing.T) {
 	record := small(12, "Harptos")
 	env := newTestEnv(t, "id", exchange{"GET", "calendars/12", "", 200, data(record)},
 		exchange{"PUT", "calendars/12", sentBack(t, record, map[string]any{
-			"month_name": []string{"A", "B"}, "month_length": []int{10, 10}, "month_type": []string{"standard", "standard"}, "month_alias": []string{"", ""},
+			"month_name": []string{"A", "B"}, "month_length": []int{12, 12}, "month_type": []string{"standard", "standard"}, "month_alias": []string{"", ""},
 		}), 200, data(record)})
-	if err := env.run("update", "12", "-f", path, "--month", "A:10", "--month", "B:10"); err != nil {
+	if err := env.run("update", "12", "-f", path, "--month", "A:12", "--month", "B:12"); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -155,13 +165,13 @@ func TestUpdateFromAFileOfAnOlderReadIsRefused(t *testing.T) {
 	}
 
 	env = newTestEnv(t, "id", exchange{"GET", "calendars/12", "", 200, data(newer)},
-		exchange{"PUT", "calendars/12", putBody(t, nil), 200, data(newer)})
-	if err := env.run("update", "12", "-f", path, "--force"); err != nil {
+		exchange{"PUT", "calendars/12", putBody(t, map[string]any{"suffix": "AR"}), 200, data(newer)})
+	if err := env.run("update", "12", "-f", path, "--suffix", "AR", "--force"); err != nil {
 		t.Fatal(err)
 	}
 	env = newTestEnv(t, "id", exchange{"GET", "calendars/12", "", 200, data(record)},
-		exchange{"PUT", "calendars/12", putBody(t, nil), 200, data(record)})
-	if err := env.run("update", "12", "-f", path); err != nil {
+		exchange{"PUT", "calendars/12", putBody(t, map[string]any{"suffix": "AR"}), 200, data(record)})
+	if err := env.run("update", "12", "-f", path, "--suffix", "AR"); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -263,8 +273,8 @@ func TestUpdateFromAFileAsksTheListWhenTheAnswerHasNoUpdatedAt(t *testing.T) {
 
 	env = newTestEnv(t, "id", exchange{"GET", "calendars/12", "", 200, data(undated)},
 		exchange{"GET", since, "", 200, page(1, 1, 45)},
-		exchange{"PUT", "calendars/12", putBody(t, nil), 200, data(record)})
-	if err := env.run("update", "12", "-f", path); err != nil {
+		exchange{"PUT", "calendars/12", putBody(t, map[string]any{"suffix": "AR"}), 200, data(record)})
+	if err := env.run("update", "12", "-f", path, "--suffix", "AR"); err != nil {
 		t.Fatal(err)
 	}
 }
