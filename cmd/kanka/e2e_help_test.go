@@ -41,7 +41,7 @@ func TestE2EHelpAndSuggestions(t *testing.T) {
 	if r.code != 2 || r.stdout != "" || !strings.HasPrefix(r.stderr, "error: unknown shorthand flag: 'v' in -v\n") {
 		t.Errorf("kanka -v is no longer the version: %s", r)
 	}
-	if out := k.ok(t, "--version"); out != "kanka dev\n" {
+	if out := k.ok(t, "--version"); out != "kanka (devel)\n" {
 		t.Errorf("kanka --version: %q", out)
 	}
 

@@ -136,7 +136,7 @@ func TestE2EMachineOutput(t *testing.T) {
 	k := newKanka(t, srv)
 
 	v := decodeObject(t, k.ok(t, "version", "-o", "json"))
-	if v["version"] != "dev" || v["go"] != runtime.Version() || v["os"] != runtime.GOOS || v["arch"] != runtime.GOARCH || v["date"] != nil {
+	if v["version"] != "(devel)" || v["go_version"] != runtime.Version() || v["os"] != runtime.GOOS || v["arch"] != runtime.GOARCH || v["date"] != nil {
 		t.Errorf("version -o json: %v", v)
 	}
 	if _, ok := v["commit"]; !ok {

@@ -114,7 +114,7 @@ func TestExitCodesOfTheProcess(t *testing.T) {
 		stdout string
 		stderr string
 	}{
-		{[]string{"version"}, 0, "kanka dev\n", ""},
+		{[]string{"version"}, 0, "kanka (devel)\n", ""},
 		{[]string{"--sandbox", "auth", "status"}, 0, "", ""},
 		{[]string{"--bogus"}, 2, "", "error: unknown flag: --bogus\nRun 'kanka --help' for usage.\n"},
 		{[]string{"-c", "5", "auth", "status"}, 3, "", "error: no API token for profile \"default\"\nRun 'kanka auth login' to save a token in profile \"default\" of CONFIG, or set KANKA_TOKEN.\n"},

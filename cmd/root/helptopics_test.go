@@ -153,7 +153,7 @@ func TestDashVIsNeverVersion(t *testing.T) {
 		t.Errorf("kanka -v: exit %d, stdout %q, stderr %q", r.Code, r.Stdout, r.Stderr)
 	}
 	for _, args := range [][]string{{"--version"}, {"version"}} {
-		if r := roottest.Run(t, "", args...); r.Code != 0 || r.Stdout != "kanka dev\n" {
+		if r := roottest.Run(t, "", args...); r.Code != 0 || r.Stdout != "kanka (devel)\n" {
 			t.Errorf("kanka %s: exit %d, stdout %q", args[0], r.Code, r.Stdout)
 		}
 	}

@@ -173,7 +173,7 @@ func TestVersion(t *testing.T) {
 	roottest.Isolate(t)
 	for _, args := range [][]string{{"version"}, {"--version"}} {
 		res := roottest.Run(t, "", args...)
-		if res.Code != 0 || res.Stdout != "kanka dev\n" {
+		if res.Code != 0 || res.Stdout != "kanka (devel)\n" {
 			t.Errorf("%v: exit %d, stdout %q", args, res.Code, res.Stdout)
 		}
 	}

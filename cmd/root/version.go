@@ -13,15 +13,30 @@ import (
 // Set by the release build with -ldflags "-X github.com/kanka-cli/kanka/cmd/root.Version=..."
 // (and Commit, Date the same way).
 var (
-	Version = "dev"
+	// Version is the release's; "" for a build without release flags,
+	// which says its module's version instead (buildVersion).
+	Version = ""
 	Commit  = ""
 	// Date is when the release was built, as the build wrote it.
 	Date = ""
 )
 
-// versionString is "kanka <Version>", with the commit when the build set it.
+// buildVersion is Version, else the module version the go command
+// recorded (v1.2.3 for `go install ...@v1.2.3`), else "(devel)", as Go
+// says of a build from a checkout.
+func buildVersion() string {
+	if Version != "" {
+		return Version
+	}
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
+		return info.Main.Version
+	}
+	return "(devel)"
+}
+
+// versionString is "kanka <version>", with the commit when the build set it.
 func versionString() string {
-	s := "kanka " + Version
+	s := "kanka " + buildVersion()
 	if Commit != "" {
 		s += " (" + Commit + ")"
 	}
@@ -33,8 +48,9 @@ func newCmdVersion(f *cmdutil.Factory) *cobra.Command {
 		Use:   "version",
 		Short: "Print the version",
 		Long: `Print the version. -o json and -o yaml print what the build knows of itself:
-version ("dev" when the build did not set one), commit, date, Go version, os
-and arch; what it does not know is null.`,
+version (without release flags, the module's version from the build, or
+"(devel)"), commit, date, go_version, os and arch; what it does not know is
+null.`,
 		Example: `  kanka version
   kanka --version
   kanka version -o json`,
@@ -66,13 +82,13 @@ type versionInfo struct {
 	Version string  `json:"version" yaml:"version"`
 	Commit  *string `json:"commit" yaml:"commit"`
 	Date    *string `json:"date" yaml:"date"`
-	Go      string  `json:"go" yaml:"go"`
+	Go      string  `json:"go_version" yaml:"go_version"`
 	OS      string  `json:"os" yaml:"os"`
 	Arch    string  `json:"arch" yaml:"arch"`
 }
 
 func currentVersion() versionInfo {
-	v := versionInfo{Version: Version, Go: runtime.Version(), OS: runtime.GOOS, Arch: runtime.GOARCH}
+	v := versionInfo{Version: buildVersion(), Go: runtime.Version(), OS: runtime.GOOS, Arch: runtime.GOARCH}
 	commit := Commit
 	if commit == "" {
 		commit = builtFrom()

@@ -9,18 +9,19 @@ import (
 	"github.com/kanka-cli/kanka/cmd/root/roottest"
 )
 
-// version -o json and yaml say what the build knows: the version ("dev"
-// unless the release build set it), its commit and date (null unless
+// version -o json and yaml say what the build knows: the version (without
+// release flags, the module's from the build info: "(devel)" for a test
+// binary), its commit and date (null unless
 // known: a test binary records no git revision), and Go's version, os and
 // arch.
 func TestVersionAsJSONAndYAML(t *testing.T) {
 	roottest.Isolate(t)
 	res := roottest.Run(t, "", "version", "-o", "json")
 	want := fmt.Sprintf(`{
-  "version": "dev",
+  "version": "(devel)",
   "commit": null,
   "date": null,
-  "go": %q,
+  "go_version": %q,
   "os": %q,
   "arch": %q
 }
@@ -32,7 +33,7 @@ func TestVersionAsJSONAndYAML(t *testing.T) {
 	defer func(v, c, d string) { root.Version, root.Commit, root.Date = v, c, d }(root.Version, root.Commit, root.Date)
 	root.Version, root.Commit, root.Date = "1.4.0", "3f2a9c1", "2026-01-09T10:00:00Z"
 	res = roottest.Run(t, "", "version", "-o", "yaml")
-	wantYAML := fmt.Sprintf("version: 1.4.0\ncommit: 3f2a9c1\ndate: \"2026-01-09T10:00:00Z\"\ngo: %s\nos: %s\narch: %s\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	wantYAML := fmt.Sprintf("version: 1.4.0\ncommit: 3f2a9c1\ndate: \"2026-01-09T10:00:00Z\"\ngo_version: %s\nos: %s\narch: %s\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	if res.Code != 0 || res.Stdout != wantYAML {
 		t.Errorf("-o yaml: exit %d, stderr %q, stdout:\n%s\nwant:\n%s", res.Code, res.Stderr, res.Stdout, wantYAML)
 	}
