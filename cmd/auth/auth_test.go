@@ -23,7 +23,7 @@ func TestLoginWithTokenFromStdinChecksAndSaves(t *testing.T) {
 		t.Fatalf("exit %d: %s", res.Code, res.Stderr)
 	}
 	wantReq := roottest.Request{Method: "GET", Path: "/api/1.0/campaigns/5/calendars",
-		Authorization: "Bearer " + goodToken, Accept: "application/json", UserAgent: "kanka/dev"}
+		Authorization: "Bearer " + goodToken, Accept: "application/json", UserAgent: "kanka/devel"}
 	if reqs := srv.Requests(); len(reqs) != 1 || reqs[0] != wantReq {
 		t.Errorf("requests %+v, want exactly %+v", reqs, wantReq)
 	}

@@ -135,7 +135,7 @@ func (c *connector) newClientWith(r *profile.Resolved, edit func(*client.Config)
 	cfg := client.Config{
 		BaseURL:   r.URL,
 		Token:     r.Token,
-		UserAgent: "kanka/" + Version,
+		UserAgent: userAgent(),
 		Timeout:   timeout,
 		MaxWait:   maxWait,
 	}

@@ -66,7 +66,7 @@ func TestSettingsPrecedenceReachesTheRequest(t *testing.T) {
 					continue
 				}
 				wantReq := roottest.Request{Method: "GET", Path: fmt.Sprintf("/api/1.0/campaigns/%d/calendars", tt.wantCamp),
-					Authorization: "Bearer " + tt.wantToken, Accept: "application/json", UserAgent: "kanka/" + root.Version}
+					Authorization: "Bearer " + tt.wantToken, Accept: "application/json", UserAgent: "kanka/devel"}
 				if len(reqs) != 1 || reqs[0] != wantReq {
 					t.Errorf("requests %+v, want exactly %+v", reqs, wantReq)
 				}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"strings"
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/output"
@@ -33,6 +34,10 @@ func buildVersion() string {
 	}
 	return "(devel)"
 }
+
+// userAgent names kanka and its version to the server: "kanka/1.4.0", or
+// "kanka/devel" for a build from a checkout.
+func userAgent() string { return "kanka/" + strings.Trim(buildVersion(), "()") }
 
 // versionString is "kanka <version>", with the commit when the build set it.
 func versionString() string {
