@@ -9,7 +9,6 @@ import (
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/profile"
 	"github.com/kanka-cli/kanka/internal/cache"
-	"github.com/kanka-cli/kanka/sandbox"
 )
 
 // openCache is the cache of the run's profile, host and campaign (cfg as
@@ -29,11 +28,7 @@ func openCache(g *cmdutil.Globals, r *profile.Resolved, cfg client.Config) *cach
 		host = u.Host + strings.TrimRight(u.Path, "/")
 	}
 	if r.Sandbox {
-		dataPath := g.SandboxData
-		if dataPath == "" {
-			dataPath = sandbox.DefaultDataPath()
-		}
-		host = cache.SandboxHost(dataPath)
+		host = cache.SandboxHost(sandboxDataPath(g.SandboxData))
 	}
 	return cache.Open(cache.Options{Root: root, Profile: r.ProfileName, Host: host, Campaign: cfg.Campaign, Token: cfg.Token})
 }

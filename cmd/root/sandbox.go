@@ -19,10 +19,16 @@ const (
 // will not use is refused here, before any request: a
 // *sandbox.StateFileError (see sandboxStateExit).
 func sandboxTransport(dataPath string) (http.RoundTripper, error) {
-	if dataPath == "" {
-		dataPath = sandbox.DefaultDataPath()
+	return sandbox.InProcess(sandbox.Options{DataPath: sandboxDataPath(dataPath)})
+}
+
+// sandboxDataPath is the state file of the in-process sandbox: --sandbox-data
+// (given), else sandbox.DefaultDataPath.
+func sandboxDataPath(given string) string {
+	if given == "" {
+		return sandbox.DefaultDataPath()
 	}
-	return sandbox.InProcess(sandbox.Options{DataPath: dataPath})
+	return given
 }
 
 // sandboxStateExit is the exit code and message of a state file the sandbox

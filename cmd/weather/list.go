@@ -15,13 +15,7 @@ import (
 // listFilters are the flags of `weather list`: the date filters (the
 // service has none for weather, so every page is read and they apply here)
 // and --sort.
-func listFilters(f *cmdutil.Factory) func(fs *pflag.FlagSet) func(*pflag.FlagSet) (resource.Query[*client.Weather], error) {
-	return func(fs *pflag.FlagSet) func(*pflag.FlagSet) (resource.Query[*client.Weather], error) {
-		return readListFilters(f, fs)
-	}
-}
-
-func readListFilters(f *cmdutil.Factory, fs *pflag.FlagSet) func(*pflag.FlagSet) (resource.Query[*client.Weather], error) {
+func listFilters(f *cmdutil.Factory, fs *pflag.FlagSet) func(*pflag.FlagSet) (resource.Query[*client.Weather], error) {
 	dates := &resource.DateFilters[*client.Weather]{DateOf: (*client.Weather).Date, Calendar: scopeCalendar, Plural: "entries"}
 	dates.Register(fs)
 	var order string

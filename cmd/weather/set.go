@@ -141,15 +141,19 @@ func checkEntry(in client.WeatherInput, cal *client.Calendar) error {
 // the one set updates, the lowest id, as the service has it now (one GET,
 // which the update needs anyway): the cache cannot see an entry changed
 // elsewhere. The cache only ever finds an entry: that the day has none
-// (set then creates one) is read from every page, since an entry moved onto
-// the date elsewhere would not show in it; and when the entry found has
-// moved off the date meanwhile, the entries are found again from every page.
+// (set then creates one) is read from every page, with no request to the
+// cache's tail before it when the cache knows no entry of the day, since an
+// entry moved onto the date elsewhere would not show in it; and when the
+// entry found has moved off the date meanwhile, the entries are found again
+// from every page.
 func entryToSet(r *run, calendarID int, date client.Date) (onDate, apart []*client.Weather, current *client.Weather, err error) {
 	k := r.Factory.LocalCache()
-	for _, trust := range []time.Duration{cache.SetTrust, 0} {
-		if k == nil {
-			trust = 0
-		}
+	trusts := []time.Duration{cache.SetTrust, 0}
+	onTheDay := func(w *client.Weather) bool { return w.Misplaced(calendarID) == "" && w.Date() == date }
+	if !k.Knows(calendarID, cache.SetTrust, onTheDay) {
+		trusts = trusts[1:] // every page: nothing to find in the cache
+	}
+	for _, trust := range trusts {
 		var byDate map[client.Date][]*client.Weather
 		byDate, apart, err = weatherDays(r.Ctx, r.Client, k, trust, calendarID, func(d client.Date) bool { return d == date })
 		onDate = byDate[date]

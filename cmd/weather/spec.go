@@ -9,6 +9,7 @@ import (
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/kanka-cli/kanka/output"
+	"github.com/spf13/pflag"
 )
 
 // Spec is the weather entry as the generic verbs (get, list, delete) see
@@ -32,7 +33,9 @@ func Spec(f *cmdutil.Factory) *resource.Spec[*client.Weather] {
 		Label: func(w *client.Weather) string {
 			return fmt.Sprintf("(%s %s)", w.Date(), w.Code())
 		},
-		Filters:      listFilters(f),
+		Filters: func(fs *pflag.FlagSet) func(*pflag.FlagSet) (resource.Query[*client.Weather], error) {
+			return listFilters(f, fs)
+		},
 		ReadableKind: readableKind,
 		Complete:     Completion(f),
 		GetHelp: resource.Help{

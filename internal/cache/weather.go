@@ -80,6 +80,22 @@ func (k *Cache) Weather(ctx context.Context, c *client.Client, calendarID int, t
 	return kept, nil
 }
 
+// Knows reports, with no request, whether the cache holds calendarID's
+// weather, read whole less than trust ago, with an entry keep keeps. A
+// write that looks for an entry asks it first: a day the cache knows no
+// entry of is looked for in every page anyway (the cache never proves a
+// day empty), and checking the tail page before that would be a request
+// for nothing.
+func (k *Cache) Knows(calendarID int, trust time.Duration, keep func(*client.Weather) bool) bool {
+	if k == nil {
+		return false
+	}
+	k.mu.Lock()
+	set := k.loadWeather(calendarID, keep)
+	k.mu.Unlock()
+	return set != nil && within(k.now(), set.meta.Whole, trust) && len(set.kept) > 0
+}
+
 // within reports whether since is less than d before now.
 func within(now, since time.Time, d time.Duration) bool {
 	return !since.IsZero() && !now.Before(since) && now.Sub(since) < d
@@ -141,7 +157,7 @@ func (k *Cache) revalidate(ctx context.Context, c *client.Client, calendarID int
 	for i, w := range added {
 		prev := 0
 		if n+i > 0 {
-			prev = set.idAt(n + i - 1)
+			prev = set.ids[n+i-1]
 		}
 		if w.ID <= prev {
 			return nil, false, nil // not the order the cache assumes
@@ -156,8 +172,6 @@ func (k *Cache) revalidate(ctx context.Context, c *client.Client, calendarID int
 	k.mu.Unlock()
 	return set.keptInOrder(), true, nil
 }
-
-func (set *weatherSet) idAt(i int) int { return set.ids[i] }
 
 // put puts the answer w at place i, and among the kept entries when keep
 // keeps it.
