@@ -87,3 +87,12 @@ type Kind struct {
 	// YAML is the value printed by -o yaml: the input-file shape.
 	YAML func(Record) any
 }
+
+// Text is a column's value of a text the server may not have sent: "" when
+// it sent none.
+func Text(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}

@@ -62,15 +62,7 @@ func checkCreate(r *run) error {
 		return err
 	}
 	in.CompleteForCreate()
-	return placed(validate(*in), filePlace(r))
-}
-
-// filePlace is where the run's -f file gives a field, nil without one.
-func filePlace(r *run) func(string) string {
-	if r.File == nil {
-		return nil
-	}
-	return r.File.Place
+	return placed(validate(*in), r.FilePlace())
 }
 
 // create sends the calendar, after making sure no calendar of the campaign

@@ -11,25 +11,9 @@ import (
 // readFile reads the -f file at path ("-" is standard input): its
 // schema and strict decoding are client.DecodeCalendar's (what `get -o
 // yaml` and `get -o json` print both read back). Every problem is a
-// UsageError naming the source and the line. ctx ends a read that blocks
-// (Ctrl-C, SIGTERM).
+// UsageError naming the source and the line.
 func readFile(ctx context.Context, streams *cmdutil.IOStreams, path string) (*resource.File[client.CalendarInput], error) {
-	data, err := cmdutil.ReadInput(ctx, streams, path)
-	if err != nil {
-		return nil, err
-	}
-	source := cmdutil.SourceName(path)
-	f, err := decodeCalendarFile(data, source)
-	if err == nil {
-		at := f.Place
-		f.Place = func(field string) string {
-			if place := at(field); place != "" {
-				return source + ": " + place
-			}
-			return ""
-		}
-	}
-	return f, err
+	return resource.ReadFile(ctx, streams, path, decodeCalendarFile)
 }
 
 // decodeCalendarFile decodes the text of a calendar file; source names it

@@ -15,7 +15,7 @@ var calendarKind = output.Kind{
 	Columns: []output.Column{
 		{Header: "ID", Priority: output.Key, Value: func(r output.Record) string { return strconv.Itoa(cal(r).ID) }},
 		{Header: "NAME", Priority: output.Key, Value: func(r output.Record) string { return cal(r).Name }},
-		{Header: "TYPE", Priority: output.Ordinary, Value: func(r output.Record) string { return text(cal(r).Type) }},
+		{Header: "TYPE", Priority: output.Ordinary, Value: func(r output.Record) string { return output.Text(cal(r).Type) }},
 		{Header: "DATE", Priority: output.Key, Value: func(r output.Record) string { return cal(r).DateText() }, Readable: readableDateColumn},
 		{Header: "MONTHS", Priority: output.Ordinary, Value: func(r output.Record) string { return strconv.Itoa(len(cal(r).Months)) }},
 		{Header: "PRIVATE", Priority: output.Ordinary, Value: func(r output.Record) string { return client.YesNo(cal(r).IsPrivate) }},
@@ -41,14 +41,6 @@ func readableDateColumn(r output.Record) string {
 		return ""
 	}
 	return client.ReadableDate(c.Months, d)
-}
-
-// text is a text the server sent, "" when it sent none.
-func text(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
 }
 
 // detail is the calendar's id, the lines of its fields (client.Fields.

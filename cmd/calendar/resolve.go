@@ -29,7 +29,7 @@ var calendarLookup = resource.NameLookup[*client.Calendar]{
 		return near, nil
 	},
 	Tell: func(cal *client.Calendar) string {
-		return fmt.Sprintf("type %s\tdate %s", orDash(text(cal.Type)), orDash(cal.DateText()))
+		return fmt.Sprintf("type %s\tdate %s", orDash(output.Text(cal.Type)), orDash(cal.DateText()))
 	},
 }
 

@@ -241,7 +241,7 @@ func weatherOf(ctx context.Context, c *client.Client, k *cache.Cache, trust time
 		d := w.Date()
 		label := w.Code()
 		if label == "" {
-			label = text(w.Name)
+			label = output.Text(w.Name)
 		}
 		kept = append(kept, monthgrid.Weather{Date: d, Label: label, Raw: w.Raw})
 	}

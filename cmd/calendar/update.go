@@ -50,7 +50,7 @@ refused (exit 1) unless the file or the flags give them, or --force.
 }
 
 // checkUpdate checks the changes before any request (refuseShortLists).
-func checkUpdate(r *run) error { return placed(refuseShortLists(r.Records[0]), filePlace(r)) }
+func checkUpdate(r *run) error { return placed(refuseShortLists(r.Records[0]), r.FilePlace()) }
 
 // refuseShortLists refuses a replacement month or weekday list that no
 // calendar can have (fewer than 2), whatever the current record holds.
@@ -76,7 +76,7 @@ func update(r *run, current *client.Calendar, force bool) (*client.Calendar, err
 	}
 	in, err := changedRecord(current, r.Records[0], force, "give them in a file (-f, with the keys of `kanka calendar get -o yaml`) or with their flags")
 	if err != nil {
-		return nil, placed(err, filePlace(r))
+		return nil, placed(err, r.FilePlace())
 	}
 	// A write that changes nothing would still move the calendar's update
 	// time, and so refuse every file taken from it before (exit 8).

@@ -170,3 +170,11 @@ func plural(noun string) string {
 	}
 	return noun + "s"
 }
+
+// Plural is one when n is 1, else many: "1 entry is", "2 entries are".
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -114,7 +114,7 @@ var profileKind = output.Kind{
 	Columns: []output.Column{
 		{Header: "CURRENT", Value: func(rec output.Record) string { return mark(of(rec).Current) }},
 		{Header: "NAME", Value: func(rec output.Record) string { return of(rec).Name }},
-		{Header: "URL", Value: func(rec output.Record) string { return text(of(rec).URL) }},
+		{Header: "URL", Value: func(rec output.Record) string { return output.Text(of(rec).URL) }},
 		{Header: "CAMPAIGN", Value: func(rec output.Record) string {
 			if c := of(rec).Campaign; c != nil {
 				return strconv.Itoa(*c)
@@ -146,11 +146,4 @@ func yes(b bool) string {
 		return "yes"
 	}
 	return ""
-}
-
-func text(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
 }

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/calendar"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/spf13/pflag"
@@ -61,15 +62,7 @@ func createWrites(intercept func(*run) error) *resource.Writes[*client.Weather, 
 
 // checkCreate checks what can be checked without the calendar, before any
 // request; the months named and the dates are checked against it after.
-func checkCreate(r *run) error { return checkEntries(r.Records, isList(r), nil, filePlace(r)) }
-
-// filePlace is where the run's -f file gives a value, nil without one.
-func filePlace(r *run) func(string) string {
-	if r.File == nil {
-		return nil
-	}
-	return r.File.Place
-}
+func checkCreate(r *run) error { return checkEntries(r.Records, r.IsList(), nil, r.FilePlace()) }
 
 // create is createEntries without the check that the days are free: set
 // creates only on a day it found without weather.
@@ -80,14 +73,14 @@ func create(r *run) ([]*client.Weather, error) { return createEntries(r, true) }
 // unless allowDuplicate (refuseTakenDays), and creates them: one, or a list
 // entry by entry.
 func createEntries(r *run, allowDuplicate bool) ([]*client.Weather, error) {
-	cal, err := scopeCalendar(r.Ctx, r.Client, r.Scope, "to check the date")
+	cal, err := calendar.OfScope(r.Ctx, r.Client, r.Scope, "to check the date")
 	if err != nil {
 		return nil, err
 	}
 	if err := resolveDates(cal, r.Records); err != nil {
 		return nil, err
 	}
-	if err := checkEntries(r.Records, isList(r), cal, filePlace(r)); err != nil {
+	if err := checkEntries(r.Records, r.IsList(), cal, r.FilePlace()); err != nil {
 		return nil, err
 	}
 	if !allowDuplicate {
@@ -95,15 +88,12 @@ func createEntries(r *run, allowDuplicate bool) ([]*client.Weather, error) {
 			return nil, err
 		}
 	}
-	if !isList(r) {
+	if !r.IsList() {
 		w, err := r.Client.CreateWeather(r.Ctx, cal.ID, r.Records[0])
 		return []*client.Weather{w}, err
 	}
 	return createEach(r, cal.ID)
 }
-
-// isList reports whether the run's file holds a list.
-func isList(r *run) bool { return r.File != nil && r.File.IsList }
 
 // createEach creates the entries one by one, with one progress line on a
 // terminal. A failure stops it: a BatchError says on stderr what was

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/internal/cache"
 )
 
@@ -51,5 +52,5 @@ func joinIDs(ws []*client.Weather) string {
 
 // idList is "id 41" or "ids 41, 42".
 func idList(ws []*client.Weather) string {
-	return plural(len(ws), "id ", "ids ") + joinIDs(ws)
+	return cmdutil.Plural(len(ws), "id ", "ids ") + joinIDs(ws)
 }

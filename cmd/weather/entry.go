@@ -60,7 +60,7 @@ func checkEntries(entries []client.WeatherInput, numbered bool, cal *client.Cale
 		}
 	}
 	if numbered {
-		ps.Subject = fmt.Sprintf("%d weather %s not valid", bad, plural(bad, "entry is", "entries are"))
+		ps.Subject = fmt.Sprintf("%d weather %s not valid", bad, cmdutil.Plural(bad, "entry is", "entries are"))
 	}
 	return ps.Err()
 }
@@ -71,11 +71,4 @@ func entryName(i int, date string) string {
 		return fmt.Sprintf("entry %d", i+1)
 	}
 	return fmt.Sprintf("entry %d (%s)", i+1, date)
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

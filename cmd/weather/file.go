@@ -13,18 +13,18 @@ import (
 // entries, each in the shape client.DecodeWeather reads (what `get -o
 // yaml` prints, or the server's own JSON). Unknown keys, mistyped values,
 // fractions where a whole number is wanted and text that is not UTF-8 are
-// UsageErrors naming the key and the line. ctx ends a read that blocks
-// (Ctrl-C, SIGTERM).
+// UsageErrors naming the key and the line.
 func readEntryFile(ctx context.Context, streams *cmdutil.IOStreams, path string) (*resource.File[client.WeatherInput], error) {
-	data, err := cmdutil.ReadInput(ctx, streams, path)
+	return resource.ReadFile(ctx, streams, path, decodeEntryFile)
+}
+
+// decodeEntryFile decodes the text of a weather file; source names it.
+func decodeEntryFile(text []byte, source string) (*resource.File[client.WeatherInput], error) {
+	doc, err := cmdutil.ParseYAML(text, source)
 	if err != nil {
 		return nil, err
 	}
-	f := &resource.File[client.WeatherInput]{Source: cmdutil.SourceName(path)}
-	doc, err := cmdutil.ParseYAML(data, f.Source)
-	if err != nil {
-		return nil, err
-	}
+	f := &resource.File[client.WeatherInput]{Source: source}
 	f.IsList = len(doc.Content) > 0 && doc.Content[0].Kind == yaml.SequenceNode
 	if f.IsList {
 		f.Records, err = client.DecodeWeathers(doc)
@@ -34,23 +34,17 @@ func readEntryFile(ctx context.Context, streams *cmdutil.IOStreams, path string)
 		f.Records = []client.WeatherInput{one}
 	}
 	if err != nil {
-		return nil, cmdutil.InFile(f.Source, err)
+		return nil, cmdutil.InFile(source, err)
 	}
 	if len(f.Records) == 0 {
-		return nil, cmdutil.UsageErrorf("%s: the list holds no entries", f.Source)
+		return nil, cmdutil.UsageErrorf("%s: the list holds no entries", source)
 	}
 	for _, e := range f.Records {
 		if e.Written != nil {
-			e.Written.Where = f.Source + ": " + e.Written.Where
+			e.Written.Where = source + ": " + e.Written.Where
 		}
 	}
-	lines := client.WeatherFileLines(doc)
-	f.Place = func(key string) string {
-		if at := lines.PlaceKey(key); at != "" {
-			return f.Source + ": " + at
-		}
-		return ""
-	}
+	f.Place = client.WeatherFileLines(doc).PlaceKey
 	return f, nil
 }
 

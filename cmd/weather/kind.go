@@ -33,13 +33,13 @@ func columns(readableDate func(output.Record) string) []output.Column {
 	return []output.Column{
 		{Header: "ID", Priority: output.Key, Value: func(r output.Record) string { return strconv.Itoa(asWeather(r).ID) }},
 		{Header: "DATE", Priority: output.Key, Value: func(r output.Record) string { return asWeather(r).Date().String() }, Readable: readableDate},
-		{Header: "WEATHER", Priority: output.Important, MinWidth: 10, Value: func(r output.Record) string { return text(asWeather(r).Weather) }},
-		{Header: "TEMPERATURE", Priority: output.Important, Value: func(r output.Record) string { return text(asWeather(r).Temperature) }},
-		{Header: "PRECIPITATION", Priority: output.Expendable, Value: func(r output.Record) string { return text(asWeather(r).Precipitation) }},
-		{Header: "WIND", Priority: output.Important, MinWidth: 12, Value: func(r output.Record) string { return text(asWeather(r).Wind) }},
-		{Header: "EFFECT", Priority: output.Expendable, Value: func(r output.Record) string { return text(asWeather(r).Effect) }},
+		{Header: "WEATHER", Priority: output.Important, MinWidth: 10, Value: func(r output.Record) string { return output.Text(asWeather(r).Weather) }},
+		{Header: "TEMPERATURE", Priority: output.Important, Value: func(r output.Record) string { return output.Text(asWeather(r).Temperature) }},
+		{Header: "PRECIPITATION", Priority: output.Expendable, Value: func(r output.Record) string { return output.Text(asWeather(r).Precipitation) }},
+		{Header: "WIND", Priority: output.Important, MinWidth: 12, Value: func(r output.Record) string { return output.Text(asWeather(r).Wind) }},
+		{Header: "EFFECT", Priority: output.Expendable, Value: func(r output.Record) string { return output.Text(asWeather(r).Effect) }},
 		{Header: "VISIBILITY", Priority: output.Ordinary, Value: func(r output.Record) string { return visibilityName(asWeather(r).VisibilityID) }},
-		{Header: "NAME", Wide: true, Priority: output.Expendable, Value: func(r output.Record) string { return text(asWeather(r).Name) }},
+		{Header: "NAME", Wide: true, Priority: output.Expendable, Value: func(r output.Record) string { return output.Text(asWeather(r).Name) }},
 		{Header: "UPDATED", Wide: true, Priority: output.Ordinary, Value: func(r output.Record) string { return asWeather(r).UpdatedAt }},
 	}
 }
@@ -52,14 +52,6 @@ func visibilityName(id *int) string {
 		return ""
 	}
 	return client.VisibilityName(*id)
-}
-
-// text is a text the server sent, "" when it sent none.
-func text(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
 }
 
 // readableDate is "3 Ches 1492 (1492-4-3)", or "" (the number stays)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/calendar"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/spf13/pflag"
@@ -16,7 +17,7 @@ import (
 // service has none for weather, so every page is read and they apply here)
 // and --sort.
 func listFilters(f *cmdutil.Factory, fs *pflag.FlagSet) func(*pflag.FlagSet) (resource.Query[*client.Weather], error) {
-	dates := &resource.DateFilters[*client.Weather]{DateOf: (*client.Weather).Date, Calendar: scopeCalendar, Plural: "entries"}
+	dates := &resource.DateFilters[*client.Weather]{DateOf: (*client.Weather).Date, Calendar: calendar.OfScope, Plural: "entries"}
 	dates.Register(fs)
 	var order string
 	fs.StringVar(&order, "sort", "", "order by `date` (then id) or by id, the server's order (default: by date in a table, wide and yaml; "+

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/calendar"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/kanka-cli/kanka/internal/cache"
@@ -51,7 +52,7 @@ then one POST or PUT, or nothing.`,
 			return set(r)
 		},
 	}
-	calendarParent(f).AddFlag(cmd, &r.Parent)
+	calendar.Parent(f).AddFlag(cmd, &r.Parent)
 	flags = resource.AddFieldFlags(cmd, client.WeatherFields)
 	_ = cmd.MarkFlagRequired("date")
 	return cmd
@@ -73,7 +74,7 @@ func set(r *run) error {
 	if err := resource.Connect(Spec(f), r); err != nil {
 		return err
 	}
-	cal, err := scopeCalendar(r.Ctx, r.Client, r.Scope, "to check the date")
+	cal, err := calendar.OfScope(r.Ctx, r.Client, r.Scope, "to check the date")
 	if err != nil {
 		return err
 	}

@@ -17,13 +17,8 @@ import (
 func Spec(f *cmdutil.Factory) *resource.Spec[*client.Weather] {
 	return &resource.Spec[*client.Weather]{
 		Noun: "weather", Plural: "weather entries", One: "weather entry", Arg: "WEATHER_ID",
-		Kind:     Kind,
-		Parent:   calendarParent(f),
-		CheckArg: func(arg string) error { _, err := parseWeatherID(arg); return err },
-		Lookup: func(_ context.Context, _ *client.Client, _ int, arg string) (resource.Ref[*client.Weather], error) {
-			id, err := parseWeatherID(arg)
-			return resource.Ref[*client.Weather]{ID: id}, err
-		},
+		Kind:   Kind,
+		Parent: calendar.Parent(f),
 		Get: func(ctx context.Context, c *client.Client, calendarID, id int) (*client.Weather, error) {
 			return c.GetWeather(ctx, calendarID, id)
 		},
@@ -89,46 +84,11 @@ failure stops the command, which says what was deleted.`,
 	}
 }
 
-// calendarParent is --calendar ID|NAME, the calendar an entry lives under;
-// the local cache's while it is fresh (no request), else a name lookup's,
-// which hands on the calendar it found.
-func calendarParent(f *cmdutil.Factory) *resource.Parent {
-	resolve := func(ctx context.Context, c *client.Client, arg string) (int, any, error) {
-		if cal, ok := f.LocalCache().FreshCalendar(arg); ok {
-			return cal.ID, cal, nil
-		}
-		return resolveCalendar(ctx, c, arg)
-	}
-	return &resource.Parent{Flag: "calendar", Noun: "calendar", Resolve: resolve, Complete: calendar.Completion(f)}
-}
-
-func resolveCalendar(ctx context.Context, c *client.Client, arg string) (int, any, error) {
-	id, cal, err := calendar.ResolveCalendar(ctx, c, arg)
-	if cal == nil {
-		return id, nil, err // no typed nil in the interface
-	}
-	return id, cal, err
-}
-
-// scopeCalendar is the calendar of a run: the one the name lookup or an
-// earlier hook fetched, else read now (one GET) and kept in s for the next.
-func scopeCalendar(ctx context.Context, c *client.Client, s *resource.Scope, why string) (*client.Calendar, error) {
-	if cal, ok := s.Parent.(*client.Calendar); ok && cal != nil {
-		return cal, nil
-	}
-	cal, err := c.GetCalendar(ctx, s.ParentID)
-	if err != nil {
-		return nil, fmt.Errorf("reading calendar %d %s: %w", s.ParentID, why, err)
-	}
-	s.Parent = cal
-	return cal, nil
-}
-
 // readableKind is Kind with the calendar's month names, for a table or
 // detail view on a terminal: one GET of the calendar when --calendar was an
 // id.
 func readableKind(ctx context.Context, c *client.Client, s *resource.Scope) (output.Kind, error) {
-	cal, err := scopeCalendar(ctx, c, s, "for its month names")
+	cal, err := calendar.OfScope(ctx, c, s, "for its month names")
 	if err != nil {
 		return output.Kind{}, err
 	}

@@ -21,8 +21,8 @@ func refuseTakenDays(r *run, cal *client.Calendar) error {
 	if err != nil {
 		return fmt.Errorf("checking that calendar %d has no weather on those days yet: %w", cal.ID, err)
 	}
-	calendar := fmt.Sprintf("calendar %d %q", cal.ID, cal.Name)
-	if !isList(r) {
+	named := fmt.Sprintf("calendar %d %q", cal.ID, cal.Name)
+	if !r.IsList() {
 		in := r.Records[0]
 		onDay := existing[entryDate(in)]
 		if len(onDay) == 0 {
@@ -31,7 +31,7 @@ func refuseTakenDays(r *run, cal *client.Calendar) error {
 		return &cmdutil.ConflictError{Err: fmt.Errorf("%s already has weather on %s (%s): nothing was created. "+
 			"To change that day's weather use `kanka weather set`, which updates the day's entry; "+
 			"to add another entry on that day pass --allow-duplicate",
-			calendar, in.DateLabel(), idList(onDay))}
+			named, in.DateLabel(), idList(onDay))}
 	}
 	var taken []cmdutil.Problem
 	first := map[client.Date]int{} // the first entry of the file on each date
@@ -59,7 +59,7 @@ func refuseTakenDays(r *run, cal *client.Calendar) error {
 	return &cmdutil.ConflictError{Err: fmt.Errorf("%s: %d weather %s on a day that has weather already; nothing was created:\n%s\n"+
 		"To change a day's weather use `kanka weather set`, which updates the day's entry; "+
 		"to create these entries anyway pass --allow-duplicate",
-		calendar, len(taken), plural(len(taken), "entry is", "entries are"), strings.Join(lines, "\n"))}
+		named, len(taken), cmdutil.Plural(len(taken), "entry is", "entries are"), strings.Join(lines, "\n"))}
 }
 
 // entryDate is the date of an entry whose date is resolved and checked.

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/calendar"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 )
@@ -38,7 +39,7 @@ func update(r *run, current *client.Weather) (*client.Weather, error) {
 	}
 	// A month by name needs the calendar's months.
 	if in.Written != nil {
-		cal, err := scopeCalendar(r.Ctx, r.Client, r.Scope, "to check the date")
+		cal, err := calendar.OfScope(r.Ctx, r.Client, r.Scope, "to check the date")
 		if err != nil {
 			return nil, err
 		}
@@ -57,7 +58,7 @@ func update(r *run, current *client.Weather) (*client.Weather, error) {
 	var cal *client.Calendar
 	if slices.ContainsFunc(client.WeatherFields.Differing(&in, &before), isDatePart) {
 		var err error
-		if cal, err = scopeCalendar(r.Ctx, r.Client, r.Scope, "to check the date"); err != nil {
+		if cal, err = calendar.OfScope(r.Ctx, r.Client, r.Scope, "to check the date"); err != nil {
 			return nil, err
 		}
 	}

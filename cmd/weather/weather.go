@@ -3,8 +3,6 @@
 package weather
 
 import (
-	"strconv"
-
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
@@ -55,13 +53,4 @@ func NewCmdCreate(f *cmdutil.Factory, intercept func(*run) error) *cobra.Command
 // instead of the write (tests).
 func NewCmdUpdate(f *cmdutil.Factory, intercept func(*run) error) *cobra.Command {
 	return resource.NewUpdateCmd(f, Spec(f), writes(intercept))
-}
-
-// parseWeatherID reads a WEATHER_ID argument.
-func parseWeatherID(arg string) (int, error) {
-	id, err := strconv.Atoi(arg)
-	if err != nil || id <= 0 {
-		return 0, cmdutil.UsageErrorf("%q is not a weather id: ids are positive whole numbers", arg)
-	}
-	return id, nil
 }

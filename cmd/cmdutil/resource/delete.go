@@ -148,17 +148,10 @@ func (d *deletion[T]) notFound(total int, done []string) error {
 	}
 	deleted := "nothing was deleted"
 	if len(done) > 0 {
-		deleted = fmt.Sprintf("deleted %d (%s %s)", len(done), plural(len(done), "id", "ids"), strings.Join(done, ", "))
+		deleted = fmt.Sprintf("deleted %d (%s %s)", len(done), cmdutil.Plural(len(done), "id", "ids"), strings.Join(done, ", "))
 	}
 	return &cmdutil.NotFoundError{Err: fmt.Errorf("%d of %d %s not found (%s); %s",
 		len(d.missing), total, noun, strings.Join(d.missing, ", "), deleted)}
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // resolve connects, finds the parent and looks every argument up. Of
@@ -174,7 +167,7 @@ func (d *deletion[T]) resolve() error {
 	seen := map[int]bool{}
 	targets := []Ref[T]{}
 	for _, arg := range d.args {
-		ref, err := d.s.Lookup(d.ctx, c, d.parentID, arg)
+		ref, err := d.s.lookup(d.ctx, c, d.parentID, arg)
 		if err != nil && d.many() && recordMissing(err) {
 			d.skip(argLabel(arg), err)
 			d.missingBefore++

@@ -57,13 +57,10 @@ func (s *Spec[T]) parentUse() string {
 	return "--" + s.Parent.Flag + " ID|NAME "
 }
 
-// checkArgs runs CheckArg over every argument, before any request.
+// checkArgs checks every argument, before any request.
 func (s *Spec[T]) checkArgs(args []string) error {
-	if s.CheckArg == nil {
-		return nil
-	}
 	for _, a := range args {
-		if err := s.CheckArg(a); err != nil {
+		if err := s.checkArg(a); err != nil {
 			return err
 		}
 	}
@@ -72,7 +69,7 @@ func (s *Spec[T]) checkArgs(args []string) error {
 
 // fetch is the record arg names: the lookup's, or one GET.
 func (s *Spec[T]) fetch(ctx context.Context, c *client.Client, scope *Scope, arg string) (T, error) {
-	ref, err := s.Lookup(ctx, c, scope.ParentID, arg)
+	ref, err := s.lookup(ctx, c, scope.ParentID, arg)
 	if err == nil && !ref.Known {
 		ref.Record, err = s.Get(ctx, c, scope.ParentID, ref.ID)
 	}

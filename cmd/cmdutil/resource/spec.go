@@ -36,10 +36,11 @@ type Spec[T output.Record] struct {
 	Parent *Parent
 
 	// CheckArg refuses a malformed argument before any request (nil:
-	// every argument is looked up).
+	// every argument is looked up, or with no Lookup must be an id).
 	CheckArg func(arg string) error
 	// Lookup turns an argument into a record reference; a name lookup
-	// returns the record it fetched, so that it is not fetched again.
+	// returns the record it fetched, so that it is not fetched again. nil:
+	// a record is named by its id alone.
 	Lookup func(ctx context.Context, c *client.Client, parentID int, arg string) (Ref[T], error)
 	Get    func(ctx context.Context, c *client.Client, parentID, id int) (T, error)
 	Delete func(ctx context.Context, c *client.Client, parentID, id int) error

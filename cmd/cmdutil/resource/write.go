@@ -47,25 +47,6 @@ type Writes[T output.Record, In any] struct {
 	Intercept func(run *Run[In]) error
 }
 
-// File is what a -f file held.
-type File[In any] struct {
-	Records []In
-	// IsList is set when the file holds a list (even of one record): a
-	// create then answers with a list.
-	IsList bool
-	// Source names the file in messages: its path, or "standard input".
-	Source string
-	// Origin is the record the file was written from, when it says (a
-	// file `get -o yaml` wrote).
-	Origin client.FileOrigin
-	// Place, when set, says where the file gives the value a check's
-	// problem names ("cal.yaml: line 14: seasons[2].month"; in a list of
-	// records, the field of one: "[2].weather"), "" when it does not give
-	// it: a check of the records after they were read places its problems
-	// in the file too.
-	Place func(field string) string
-}
-
 // Run is one run of create or update.
 type Run[In any] struct {
 	Ctx     context.Context

@@ -1,0 +1,42 @@
+package calendar
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
+)
+
+// Parent is --calendar ID|NAME, the calendar a weather entry lives under:
+// the local cache's while it is fresh (no request), else a name lookup's,
+// which hands on the calendar it found.
+func Parent(f *cmdutil.Factory) *resource.Parent {
+	resolve := func(ctx context.Context, c *client.Client, arg string) (int, any, error) {
+		if cal, ok := f.LocalCache().FreshCalendar(arg); ok {
+			return cal.ID, cal, nil
+		}
+		id, cal, err := ResolveCalendar(ctx, c, arg)
+		if cal == nil {
+			return id, nil, err // no typed nil in the interface
+		}
+		return id, cal, err
+	}
+	return &resource.Parent{Flag: "calendar", Noun: "calendar", Resolve: resolve, Complete: Completion(f)}
+}
+
+// OfScope is the calendar of a child's run: the one the name lookup or an
+// earlier hook fetched, else read now (one GET, which why explains) and
+// kept in s for the next.
+func OfScope(ctx context.Context, c *client.Client, s *resource.Scope, why string) (*client.Calendar, error) {
+	if cal, ok := s.Parent.(*client.Calendar); ok && cal != nil {
+		return cal, nil
+	}
+	cal, err := c.GetCalendar(ctx, s.ParentID)
+	if err != nil {
+		return nil, fmt.Errorf("reading calendar %d %s: %w", s.ParentID, why, err)
+	}
+	s.Parent = cal
+	return cal, nil
+}
