@@ -216,9 +216,7 @@ func sortedWeather(ctx context.Context, f *cmdutil.Factory, c *client.Client, ca
 		}
 		out = append(out, w)
 	}
-	slices.SortStableFunc(out, func(a, b *client.Weather) int {
-		return cmp.Or(a.Date().Compare(b.Date()), cmp.Compare(a.ID, b.ID))
-	})
+	slices.SortStableFunc(out, client.ByDate)
 	return out, nil
 }
 

@@ -111,18 +111,14 @@ func changedRecord(current *client.Calendar, changes client.CalendarInput, force
 	return in, validateUpdate(in)
 }
 
-// checkUnread refuses to send in, the update of current, when it lacks a
-// field the service rebuilds from every write: the answer left it out or
-// sent null, so it is unknown, and sending the update would wipe it. With
-// force the update goes without it. supply says how this command can be
-// given them.
+// checkUnread refuses the update in of current when it would wipe a field
+// the service rebuilds from every write that the answer lacked
+// (resource.CheckUnread), unless force.
 func checkUnread(current *client.Calendar, in *client.CalendarInput, force bool, supply string) error {
-	keys := client.CalendarFields.Unread(in)
-	if len(keys) == 0 || force {
+	if force {
 		return nil
 	}
-	return &cmdutil.UnreadError{Record: fmt.Sprintf("calendar %d %q", current.ID, current.Name), Keys: keys,
-		Supply: supply, Force: "--force"}
+	return resource.CheckUnread(client.CalendarFields, in, fmt.Sprintf("calendar %d %q", current.ID, current.Name), supply, "--force")
 }
 
 // fileStillCurrent refuses a file written from this calendar (`get -o

@@ -1,7 +1,6 @@
 package weather
 
 import (
-	"cmp"
 	"context"
 	"iter"
 	"strings"
@@ -45,16 +44,11 @@ func listFilters(f *cmdutil.Factory, fs *pflag.FlagSet) func(*pflag.FlagSet) (re
 		// asks for it (resource.NewListCmd).
 		switch strings.ToLower(order) {
 		case "", "date":
-			q.Compare = byDate
+			q.Compare = client.ByDate
 		case "id":
 		default:
 			return q, cmdutil.UsageErrorf("--sort %q: sort by date or id", order)
 		}
 		return q, dates.Apply(fs, &q)
 	}
-}
-
-// byDate is the order for people: by date, the entries of one day by id.
-func byDate(a, b *client.Weather) int {
-	return cmp.Or(a.Date().Compare(b.Date()), cmp.Compare(a.ID, b.ID))
 }

@@ -34,7 +34,8 @@ const nothingToChange = "nothing to change: give -f FILE or a field flag (--date
 func update(r *run, current *client.Weather) (*client.Weather, error) {
 	before := client.FromWeather(current)
 	in := client.WeatherFields.Over(&before, &r.Records[0])
-	if err := checkUnread(current, &in); err != nil {
+	record := fmt.Sprintf("weather %d of calendar %d", current.ID, current.CalendarID)
+	if err := resource.CheckUnread(client.WeatherFields, &in, record, "give them with --date and --weather (or in the file)", ""); err != nil {
 		return nil, err
 	}
 	// A month by name needs the calendar's months.
@@ -66,17 +67,4 @@ func update(r *run, current *client.Weather) (*client.Weather, error) {
 		return nil, err
 	}
 	return r.Client.UpdateWeather(r.Ctx, r.Scope.ParentID, current.ID, client.WeatherFields.UpdateOf(&in, &before))
-}
-
-// checkUnread refuses to send in, the update of entry current, when it
-// lacks a field the service requires on every write (the date, the
-// weather) that the answer did not give and the changes do not either:
-// the service would refuse the write, and kanka never makes one up.
-func checkUnread(current *client.Weather, in *client.WeatherInput) error {
-	keys := client.WeatherFields.Unread(in)
-	if len(keys) == 0 {
-		return nil
-	}
-	return &cmdutil.UnreadError{Record: fmt.Sprintf("weather %d of calendar %d", current.ID, current.CalendarID), Keys: keys,
-		Supply: "give them with --date and --weather (or in the file)"}
 }
