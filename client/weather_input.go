@@ -2,6 +2,7 @@ package client
 
 import (
 	"encoding/json"
+	"errors"
 	"strconv"
 
 	"github.com/kanka-cli/kanka/almanac"
@@ -92,6 +93,23 @@ func (in *WeatherInput) ResolveDate(r *almanac.Reckoning) error {
 	}
 	in.Month, in.Written = &m, nil
 	return nil
+}
+
+// ResolveDates is ResolveDate over every entry of ins, with the months
+// and years of cal: every name that is no month of it is said, one a line.
+func ResolveDates(cal *Calendar, ins []WeatherInput) error {
+	var r *almanac.Reckoning
+	var errs []error
+	for i := range ins {
+		if ins[i].Written == nil {
+			continue
+		}
+		if r == nil {
+			r, _ = cal.Reckoning()
+		}
+		errs = append(errs, ins[i].ResolveDate(r))
+	}
+	return errors.Join(errs...)
 }
 
 // MarshalJSON encodes the wire payload (WeatherFields.Payload).

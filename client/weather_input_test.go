@@ -71,3 +71,33 @@ func TestDecodeCalendarNullListsAndLeftOutKeys(t *testing.T) {
 		t.Errorf("got %+v", in)
 	}
 }
+
+// ResolveDates resolves every entry written by name with the calendar's
+// months, leaves the numeric ones alone, and says every name that is no
+// month, one a line.
+func TestResolveDatesSaysEveryBadName(t *testing.T) {
+	cal := &client.Calendar{}
+	cal.Months = []client.Month{{Name: "Hammer", Length: 30}, {Name: "Ches", Length: 30}}
+	var ins []client.WeatherInput
+	for _, date := range []string{"1492-ches-3", "1492-1-2", "1492-Chez-4", "5 Hamer 1492"} {
+		in := client.WeatherInput{}
+		in.SetWrittenDate(&client.Written{Text: date, Where: "--date", Date: true})
+		ins = append(ins, in)
+	}
+	ins[1] = client.WeatherInput{Year: ptr(1492), Month: ptr(1), Day: ptr(2)}
+	err := client.ResolveDates(cal, ins)
+	want := "--date: month \"Chez\" does not exist in this calendar; did you mean \"Ches\"?\n" +
+		"--date: month \"Hamer\" does not exist in this calendar; did you mean \"Hammer\"?"
+	if err == nil || err.Error() != want {
+		t.Errorf("error\n%v\nwant\n%s", err, want)
+	}
+	if got := ins[0].DateLabel(); got != "1492-2-3" {
+		t.Errorf("first entry: %s, want 1492-2-3", got)
+	}
+	if got := ins[1].DateLabel(); got != "1492-1-2" {
+		t.Errorf("numeric entry: %s, want it left as 1492-1-2", got)
+	}
+	if err := client.ResolveDates(cal, ins[:2]); err != nil {
+		t.Errorf("nothing to resolve: %v", err)
+	}
+}

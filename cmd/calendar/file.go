@@ -45,12 +45,7 @@ func decodeCalendarFile(data []byte, source string) (*resource.File[client.Calen
 // resolveMonths turns the months given by name into numbers with the
 // calendar's months (see client.CalendarInput.ResolveMonths); a name that
 // is no month is a usage error.
-func resolveMonths(in *client.CalendarInput) error {
-	if err := in.ResolveMonths(); err != nil {
-		return &cmdutil.UsageError{Err: err}
-	}
-	return nil
-}
+func resolveMonths(in *client.CalendarInput) error { return cmdutil.AsUsage(in.ResolveMonths()) }
 
 // fileFromCalendar is the -f shape of a record: what `get -o yaml` prints.
 func fileFromCalendar(c *client.Calendar) any { return client.CalendarFile(c) }

@@ -178,3 +178,6 @@ func Plural(n int, one, many string) string {
 	}
 	return many
 }
+
+// IDs is "id 41" or "ids 41, 42".
+func IDs(ids []string) string { return Plural(len(ids), "id ", "ids ") + strings.Join(ids, ", ") }

@@ -31,6 +31,14 @@ func UsageErrorf(format string, args ...any) error {
 	return &UsageError{Err: fmt.Errorf(format, args...)}
 }
 
+// AsUsage is err as a UsageError (exit 2); nil stays nil.
+func AsUsage(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &UsageError{Err: err}
+}
+
 // ErrSilent ends a command with exit 1 after it has already said why.
 var ErrSilent = errors.New("silent error")
 

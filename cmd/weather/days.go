@@ -5,7 +5,6 @@ import (
 	"context"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/kanka-cli/kanka/client"
@@ -41,16 +40,11 @@ func weatherDays(ctx context.Context, c *client.Client, k *cache.Cache, trust ti
 	return byDate, apart, nil
 }
 
-// joinIDs is "41, 42".
-func joinIDs(ws []*client.Weather) string {
+// idList is "id 41" or "ids 41, 42".
+func idList(ws []*client.Weather) string {
 	ids := make([]string, len(ws))
 	for i, w := range ws {
 		ids[i] = strconv.Itoa(w.ID)
 	}
-	return strings.Join(ids, ", ")
-}
-
-// idList is "id 41" or "ids 41, 42".
-func idList(ws []*client.Weather) string {
-	return cmdutil.Plural(len(ws), "id ", "ids ") + joinIDs(ws)
+	return cmdutil.IDs(ids)
 }

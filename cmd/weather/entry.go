@@ -2,34 +2,16 @@ package weather
 
 import (
 	"fmt"
-	"strings"
 
-	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 )
 
 // resolveDates turns the months written by name into numbers with cal's
-// months (client.WeatherInput.ResolveDate); every name that is no month is
-// said, one a line, in one UsageError.
+// months (client.ResolveDates); every name that is no month is said, one a
+// line, in one UsageError.
 func resolveDates(cal *client.Calendar, inputs []client.WeatherInput) error {
-	var r *almanac.Reckoning
-	var lines []string
-	for i := range inputs {
-		if inputs[i].Written == nil {
-			continue
-		}
-		if r == nil {
-			r, _ = cal.Reckoning()
-		}
-		if err := inputs[i].ResolveDate(r); err != nil {
-			lines = append(lines, err.Error())
-		}
-	}
-	if len(lines) == 0 {
-		return nil
-	}
-	return cmdutil.UsageErrorf("%s", strings.Join(lines, "\n"))
+	return cmdutil.AsUsage(client.ResolveDates(cal, inputs))
 }
 
 // isDatePart reports whether a field of WeatherFields is part of the date.

@@ -107,8 +107,8 @@ func set(r *run) error {
 		return printer.PrintOne(created[0], kind)
 	}
 	if len(onDate) > 1 {
-		fmt.Fprintf(f.IO.ErrOut, "warning: calendar %d has %d weather entries on %s (ids %s); updating the lowest, %d\n",
-			cal.ID, len(onDate), date, joinIDs(onDate), current.ID)
+		fmt.Fprintf(f.IO.ErrOut, "warning: calendar %d has %d weather entries on %s (%s); updating the lowest, %d\n",
+			cal.ID, len(onDate), date, idList(onDate), current.ID)
 	}
 	updated, err := update(r, current)
 	if err != nil {

@@ -44,9 +44,7 @@ func writes(intercept func(*run) error) *resource.Writes[*client.Weather, client
 // NewCmdCreate builds `kanka weather create`; intercept, when set, runs
 // instead of the write (tests).
 func NewCmdCreate(f *cmdutil.Factory, intercept func(*run) error) *cobra.Command {
-	cmd := resource.NewCreateCmd(f, Spec(f), createWrites(intercept))
-	cmd.ValidArgsFunction = cobra.NoFileCompletions
-	return cmd
+	return resource.NewCreateCmd(f, Spec(f), createWrites(intercept))
 }
 
 // NewCmdUpdate builds `kanka weather update`; intercept, when set, runs

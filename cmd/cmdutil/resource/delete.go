@@ -148,7 +148,7 @@ func (d *deletion[T]) notFound(total int, done []string) error {
 	}
 	deleted := "nothing was deleted"
 	if len(done) > 0 {
-		deleted = fmt.Sprintf("deleted %d (%s %s)", len(done), cmdutil.Plural(len(done), "id", "ids"), strings.Join(done, ", "))
+		deleted = fmt.Sprintf("deleted %d (%s)", len(done), cmdutil.IDs(done))
 	}
 	return &cmdutil.NotFoundError{Err: fmt.Errorf("%d of %d %s not found (%s); %s",
 		len(d.missing), total, noun, strings.Join(d.missing, ", "), deleted)}

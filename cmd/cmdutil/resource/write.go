@@ -77,7 +77,7 @@ func NewCreateCmd[T output.Record, In any](f *cmdutil.Factory, s *Spec[T], w *Wr
 			return err // refused, intercepted, or no connection
 		}
 		created, err := w.Create(run)
-		if run.File == nil || !run.File.IsList {
+		if !run.IsList() {
 			if err != nil {
 				return err
 			}
@@ -96,6 +96,7 @@ func NewCreateCmd[T output.Record, In any](f *cmdutil.Factory, s *Spec[T], w *Wr
 		}
 		return err
 	})
+	cmd.ValidArgsFunction = cobra.NoFileCompletions // create takes no argument
 	ff = w.addFlags(cmd, s, run, "read the "+s.one()+" from `FILE` (YAML or JSON; - is standard input)", w.CreateFlags)
 	return cmd
 }
