@@ -57,11 +57,6 @@ type Weather struct {
 	Raw json.RawMessage
 }
 
-// Date is the day the weather is for (0 for a part the answer left out).
-func (w *Weather) Date() Date {
-	return Date{Year: deref(w.Year, 0), Month: deref(w.Month, 0), Day: deref(w.Day, 0)}
-}
-
 // Code is the weather code ("sun"), "" when unknown.
 func (w *Weather) Code() string { return deref(w.Weather, "") }
 

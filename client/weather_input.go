@@ -38,6 +38,11 @@ type WeatherInput struct {
 // (the service keeps a field an update leaves out).
 func FromWeather(w *Weather) WeatherInput { return WeatherFields.Clone(&w.WeatherInput) }
 
+// Date is the entry's date; a part that is unknown is 0.
+func (in WeatherInput) Date() Date {
+	return Date{Year: deref(in.Year, 0), Month: deref(in.Month, 0), Day: deref(in.Day, 0)}
+}
+
 // SetDate gives the whole date.
 func (in *WeatherInput) SetDate(d Date) {
 	in.Year, in.Month, in.Day, in.Written = ptr(d.Year), ptr(d.Month), ptr(d.Day), nil

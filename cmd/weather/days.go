@@ -1,7 +1,6 @@
 package weather
 
 import (
-	"cmp"
 	"context"
 	"slices"
 	"strconv"
@@ -35,7 +34,7 @@ func weatherDays(ctx context.Context, c *client.Client, k *cache.Cache, trust ti
 		byDate[w.Date()] = append(byDate[w.Date()], w)
 	}
 	for _, ws := range byDate {
-		slices.SortFunc(ws, func(a, b *client.Weather) int { return cmp.Compare(a.ID, b.ID) })
+		slices.SortFunc(ws, client.ByDate) // the lowest id first
 	}
 	return byDate, apart, nil
 }

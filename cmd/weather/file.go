@@ -47,8 +47,3 @@ func decodeEntryFile(text []byte, source string) (*resource.File[client.WeatherI
 	f.Place = client.WeatherFileLines(doc).PlaceKey
 	return f, nil
 }
-
-// yamlOf is the -o yaml value of an entry: its file form, id first, which
-// readEntryFile reads back (the id is ignored), so `get -o yaml` > edit >
-// `update -f` works.
-func yamlOf(w *client.Weather) any { return client.WeatherFile(w) }

@@ -21,7 +21,9 @@ func KindFor(months []client.Month) output.Kind {
 	return output.Kind{
 		Columns: columns(readable),
 		Detail:  func(r output.Record) []output.Field { return detail(r, months) },
-		YAML:    func(r output.Record) any { return yamlOf(asWeather(r)) },
+		// The file form, id first, which -f reads back (the id is
+		// ignored), so `get -o yaml` > edit > `update -f` works.
+		YAML: func(r output.Record) any { return client.WeatherFile(asWeather(r)) },
 	}
 }
 

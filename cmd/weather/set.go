@@ -86,7 +86,7 @@ func set(r *run) error {
 	if err := checkSetFields(fields, cal); err != nil {
 		return err
 	}
-	date := client.Date{Year: *fields.Year, Month: *fields.Month, Day: *fields.Day}
+	date := fields.Date()
 	onDate, apart, current, err := entryToSet(r, cal.ID, date)
 	if err != nil {
 		return err
@@ -130,11 +130,6 @@ func checkSetFields(in client.WeatherInput, cal *client.Calendar) error {
 	if in.Written != nil {
 		cal = nil // a month by name is checked once the calendar resolves it
 	}
-	return checkEntry(in, cal)
-}
-
-// checkEntry is one UsageError naming every problem of the entry.
-func checkEntry(in client.WeatherInput, cal *client.Calendar) error {
 	return checkEntries([]client.WeatherInput{in}, false, cal, nil)
 }
 

@@ -46,16 +46,7 @@ id; piped, and with -o json, yaml or id, it stays 1492-4-3.`,
 			Long: `List the weather entries of a calendar, every page by default, in date
 order (entries of one day by id).
 
---year, --month, --date and --from/--to (either alone; both ends
-included) keep the entries of that year, month, day or span. The service
-cannot filter weather: every page is read and the filters apply here.
-A date is written as the calendar shows it: 1492-4-3, 1492-Ches-3 or
-3 Ches 1492; a month by number (1 is the first), name, alias or a prefix
-no other month shares. A month or date by name costs one GET of the
-calendar when --calendar is an id (a name lookup already holds it); a
-numeric one costs nothing. Once the calendar is read (a name, a lookup, a
-terminal table), every date is checked against it: one that does not
-exist is refused (exit 2) before any weather is asked for.
+` + resource.DateFiltersHelp("entries") + `
 
 --sort date (the default) collects the entries before printing them, so
 -o ndjson and -o id print when the walk is done; --sort id keeps the

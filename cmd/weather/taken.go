@@ -24,7 +24,7 @@ func refuseTakenDays(r *run, cal *client.Calendar) error {
 	named := fmt.Sprintf("calendar %d %q", cal.ID, cal.Name)
 	if !r.IsList() {
 		in := r.Records[0]
-		onDay := existing[entryDate(in)]
+		onDay := existing[in.Date()]
 		if len(onDay) == 0 {
 			return nil
 		}
@@ -36,7 +36,7 @@ func refuseTakenDays(r *run, cal *client.Calendar) error {
 	var taken []cmdutil.Problem
 	first := map[client.Date]int{} // the first entry of the file on each date
 	for i, in := range r.Records {
-		date := entryDate(in)
+		date := in.Date()
 		where := entryName(i, in.DateLabel())
 		earlier, repeated := first[date]
 		switch {
@@ -60,9 +60,4 @@ func refuseTakenDays(r *run, cal *client.Calendar) error {
 		"To change a day's weather use `kanka weather set`, which updates the day's entry; "+
 		"to create these entries anyway pass --allow-duplicate",
 		named, len(taken), cmdutil.Plural(len(taken), "entry is", "entries are"), strings.Join(lines, "\n"))}
-}
-
-// entryDate is the date of an entry whose date is resolved and checked.
-func entryDate(in client.WeatherInput) client.Date {
-	return client.Date{Year: *in.Year, Month: *in.Month, Day: *in.Day}
 }

@@ -63,7 +63,7 @@ func update(r *run, current *client.Weather) (*client.Weather, error) {
 			return nil, err
 		}
 	}
-	if err := checkEntry(in, cal); err != nil {
+	if err := checkEntries([]client.WeatherInput{in}, false, cal, nil); err != nil {
 		return nil, err
 	}
 	return r.Client.UpdateWeather(r.Ctx, r.Scope.ParentID, current.ID, client.WeatherFields.UpdateOf(&in, &before))

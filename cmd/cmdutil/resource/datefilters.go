@@ -28,6 +28,21 @@ type DateFilters[T any] struct {
 	flags  dateFlags
 }
 
+// DateFiltersHelp is the paragraph of a list's help that says what the
+// date filters do to the records (plural) of the calendar --calendar names.
+func DateFiltersHelp(plural string) string {
+	return `--year, --month, --date and --from/--to (either alone; both ends
+included) keep the ` + plural + ` of that year, month, day or span. The service
+cannot filter them: every page is read and the filters apply here. A date
+is written as the calendar shows it: 1492-4-3, 1492-Ches-3 or 3 Ches 1492;
+a month by number (1 is the first), name, alias or a prefix no other month
+shares. A month or date by name costs one GET of the calendar when
+--calendar is an id (a name lookup already holds it); a numeric one costs
+nothing. Once the calendar is read (a name, a lookup, a terminal table),
+every date is checked against it: one that does not exist is refused (exit
+2) before any ` + plural + ` are asked for.`
+}
+
 // dateFlags are the values of the filter flags.
 type dateFlags struct {
 	year           int
