@@ -24,14 +24,12 @@ import (
 // skipped, the others are deleted, and the command ends with a
 // NotFoundError (exit 4) naming what was missing.
 func NewDeleteCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Command {
-	var parent *parentFlag
-	cmd := s.command("delete "+s.parentUse()+s.Arg+"...", s.DeleteHelp, cobra.MinimumNArgs(1), func(cmd *cobra.Command, args []string) error {
+	var parent string
+	cmd := s.command("delete", s.Arg+"...", s.DeleteHelp, cobra.MinimumNArgs(1), &parent, func(cmd *cobra.Command, args []string) error {
 		d := &deletion[T]{f: f, s: s, ctx: Context(cmd), args: dedupe(args), parent: parent}
 		return d.run()
 	})
 	cmd.Aliases = []string{"rm"}
-	cmd.ValidArgsFunction = s.Complete
-	parent = s.addParentFlag(cmd)
 	return cmd
 }
 
@@ -55,7 +53,7 @@ type deletion[T output.Record] struct {
 	s      *Spec[T]
 	ctx    context.Context
 	args   []string
-	parent *parentFlag
+	parent string
 
 	c        *client.Client
 	parentID int
@@ -158,7 +156,7 @@ func (d *deletion[T]) notFound(total int, done []string) error {
 // several arguments, one whose lookup finds nothing is said and skipped;
 // any other failure stops it, nothing deleted.
 func (d *deletion[T]) resolve() error {
-	c, scope, err := d.s.connect(d.ctx, d.f, d.parent.value)
+	c, scope, err := d.s.connect(d.ctx, d.f, d.parent)
 	if err != nil {
 		return err
 	}
@@ -205,7 +203,7 @@ func (d *deletion[T]) action() string {
 		what = d.s.Plural + " " + strings.Join(d.args, ", ")
 	}
 	if d.s.Parent != nil {
-		what += " of " + d.s.Parent.Noun + " " + d.parent.value
+		what += " of " + d.s.Parent.Noun + " " + d.parent
 	}
 	return "delete " + what
 }
@@ -246,7 +244,7 @@ func (d *deletion[T]) question() (string, error) {
 		q = fmt.Sprintf("Delete %d %s: %s", len(named), d.s.Plural, strings.Join(named, ", "))
 	}
 	if d.s.Parent != nil {
-		q += " of " + d.s.Parent.Noun + " " + strings.TrimSpace(d.parent.value)
+		q += " of " + d.s.Parent.Noun + " " + strings.TrimSpace(d.parent)
 	}
 	return q + "?", nil
 }

@@ -2,6 +2,7 @@ package resource
 
 import (
 	"context"
+	"strings"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
@@ -11,10 +12,10 @@ import (
 
 // NewGetCmd builds `<noun> get ARG`: one record, in the -o format.
 func NewGetCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Command {
-	var parent *parentFlag
-	cmd := s.command("get "+s.parentUse()+s.Arg, s.GetHelp, cobra.ExactArgs(1), func(cmd *cobra.Command, args []string) error {
+	var parent string
+	return s.command("get", s.Arg, s.GetHelp, cobra.ExactArgs(1), &parent, func(cmd *cobra.Command, args []string) error {
 		ctx := Context(cmd)
-		p, c, scope, err := s.begin(ctx, f, parent.value)
+		p, c, scope, err := s.begin(ctx, f, parent)
 		if err != nil {
 			return err
 		}
@@ -28,18 +29,19 @@ func NewGetCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Command {
 		}
 		return p.PrintOne(record, kind)
 	})
-	cmd.ValidArgsFunction = s.Complete
-	parent = s.addParentFlag(cmd)
-	return cmd
 }
 
-// command is the cobra command of a verb: its use line and help, the
-// number of arguments, and run called once every argument passed CheckArg,
-// before any request.
-func (s *Spec[T]) command(use string, h Help, args cobra.PositionalArgs, run func(cmd *cobra.Command, args []string) error) *cobra.Command {
-	return &cobra.Command{
-		Use: use, Short: h.Short, Long: h.Long, Example: h.Example,
-		Args: args,
+// command is the cobra command of a verb: `<verb> [--calendar ID|NAME
+// ]<rest>`, its help and number of arguments. The parent flag, when the
+// resource has one, is registered here, bound to parent. A verb whose rest
+// starts with the record argument completes it (Complete); any other
+// completes nothing, not even file names. run is called once every
+// argument passed its check, before any request.
+func (s *Spec[T]) command(verb, rest string, h Help, args cobra.PositionalArgs, parent *string, run func(cmd *cobra.Command, args []string) error) *cobra.Command {
+	cmd := &cobra.Command{
+		Use: strings.TrimSpace(verb + " " + s.parentUse() + rest), Short: h.Short, Long: h.Long, Example: h.Example,
+		Args:              args,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := s.checkArgs(args); err != nil {
 				return err
@@ -47,6 +49,13 @@ func (s *Spec[T]) command(use string, h Help, args cobra.PositionalArgs, run fun
 			return run(cmd, args)
 		},
 	}
+	if s.Complete != nil && strings.HasPrefix(rest, s.Arg) {
+		cmd.ValidArgsFunction = s.Complete
+	}
+	if s.Parent != nil {
+		s.Parent.AddFlag(cmd, parent)
+	}
+	return cmd
 }
 
 // parentUse is "--calendar ID|NAME " for a child, "" otherwise.

@@ -6,7 +6,6 @@ import (
 	"iter"
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
@@ -20,11 +19,11 @@ import (
 // leaving the flag out says).
 func NewListCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Command {
 	var (
-		parent      *parentFlag
+		parent      string
 		limit, page int
 		readFilters func(*cobra.Command) (Query[T], error)
 	)
-	cmd := s.command(strings.TrimRight("list "+s.parentUse(), " "), s.ListHelp, cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
+	cmd := s.command("list", "", s.ListHelp, cobra.NoArgs, &parent, func(cmd *cobra.Command, _ []string) error {
 		fs := cmd.Flags()
 		if fs.Changed("limit") && limit < 1 {
 			return cmdutil.UsageErrorf("--limit %d: give a number above 0 (leave --limit out to list every %s)", limit, s.Noun)
@@ -37,7 +36,7 @@ func NewListCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Command 
 			return err
 		}
 		ctx := Context(cmd)
-		p, c, scope, err := s.begin(ctx, f, parent.value)
+		p, c, scope, err := s.begin(ctx, f, parent)
 		if err != nil {
 			return err
 		}
@@ -91,8 +90,6 @@ func NewListCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Command 
 		return nil
 	})
 	cmd.Aliases = []string{"ls"}
-	cmd.ValidArgsFunction = cobra.NoFileCompletions
-	parent = s.addParentFlag(cmd)
 	fs := cmd.Flags()
 	fs.IntVar(&limit, "limit", 0, fmt.Sprintf("stop after `N` %s (N from 1; default: all)", s.Plural))
 	fs.IntVar(&page, "page", 0, "fetch only page `N` (pages count from 1; default: every page)")

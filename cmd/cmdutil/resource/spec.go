@@ -119,18 +119,6 @@ type Query[T any] struct {
 	Compare func(a, b T) int
 }
 
-// parentFlag holds the value of a child's parent flag.
-type parentFlag struct{ value string }
-
-// addParentFlag registers the required parent flag (--calendar ID|NAME).
-func (s *Spec[T]) addParentFlag(cmd *cobra.Command) *parentFlag {
-	p := &parentFlag{}
-	if s.Parent != nil {
-		s.Parent.AddFlag(cmd, &p.value)
-	}
-	return p
-}
-
 // AddFlag registers the parent's required flag on cmd, bound to target:
 // for the verbs a resource keeps (create, update).
 func (p *Parent) AddFlag(cmd *cobra.Command, target *string) {

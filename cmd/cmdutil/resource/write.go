@@ -71,7 +71,7 @@ type Run[In any] struct {
 func NewCreateCmd[T output.Record, In any](f *cmdutil.Factory, s *Spec[T], w *Writes[T, In]) *cobra.Command {
 	run := &Run[In]{Factory: f}
 	var ff *FieldFlags[In]
-	cmd := s.command("create "+s.parentUse()+"[-f FILE|-] [field flags]", w.CreateHelp, cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
+	cmd := s.command("create", "[-f FILE|-] [field flags]", w.CreateHelp, cobra.NoArgs, &run.Parent, func(cmd *cobra.Command, _ []string) error {
 		p, err := w.prepare(cmd, s, run, ff, w.NothingToCreate, w.CheckCreate)
 		if p == nil {
 			return err // refused, intercepted, or no connection
@@ -96,8 +96,7 @@ func NewCreateCmd[T output.Record, In any](f *cmdutil.Factory, s *Spec[T], w *Wr
 		}
 		return err
 	})
-	cmd.ValidArgsFunction = cobra.NoFileCompletions // create takes no argument
-	ff = w.addFlags(cmd, s, run, "read the "+s.one()+" from `FILE` (YAML or JSON; - is standard input)", w.CreateFlags)
+	ff = w.addFlags(cmd, run, "read the "+s.one()+" from `FILE` (YAML or JSON; - is standard input)", w.CreateFlags)
 	return cmd
 }
 
@@ -105,7 +104,7 @@ func NewCreateCmd[T output.Record, In any](f *cmdutil.Factory, s *Spec[T], w *Wr
 func NewUpdateCmd[T output.Record, In any](f *cmdutil.Factory, s *Spec[T], w *Writes[T, In]) *cobra.Command {
 	run := &Run[In]{Factory: f}
 	var ff *FieldFlags[In]
-	cmd := s.command("update "+s.parentUse()+s.Arg+" [-f FILE|-] [field flags]", w.UpdateHelp, cobra.ExactArgs(1), func(cmd *cobra.Command, args []string) error {
+	cmd := s.command("update", s.Arg+" [-f FILE|-] [field flags]", w.UpdateHelp, cobra.ExactArgs(1), &run.Parent, func(cmd *cobra.Command, args []string) error {
 		run.Arg = args[0]
 		p, err := w.prepare(cmd, s, run, ff, w.NothingToChange, w.CheckUpdate)
 		if p == nil {
@@ -121,17 +120,13 @@ func NewUpdateCmd[T output.Record, In any](f *cmdutil.Factory, s *Spec[T], w *Wr
 		}
 		return p.PrintOne(updated, kindAtHand(s, run, p))
 	})
-	cmd.ValidArgsFunction = s.Complete
-	ff = w.addFlags(cmd, s, run, "read the changes from `FILE` (YAML or JSON; - is standard input)", w.UpdateFlags)
+	ff = w.addFlags(cmd, run, "read the changes from `FILE` (YAML or JSON; - is standard input)", w.UpdateFlags)
 	return cmd
 }
 
-// addFlags registers the parent flag, -f, the verb's own flags and the
-// field flags, in the order help lists them.
-func (w *Writes[T, In]) addFlags(cmd *cobra.Command, s *Spec[T], run *Run[In], fileUsage string, own func(*pflag.FlagSet)) *FieldFlags[In] {
-	if s.Parent != nil {
-		s.Parent.AddFlag(cmd, &run.Parent)
-	}
+// addFlags registers -f, the verb's own flags and the field flags, after
+// the parent flag (Spec.command), in the order help lists them.
+func (w *Writes[T, In]) addFlags(cmd *cobra.Command, run *Run[In], fileUsage string, own func(*pflag.FlagSet)) *FieldFlags[In] {
 	cmd.Flags().StringVarP(&run.FilePath, "file", "f", "", fileUsage)
 	if own != nil {
 		own(cmd.Flags())
