@@ -1,7 +1,3 @@
-// Package client is a typed client for the calendars and calendar weather of
-// a Kanka campaign. It works against both the interface document and the
-// live service: lenient decoding, the weather path fallback, pacing from the
-// rate-limit headers, retries that never repeat a write that may have landed.
 package client
 
 import (
@@ -106,7 +102,7 @@ func New(cfg Config) (*Client, error) {
 		return nil, fmt.Errorf("refusing to send the token over plain http to %s: use https (plain http is allowed only for loopback addresses)", u.Host)
 	}
 	if cfg.Campaign <= 0 {
-		return nil, errors.New("no campaign id: set one with --campaign or KANKA_CAMPAIGN")
+		return nil, errors.New("no campaign id: Config.Campaign must be the number in the campaign's address")
 	}
 	setDefault(&cfg.UserAgent, "kanka/dev")
 	setDefault(&cfg.Timeout, 30*time.Second)
