@@ -6,11 +6,15 @@ import (
 	"github.com/kanka-cli/kanka/almanac"
 )
 
+// MonthTypes are the types a month can have (Month.Type).
+var MonthTypes = []string{"standard", "intercalary"}
+
 // Month is one month of a calendar.
 type Month struct {
 	Name   string `json:"name" yaml:"name"`
 	Length int    `json:"length" yaml:"length"`
-	// Type is "standard" or "intercalary"; empty means standard.
+	// Type is one of MonthTypes, "standard" or "intercalary"; empty means
+	// standard.
 	Type string `json:"type,omitempty" yaml:"type,omitempty"`
 	// Alias is a live-service extra: a second name for the month.
 	Alias string `json:"alias,omitempty" yaml:"alias,omitempty"`

@@ -2,6 +2,7 @@ package client
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -171,7 +172,7 @@ func parseMonths(values []string) ([]Month, error) {
 		}
 		m.Length = n
 		if len(parts) == 3 {
-			if parts[2] != "intercalary" && parts[2] != "standard" {
+			if !slices.Contains(MonthTypes, parts[2]) {
 				return m, valueProblem(v, "the type %q is not intercalary or standard", parts[2])
 			}
 			m.Type = parts[2]

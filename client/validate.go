@@ -166,7 +166,7 @@ func (in CalendarInput) validate(create bool) error {
 		if m.Length < 1 {
 			ps.add(fmt.Sprintf("month %d length", i+1), "must be at least 1, not %d", m.Length)
 		}
-		if m.Type != "" && m.Type != "standard" && m.Type != "intercalary" {
+		if m.Type != "" && !slices.Contains(MonthTypes, m.Type) {
 			ps.add(fmt.Sprintf("month %d type", i+1), "must be standard or intercalary, not %q", m.Type)
 		}
 	}

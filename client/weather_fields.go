@@ -5,6 +5,10 @@ import (
 	"strings"
 )
 
+// WeatherCodes are the weather the web interface shows with an icon; any
+// other text is allowed too.
+var WeatherCodes = []string{"bolt", "cloud", "cloud-rain", "cloud-showers-heavy", "cloud-sun", "cloud-sun-rain", "meteor", "smog", "snowflake", "sun", "wind"}
+
 // WeatherFields is the field table of a weather entry, in the order of
 // its file form. The service requires the date and the weather on every
 // write, update included, so those are Rebuilt: an update must have read
@@ -18,7 +22,8 @@ var WeatherFields = Fields[WeatherInput]{
 	withFlags(rebuilt(dateWhole(scalarField("year", func(in *WeatherInput) **int { return &in.Year }, wholeKind))), weatherDateFlag),
 	weatherMonthField,
 	rebuilt(dateWhole(scalarField("day", func(in *WeatherInput) **int { return &in.Day }, wholeKind))),
-	weatherText("weather", "the weather, up to 20 characters: any `TEXT`; the web interface knows bolt, cloud, cloud-rain, cloud-showers-heavy, cloud-sun, cloud-sun-rain, meteor, smog, snowflake, sun and wind",
+	weatherText("weather", "the weather, up to 20 characters: any `TEXT`; the web interface knows "+
+		strings.Join(WeatherCodes[:len(WeatherCodes)-1], ", ")+" and "+WeatherCodes[len(WeatherCodes)-1],
 		func(in *WeatherInput) **string { return &in.Weather }, true),
 	weatherText("temperature", "the temperature, up to 45 characters of `TEXT`", func(in *WeatherInput) **string { return &in.Temperature }, false),
 	weatherText("precipitation", "the precipitation, up to 45 characters of `TEXT`", func(in *WeatherInput) **string { return &in.Precipitation }, false),

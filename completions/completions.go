@@ -1,6 +1,7 @@
-// Package completions computes shell completion candidates from the API. It
-// reaches the service only through package client, and spends at most one
-// request a completion: a shell waits on it at every Tab.
+// Package completions computes shell completion candidates: from records
+// the caller holds (the local cache's), or from the API, through package
+// client, with at most one request a completion: a shell waits on it at
+// every Tab.
 package completions
 
 import (
@@ -43,7 +44,7 @@ func CalendarsOf(calendars []*client.Calendar, prefix string) []string {
 		switch {
 		case byID && strings.HasPrefix(id, prefix):
 			out = append(out, id+"\t"+cal.Name)
-		case !byID && strings.HasPrefix(strings.ToLower(cal.Name), strings.ToLower(prefix)):
+		case !byID && hasPrefixFold(cal.Name, prefix):
 			out = append(out, cal.Name+"\t"+id)
 		}
 	}
@@ -59,18 +60,46 @@ func isDigits(s string) bool {
 	return true
 }
 
-// Weather returns the candidates for a weather id of one calendar that start
-// with prefix ("41\t1492-1-3 snowflake"), from the first page of its weather.
-func Weather(ctx context.Context, c *client.Client, calendarID int, prefix string) ([]string, error) {
-	page, err := c.ListWeather(ctx, calendarID, &client.WeatherListOptions{Page: 1})
-	if err != nil {
-		return nil, err
-	}
+// WeatherOf are the candidates among entries for a weather id that start
+// with prefix: the id, described by the entry's date and weather
+// ("41\t1492-1-3 snowflake").
+func WeatherOf(entries []*client.Weather, prefix string) []string {
 	var out []string
-	for _, w := range page.Items {
+	for _, w := range entries {
 		if id := strconv.Itoa(w.ID); strings.HasPrefix(id, prefix) {
 			out = append(out, id+"\t"+w.Date().String()+" "+w.Code())
 		}
 	}
-	return out, nil
+	return out
+}
+
+// MonthsOf are the candidates among a calendar's months for a month
+// argument (a number, a name or an alias) that start with prefix: by number
+// when the prefix is one ("3\tChes"), else by name, described by the
+// number ("Ches\t3"), or by alias ("Deepwinter\t1, alias of Hammer").
+// Names are matched but for case; the shell quotes a name with spaces.
+func MonthsOf(months []client.Month, prefix string) []string {
+	byNumber := prefix != "" && isDigits(prefix)
+	var out []string
+	for i, m := range months {
+		number := strconv.Itoa(i + 1)
+		about := number
+		if strings.EqualFold(strings.TrimSpace(m.Type), "intercalary") {
+			about += ", intercalary"
+		}
+		switch {
+		case byNumber && strings.HasPrefix(number, prefix):
+			out = append(out, number+"\t"+m.Name)
+		case byNumber:
+		case hasPrefixFold(m.Name, prefix):
+			out = append(out, m.Name+"\t"+about)
+		case m.Alias != "" && hasPrefixFold(m.Alias, prefix):
+			out = append(out, m.Alias+"\t"+about+", alias of "+m.Name)
+		}
+	}
+	return out
+}
+
+func hasPrefixFold(s, prefix string) bool {
+	return strings.HasPrefix(strings.ToLower(s), strings.ToLower(prefix))
 }

@@ -2,6 +2,7 @@ package completions
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
@@ -75,28 +76,49 @@ func TestCalendarsReportsErrors(t *testing.T) {
 	}
 }
 
-func TestWeather(t *testing.T) {
-	var paths []string
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		paths = append(paths, r.Method+" "+r.URL.Path+"?"+r.URL.RawQuery)
-		_, _ = w.Write([]byte(`{"data":[
-			{"id":41,"year":1492,"month":1,"day":3,"weather":"snowflake"},
-			{"id":5,"year":1492,"month":1,"day":4,"weather":"sun"}],
-			"meta":{"current_page":1,"last_page":3,"per_page":2,"total":6}}`))
-	}))
-	t.Cleanup(srv.Close)
-	c, err := client.New(client.Config{BaseURL: srv.URL, Token: "t", Campaign: 3})
-	if err != nil {
-		t.Fatal(err)
+func TestWeatherOf(t *testing.T) {
+	entries := decodeWeather(t, `{"id":41,"year":1492,"month":1,"day":3,"weather":"snowflake"}`,
+		`{"id":5,"year":1492,"month":1,"day":4,"weather":"sun"}`, `{"id":412,"year":-3,"month":2,"day":1,"weather":"cloud-rain"}`)
+	for prefix, want := range map[string][]string{
+		"":   {"41\t1492-1-3 snowflake", "5\t1492-1-4 sun", "412\t-3-2-1 cloud-rain"},
+		"4":  {"41\t1492-1-3 snowflake", "412\t-3-2-1 cloud-rain"},
+		"41": {"41\t1492-1-3 snowflake", "412\t-3-2-1 cloud-rain"},
+		"6":  nil,
+	} {
+		if got := WeatherOf(entries, prefix); !reflect.DeepEqual(got, want) {
+			t.Errorf("WeatherOf(%q) = %q, want %q", prefix, got, want)
+		}
 	}
-	got, err := Weather(context.Background(), c, 9, "4")
-	if err != nil {
-		t.Fatal(err)
+}
+
+func decodeWeather(t *testing.T, answers ...string) []*client.Weather {
+	t.Helper()
+	var out []*client.Weather
+	for _, a := range answers {
+		var w client.Weather
+		if err := json.Unmarshal([]byte(a), &w); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, &w)
 	}
-	if want := []string{"41\t1492-1-3 snowflake"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("Weather(\"4\") = %q, want %q", got, want)
+	return out
+}
+
+func TestMonthsOf(t *testing.T) {
+	months := []client.Month{
+		{Name: "Hammer", Alias: "Deepwinter"}, {Name: "Midwinter", Type: "intercalary"}, {Name: "Alturiak"},
+		{Name: "Deep Winter"}, {Name: "m5"}, {Name: "m6"}, {Name: "m7"}, {Name: "m8"}, {Name: "m9"}, {Name: "m10"}, {Name: "m11"},
 	}
-	if want := []string{"GET /campaigns/3/calendars/9/calendar_weathers?"}; !reflect.DeepEqual(paths, want) {
-		t.Errorf("requests %q, want %q (one page, never a walk)", paths, want)
+	for prefix, want := range map[string][]string{
+		"":     {"Hammer\t1", "Midwinter\t2, intercalary", "Alturiak\t3", "Deep Winter\t4", "m5\t5", "m6\t6", "m7\t7", "m8\t8", "m9\t9", "m10\t10", "m11\t11"},
+		"mid":  {"Midwinter\t2, intercalary"},
+		"Deep": {"Deepwinter\t1, alias of Hammer", "Deep Winter\t4"},
+		"1":    {"1\tHammer", "10\tm10", "11\tm11"},
+		"2":    {"2\tMidwinter"},
+		"x":    nil,
+	} {
+		if got := MonthsOf(months, prefix); !reflect.DeepEqual(got, want) {
+			t.Errorf("MonthsOf(%q) = %q, want %q", prefix, got, want)
+		}
 	}
 }

@@ -10,7 +10,7 @@ import (
 
 // CompletionTimeout is how long a completion may take: past it, the shell
 // gets no candidates rather than a frozen Tab.
-const CompletionTimeout = 2 * time.Second
+const CompletionTimeout = time.Second
 
 // ForCompletion is the client and the bounded context of one
 // completion: Factory.CompletionClient (no rate-limit wait, no retry) when

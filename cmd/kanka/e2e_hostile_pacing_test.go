@@ -243,8 +243,8 @@ func TestE2EHostilePacingCompletionNeverWaits(t *testing.T) {
 			if r.code != 0 || r.stdout != ":4\n" || r.stderr != "Completion ended with directive: ShellCompDirectiveNoFileComp\n" {
 				t.Errorf("want no candidates and nothing on stderr; %s", r)
 			}
-			if took > 3500*time.Millisecond {
-				t.Errorf("took %v, want about 2 s at most", took)
+			if took > 2500*time.Millisecond {
+				t.Errorf("took %v, want about 1 s at most", took)
 			}
 			wantNoSecret(t, r)
 			wantRequests(t, srv.since(mark), "GET calendars")

@@ -191,6 +191,7 @@ account on the built-in sandbox: kanka --sandbox calendar list`,
 	cmd.SetHelpCommand(newCmdHelp())
 	cmd.AddCommand(helpTopics(helpWidthOf(s))...)
 	markUsageErrors(cmd)
+	completeFlagValues(cmd, f) // the tree is whole: every flag of a known set
 	adviseOnTokens(cmd, conn)
 	return cmd, f
 }

@@ -1,6 +1,7 @@
 package weather
 
 import (
+	"cmp"
 	"context"
 	"iter"
 	"strings"
@@ -11,6 +12,10 @@ import (
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/spf13/pflag"
 )
+
+// sortOrders are the orders --sort takes: by date (then id), or the
+// server's order, by id (no sorting).
+var sortOrders = map[string]func(a, b *client.Weather) int{"date": client.ByDate, "id": nil}
 
 // listFilters are the flags of `weather list`: the date filters (the
 // service has none for weather, so every page is read and they apply here)
@@ -42,13 +47,11 @@ func listFilters(f *cmdutil.Factory, fs *pflag.FlagSet) func(*pflag.FlagSet) (re
 		// By date is the order for people: the table, wide and yaml; the
 		// formats that stream keep the server's order unless --sort date
 		// asks for it (resource.NewListCmd).
-		switch strings.ToLower(order) {
-		case "", "date":
-			q.Compare = client.ByDate
-		case "id":
-		default:
+		compare, ok := sortOrders[strings.ToLower(cmp.Or(order, "date"))]
+		if !ok {
 			return q, cmdutil.UsageErrorf("--sort %q: sort by date or id", order)
 		}
+		q.Compare = compare
 		return q, dates.Apply(fs, &q)
 	}
 }

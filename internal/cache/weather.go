@@ -119,22 +119,12 @@ func walkKept(seq iter.Seq2[*client.Weather, error], keep func(*client.Weather) 
 // the service's list is not the cache's plus entries at its end: an entry
 // deleted, or added out of order, or a page size that changed.
 func (k *Cache) revalidate(ctx context.Context, c *client.Client, calendarID int, set *weatherSet, keep func(*client.Weather) bool) (kept []*client.Weather, ok bool, err error) {
-	per, n := set.meta.PerPage, len(set.ids)
-	tail := max(1, (n+per-1)/per)
-	page, err := c.ListWeather(ctx, calendarID, &client.WeatherListOptions{Page: tail})
-	if err != nil {
+	page, tail, agrees, err := k.tailPage(ctx, c, calendarID, set)
+	if err != nil || !agrees {
 		return nil, false, err
 	}
+	per, n, total := set.meta.PerPage, len(set.ids), page.Meta.Total
 	start := (tail - 1) * per
-	total := page.Meta.Total
-	if (page.Meta.PerPage != 0 && page.Meta.PerPage != per) || len(page.Items) < n-start || total < n || total > MaxWeather {
-		return nil, false, nil
-	}
-	for i, id := range set.ids[start:] {
-		if page.Items[i].ID != id {
-			return nil, false, nil
-		}
-	}
 	// What the tail page says of the cached entries is newer: it is kept.
 	for i, w := range page.Items[:n-start] {
 		set.put(start+i, w, keep)
@@ -151,17 +141,44 @@ func (k *Cache) revalidate(ctx context.Context, c *client.Client, calendarID int
 		}
 		added = append(added, more.Items...)
 	}
-	if n+len(added) != total {
+	if !k.extend(calendarID, set, added, total, keep) {
 		return nil, false, nil
 	}
+	return set.keptInOrder(), true, nil
+}
+
+// tailPage is the page that holds set's tail (one request), its number,
+// and whether it agrees with set: the same page size, set's entries on it
+// in their places, and a total the cache can hold.
+func (k *Cache) tailPage(ctx context.Context, c *client.Client, calendarID int, set *weatherSet) (page *client.Page[*client.Weather], tail int, agrees bool, err error) {
+	per, n := set.meta.PerPage, len(set.ids)
+	tail = max(1, (n+per-1)/per)
+	page, err = c.ListWeather(ctx, calendarID, &client.WeatherListOptions{Page: tail})
+	if err != nil {
+		return nil, tail, false, err
+	}
+	start, total := (tail-1)*per, page.Meta.Total
+	agrees = (page.Meta.PerPage == 0 || page.Meta.PerPage == per) && len(page.Items) >= n-start && total >= n && total <= MaxWeather
+	for i := 0; agrees && i < n-start; i++ {
+		agrees = page.Items[i].ID == set.ids[start+i]
+	}
+	return page, tail, agrees, nil
+}
+
+// extend puts added, the entries past set's tail, at its end and writes
+// the file, brought up to date, when they make the whole list of total
+// entries in the order the cache keeps (by rising id); it reports whether
+// they did.
+func (k *Cache) extend(calendarID int, set *weatherSet, added []*client.Weather, total int, keep func(*client.Weather) bool) bool {
+	n := len(set.ids)
+	prev := 0
+	if n > 0 {
+		prev = set.ids[n-1]
+	}
+	if n+len(added) != total || !inIDOrder(added, prev) {
+		return false
+	}
 	for i, w := range added {
-		prev := 0
-		if n+i > 0 {
-			prev = set.ids[n+i-1]
-		}
-		if w.ID <= prev {
-			return nil, false, nil // not the order the cache assumes
-		}
 		set.ids = append(set.ids, w.ID)
 		set.raws = append(set.raws, []byte(w.Raw))
 		set.put(n+i, w, keep)
@@ -170,7 +187,19 @@ func (k *Cache) revalidate(ctx context.Context, c *client.Client, calendarID int
 	k.mu.Lock()
 	_ = k.writeWeather(calendarID, set, set.meta.Gen)
 	k.mu.Unlock()
-	return set.keptInOrder(), true, nil
+	return true
+}
+
+// inIDOrder reports whether entries come by rising id, after id prev: the
+// order the cache keeps.
+func inIDOrder(entries []*client.Weather, prev int) bool {
+	for _, w := range entries {
+		if w.ID <= prev {
+			return false
+		}
+		prev = w.ID
+	}
+	return true
 }
 
 // put puts the answer w at place i, and among the kept entries when keep

@@ -1,0 +1,118 @@
+package root
+
+import (
+	"strings"
+
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/calendar"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/weather"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// flagValues says where the candidates of a flag come from: a flag of
+// that name (and placeholder, the `WORD` of its help, when one name is
+// two flags), wherever it is in the tree.
+type flagValues struct {
+	flag string
+	// placeholder, when set, is the flag's `WORD`: --month M of `calendar
+	// show` is a month of the calendar, --month NAME:LENGTH[:TYPE] of
+	// `calendar create` a new month.
+	placeholder string
+	// command, when set, is the one command whose flag it is (its
+	// CommandPath): a flag whose values are that command's own.
+	command  string
+	complete func(f *cmdutil.Factory, fl *pflag.Flag) cobra.CompletionFunc
+}
+
+// valueSources are the flags whose value is one of a set kanka knows, and
+// where that set is kept: the client's tables and parsers, the help the
+// client's field table gives the flag, the list verb's orders. A test
+// walks the tree and fails on a flag whose help names a set and that has
+// no completion.
+var valueSources = []flagValues{
+	{flag: "visibility", complete: fixed(visibilities())},
+	// The codes the web interface knows; any text is allowed.
+	{flag: "weather", complete: fixed(client.WeatherCodes)},
+	{flag: "sort", command: "kanka weather list", complete: fixed(weather.SortKeys())},
+	{flag: "month", placeholder: "M", complete: byFactory(calendar.MonthCompletion)},
+	{flag: "month", placeholder: "NAME:LENGTH[:TYPE]", complete: monthTypes},
+	{flag: "leap-year-month", complete: byFactory(calendar.MonthCompletion)},
+	{flag: "season", complete: byFactory(calendar.SeasonMonthCompletion)},
+}
+
+// completeFlagValues gives every flag of the tree under root that
+// valueSources knows its candidates, unless it has some already. It runs
+// once the tree is whole, so that a command that gains one of these flags
+// gets its completion with it.
+func completeFlagValues(root *cobra.Command, f *cmdutil.Factory) {
+	var visit func(cmd *cobra.Command)
+	visit = func(cmd *cobra.Command) {
+		cmd.LocalFlags().VisitAll(func(fl *pflag.Flag) {
+			if _, has := cmd.GetFlagCompletionFunc(fl.Name); has {
+				return
+			}
+			if src, ok := valueSourceOf(cmd, fl); ok {
+				_ = cmd.RegisterFlagCompletionFunc(fl.Name, src.complete(f, fl))
+			}
+		})
+		for _, sub := range cmd.Commands() {
+			visit(sub)
+		}
+	}
+	visit(root)
+}
+
+// valueSourceOf is where cmd's flag fl takes its values from, if kanka
+// knows a set of them.
+func valueSourceOf(cmd *cobra.Command, fl *pflag.Flag) (flagValues, bool) {
+	placeholder, _ := pflag.UnquoteUsage(fl)
+	for _, src := range valueSources {
+		if src.flag == fl.Name && (src.placeholder == "" || src.placeholder == placeholder) &&
+			(src.command == "" || src.command == cmd.CommandPath()) {
+			return src, true
+		}
+	}
+	return flagValues{}, false
+}
+
+// fixed offers values, as they are.
+func fixed(values []string) func(*cmdutil.Factory, *pflag.Flag) cobra.CompletionFunc {
+	return func(*cmdutil.Factory, *pflag.Flag) cobra.CompletionFunc {
+		return func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			return values, cobra.ShellCompDirectiveNoFileComp
+		}
+	}
+}
+
+// byFactory is a completion that needs the Factory (the cache, a client).
+func byFactory(complete func(*cmdutil.Factory) cobra.CompletionFunc) func(*cmdutil.Factory, *pflag.Flag) cobra.CompletionFunc {
+	return func(f *cmdutil.Factory, _ *pflag.Flag) cobra.CompletionFunc { return complete(f) }
+}
+
+// visibilities are the names of a weather entry's visibilities, in the
+// order of their ids (client.VisibilityName).
+func visibilities() []string {
+	var names []string
+	for id := client.VisibilityAll; id <= client.VisibilityMembers; id++ {
+		names = append(names, client.VisibilityName(id))
+	}
+	return names
+}
+
+// monthTypes completes the TYPE of --month NAME:LENGTH[:TYPE], once
+// NAME:LENGTH: is typed (client.MonthTypes).
+func monthTypes(*cmdutil.Factory, *pflag.Flag) cobra.CompletionFunc {
+	return func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		if strings.Count(toComplete, ":") != 2 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		at := strings.LastIndex(toComplete, ":")
+		var out []cobra.Completion
+		for _, t := range client.MonthTypes {
+			out = append(out, toComplete[:at+1]+t)
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+}
