@@ -28,11 +28,9 @@ type answer struct {
 	body   []byte
 }
 
-// do sends one request and applies the house rules: pace from the budget the
-// last answers reported, ride out 429s, retry 5xx and transport errors with
-// capped exponential backoff and jitter, but never repeat a POST that may
-// have been applied. Resty's own retries are off because they cannot tell a
-// POST that reached the server from one that did not, and clamp Retry-After.
+// do sends one request of the typed calls, under the campaign, by the
+// house rules (send). A 2xx answer must be JSON: a page instead (a wrong
+// API root) did not do what was asked, whatever its status.
 func (c *Client) do(ctx context.Context, method, path string, query url.Values, body any) (*answer, error) {
 	var payload []byte
 	if body != nil {
@@ -41,146 +39,22 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 			return nil, err
 		}
 	}
-	fullURL := c.shownBase + "/" + campaignsSegment + "/" + itoa(c.cfg.Campaign) + "/" + path
+	shown := c.shownBase + "/" + campaignsSegment + "/" + itoa(c.cfg.Campaign) + "/" + path
 	if len(query) > 0 {
-		fullURL += "?" + query.Encode()
+		shown += "?" + query.Encode()
 	}
-	failures, limited := 0, 0
-	// maybeApplied is set when an attempt may have reached the server
-	// without its answer reaching us; failedAfter when the server answered
-	// that it failed (500), which it may do after applying the request.
-	maybeApplied, failedAfter := false, false
-	// stopped is err, from a wait or an attempt the context ended: a write
-	// then says whether some attempt of it may have reached the server.
-	stopped := func(err error, mayHaveArrived bool) error {
-		if ctx.Err() == nil || method == http.MethodGet {
-			return err
-		}
-		return &InterruptedWriteError{Method: method, URL: fullURL, MayHaveArrived: mayHaveArrived, Err: ctx.Err()}
+	resp, err := c.send(ctx, sending{method: method, target: path, shown: shown, query: query, payload: payload})
+	if err != nil {
+		return nil, err
 	}
-	for {
-		if err := c.pacer.acquire(ctx); err != nil {
-			return nil, stopped(err, maybeApplied || failedAfter)
-		}
-		// Nothing is sent once the context ended, in the wait or before.
-		if err := ctx.Err(); err != nil {
-			c.pacer.release(nil)
-			return nil, stopped(err, maybeApplied || failedAfter)
-		}
-		sent := &sendTrace{}
-		// The body is read here (readBody), not by resty: within the
-		// answer limit and, in a walk, the walk's budget of bytes.
-		req := c.http.R().SetContext(httptrace.WithClientTrace(ctx, sent.trace())).SetQueryParamsFromValues(query).
-			SetDoNotParseResponse(true)
-		if payload != nil {
-			req.SetHeader("Content-Type", "application/json").SetBody(payload)
-		}
-		start := c.clock.Now()
-		resp, err := req.Execute(method, path)
-		if err == nil {
-			err = c.readBody(ctx, resp)
-		}
-		var header http.Header
-		if resp != nil && resp.RawResponse != nil {
-			header = resp.Header()
-		}
-		c.pacer.release(header)
-		c.report(method, fullURL, payload, resp, err, c.clock.Now().Sub(start))
-
-		if err != nil {
-			var redirect *RedirectError
-			if errors.As(err, &redirect) {
-				return nil, redirect
-			}
-			var walkBound *ListTooLargeError
-			if errors.As(err, &walkBound) {
-				return nil, walkBound
-			}
-			if errors.Is(err, resty.ErrResponseBodyTooLarge) {
-				// An answer came: asking again would only bring it again.
-				return nil, &AnswerTooLargeError{Method: method, URL: fullURL, Limit: c.answerLimit}
-			}
-			if method == http.MethodPost && sent.mayHaveArrived(err) {
-				// Cancelled or cut off while the server had the request: it
-				// may have been applied. The error still unwraps to the
-				// context's, so an interrupt stays an interrupt.
-				if ctx.Err() != nil {
-					err = ctx.Err()
-				}
-				return nil, &NotAppliedUnknownError{Method: method, URL: fullURL, Err: err}
-			}
-			maybeApplied = maybeApplied || sent.mayHaveArrived(err)
-			if ctx.Err() != nil {
-				return nil, stopped(err, maybeApplied || failedAfter)
-			}
-			if failures < c.cfg.MaxRetries {
-				if err := c.wait(ctx, "before retrying after "+shortError(err), c.backoff(failures)); err != nil {
-					return nil, stopped(err, maybeApplied || failedAfter)
-				}
-				failures++
-				continue
-			}
-			return nil, &NetworkError{Method: method, URL: fullURL, Err: err}
-		}
-
-		status := resp.StatusCode()
-		if status >= 200 && status < 300 {
-			// A page instead of JSON (a wrong API root) did not do what
-			// was asked, whatever its status.
-			if err := notJSON(bytes.TrimSpace(resp.Body())); err != nil {
-				return nil, fmt.Errorf("%s %s: %w", method, fullURL, err)
-			}
-			return &answer{status: status, header: header, body: resp.Body()}, nil
-		}
-		// The token is taken out of the raw body before parseError cuts it
-		// (a cut could keep half of it), and out of the decoded messages.
-		// An error answer past the bounds of a record is not read: its
-		// status still says what happened, and the bound what it held.
-		errBody, tooMuch := resp.Body(), measureAnswer(bytes.TrimSpace(resp.Body()), errorShape)
-		if tooMuch != nil {
-			errBody = nil
-		}
-		apiErr := parseError(method, fullURL, status, resp.Header().Get("Content-Type"), redactBytes(errBody, c.cfg.Token))
-		if tooMuch != nil {
-			apiErr.Message = tooMuch.Error()
-		}
-		apiErr.hideSecret(c.cfg.Token)
-		switch {
-		case status == http.StatusTooManyRequests:
-			// Nothing was applied, so every method, POST included, may wait
-			// for the window and try again.
-			if limited >= c.cfg.RateLimitRetries {
-				return nil, apiErr
-			}
-			limited++
-			c.pacer.exhausted(retryAfter(header, c.clock.Now()))
-			continue
-		case status >= 500:
-			if method == http.MethodPost {
-				return nil, &NotAppliedUnknownError{Method: method, URL: fullURL, Err: apiErr}
-			}
-			// A gateway that timed out or lost the server may have let the
-			// request through; a server that answered 500 or 503 did not
-			// lose its answer.
-			maybeApplied = maybeApplied || status == http.StatusBadGateway || status == http.StatusGatewayTimeout
-			// A server that failed (500) may yet have applied the request
-			// before it failed: an interrupt now says so (a 503 says it
-			// was not taken).
-			failedAfter = failedAfter || status == http.StatusInternalServerError
-			if failures < c.cfg.MaxRetries {
-				if err := c.wait(ctx, fmt.Sprintf("before retrying after a %d answer", status), c.backoff(failures)); err != nil {
-					return nil, stopped(err, maybeApplied || failedAfter)
-				}
-				failures++
-				continue
-			}
-		case status == http.StatusNotFound && method == http.MethodDelete && maybeApplied && !apiErr.RouteNotFound:
-			// An earlier attempt reached the server and lost its answer:
-			// it was applied, and the record is gone, as asked.
-			return &answer{status: status, header: header}, nil
-		}
-		return nil, apiErr
+	status := resp.StatusCode()
+	if status < 200 || status >= 300 {
+		return &answer{status: status, header: resp.Header()}, nil // a DELETE an earlier attempt applied
 	}
+	if err := notJSON(bytes.TrimSpace(resp.Body())); err != nil {
+		return nil, fmt.Errorf("%s %s: %w", method, shown, err)
+	}
+	return &answer{status: status, header: resp.Header(), body: resp.Body()}, nil
 }
 
 // readBody reads the body of resp and keeps it there (resp.Body): at most

@@ -199,50 +199,14 @@ func walkByNext[T listItem](ctx context.Context, get getter, maxPages int, filte
 	}
 }
 
-// walkConcurrently fetches pages 2..last, up to concurrency at once, and
-// yields their items in order.
+// walkConcurrently fetches pages 2..last, up to concurrency at once
+// (pagesAhead), and yields their items in order.
 func walkConcurrently[T listItem](ctx context.Context, get getter, concurrency int, filters url.Values, w *walkState[T], last int) {
-	type fetched struct {
-		page     *Page[T]
-		err      error
-		panicked any
-	}
-	start := func(n int) <-chan fetched {
-		ch := make(chan fetched, 1)
-		go func() {
-			// A panic here would end the process before anything could
-			// report it: it is handed to the consumer, whose caller can.
-			defer func() {
-				if p := recover(); p != nil {
-					ch <- fetched{panicked: p}
-				}
-			}()
-			p, err := fetchPage[T](withPage(ctx, n, last), get, filters, n)
-			ch <- fetched{page: p, err: err}
-		}()
-		return ch
-	}
 	var zero T
-	var pending []<-chan fetched // the pages started, in order: at most concurrency
-	next := 2
-	for n := 2; n <= last; n++ {
-		for next <= last && next < n+concurrency {
-			pending = append(pending, start(next))
-			next++
-		}
-		r := <-pending[0]
-		pending = pending[1:]
-		if r.panicked != nil {
-			panic(r.panicked)
-		}
-		if r.err != nil {
-			w.yield(zero, fmt.Errorf("page %d of %d: %w", n, last, r.err))
-			return
-		}
-		if !w.take(n, r.page.Items) {
-			return
-		}
-	}
+	pagesAhead(ctx, last, concurrency,
+		func(ctx context.Context, n int) (*Page[T], error) { return fetchPage[T](ctx, get, filters, n) },
+		func(n int, p *Page[T]) bool { return w.take(n, p.Items) },
+		func(err error) { w.yield(zero, err) })
 }
 
 // walkState is what a walk has yielded so far.

@@ -15,6 +15,7 @@ import (
 	"syscall"
 
 	"github.com/kanka-cli/kanka/client"
+	apicmd "github.com/kanka-cli/kanka/cmd/api"
 	"github.com/kanka-cli/kanka/cmd/apply"
 	"github.com/kanka-cli/kanka/cmd/auth"
 	"github.com/kanka-cli/kanka/cmd/cachecmd"
@@ -187,6 +188,7 @@ account on the built-in sandbox: kanka --sandbox calendar list`,
 		completion.NewCmdCompletion(f),
 		newCmdVersion(f),
 		cachecmd.NewCmdCache(f),
+		apicmd.NewCmdAPI(f),
 	)
 	cmd.SetHelpCommand(newCmdHelp())
 	cmd.AddCommand(helpTopics(helpWidthOf(s))...)
