@@ -25,9 +25,10 @@ func NewCmdAuth(f *cmdutil.Factory, deps Deps) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "auth <command>",
 		Short: "Log in, check the token, log out",
-		Long: `Save the API token of a Kanka account in a profile of the configuration
-file, check it, or remove it. Create a personal access token in Kanka under
-Settings > API.`,
+		Long: `Save the API token of a Kanka account for a profile (in the system keyring
+where there is one, else in the configuration file), check it, or remove it.
+Create a personal access token in Kanka under Settings > API; it lasts a year,
+and kanka warns in its last 14 days.`,
 		Example: `  kanka auth login -c 12345
   kanka auth status
   kanka -p work auth logout`,

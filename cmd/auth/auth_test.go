@@ -113,6 +113,8 @@ func TestStatus(t *testing.T) {
 url:       %s (profile)
 campaign:  5 (environment)
 token:     good… (profile)
+kept in:   the configuration file
+expires:   unknown
 status:    the token works
 `, path, srv.APIRoot())
 	if res.Code != 0 || res.Stdout != want || res.Stderr != "" {
@@ -123,7 +125,7 @@ status:    the token works
 	}
 
 	res = roottest.Run(t, "", "--token", "a-refused-token", "auth", "status")
-	if res.Code != 3 || !strings.Contains(res.Stdout, "token:     a-re… (flag)\nstatus:    the token does not work\n") {
+	if res.Code != 3 || !strings.Contains(res.Stdout, "token:     a-re… (flag)\nkept in:   --token\nexpires:   unknown\nstatus:    the token does not work\n") {
 		t.Errorf("refused: exit %d, stdout:\n%s", res.Code, res.Stdout)
 	}
 	if strings.Contains(res.Stdout+res.Stderr, "a-refused-token") || strings.Contains(res.Stdout+res.Stderr, goodToken) {

@@ -23,6 +23,9 @@ type LoginOptions struct {
 	Deps Deps
 	// WithToken reads the token from stdin even on a terminal.
 	WithToken bool
+	// InsecureStorage saves the token in the configuration file even
+	// where a system keyring is available.
+	InsecureStorage bool
 	// ReadSecret reads a line from the terminal without echoing it.
 	ReadSecret func() (string, error)
 }
@@ -40,16 +43,23 @@ func NewCmdLogin(f *cmdutil.Factory, deps Deps, runF func(*LoginOptions) error) 
 	cmd = &cobra.Command{
 		Use:   "login",
 		Short: "Check a token and save it in the profile",
-		Long: `Check an API token with one request to the campaign, then save it in the
+		Long: `Check an API token with one request to the campaign, then save it for the
 profile (the active one, or -p NAME), with the URL and campaign when they were
 given as flags (--url, -c). KANKA_URL and KANKA_CAMPAIGN serve the check but
 are not saved: the environment is for one shell, the profile for every run.
+
+The token goes to the system keyring (the macOS Keychain, the Secret Service
+of a Linux desktop, the Windows Credential Manager) where there is one, and
+the profile in the configuration file names its entry. Without a keyring, or
+with --insecure-storage or KANKA_NO_KEYRING=1, it goes in the configuration
+file (mode 0600). Login says which.
 
 On a terminal the token is asked without echo; with --with-token, or when
 stdin is not a terminal, it is read from the first line of stdin.`,
 		Example: `  kanka auth login -c 12345
   kanka auth login --with-token -c 12345 < token.txt
-  kanka -p work auth login -c 12345`,
+  kanka -p work auth login -c 12345
+  kanka auth login --insecure-storage -c 12345`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if runF != nil {
@@ -59,6 +69,7 @@ stdin is not a terminal, it is read from the first line of stdin.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.WithToken, "with-token", false, "read the token from stdin")
+	cmd.Flags().BoolVar(&opts.InsecureStorage, "insecure-storage", false, "save the token in the configuration file, not in the system keyring")
 	return cmd
 }
 
@@ -108,12 +119,16 @@ func loginRun(cmd *cobra.Command, opts *LoginOptions) error {
 
 	// The client took the campaign, so it reads as one.
 	campaign, _ := profile.ParseCampaign(r.Campaign)
+	store := storeToken(opts, r, token)
 	active := ""
 	// Only this login's settings are written, onto the file as it is now:
 	// another kanka may have changed it while the token was checked.
 	err = profile.Update(cmd.Context(), r.File.Path(), func(f *profile.File) error {
 		p := f.Ensure(r.ProfileName)
-		p.Token = token
+		p.Token, p.Keyring = token, ""
+		if store.entry != "" {
+			p.Token, p.Keyring = "", store.entry
+		}
 		if leavesSandbox {
 			p.Sandbox = false
 		}
@@ -128,10 +143,22 @@ func loginRun(cmd *cobra.Command, opts *LoginOptions) error {
 		active = f.ActiveName()
 		return nil
 	})
-	if err != nil {
+	switch {
+	case profile.IsKeyringLeft(err):
+		// Saved; only the token it replaced stays in the keyring.
+		fmt.Fprintf(opts.IO.ErrOut, "warning: %v\n", err)
+	case err != nil:
+		store.undo(r)
 		return fmt.Errorf("the token works but was not saved: %w", err)
 	}
-	notice(opts.F, "Logged in: the token works for campaign %s; saved in profile %q of %s.", r.Campaign, r.ProfileName, r.File.Path())
+	if store.entry != "" {
+		notice(opts.F, "Logged in: the token works for campaign %s; saved in the system keyring for profile %q of %s.", r.Campaign, r.ProfileName, r.File.Path())
+	} else {
+		notice(opts.F, "Logged in: the token works for campaign %s; saved in profile %q of %s.", r.Campaign, r.ProfileName, r.File.Path())
+	}
+	if store.why != "" {
+		notice(opts.F, "%s", store.why)
+	}
 	if leavesSandbox {
 		notice(opts.F, "Profile %q no longer uses the sandbox (`kanka --sandbox ...` still does, for one command).", r.ProfileName)
 	}

@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
@@ -22,7 +23,8 @@ func NewCmdLogout(f *cmdutil.Factory, deps Deps, runF func(*LogoutOptions) error
 	return &cobra.Command{
 		Use:   "logout",
 		Short: "Remove the token from the profile",
-		Long:  "Remove the token from the profile (the active one, or -p NAME); its other settings stay.",
+		Long: `Remove the token of the profile (the active one, or -p NAME) from the system
+keyring and from the configuration file; its other settings stay.`,
 		Example: `  kanka auth logout
   kanka -p work auth logout`,
 		Args: cobra.NoArgs,
@@ -43,19 +45,29 @@ func logoutRun(ctx context.Context, opts *LogoutOptions) error {
 	if err != nil {
 		return err
 	}
+	if p := r.Profile(); p != nil && p.Keyring != "" && profile.KeyringOff() {
+		return cmdutil.UsageErrorf("profile %q keeps its token in the system keyring, which KANKA_NO_KEYRING turns off: unset KANKA_NO_KEYRING to log out", r.ProfileName)
+	}
+	inKeyring := false
+	// Update removes the keyring's entry once the file no longer names it.
 	err = profile.Update(ctx, r.File.Path(), func(f *profile.File) error {
 		p := f.Get(r.ProfileName)
-		if p == nil || p.Token == "" {
+		if !p.HasToken() {
 			return errNoToken
 		}
-		p.Token = ""
+		inKeyring = p.Keyring != ""
+		p.Token, p.Keyring = "", ""
 		return nil
 	})
 	switch {
 	case errors.Is(err, errNoToken):
 		notice(opts.F, "Profile %q holds no token.", r.ProfileName)
+	case profile.IsKeyringLeft(err):
+		return fmt.Errorf("removed the token from profile %q of %s, but %w", r.ProfileName, r.File.Path(), err)
 	case err != nil:
 		return err
+	case inKeyring:
+		notice(opts.F, "Removed the token from the system keyring and from profile %q of %s.", r.ProfileName, r.File.Path())
 	default:
 		notice(opts.F, "Removed the token from profile %q of %s.", r.ProfileName, r.File.Path())
 	}

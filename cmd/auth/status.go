@@ -2,6 +2,7 @@ package auth
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
@@ -15,6 +16,8 @@ type StatusOptions struct {
 	IO   *cmdutil.IOStreams
 	F    *cmdutil.Factory
 	Deps Deps
+	// Now is the clock the expiry is measured with (time.Now when nil).
+	Now func() time.Time
 }
 
 // NewCmdStatus builds `kanka auth status`; runF replaces the run in tests.
@@ -25,7 +28,10 @@ func NewCmdStatus(f *cmdutil.Factory, deps Deps, runF func(*StatusOptions) error
 		Short: "Show the settings in use and whether the token works",
 		Long: `Show the profile, URL, campaign and token (masked) in use, where each comes
 from, and whether the token works (one request). Exits with 3 when it does not.
-The profile line says whether the profile in use is the active one.
+The profile line says whether the profile in use is the active one. The token
+is said to be kept in the system keyring, the configuration file, KANKA_TOKEN
+or --token, and to expire when it says so itself (Kanka's personal access
+tokens last a year).
 
 -o json and -o yaml print the same as one object; the token is only said to
 be set, and shown masked, never whole.`,
@@ -82,6 +88,10 @@ func statusRun(cmd *cobra.Command, opts *StatusOptions) error {
 		token = profile.MaskToken(r.Token)
 	}
 	fmt.Fprintf(out, "token:     %s\n", valueAndSource(r, "token", token))
+	if place := r.TokenKeptIn(); place != "" {
+		fmt.Fprintf(out, "kept in:   %s\n", keptInWords[place])
+		fmt.Fprintf(out, "expires:   %s\n", expiryWords(r.Token, opts.now()))
+	}
 
 	state, err := check(cmd, opts, r)
 	switch state {
@@ -134,6 +144,10 @@ type statusValue struct {
 	TokenSet       bool    `json:"token_set" yaml:"token_set"`
 	Token          *string `json:"token" yaml:"token"`
 	TokenSource    *string `json:"token_source" yaml:"token_source"`
+	// TokenKeptIn is profile.KeptInKeyring, KeptInFile, KeptInEnv or
+	// KeptInFlag; TokenExpires is when the token says it expires.
+	TokenKeptIn  *string    `json:"token_kept_in" yaml:"token_kept_in"`
+	TokenExpires *time.Time `json:"token_expires" yaml:"token_expires"`
 	// Status is tokenWorks, tokenRefused or noToken.
 	Status string `json:"status" yaml:"status"`
 }
@@ -168,6 +182,10 @@ func statusValueRun(cmd *cobra.Command, opts *StatusOptions, r *profile.Resolved
 		v.Token = text(profile.MaskToken(r.Token))
 	}
 	v.TokenSource = sourceOf(r, "token", r.Token)
+	v.TokenKeptIn = text(r.TokenKeptIn())
+	if expires, ok := profile.TokenExpiry(r.Token); ok {
+		v.TokenExpires = &expires
+	}
 	if printErr := output.PrintValue(p, v); printErr != nil {
 		return printErr
 	}
@@ -213,4 +231,33 @@ func profileAndSource(r *profile.Resolved) string {
 		return r.ProfileName + " (active)"
 	}
 	return fmt.Sprintf("%s (%s; the active profile is %s)", r.ProfileName, r.ProfileSource, active)
+}
+
+// now is the status's clock: Now, else the time.
+func (opts *StatusOptions) now() time.Time {
+	if opts.Now != nil {
+		return opts.Now()
+	}
+	return time.Now()
+}
+
+// keptInWords are the places of a token as the text says them.
+var keptInWords = map[string]string{
+	profile.KeptInKeyring: "the system keyring",
+	profile.KeptInFile:    "the configuration file",
+	profile.KeptInEnv:     "KANKA_TOKEN",
+	profile.KeptInFlag:    "--token",
+}
+
+// expiryWords is when token expires and how far that is from now, or
+// "unknown" for a token that does not say (one that is not a JWT).
+func expiryWords(token string, now time.Time) string {
+	expires, ok := profile.TokenExpiry(token)
+	if !ok {
+		return "unknown"
+	}
+	if expires.After(now) {
+		return fmt.Sprintf("%s (%s)", profile.ExpiryDate(expires), profile.ExpiresIn(expires, now))
+	}
+	return fmt.Sprintf("%s (expired %s)", profile.ExpiryDate(expires), profile.ExpiresIn(expires, now))
 }

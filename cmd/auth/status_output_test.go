@@ -31,6 +31,8 @@ func TestStatusAsJSON(t *testing.T) {
   "token_set": true,
   "token": "good…",
   "token_source": "profile",
+  "token_kept_in": "config_file",
+  "token_expires": null,
   "status": "works"
 }
 `, path, srv.APIRoot())
@@ -69,6 +71,8 @@ campaign_source: null
 token_set: false
 token: null
 token_source: null
+token_kept_in: null
+token_expires: null
 status: not_logged_in
 `, path)
 	if res.Code != 3 || res.Stdout != want || !strings.HasPrefix(res.Stderr, "error: no API token for profile \"work\"\n") {

@@ -183,8 +183,10 @@ var listOutputs = output.Supports{
 // listedKeys are the keys a profile sets as list prints them with -o json
 // or yaml: the shape of a profile in the file, the token masked.
 type listedKeys struct {
-	URL      string `json:"url,omitempty" yaml:"url,omitempty"`
-	Token    string `json:"token,omitempty" yaml:"token,omitempty"`
+	URL   string `json:"url,omitempty" yaml:"url,omitempty"`
+	Token string `json:"token,omitempty" yaml:"token,omitempty"`
+	// Keyring is the system keyring's entry that holds the token.
+	Keyring  string `json:"keyring,omitempty" yaml:"keyring,omitempty"`
 	Campaign int    `json:"campaign,omitempty" yaml:"campaign,omitempty"`
 	Sandbox  bool   `json:"sandbox,omitempty" yaml:"sandbox,omitempty"`
 	MaxWait  string `json:"max_wait,omitempty" yaml:"max_wait,omitempty"`
@@ -200,7 +202,7 @@ func listRun(opts *Options) error {
 		return err
 	}
 	if !printer.PrintsText() {
-		keys := listedKeys{URL: client.RedactURL(p.URL), Campaign: p.Campaign, Sandbox: p.Sandbox, MaxWait: p.MaxWait}
+		keys := listedKeys{URL: client.RedactURL(p.URL), Keyring: p.Keyring, Campaign: p.Campaign, Sandbox: p.Sandbox, MaxWait: p.MaxWait}
 		if p.Token != "" {
 			keys.Token = profile.MaskToken(p.Token)
 		}
@@ -212,6 +214,9 @@ func listRun(opts *Options) error {
 			continue
 		}
 		fmt.Fprintf(opts.IO.Out, "%s=%s\n", key, strings.TrimSpace(shown(key, value)))
+	}
+	if p.Keyring != "" {
+		fmt.Fprintf(opts.IO.Out, "keyring=%s\n", p.Keyring)
 	}
 	return nil
 }

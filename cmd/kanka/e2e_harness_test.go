@@ -165,6 +165,7 @@ func newKanka(t *testing.T, srv *apiServer) *kanka {
 		"KANKA_CONFIG=" + filepath.Join(home, "config", "kanka", "config.yaml"),
 		"NO_COLOR=1",
 		"KANKA_NO_CACHE=1",
+		"KANKA_NO_KEYRING=1", // never the developer's own keychain
 		"GOCOVERDIR=" + coverDir,
 		raceOptions,
 	}}

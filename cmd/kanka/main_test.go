@@ -50,7 +50,7 @@ func TestMain(m *testing.M) {
 // output. Once the file exists, no later run writes it.
 func writeCoverMeta(dir string) {
 	cmd := exec.Command(binary, "version")
-	cmd.Env = []string{"HOME=" + dir, "PATH=" + os.Getenv("PATH"), "GOCOVERDIR=" + coverDir, raceOptions}
+	cmd.Env = []string{"HOME=" + dir, "PATH=" + os.Getenv("PATH"), "GOCOVERDIR=" + coverDir, raceOptions, "KANKA_NO_KEYRING=1"}
 	if out, err := cmd.CombinedOutput(); err != nil {
 		panic("running kanka version: " + err.Error() + "\n" + string(out))
 	}
@@ -88,6 +88,7 @@ func command(t *testing.T, args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buf
 		"KANKA_SANDBOX_DATA=" + filepath.Join(home, "sandbox.json"),
 		"GOCOVERDIR=" + coverDir,
 		raceOptions,
+		"KANKA_NO_KEYRING=1", // never the developer's own keychain
 	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

@@ -27,8 +27,11 @@ const DefaultName = "default"
 
 // Profile is one named set of connection settings.
 type Profile struct {
-	URL      string `yaml:"url,omitempty"`
-	Token    string `yaml:"token,omitempty"`
+	URL   string `yaml:"url,omitempty"`
+	Token string `yaml:"token,omitempty"`
+	// Keyring is the system keyring's entry that holds the token
+	// (KeyringUser), set by `auth login` in place of Token.
+	Keyring  string `yaml:"keyring,omitempty"`
 	Campaign int    `yaml:"campaign,omitempty"`
 	Sandbox  bool   `yaml:"sandbox,omitempty"`
 	MaxWait  string `yaml:"max_wait,omitempty"`

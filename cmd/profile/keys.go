@@ -16,6 +16,11 @@ import (
 // them.
 var Keys = []string{"url", "token", "campaign", "sandbox", "max_wait"}
 
+// fileKeys are the keys a profile holds in the file, in the order a save
+// writes them: Keys, and the keyring entry of the token beside the token
+// (written by `auth login` only, so not a key of `config set`).
+var fileKeys = []string{"url", "token", "keyring", "campaign", "sandbox", "max_wait"}
+
 // InvalidValueError is a key or value that a profile cannot hold.
 type InvalidValueError struct{ Err error }
 
@@ -55,6 +60,9 @@ func (p *Profile) setValues() map[string]any {
 	}
 	if p.Token != "" {
 		values["token"] = p.Token
+	}
+	if p.Keyring != "" {
+		values["keyring"] = p.Keyring
 	}
 	if p.Campaign != 0 {
 		values["campaign"] = p.Campaign

@@ -191,13 +191,13 @@ func syncProfile(m *yaml.Node, at int, p *Profile) error {
 		node = fresh
 	}
 	values := p.setValues()
-	for _, key := range Keys {
+	for _, key := range fileKeys {
 		v, ok := values[key]
 		if !ok {
 			removeKey(node, key)
 			continue
 		}
-		if err := setScalar(node, key, v, Keys); err != nil {
+		if err := setScalar(node, key, v, fileKeys); err != nil {
 			return err
 		}
 	}

@@ -57,3 +57,33 @@ func (r *Resolved) TokenSource() cmdutil.TokenSource {
 	}
 	return s
 }
+
+// Where the run's token is kept, as `auth status -o json` says it
+// (Resolved.TokenKeptIn).
+const (
+	KeptInKeyring = "keyring"     // the profile's, in the system keyring
+	KeptInFile    = "config_file" // the profile's, in the configuration file
+	KeptInEnv     = "environment" // KANKA_TOKEN
+	KeptInFlag    = "flag"        // --token
+)
+
+// TokenKeptIn says where the run's token is kept: KeptInKeyring,
+// KeptInFile, KeptInEnv or KeptInFlag; "" when the run has none of its
+// own (none at all, or the sandbox's).
+func (r *Resolved) TokenKeptIn() string {
+	if r.Token == "" {
+		return ""
+	}
+	switch r.Sources["token"] {
+	case FromFlag:
+		return KeptInFlag
+	case FromEnv:
+		return KeptInEnv
+	case FromProfile:
+		if r.TokenFromKeyring {
+			return KeptInKeyring
+		}
+		return KeptInFile
+	}
+	return ""
+}

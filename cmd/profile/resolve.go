@@ -42,6 +42,10 @@ type Resolved struct {
 	// with ParseMaxWait, naming Sources["max_wait"].
 	MaxWait string
 
+	// TokenFromKeyring is true when the token is the profile's, read from
+	// the system keyring (the file holding only its entry).
+	TokenFromKeyring bool
+
 	// Sources tells where url, token, campaign and sandbox came from.
 	// When a url or token given for this run turned the profile's sandbox
 	// off, the sandbox's source is that layer (FromFlag or FromEnv), and
@@ -86,6 +90,10 @@ func flagName(key string) string { return strings.ReplaceAll(key, "_", "-") }
 // of the profile are ignored: they address a real server, and sending a live
 // token to the sandbox would only be refused. Flags still count (to rehearse
 // a refused token, say); what is left empty the sandbox fills in.
+//
+// A profile's token in the system keyring is read only when the run
+// needs it: no flag or environment gave one, the file holds none, and the
+// sandbox is off (readKeyring).
 //
 // A file that holds a token and that others can read is warned about on
 // stderr, once a run (warnIfOpen).
@@ -156,6 +164,9 @@ func Resolve(flags *pflag.FlagSet) (*Resolved, error) {
 			}
 		}
 	}
+	if !r.Sandbox && r.Sources["token"] == FromDefault && prof.Keyring != "" {
+		r.readKeyring(prof.Keyring)
+	}
 	return r, nil
 }
 
@@ -183,6 +194,7 @@ func sandboxOffBy(sources map[string]Source) ([]string, Source) {
 // only those set, so that an empty one does not hide the default.
 func profileValues(p *Profile) map[string]any {
 	m := p.setValues()
+	delete(m, "keyring") // where the token is, not a setting
 	if p.Campaign != 0 {
 		// Text, as --campaign and KANKA_CAMPAIGN give it (Resolved.Campaign).
 		m["campaign"] = strconv.Itoa(p.Campaign)

@@ -41,6 +41,8 @@ func TestASandboxProfileGivesWayToAURLOrToken(t *testing.T) {
 url:       %s (environment)
 campaign:  7 (environment)
 token:     a-lo… (environment)
+kept in:   KANKA_TOKEN
+expires:   unknown
 status:    the token works
 `, path, srv.APIRoot())
 	if res.Code != 0 || res.Stdout != wantOut || res.Stderr != "" {

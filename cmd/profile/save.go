@@ -18,6 +18,10 @@ import (
 // Every write of the file goes through here; reading needs no lock, as a
 // write replaces the file whole (Load sees the old or the new one).
 //
+// A token the file named in the system keyring and no longer names is
+// removed from the keyring once the file is written; one that cannot be
+// is a KeyringLeftError (the file is saved).
+//
 // Only a regular file is written (or a missing one created): anything else
 // (/dev/null, a named pipe, a directory) is refused before a lock file is
 // made beside it, and change does not run (see regular.go).
@@ -50,6 +54,7 @@ func Update(ctx context.Context, path string, change func(*File) error) error {
 	if err != nil {
 		return err
 	}
+	inKeyring := f.keyringEntries()
 	if err := change(f); err != nil {
 		return err
 	}
@@ -57,7 +62,10 @@ func Update(ctx context.Context, path string, change func(*File) error) error {
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	return writeAtomically(target, out)
+	if err := writeAtomically(target, out); err != nil {
+		return err
+	}
+	return forgetDropped(inKeyring, f)
 }
 
 // makeDir creates dir 0700 when missing. kanka's own directory

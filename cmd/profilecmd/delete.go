@@ -62,10 +62,15 @@ func deleteRun(opts *Options) error {
 		cleared, refused = f.Delete(opts.Names...)
 		return refused
 	})
-	if profile.IsInvalidValue(err) {
+	switch {
+	case profile.IsInvalidValue(err):
 		return &cmdutil.UsageError{Err: err}
-	}
-	if err != nil {
+	case profile.IsKeyringLeft(err):
+		// The file was saved: the profiles are gone; only a token the
+		// system keyring would not give up is left, which is worth a
+		// warning, not a failure.
+		fmt.Fprintf(opts.F.IO.ErrOut, "warning: %v\n", err)
+	case err != nil:
 		return err
 	}
 	for _, name := range opts.Names {
@@ -82,7 +87,7 @@ func deleteRun(opts *Options) error {
 func tokens(f *profile.File, names []string) string {
 	n := 0
 	for _, name := range names {
-		if p := f.Get(name); p != nil && p.Token != "" {
+		if f.Get(name).HasToken() {
 			n++
 		}
 	}

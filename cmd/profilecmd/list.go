@@ -104,7 +104,7 @@ func listedOf(r *profile.Resolved, name string) listedProfile {
 		w := p.MaxWait
 		l.MaxWait = &w
 	}
-	l.Sandbox, l.TokenSet = p.Sandbox, p.Token != ""
+	l.Sandbox, l.TokenSet = p.Sandbox, p.HasToken()
 	return l
 }
 

@@ -195,6 +195,7 @@ account on the built-in sandbox: kanka --sandbox calendar list`,
 	markUsageErrors(cmd)
 	completeFlagValues(cmd, f) // the tree is whole: every flag of a known set
 	adviseOnTokens(cmd, conn)
+	warnOfExpiry(cmd, conn)
 	return cmd, f
 }
 

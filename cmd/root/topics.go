@@ -56,12 +56,16 @@ var environment = []topicRow{
 	{[]string{"KANKA_MAX_WAIT"}, "the longest wait for the rate limit (--max-wait), a duration such as 5m"},
 	{[]string{"KANKA_SANDBOX_DATA"}, "the state file of the built-in sandbox (--sandbox-data)"},
 	{[]string{"KANKA_NO_CACHE"}, "1 neither reads nor writes the local cache (--no-cache)"},
+	{[]string{"KANKA_NO_KEYRING"}, "1 keeps tokens out of the system keyring: 'kanka auth login' saves the token " +
+		"in the configuration file, and a profile's token in the keyring is not read"},
 	{[]string{"NO_COLOR"}, "set and not empty: no colour in the output (--no-color)"},
 	{[]string{"VISUAL", "EDITOR"}, "the editor of 'kanka calendar edit': VISUAL, else EDITOR, else vi"},
 	{[]string{"XDG_CONFIG_HOME"}, "where the configuration file is when KANKA_CONFIG is not set: " +
 		"$XDG_CONFIG_HOME/kanka/config.yaml (default ~/.config)"},
 	{[]string{"XDG_CACHE_HOME"}, "the cache directory (KANKA_NO_CACHE=1 bypasses the cache): $XDG_CACHE_HOME/kanka " +
 		"(default ~/.cache/kanka on Linux)"},
+	{[]string{"XDG_STATE_HOME"}, "where kanka notes the day it last warned of a token about to expire: " +
+		"$XDG_STATE_HOME/kanka (default ~/.local/state)"},
 	{[]string{"XDG_DATA_HOME"}, "where the sandbox keeps its state when KANKA_SANDBOX_DATA is not set: " +
 		"$XDG_DATA_HOME/kanka/sandbox.json (default ~/.local/share)"},
 	{[]string{"LC_ALL", "LC_CTYPE", "LANG"}, "the first one set says whether 'kanka calendar show' draws with " +

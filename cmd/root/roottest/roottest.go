@@ -30,6 +30,9 @@ func Isolate(t *testing.T) string {
 	t.Setenv("HOME", t.TempDir())
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	// A test never reaches the system keyring of the machine it runs on.
+	t.Setenv("KANKA_NO_KEYRING", "1")
 	t.Setenv("KANKA_SANDBOX_DATA", filepath.Join(t.TempDir(), "sandbox.json"))
 	path := filepath.Join(t.TempDir(), "kanka", "config.yaml")
 	t.Setenv("KANKA_CONFIG", path)
