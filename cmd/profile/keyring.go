@@ -1,6 +1,7 @@
 package profile
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/url"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/zalando/go-keyring"
 )
 
@@ -22,7 +24,7 @@ const keyringService = "kanka"
 // keyringTimeout bounds one keyring call: a Secret Service that waits on an
 // unlock prompt nobody sees would otherwise hang the command (gh waits as
 // long).
-const keyringTimeout = 3 * time.Second
+var keyringTimeout = 3 * time.Second
 
 // errKeyringTimeout is a keyring that did not answer in keyringTimeout.
 var errKeyringTimeout = fmt.Errorf("the system keyring did not answer within %s", keyringTimeout)
@@ -80,21 +82,13 @@ func withKeyring(call func() (string, error)) (string, error) {
 	if KeyringOff() {
 		return "", ErrKeyringOff
 	}
-	type answer struct {
-		value string
-		err   error
-	}
-	done := make(chan answer, 1)
-	go func() {
-		value, err := call()
-		done <- answer{value, err}
-	}()
-	select {
-	case a := <-done:
-		return a.value, a.err
-	case <-time.After(keyringTimeout):
+	ctx, cancel := context.WithTimeout(context.Background(), keyringTimeout)
+	defer cancel()
+	value, err := cmdutil.ReadInterruptibly(ctx, call, nil)
+	if err != nil && errors.Is(err, ctx.Err()) {
 		return "", errKeyringTimeout
 	}
+	return value, err
 }
 
 // IsKeyringNotFound reports a keyring that holds no such entry.
