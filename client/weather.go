@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -26,6 +27,18 @@ func VisibilityName(id int) string {
 		return visibilityNames[id]
 	}
 	return strconv.Itoa(id)
+}
+
+// VisibilityNames are the names of the five visibilities, in the order of
+// their ids.
+func VisibilityNames() []string { return slices.Clone(visibilityNames[1:]) }
+
+// Visibility is the name of the entry's visibility, "" when unknown.
+func (in WeatherInput) Visibility() string {
+	if in.VisibilityID == nil {
+		return ""
+	}
+	return VisibilityName(*in.VisibilityID)
 }
 
 // ParseVisibility reads a visibility name or a number from 1 to 5.

@@ -121,14 +121,9 @@ var visibilityField = func() Field[WeatherInput] {
 		}
 		return VisibilityName(*in.VisibilityID)
 	}
-	f = shown("Visibility", f, func(in *WeatherInput) DetailLine {
-		if in.VisibilityID == nil {
-			return plain("")
-		}
-		return plain(VisibilityName(*in.VisibilityID))
-	})
+	f = shown("Visibility", f, func(in *WeatherInput) DetailLine { return plain(in.Visibility()) })
 	return withFlags(f, FlagForm[WeatherInput]{Name: "visibility",
-		Usage: "who sees it, a `VISIBILITY`: all, self, admin, self-admin, members, or 1 to 5",
+		Usage: "who sees it, a `VISIBILITY`: " + strings.Join(VisibilityNames(), ", ") + ", or 1 to 5",
 		Set: func(in *WeatherInput, v []string) error {
 			id, err := ParseVisibility(v[0])
 			if err != nil {

@@ -25,22 +25,19 @@ func Completion(f *cmdutil.Factory) cobra.CompletionFunc {
 	return func(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		c, ctx, cancel, err := cmdutil.ForCompletion(f, cmd)
 		if err != nil {
-			cobra.CompDebugln("kanka: "+err.Error(), false)
-			return nil, cobra.ShellCompDirectiveNoFileComp
+			return cmdutil.NoCandidates(err)
 		}
 		defer cancel()
 		if k := f.LocalCache(); k != nil {
 			known, err := k.Calendars(ctx, c)
 			if err != nil {
-				cobra.CompDebugln("kanka: "+err.Error(), false)
-				return nil, cobra.ShellCompDirectiveNoFileComp
+				return cmdutil.NoCandidates(err)
 			}
 			return completions.CalendarsOf(known, toComplete), cobra.ShellCompDirectiveNoFileComp
 		}
 		found, err := completions.Calendars(ctx, c, toComplete)
 		if err != nil {
-			cobra.CompDebugln("kanka: "+err.Error(), false)
-			return nil, cobra.ShellCompDirectiveNoFileComp
+			return cmdutil.NoCandidates(err)
 		}
 		return found, cobra.ShellCompDirectiveNoFileComp
 	}
@@ -95,13 +92,13 @@ func completionMonths(f *cmdutil.Factory, cmd *cobra.Command, args []string) []c
 	}
 	c, ctx, cancel, err := cmdutil.ForCompletion(f, cmd)
 	if err != nil {
-		cobra.CompDebugln("kanka: "+err.Error(), false)
+		cmdutil.CompletionTrouble(err)
 		return nil
 	}
 	defer cancel()
 	cal, err := CompletionCalendar(ctx, f, c, arg)
 	if err != nil {
-		cobra.CompDebugln("kanka: "+err.Error(), false)
+		cmdutil.CompletionTrouble(err)
 		return nil
 	}
 	return cal.Months

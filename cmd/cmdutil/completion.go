@@ -31,3 +31,19 @@ func ForCompletion(f *Factory, cmd *cobra.Command) (*client.Client, context.Cont
 	ctx, cancel := context.WithTimeout(ctx, CompletionTimeout)
 	return c, ctx, cancel, nil
 }
+
+// NoCandidates ends a completion that cannot offer anything: err, when
+// set, goes to cobra's completion debug log (BASH_COMP_DEBUG_FILE), never
+// to the shell, and no file names are offered in place of candidates.
+func NoCandidates(err error) ([]cobra.Completion, cobra.ShellCompDirective) {
+	CompletionTrouble(err)
+	return nil, cobra.ShellCompDirectiveNoFileComp
+}
+
+// CompletionTrouble logs err, when set, to cobra's completion debug log
+// only: a completion never prints into the shell.
+func CompletionTrouble(err error) {
+	if err != nil {
+		cobra.CompDebugln("kanka: "+err.Error(), false)
+	}
+}

@@ -32,7 +32,7 @@ type flagValues struct {
 // walks the tree and fails on a flag whose help names a set and that has
 // no completion.
 var valueSources = []flagValues{
-	{flag: "visibility", complete: fixed(visibilities())},
+	{flag: "visibility", complete: fixed(client.VisibilityNames())},
 	// The codes the web interface knows; any text is allowed.
 	{flag: "weather", complete: fixed(client.WeatherCodes)},
 	{flag: "sort", command: "kanka weather list", complete: fixed(weather.SortKeys())},
@@ -89,16 +89,6 @@ func fixed(values []string) func(*cmdutil.Factory, *pflag.Flag) cobra.Completion
 // byFactory is a completion that needs the Factory (the cache, a client).
 func byFactory(complete func(*cmdutil.Factory) cobra.CompletionFunc) func(*cmdutil.Factory, *pflag.Flag) cobra.CompletionFunc {
 	return func(f *cmdutil.Factory, _ *pflag.Flag) cobra.CompletionFunc { return complete(f) }
-}
-
-// visibilities are the names of a weather entry's visibilities, in the
-// order of their ids (client.VisibilityName).
-func visibilities() []string {
-	var names []string
-	for id := client.VisibilityAll; id <= client.VisibilityMembers; id++ {
-		names = append(names, client.VisibilityName(id))
-	}
-	return names
 }
 
 // monthTypes completes the TYPE of --month NAME:LENGTH[:TYPE], once

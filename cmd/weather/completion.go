@@ -11,15 +11,10 @@ import (
 )
 
 // Completion completes WEATHER_ID arguments: the ids of the weather of the
-// calendar named by the command's --calendar flag, each described by its
-// date and weather ("41\t1492-1-3 snowflake"). It offers nothing until
-// --calendar is given. The calendar is found as
-// calendar.CompletionCalendarID says (an id or a cached name: no request),
-// its weather from the local cache (cache.CompletionWeather): while it was
-// brought up to date less than a minute ago, no request; else one, the page
-// of the cached tail (without a copy, the first page). A request that fails
-// or outlasts cmdutil.CompletionTimeout leaves the cached entries, or none,
-// and prints nothing.
+// calendar --calendar names (calendar.CompletionCalendarID), each with its
+// date and weather ("41\t1492-1-3 snowflake"), as the local cache holds
+// them (cache.CompletionWeather says what that costs, one request at
+// most); nothing until --calendar is given, and nothing printed.
 func Completion(f *cmdutil.Factory) cobra.CompletionFunc {
 	return func(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		flag := cmd.Flags().Lookup("calendar")
@@ -28,19 +23,15 @@ func Completion(f *cmdutil.Factory) cobra.CompletionFunc {
 		}
 		c, ctx, cancel, err := cmdutil.ForCompletion(f, cmd)
 		if err != nil {
-			cobra.CompDebugln("kanka: "+err.Error(), false)
-			return nil, cobra.ShellCompDirectiveNoFileComp
+			return cmdutil.NoCandidates(err)
 		}
 		defer cancel()
 		calendarID, err := calendar.CompletionCalendarID(ctx, f, c, flag.Value.String())
 		if err != nil {
-			cobra.CompDebugln("kanka: "+err.Error(), false)
-			return nil, cobra.ShellCompDirectiveNoFileComp
+			return cmdutil.NoCandidates(err)
 		}
 		entries, err := f.LocalCache().CompletionWeather(ctx, c, calendarID)
-		if err != nil {
-			cobra.CompDebugln("kanka: "+err.Error(), false)
-		}
+		cmdutil.CompletionTrouble(err)
 		return completions.WeatherOf(entries, toComplete), cobra.ShellCompDirectiveNoFileComp
 	}
 }

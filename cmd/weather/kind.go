@@ -40,21 +40,13 @@ func columns(readableDate func(output.Record) string) []output.Column {
 		{Header: "PRECIPITATION", Priority: output.Expendable, Value: func(r output.Record) string { return output.Text(asWeather(r).Precipitation) }},
 		{Header: "WIND", Priority: output.Important, MinWidth: 12, Value: func(r output.Record) string { return output.Text(asWeather(r).Wind) }},
 		{Header: "EFFECT", Priority: output.Expendable, Value: func(r output.Record) string { return output.Text(asWeather(r).Effect) }},
-		{Header: "VISIBILITY", Priority: output.Ordinary, Value: func(r output.Record) string { return visibilityName(asWeather(r).VisibilityID) }},
+		{Header: "VISIBILITY", Priority: output.Ordinary, Value: func(r output.Record) string { return asWeather(r).Visibility() }},
 		{Header: "NAME", Wide: true, Priority: output.Expendable, Value: func(r output.Record) string { return output.Text(asWeather(r).Name) }},
 		{Header: "UPDATED", Wide: true, Priority: output.Ordinary, Value: func(r output.Record) string { return asWeather(r).UpdatedAt }},
 	}
 }
 
 func asWeather(r output.Record) *client.Weather { return r.(*client.Weather) }
-
-// visibilityName is the visibility's name, "" when the server sent none.
-func visibilityName(id *int) string {
-	if id == nil {
-		return ""
-	}
-	return client.VisibilityName(*id)
-}
 
 // readableDate is "3 Ches 1492 (1492-4-3)", or "" (the number stays)
 // when months does not name the entry's month.
