@@ -1,0 +1,152 @@
+package weathergen
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"slices"
+	"strings"
+
+	"github.com/kanka-cli/kanka/internal/suggest"
+)
+
+// Climate is the year of weather of one real place: its monthly normals
+// (what the model is calibrated against) and the few choices of the model
+// that normals do not give (how much days vary, the wind). A climate file
+// (LoadClimate) has the same shape as the built-in ones in climates/.
+type Climate struct {
+	// Name is what --climate takes: one word, lower case.
+	Name string
+	// Summary says in a few words what the weather is like.
+	Summary string
+	// Place is the real place whose normals these are, with its station.
+	Place string
+	// Period is the span of years the normals describe ("1991–2020").
+	Period string
+	// Source is where the normals were published (an address).
+	Source string
+	// WetDay is the precipitation a day needs to count as wet in the
+	// source ("1 mm or more").
+	WetDay string
+	// South says the place is in the southern hemisphere: its winter is
+	// June to August, which matters when a calendar's seasons are mapped
+	// onto its year.
+	South bool
+	// Spread is how far a day's temperature strays from the normal: the
+	// standard deviation of the daily anomaly, in °C. A month may set its
+	// own.
+	Spread float64
+	// Wind is the typical daytime wind in km/h; a month may set its own.
+	Wind float64
+	// Prevailing is the direction the wind most often blows from: one of
+	// N, NE, E, SE, S, SW, W, NW.
+	Prevailing string
+	// Months are January to December of the place.
+	Months [12]Month
+}
+
+// Month is one month of the place's normals.
+type Month struct {
+	// High and Low are the mean daily maximum and minimum, in °C.
+	High, Low float64
+	// WetDays is the mean number of wet days (see Climate.WetDay).
+	WetDays float64
+	// Precipitation is the mean monthly total in mm.
+	Precipitation float64
+	// Spread and Wind, when not zero, replace the climate's for this month.
+	Spread, Wind float64
+}
+
+// placeMonthDays are the lengths of the place's months: normals are kept
+// for a common year.
+var placeMonthDays = [12]int{31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}
+
+// placeYearDays is the length of the place's year.
+const placeYearDays = 365
+
+// monthAbbrev names the months of the place, as a climate file writes them.
+var monthAbbrev = [12]string{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"}
+
+// directions are the eight points of the compass, clockwise from north.
+var directions = [8]string{"N", "NE", "E", "SE", "S", "SW", "W", "NW"}
+
+//go:embed climates/*.yaml
+var builtinFiles embed.FS
+
+// builtin holds the climates of climates/, read once; a file that does not
+// load is a fault of the build, which the package's tests catch.
+var builtin = loadBuiltin()
+
+func loadBuiltin() []Climate {
+	names, err := fs.Glob(builtinFiles, "climates/*.yaml")
+	if err != nil {
+		panic(err)
+	}
+	var out []Climate
+	for _, name := range names {
+		data, err := builtinFiles.ReadFile(name)
+		if err != nil {
+			panic(err)
+		}
+		c, err := LoadClimate(data)
+		if err != nil {
+			panic(fmt.Sprintf("%s: %v", name, err))
+		}
+		out = append(out, c)
+	}
+	slices.SortFunc(out, func(a, b Climate) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}
+
+// Climates lists the built-in climates by name.
+func Climates() []Climate { return slices.Clone(builtin) }
+
+// ClimateNames lists the names of the built-in climates, as completion
+// offers them.
+func ClimateNames() []string {
+	names := make([]string, len(builtin))
+	for i, c := range builtin {
+		names[i] = c.Name
+	}
+	return names
+}
+
+// ClimateByName is the built-in climate called name, in any case. An
+// unknown name is an error that lists the climates and names the nearest.
+func ClimateByName(name string) (Climate, error) {
+	want := strings.TrimSpace(name)
+	for _, c := range builtin {
+		if strings.EqualFold(c.Name, want) {
+			return c, nil
+		}
+	}
+	names := ClimateNames()
+	msg := fmt.Sprintf("unknown climate %q: the climates are %s", name, strings.Join(names, ", "))
+	if near, ok := suggest.Nearest(want, names); ok {
+		msg += fmt.Sprintf("; did you mean %q?", near)
+	}
+	return Climate{}, fmt.Errorf("%s", msg)
+}
+
+// monthSpread is the spread of month m (0-based), in °C.
+func (c Climate) monthSpread(m int) float64 {
+	if s := c.Months[m].Spread; s > 0 {
+		return s
+	}
+	return c.Spread
+}
+
+// monthWind is the typical wind of month m (0-based), in km/h.
+func (c Climate) monthWind(m int) float64 {
+	if w := c.Months[m].Wind; w > 0 {
+		return w
+	}
+	return c.Wind
+}
+
+// ClimateFile is the file of the built-in climate called name, as it is
+// kept: a start for a climate of one's own (--climate-file).
+func ClimateFile(name string) ([]byte, bool) {
+	data, err := builtinFiles.ReadFile("climates/" + strings.ToLower(name) + ".yaml")
+	return data, err == nil && slices.Contains(ClimateNames(), strings.ToLower(name))
+}
