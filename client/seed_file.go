@@ -12,6 +12,7 @@ import (
 //	calendars:
 //	  - name: Harptos          # every key of the calendar's file
 //	    id: 7                  # optional: pins a calendar by id
+//	    preset: harptos        # optional: the keys go over this calendar
 //	    weather:               # optional: entries as the weather's file
 //	      - {date: 1492-1-1, weather: snowflake}
 //
@@ -24,8 +25,12 @@ type SeedCalendar struct {
 	// Line is where its mapping starts.
 	Line int
 	// ID is `id: N`, 0 when the file does not pin the calendar.
-	ID    int
-	Input CalendarInput
+	ID int
+	// Preset is `preset: NAME`, nil when none: the calendar of a
+	// well-known setting that Input's keys go over. The client does not
+	// know the presets; the command applying the seed fills them in.
+	Preset *Written
+	Input  CalendarInput
 	// Weather is nil when the calendar has no weather key, and empty when
 	// the key lists no entries.
 	Weather []SeedWeather
@@ -89,7 +94,7 @@ func (r *fileReader) seed(root *yaml.Node) []SeedCalendar {
 func (r *fileReader) seedCalendar(n *yaml.Node, path string) (cal SeedCalendar, ok bool) {
 	before := len(r.problems)
 	cal.Line = n.Line
-	var id, weather *yaml.Node
+	var id, weather, preset *yaml.Node
 	// The calendar's keys are read aside and their problems added after
 	// the id's, so that problems on one line (`{months: 3, id: x}`) come
 	// in the order apply has always said them.
@@ -98,9 +103,14 @@ func (r *fileReader) seedCalendar(n *yaml.Node, path string) (cal SeedCalendar, 
 		map[string]func(v *yaml.Node, path string){
 			"id":      func(v *yaml.Node, _ string) { id = v },
 			"weather": func(v *yaml.Node, _ string) { weather = v },
+			"preset":  func(v *yaml.Node, _ string) { preset = v },
 		})
 	if id != nil {
 		cal.ID = r.calendarID(id, keyPath(path, "id"))
+	}
+	if preset != nil {
+		p := keyPath(path, "preset")
+		cal.Preset = &Written{Text: r.text(preset, p), Where: where(preset, p)}
 	}
 	r.problems = append(r.problems, keys.problems...)
 	// The entries' problems come after the calendar's own, as the

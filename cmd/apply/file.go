@@ -141,14 +141,21 @@ func decodeSeedFile(data []byte, source string) ([]DesiredCalendar, error) {
 		return nil, err
 	}
 	seeds, err := client.DecodeSeed(doc)
-	if err != nil {
-		err = cmdutil.InFile(source, err)
-	}
+	ps := &cmdutil.Problems{}
+	ps.AddFile(source, err)
 	var cals []DesiredCalendar
 	for _, sc := range seeds {
-		cals = append(cals, desiredCalendar(sc, source))
+		sc, startDate, problems := withPreset(sc, source)
+		for _, p := range problems {
+			ps.Add("", "%s", p)
+		}
+		if len(problems) == 0 {
+			cal := desiredCalendar(sc, source)
+			cal.StartDate = startDate
+			cals = append(cals, cal)
+		}
 	}
-	return cals, err
+	return cals, ps.Err()
 }
 
 // desiredCalendar is sc of the file source, the names its months are left

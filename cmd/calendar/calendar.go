@@ -35,6 +35,8 @@ its NAME (the exact name, else the one that differs only in case).`,
 		verb.ValidArgsFunction = spec.Complete
 		cmd.AddCommand(verb)
 	}
+	// The presets name no calendar of the campaign: they complete their own.
+	cmd.AddCommand(NewCmdPresets(f))
 	return cmd
 }
 

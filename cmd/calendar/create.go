@@ -23,20 +23,31 @@ func NewCmdCreate(f *cmdutil.Factory, intercept func(*run) error) *cobra.Command
 	// the campaign has the name already.
 	var allowDuplicate bool
 	w := writes(intercept)
+	base := &presetBase{}
 	w.CreateFlags = func(fs *pflag.FlagSet) {
 		fs.BoolVar(&allowDuplicate, "allow-duplicate", false, "create the calendar even when one of that name exists (skips the check and its request)")
+		base.addFlag(fs)
+	}
+	w.CheckCreate = func(r *run) error {
+		base.under(r)
+		return checkCreate(r)
 	}
 	w.Create = func(r *run) ([]*client.Calendar, error) {
 		created, err := create(r, allowDuplicate)
 		return []*client.Calendar{created}, err
 	}
-	return resource.NewCreateCmd(f, Spec(f), w)
+	cmd := resource.NewCreateCmd(f, Spec(f), w)
+	base.read(cmd, w)
+	return cmd
 }
 
 var createHelp = resource.Help{
 	Short: "Create a calendar",
 	Long: `Create a calendar from a file (YAML or JSON, the shape "get -o yaml" prints),
-from flags, or both: flags given beside -f override the file.
+from flags, or both: flags given beside -f override the file. --preset NAME
+starts from the calendar of a well-known setting instead of a file ("calendar
+presets" lists them), the flags over it; it cannot be given with -f (write
+the preset to a file with "calendar presets NAME -o yaml" to edit it).
 A ':' inside a name is written '\:'. A month (--date, --season,
 --leap-year-month, and date, seasons and leap_year_month in the file) is a
 number or a name of the months being created: a name, an alias, in any
@@ -48,6 +59,8 @@ name ambiguous. The check costs one list request with the name filter before
 the POST; the match is exact and case-sensitive ("harptos" is not
 "Harptos"). --allow-duplicate skips the check and its request.`,
 	Example: `  kanka calendar create -f examples/harptos.yaml --name "Harptos (rehearsal)"
+  kanka calendar create --preset eberron
+  kanka calendar create --preset harptos --name "Harptos (1372)" --date 1372-Hammer-1
   kanka calendar create --name Simple --month Early:30 --month Late:31 \
       --weekday Workday --weekday Restday --date 1-1-1
   kanka calendar get 1 -o yaml | kanka calendar create -f - --name "Harptos (copy)" --private`,
