@@ -19,6 +19,17 @@ func NamedIgnoringCase[T Named](items []T, name string) []T {
 	return keep(items, func(r T) bool { return strings.EqualFold(StoredText(r.RecordName()), StoredText(name)) })
 }
 
+// NamedBy are the records of items a name a user typed names: those named
+// exactly so (NamedAs), else those named so but for case
+// (NamedIgnoringCase). One is the record; several, a name the caller must
+// ask about; none, no record of that name.
+func NamedBy[T Named](items []T, name string) []T {
+	if found := NamedAs(items, name); len(found) > 0 {
+		return found
+	}
+	return NamedIgnoringCase(items, name)
+}
+
 func keep[T any](items []T, ok func(T) bool) []T {
 	var out []T
 	for _, it := range items {

@@ -1,6 +1,7 @@
 package client_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/kanka-cli/kanka/client"
@@ -26,5 +27,18 @@ func TestNamed(t *testing.T) {
 	}
 	if got := ids(client.NamedIgnoringCase(cals, "HARPTOS")); len(got) != 2 || got[0] != 1 || got[1] != 2 {
 		t.Errorf("NamedIgnoringCase = %v, want [1 2]", got)
+	}
+	// NamedBy: the exact name first, else the name but for case; none, or
+	// several for the caller to ask about.
+	for name, want := range map[string][]int{
+		"harptos":              {2},
+		"Harptos":              {1},
+		"HARPTOS":              {1, 2},
+		"calendar of HARPTOS ": {3},
+		"Greyhawk":             nil,
+	} {
+		if got := ids(client.NamedBy(cals, name)); !slices.Equal(got, want) {
+			t.Errorf("NamedBy(%q) = %v, want %v", name, got, want)
+		}
 	}
 }

@@ -202,14 +202,9 @@ func calendarIn(calendars []*client.Calendar, arg string) (*client.Calendar, err
 		}
 		return nil, errNoSuchCalendar
 	}
-	for _, named := range []func([]*client.Calendar, string) []*client.Calendar{client.NamedAs[*client.Calendar], client.NamedIgnoringCase[*client.Calendar]} {
-		found := named(calendars, arg)
-		if len(found) == 1 {
-			return found[0], nil
-		}
-		if len(found) > 1 {
-			break // several: the command's lookup says which
-		}
+	// Several: the command's lookup says which.
+	if found := client.NamedBy(calendars, arg); len(found) == 1 {
+		return found[0], nil
 	}
 	return nil, errNoSuchCalendar
 }

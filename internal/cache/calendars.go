@@ -114,15 +114,9 @@ func (k *Cache) FreshCalendar(arg string) (cal *client.Calendar, ok bool) {
 // named is the calendar of set named name (exact, else but for case); ok
 // is false when none or several are.
 func (set *calendarSet) named(name string) (*client.Calendar, bool) {
-	all := set.calendars()
-	for _, named := range []func([]*client.Calendar, string) []*client.Calendar{client.NamedAs[*client.Calendar], client.NamedIgnoringCase[*client.Calendar]} {
-		switch found := named(all, name); len(found) {
-		case 0:
-			continue
-		case 1:
-			return found[0], true
-		}
-		return nil, false // several: the service's lookup says which
+	// Several: the service's lookup says which.
+	if found := client.NamedBy(set.calendars(), name); len(found) == 1 {
+		return found[0], true
 	}
 	return nil, false
 }

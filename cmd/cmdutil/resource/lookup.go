@@ -61,15 +61,12 @@ func (l *NameLookup[T]) Resolve(ctx context.Context, c *client.Client, arg strin
 	if err != nil {
 		return 0, record, false, err
 	}
-	for _, named := range []func([]T, string) []T{client.NamedAs[T], client.NamedIgnoringCase[T]} {
-		switch found := named(near, arg); len(found) {
-		case 0:
-			continue
-		case 1:
-			return found[0].RecordID(), found[0], true, nil
-		default:
-			return 0, record, false, l.ambiguous(arg, found)
-		}
+	switch found := client.NamedBy(near, arg); len(found) {
+	case 0:
+	case 1:
+		return found[0].RecordID(), found[0], true, nil
+	default:
+		return 0, record, false, l.ambiguous(arg, found)
 	}
 	msg := fmt.Sprintf("no %s named %q", l.Noun, arg)
 	names := make([]string, len(near))
