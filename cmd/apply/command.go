@@ -2,9 +2,7 @@ package apply
 
 import (
 	"context"
-	"fmt"
 
-	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/calendar"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
@@ -136,82 +134,20 @@ var planOutputs = output.Supports{
 }
 
 func applyRun(opts *Options) error {
-	f, ctx := opts.Factory, opts.Context
 	// Built first: a --jq or --template that does not compile is refused
 	// before the file is read.
-	p, err := f.Printer()
+	if _, err := opts.Factory.Printer(); err != nil {
+		return err
+	}
+	seed, err := ReadSeed(opts.Context, opts.Factory.IO, opts.File)
 	if err != nil {
 		return err
 	}
-	text := p.PrintsText()
-	seed, err := ReadSeed(ctx, f.IO, opts.File)
-	if err != nil {
-		return err
-	}
-	// What the file alone settles is checked before any request; the
-	// dates written with the server's month names after the read.
-	if err := Check(seed.Resolved()); err != nil {
-		return err
-	}
-	c, err := f.Client()
-	if err != nil {
-		return err
-	}
-	act, err := Read(ctx, c, seed, concurrency)
-	if err != nil {
-		return err
-	}
-	if seed.HasUnresolved() {
-		if err := ResolveWithServer(&seed, act); err != nil {
-			return err
-		}
-		if err := Check(seed); err != nil {
-			return err
-		}
-	}
-	for _, sa := range act.SetApart {
-		fmt.Fprintln(f.IO.ErrOut, client.MisplacedWarning(sa.Listed, sa.Entry, sa.Why))
-	}
-	plan, err := MakePlan(seed, act, PlanOptions{Prune: opts.Prune, Force: opts.Force})
-	if err != nil {
-		return err
-	}
-	out := f.IO.Out
-	verbose := opts.Verbose || f.IO.OutTTY
-	if opts.DryRun {
-		if !text {
-			return PrintReport(p, plan, true)
-		}
-		PrintPlan(out, plan, verbose)
-		return nil
-	}
-	total := plan.writes()
-	if text {
-		PrintPlan(out, plan, verbose)
-		if total == 0 {
-			fmt.Fprintln(out, "Nothing to change.")
-			return nil
-		}
-	}
-	if !opts.Force && total > 0 {
-		// One request, paid only by a run that writes.
-		if err := Recheck(ctx, c, plan, act); err != nil {
-			return err
-		}
-	}
-	runErr := execute(ctx, opts, c, plan, total)
-	if !text {
-		if err := PrintReport(p, plan, false); err != nil {
-			return err
-		}
-		return runErr
-	}
-	PrintOutcome(out, plan)
-	return runErr
+	return RunSeed(opts, seed)
 }
 
-// writes counts the plan's writes.
-func (p *Plan) writes() int {
+// Writes counts the plan's writes.
+func (p *Plan) Writes() int {
 	n := 0
 	for _, cp := range p.Calendars {
 		if cp.Action == Create || cp.Action == Update {

@@ -10,10 +10,10 @@ import (
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 )
 
-// execute carries out the plan with one progress line on a terminal
-// (never when stderr is piped, nor with -q).
-func execute(ctx context.Context, opts *Options, c *client.Client, plan *Plan, total int) error {
-	progress := cmdutil.NewProgress(opts.Factory.IO, opts.Factory.Quiet())
+// ExecuteShowing is Execute with one progress line on a terminal (never
+// when stderr is piped, nor with -q): apply's, import's and generate's.
+func ExecuteShowing(ctx context.Context, f *cmdutil.Factory, c *client.Client, plan *Plan, total int) error {
+	progress := cmdutil.NewProgress(f.IO, f.Quiet())
 	defer progress.Clear()
 	done := 0
 	return Execute(ctx, c, plan, ExecOptions{

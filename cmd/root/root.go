@@ -23,6 +23,7 @@ import (
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/completion"
 	configcmd "github.com/kanka-cli/kanka/cmd/config"
+	"github.com/kanka-cli/kanka/cmd/importcmd"
 	"github.com/kanka-cli/kanka/cmd/profile"
 	"github.com/kanka-cli/kanka/cmd/profilecmd"
 	"github.com/kanka-cli/kanka/cmd/sandboxcmd"
@@ -177,8 +178,12 @@ account on the built-in sandbox: kanka --sandbox calendar list`,
 	})
 	completeGlobalFlags(cmd, conn.resolve)
 
+	// The calendar group, with the import of another tool's calendar
+	// (cmd/importcmd, which writes through cmd/apply).
+	calendarCmd := calendar.NewCmdCalendar(f)
+	calendarCmd.AddCommand(importcmd.NewCmdImport(f, nil))
 	cmd.AddCommand(
-		calendar.NewCmdCalendar(f),
+		calendarCmd,
 		weather.NewCmdWeather(f),
 		apply.NewCmdApply(f, nil),
 		sandboxcmd.NewCmdSandbox(f),

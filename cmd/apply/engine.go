@@ -1,0 +1,83 @@
+package apply
+
+import (
+	"fmt"
+
+	"github.com/kanka-cli/kanka/client"
+)
+
+// The apply engine is the one way kanka writes calendars from a
+// description of them: a file (`kanka apply`), or a seed built in code
+// (`kanka calendar import`, `kanka weather generate`). RunSeed is the
+// engine's run after the file is read; there is no second writer.
+
+// RunSeed applies seed as `kanka apply` applies the seed of a file: it is
+// checked, the campaign read, the plan made and printed (as text, or with
+// -o json as the report), rechecked with one request before the first
+// write, and carried out; --dry-run (opts.DryRun) stops after printing the
+// plan. opts.File is not read.
+func RunSeed(opts *Options, seed Seed) error {
+	f, ctx := opts.Factory, opts.Context
+	p, err := f.Printer()
+	if err != nil {
+		return err
+	}
+	text := p.PrintsText()
+	if err := Check(seed.Resolved()); err != nil {
+		return err
+	}
+	c, err := f.Client()
+	if err != nil {
+		return err
+	}
+	act, err := Read(ctx, c, seed, concurrency)
+	if err != nil {
+		return err
+	}
+	if seed.HasUnresolved() {
+		if err := ResolveWithServer(&seed, act); err != nil {
+			return err
+		}
+		if err := Check(seed); err != nil {
+			return err
+		}
+	}
+	for _, sa := range act.SetApart {
+		fmt.Fprintln(f.IO.ErrOut, client.MisplacedWarning(sa.Listed, sa.Entry, sa.Why))
+	}
+	plan, err := MakePlan(seed, act, PlanOptions{Prune: opts.Prune, Force: opts.Force})
+	if err != nil {
+		return err
+	}
+	out := f.IO.Out
+	verbose := opts.Verbose || f.IO.OutTTY
+	if opts.DryRun {
+		if !text {
+			return PrintReport(p, plan, true)
+		}
+		PrintPlan(out, plan, verbose)
+		return nil
+	}
+	total := plan.Writes()
+	if text {
+		PrintPlan(out, plan, verbose)
+		if total == 0 {
+			fmt.Fprintln(out, "Nothing to change.")
+			return nil
+		}
+	}
+	if !opts.Force && total > 0 {
+		if err := Recheck(ctx, c, plan, act); err != nil {
+			return err
+		}
+	}
+	runErr := ExecuteShowing(ctx, f, c, plan, total)
+	if !text {
+		if err := PrintReport(p, plan, false); err != nil {
+			return err
+		}
+		return runErr
+	}
+	PrintOutcome(out, plan)
+	return runErr
+}

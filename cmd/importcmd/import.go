@@ -1,0 +1,218 @@
+// Package importcmd holds `kanka calendar import`: a calendar of another
+// tool (internal/calimport) written as kanka apply writes one, through the
+// apply engine (apply.RunSeed). The root adds it to the calendar group: it
+// needs cmd/apply, which needs cmd/calendar.
+package importcmd
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/apply"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
+	"github.com/kanka-cli/kanka/internal/calimport"
+	"github.com/kanka-cli/kanka/output"
+	"github.com/spf13/cobra"
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// ImportOptions are the inputs of `calendar import`.
+type ImportOptions struct {
+	Factory *cmdutil.Factory
+	Context context.Context
+	// File is the FILE argument, "-" for standard input.
+	File string
+	// Format is --format, as typed: auto or a calimport format.
+	Format string
+	// Name is --name: the calendar's name instead of the file's.
+	Name   string
+	DryRun bool
+	Print  bool
+	Strict bool
+}
+
+// importOutputs are what import prints: the plan as text, or as one JSON
+// record as apply prints it (-o json, --jq, --template).
+var importOutputs = output.Supports{
+	Says:    "calendar import prints its plan as text or with -o json",
+	Formats: []output.Format{output.Table, output.JSON},
+}
+
+// NewCmdImport builds `calendar import`; runF replaces importRun in tests.
+func NewCmdImport(f *cmdutil.Factory, runF func(*ImportOptions) error) *cobra.Command {
+	opts := &ImportOptions{Factory: f}
+	cmd := &cobra.Command{
+		Use:   "import FILE|- [--format F] [--name NAME] [--dry-run] [--print] [--strict]",
+		Short: "Create or update a calendar from a Fantasy-Calendar, Simple Calendar or donjon file",
+		Long: `Create or update a calendar from the file of another tool: a Fantasy-Calendar
+export, a Simple Calendar file (the Foundry VTT module) or a donjon calendar
+saved as JSON. The format is found by the file's keys, or named with
+--format: static_data and dynamic_data are Fantasy-Calendar's; calendar,
+exportVersion with calendars, or yearSettings, monthSettings ... Simple
+Calendar's; year_len with months donjon's.
+
+What is carried: the name, the months in order with their lengths and the
+intercalary ones, the weekdays, the current date, year names, seasons by
+their start day (Fantasy-Calendar's periodic seasons become the days they
+start on in the current year), moons with their cycle, an offset and the
+nearest of Kanka's colours, leap days, the year suffix, and whether year 0
+exists. The weekday and each moon's full moon are computed on the file's
+current date by the tool's own rules, and the calendar is set so that the
+service's rules show the same there; the days four years either side are
+then compared.
+
+What Kanka cannot hold is approximated or left out, with one warning line
+each on stderr: a compound leap rule (Gregorian 400,!100,4 becomes every 4
+years, with the first year where they differ), a month only in leap years
+(it becomes the leap days of the month before it), several leap days, a
+leap day in the middle of a month, weeks that start anew every month,
+custom moon phases, eras, notes and events (with their count), and any
+weekday or full moon that still differs. --strict refuses the import
+instead: exit 2, the list, nothing sent.
+
+The calendar is then applied as kanka apply applies a file, by the same
+engine: found by its name (the file's, or --name; a donjon file or a Simple
+Calendar predefined calendar has none), created when missing, updated (the
+whole record) when it differs, left alone when equal, so importing a file
+twice writes nothing the second time. --dry-run prints the plan and sends
+no write. --print writes the converted calendar on stdout as the document
+kanka apply reads, with what was lost as comments, and sends no request at
+all: review it, keep it in git, apply it later.
+
+A file that is no calendar, invalid JSON (said with its line and column) or
+a file that cannot be read is exit 2, with nothing sent.
+
+Requests: as kanka apply: the calendar list pages, then the check before
+the write and the write when there is one; none with --print.`,
+		Example: `  kanka calendar import examples/gregorian-fantasy-calendar.json
+  kanka calendar import examples/donjon-calendar.json --name Tolrea --dry-run
+  kanka calendar import examples/harptos-simple-calendar.json --name "Harptos (Foundry)" --print > harptos.yaml
+  kanka calendar import examples/donjon-calendar.json --name Tolrea --strict`,
+		Args:        importArgs,
+		Annotations: importOutputs.Annotations(),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.File, opts.Context = args[0], resource.Context(cmd)
+			if runF != nil {
+				return runF(opts)
+			}
+			return importRun(opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&opts.Format, "format", "auto", "the file's format `F`: auto (found by its keys), fantasy-calendar, simple-calendar or donjon")
+	fl.StringVar(&opts.Name, "name", "", "the calendar's name `NAME`, instead of the one the file gives (needed when it gives none)")
+	fl.BoolVar(&opts.DryRun, "dry-run", false, "print the plan and send no write")
+	fl.BoolVar(&opts.Print, "print", false, "write the converted calendar as a kanka apply document on stdout, and send no request")
+	fl.BoolVar(&opts.Strict, "strict", false, "refuse the import (exit 2) when anything would be lost or approximated")
+	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		formats := []cobra.Completion{string(calimport.Auto)}
+		for _, f := range calimport.Formats {
+			formats = append(formats, string(f))
+		}
+		return formats, cobra.ShellCompDirectiveNoFileComp
+	})
+	return cmd
+}
+
+// importArgs is the one FILE|- argument, said in the help's words.
+func importArgs(cmd *cobra.Command, args []string) error {
+	switch {
+	case len(args) == 0:
+		return cmdutil.UsageErrorf("missing FILE|-: the file to import, or - for standard input")
+	case len(args) > 1:
+		return cmdutil.UsageErrorf("unexpected arguments %s: %s takes one FILE|-", strings.Join(quoteAll(args[1:]), " "), cmd.CommandPath())
+	}
+	return nil
+}
+
+func quoteAll(words []string) []string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		out[i] = strconv.Quote(w)
+	}
+	return out
+}
+
+func importRun(opts *ImportOptions) error {
+	f := opts.Factory
+	format, err := calimport.ParseFormat(opts.Format)
+	if err != nil {
+		return cmdutil.UsageErrorf("--format: %s", strings.TrimPrefix(err.Error(), "unknown format "))
+	}
+	if opts.Print && opts.DryRun {
+		return cmdutil.UsageErrorf("give --print (no request at all) or --dry-run (the plan), not both")
+	}
+	if g := f.Globals; opts.Print && g != nil && (strings.EqualFold(g.Output, string(output.JSON)) || g.JQ != "" || g.Template != "") {
+		return cmdutil.UsageErrorf("--print writes the calendar as YAML; -o json, --jq and --template are for the plan: leave one out")
+	}
+	data, err := cmdutil.ReadInput(opts.Context, f.IO, opts.File)
+	if err != nil {
+		return err
+	}
+	source := cmdutil.SourceName(opts.File)
+	res, err := calimport.Convert(data, format)
+	if err != nil {
+		return cmdutil.UsageErrorf("%s: %s", source, err)
+	}
+	in := res.Calendar
+	if name := strings.TrimSpace(opts.Name); name != "" {
+		in.Name = name
+	}
+	if in.Name == "" {
+		return cmdutil.UsageErrorf("%s: the %s file names no calendar: give it one with --name", source, res.Format.Tool())
+	}
+	if opts.Strict && len(res.Losses) > 0 {
+		ps := &cmdutil.Problems{Subject: fmt.Sprintf("%s: --strict refuses an import that loses or approximates anything", source), NoHint: true}
+		for _, loss := range res.Losses {
+			ps.Add("", "%s", loss)
+		}
+		return ps.Err()
+	}
+	for _, loss := range res.Losses {
+		fmt.Fprintf(f.IO.ErrOut, "warning: %s\n", output.Sanitize(loss))
+	}
+	if opts.Print {
+		// What apply would check before a create (a --name too long):
+		// the document printed is one it takes.
+		if err := in.Validate(); err != nil {
+			ps := &cmdutil.Problems{Subject: "the calendar is not valid", NoHint: true}
+			ps.AddInput(source, err)
+			return ps.Err()
+		}
+		return printImported(f, res, in, source)
+	}
+	// Found by its name, created when missing, updated (the whole record)
+	// when it differs, left alone when equal; with --dry-run the plan is
+	// printed and nothing written.
+	seed := apply.Seed{Calendars: []apply.DesiredCalendar{{Where: source, Input: in}}}
+	return apply.RunSeed(&apply.Options{Factory: opts.Factory, Context: opts.Context, DryRun: opts.DryRun}, seed)
+}
+
+// printImported writes the calendar as the document kanka apply reads,
+// under a comment that says where it came from and what was lost.
+func printImported(f *cmdutil.Factory, res calimport.Result, in client.CalendarInput, source string) error {
+	node, err := calimport.File(in)
+	if err != nil {
+		return err
+	}
+	comment := []string{fmt.Sprintf("Imported from %s (a %s file) by kanka calendar import.", output.Sanitize(source), res.Format.Tool())}
+	if len(res.Losses) > 0 {
+		comment = append(comment, "Lost or approximated:")
+		for _, loss := range res.Losses {
+			comment = append(comment, "  "+output.Sanitize(loss))
+		}
+	}
+	doc := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", HeadComment: strings.Join(comment, "\n")}
+	list := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Content: []*yaml.Node{node}}
+	doc.Content = append(doc.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "calendars"}, list)
+	text, err := output.EncodeYAML(doc)
+	if err != nil {
+		return err
+	}
+	_, err = f.IO.Out.Write(text)
+	return err
+}

@@ -1,0 +1,72 @@
+package importcmd_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/kanka-cli/kanka/cmd/root/roottest"
+)
+
+// Through the whole tree, on the in-process sandbox: an import creates the
+// calendar, the same import again finds it as it should be and writes
+// nothing, and the exit codes and streams are the root's.
+func TestImportThroughTheRoot(t *testing.T) {
+	roottest.Isolate(t)
+	file := example("harptos-simple-calendar.json")
+	r := roottest.Run(t, "", "--sandbox", "calendar", "import", file, "--name", "Harptos (Foundry)")
+	warnings := "warning: Shieldmeet: a month Simple Calendar has only in leap years became 1 leap day at the end of Midsummer in those years\n" +
+		"warning: notes: 3 notes are not carried\n"
+	want := `calendar "Harptos (Foundry)": create
+Plan: 1 calendar to create, 0 to update, 0 unchanged; 0 weather entries to create, 0 to update, 0 to delete, 0 unchanged.
+Applied: 1 of 1 writes done, 0 failed, 0 may have been applied, 0 not tried.
+`
+	if r.Code != 0 || r.Stdout != want || r.Stderr != warnings {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", r.Code, r.Stdout, r.Stderr)
+	}
+	r = roottest.Run(t, "", "--sandbox", "calendar", "import", file, "--name", "Harptos (Foundry)")
+	want = `calendar "Harptos (Foundry)" (id 1): unchanged
+Plan: 0 calendars to create, 0 to update, 1 unchanged; 0 weather entries to create, 0 to update, 0 to delete, 0 unchanged.
+Nothing to change.
+`
+	if r.Code != 0 || r.Stdout != want || r.Stderr != warnings {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", r.Code, r.Stdout, r.Stderr)
+	}
+	// The calendar is the one the file describes: Ches 1 is the first
+	// day of a tenday, the full moon where Simple Calendar shows it.
+	r = roottest.Run(t, "", "--sandbox", "calendar", "show", "Harptos (Foundry)")
+	if r.Code != 0 || !strings.Contains(r.Stdout, "Ches 1492 DR, Year of Three Ships Sailing") || !strings.Contains(r.Stdout, " [1]") {
+		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", r.Code, r.Stdout, r.Stderr)
+	}
+
+	r = roottest.Run(t, "", "--sandbox", "calendar", "import", file, "--strict")
+	want = "error: " + file + `: --strict refuses an import that loses or approximates anything, nothing was sent:
+  Shieldmeet: a month Simple Calendar has only in leap years became 1 leap day at the end of Midsummer in those years
+  notes: 3 notes are not carried
+`
+	if r.Code != 2 || r.Stdout != "" || r.Stderr != want {
+		t.Errorf("--strict: exit %d\nstdout:\n%s\nstderr:\n%s\nwant:\n%s", r.Code, r.Stdout, r.Stderr, want)
+	}
+	// --print needs no token, no campaign, no sandbox: it sends nothing.
+	r = roottest.Run(t, "", "calendar", "import", example("donjon-calendar.json"), "--name", "Tolrea", "--print")
+	if r.Code != 0 || !strings.Contains(r.Stdout, "\ncalendars:\n  - name: Tolrea\n") || r.Stderr != "" {
+		t.Errorf("--print without a token: exit %d\nstdout:\n%s\nstderr:\n%s", r.Code, r.Stdout, r.Stderr)
+	}
+	r = roottest.Run(t, "", "--sandbox", "calendar", "import", "missing.json")
+	want = "error: open missing.json: no such file or directory\nRun 'kanka calendar import --help' for usage.\n"
+	if r.Code != 2 || r.Stdout != "" || r.Stderr != want {
+		t.Errorf("a missing file: exit %d\nstdout:\n%s\nstderr:\n%s\nwant:\n%s", r.Code, r.Stdout, r.Stderr, want)
+	}
+}
+
+// --format completes the formats; FILE completes file names.
+func TestImportCompletes(t *testing.T) {
+	roottest.Isolate(t)
+	r := roottest.Run(t, "", "__complete", "calendar", "import", "cal.json", "--format", "")
+	if r.Code != 0 || r.Stdout != "auto\nfantasy-calendar\nsimple-calendar\ndonjon\n:4\n" {
+		t.Errorf("--format: exit %d, stdout %q", r.Code, r.Stdout)
+	}
+	r = roottest.Run(t, "", "__complete", "calendar", "import", "")
+	if r.Code != 0 || r.Stdout != ":0\n" {
+		t.Errorf("FILE: exit %d, stdout %q (want the shell's file names)", r.Code, r.Stdout)
+	}
+}

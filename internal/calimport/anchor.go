@@ -1,0 +1,254 @@
+package calimport
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/kanka-cli/kanka/almanac"
+)
+
+// Each tool counts its days from its own start, with its own leap rules;
+// Kanka counts from day 1 of year 0 (or 1). Rather than translate one
+// count into the other, the converted calendar is anchored on the source's
+// current date: the weekday and each moon's full moon the source shows
+// there, by its own rules (model), decide start_offset and each moon's
+// offset, so that Kanka's rules (the almanac) show the same. The days
+// around the current date are then compared one by one.
+
+// span is consecutive days of the converted calendar: the ordinal of the
+// first, and each day's date.
+type span struct {
+	first int64
+	dates []almanac.Date
+}
+
+// spanAround is the days from before to after days around d, those the
+// calendar has (it may start or end sooner, at the almanac's bounds).
+func spanAround(r *almanac.Reckoning, d almanac.Date, before, after int64) span {
+	at, _ := r.Ordinal(d)
+	lo, hi := r.OrdinalRange()
+	first, last := max(at-before, lo), min(at+after, hi)
+	s := span{first: first}
+	for o := first; o <= last; o++ {
+		date, err := r.DateOf(o)
+		if err != nil {
+			break
+		}
+		s.dates = append(s.dates, date)
+	}
+	return s
+}
+
+// checkDays is how many days either side of the current date the spread
+// check covers: four years of the calendar, at least 400 days, at most 3000.
+func checkDays(r *almanac.Reckoning, d almanac.Date) int64 {
+	n, _ := r.YearLength(d.Year)
+	return min(max(4*n, 400), 3000)
+}
+
+// anchorWeekday sets start_offset so that the first day on or after the
+// current date that has a weekday in both (not a festival day) has the
+// weekday the source gives it.
+func (d *draft) anchorWeekday(r *almanac.Reckoning) {
+	zero := 0
+	d.in.StartOffset = &zero
+	w := len(d.in.Weekdays)
+	if w < 2 {
+		return
+	}
+	s := spanAround(r, d.date(), 0, checkDays(r, d.date()))
+	for _, day := range s.dates {
+		want, ok := d.src.weekday(day)
+		if !ok {
+			continue
+		}
+		col, ok, err := r.Weekday(day)
+		if err != nil || !ok {
+			continue
+		}
+		offset := mod(want-col, w)
+		d.in.StartOffset = &offset
+		return
+	}
+}
+
+// moonCycles is how many cycles either side of the current date the
+// source's full moons are looked for when anchoring a moon.
+const moonCycles = 12
+
+// anchorMoons sets each moon's offset: Kanka shows a moon full on every
+// day floor(offset + k*period); the offset is the one, among the days the
+// source shows the moon full near the current date, under which Kanka's
+// full moons fall on the most of the source's (then within a day of the
+// most), the nearest to the current date on a tie. It is thus the day of
+// a full moon near the current date, so that a service that rounds the
+// period keeps the phases right near it too.
+func (d *draft) anchorMoons(r *almanac.Reckoning) (losses []string) {
+	for i := range d.in.Moons {
+		m := &d.in.Moons[i]
+		days := int64(math.Ceil(float64(moonCycles)*m.Fullmoon)) + 2
+		days = min(max(days, 60), 5000)
+		s := spanAround(r, d.date(), days, days)
+		runs := d.fullRuns(i, s)
+		if len(runs) == 0 {
+			m.Offset = 0
+			losses = append(losses, fmt.Sprintf("moon %s: %s shows it full on no day near the current date: its offset is 0",
+				m.Name, d.format.Tool()))
+			continue
+		}
+		current, _ := r.Ordinal(d.date())
+		// Kanka's full moons under offset o are those under offset base
+		// moved by o - base: compute them once, over the span and as far
+		// again either side, and slide.
+		base := runs[0].a
+		lo, hi := s.first-int64(len(s.dates)), s.first+2*int64(len(s.dates))
+		kanka := fullDays(r, m.Name, m.Fullmoon, int(base), lo, hi)
+		type score struct{ exact, near int }
+		var best score
+		bestOffset := int64(math.MinInt64)
+		for _, run := range runs {
+			for o := run.a; o <= run.b; o++ {
+				shift := o - base
+				var sc score
+				for _, other := range runs {
+					if anyFull(kanka, lo, other.a-shift, other.b-shift) {
+						sc.exact++
+					}
+					if anyFull(kanka, lo, other.a-1-shift, other.b+1-shift) {
+						sc.near++
+					}
+				}
+				better := sc.exact > best.exact || sc.exact == best.exact && sc.near > best.near ||
+					sc == best && abs64(o-current) < abs64(bestOffset-current)
+				if bestOffset == math.MinInt64 || better {
+					best, bestOffset = sc, o
+				}
+			}
+		}
+		m.Offset = int(bestOffset)
+	}
+	return losses
+}
+
+// run is consecutive days (ordinals a to b) the source shows a moon full.
+type run struct{ a, b int64 }
+
+// fullRuns are the runs of days of s the source shows moon i full.
+func (d *draft) fullRuns(i int, s span) []run {
+	var runs []run
+	for j, day := range s.dates {
+		full, ok := d.src.full(i, day)
+		if !ok || !full {
+			continue
+		}
+		o := s.first + int64(j)
+		if n := len(runs); n > 0 && runs[n-1].b == o-1 {
+			runs[n-1].b = o
+		} else {
+			runs = append(runs, run{o, o})
+		}
+	}
+	return runs
+}
+
+// fullDays marks, for ordinals lo to hi, the days Kanka shows a moon of
+// the period full with the offset, by the almanac.
+func fullDays(r *almanac.Reckoning, name string, period float64, offset int, lo, hi int64) []bool {
+	cal := r.Calendar()
+	cal.Moons = []almanac.Moon{{Name: name, Fullmoon: strconv.FormatFloat(period, 'f', -1, 64), Offset: offset}}
+	one, err := almanac.New(cal)
+	if err != nil {
+		return nil
+	}
+	first, last := one.OrdinalRange()
+	out := make([]bool, hi-lo+1)
+	for o := max(lo, first); o <= min(hi, last); o++ {
+		date, err := one.DateOf(o)
+		if err != nil {
+			continue
+		}
+		phases, _ := one.MoonPhases(date)
+		out[o-lo] = len(phases) == 1 && phases[0].Phase == almanac.PhaseFull
+	}
+	return out
+}
+
+// anyFull reports whether days (ordinals from lo) mark any of a to b.
+func anyFull(days []bool, lo, a, b int64) bool {
+	for o := max(a, lo); o <= b && o-lo < int64(len(days)); o++ {
+		if days[o-lo] {
+			return true
+		}
+	}
+	return false
+}
+
+func abs64(n int64) int64 {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// check compares the converted calendar with the source on the days around
+// the current date: the weekday of each, and each moon's full moons (Kanka
+// must show one within a day of each the source shows). What differs is a
+// loss, one a line.
+func (d *draft) check() ([]string, error) {
+	r, err := d.in.Reckoning()
+	if err != nil {
+		return nil, fmt.Errorf("the calendar cannot be counted: %w", err)
+	}
+	n := checkDays(r, d.date())
+	s := spanAround(r, d.date(), n, n)
+	if len(s.dates) == 0 {
+		return nil, nil
+	}
+	between := fmt.Sprintf("%s to %s", s.dates[0], s.dates[len(s.dates)-1])
+	var losses []string
+	if len(d.in.Weekdays) >= 2 {
+		differ, checked := 0, 0
+		var first almanac.Date
+		for _, day := range s.dates {
+			want, ok := d.src.weekday(day)
+			if !ok {
+				continue
+			}
+			got, ok, err := r.Weekday(day)
+			if err != nil || !ok {
+				continue
+			}
+			checked++
+			if got != want {
+				if differ == 0 {
+					first = day
+				}
+				differ++
+			}
+		}
+		switch {
+		case differ > 0 && d.restart != "":
+			losses = append(losses, fmt.Sprintf("weeks: %s starts the week anew %s; Kanka runs the week on, so weekdays differ on %d of %d days checked (%s), first on %s",
+				d.format.Tool(), d.restart, differ, checked, between, first))
+		case differ > 0:
+			losses = append(losses, fmt.Sprintf("weekdays: they differ from %s's on %d of %d days checked (%s), first on %s",
+				d.format.Tool(), differ, checked, between, first))
+		}
+	}
+	for i, m := range d.in.Moons {
+		runs := d.fullRuns(i, s)
+		kanka := fullDays(r, m.Name, m.Fullmoon, m.Offset, s.first-1, s.first+int64(len(s.dates)))
+		missed := 0
+		for _, run := range runs {
+			if !anyFull(kanka, s.first-1, run.a-1, run.b+1) {
+				missed++
+			}
+		}
+		if missed > 0 {
+			losses = append(losses, fmt.Sprintf("moon %s: its full moons differ from %s's by more than a day on %d of %d checked (%s)",
+				m.Name, d.format.Tool(), missed, len(runs), between))
+		}
+	}
+	return losses, nil
+}

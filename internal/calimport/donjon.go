@@ -1,0 +1,199 @@
+package calimport
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/kanka-cli/kanka/almanac"
+	"github.com/kanka-cli/kanka/client"
+)
+
+// A donjon fantasy calendar saved as JSON (its Save/Restore tab):
+// year_len, n_months, months (names), month_len (by name, or a list),
+// week_len, weekdays, n_moons, moons, lunar_cyc and lunar_shf (by name, or
+// lists), first_day (the weekday, from 0, of day 1 of year), year, notes.
+// It has no leap years; the week runs on across months and years; the
+// current date is the first day of year.
+
+type djFile struct {
+	Name     text            `json:"name"`
+	Year     number          `json:"year"`
+	YearLen  *number         `json:"year_len"`
+	NMonths  *number         `json:"n_months"`
+	Months   []text          `json:"months"`
+	MonthLen json.RawMessage `json:"month_len"`
+	WeekLen  *number         `json:"week_len"`
+	Weekdays []text          `json:"weekdays"`
+	NMoons   *number         `json:"n_moons"`
+	Moons    []text          `json:"moons"`
+	LunarCyc json.RawMessage `json:"lunar_cyc"`
+	LunarShf json.RawMessage `json:"lunar_shf"`
+	FirstDay number          `json:"first_day"`
+	Notes    json.RawMessage `json:"notes"`
+}
+
+// byNameOrIndex reads a donjon table: an object by name, or a list.
+type byNameOrIndex struct {
+	byName map[string]number
+	list   []number
+}
+
+func readTable(raw json.RawMessage, key string) (byNameOrIndex, error) {
+	var t byNameOrIndex
+	if len(raw) == 0 || string(raw) == "null" {
+		return t, nil
+	}
+	if err := json.Unmarshal(raw, &t.byName); err == nil {
+		return t, nil
+	}
+	if err := json.Unmarshal(raw, &t.list); err != nil {
+		return t, fmt.Errorf("%s: expected an object of numbers by name, or a list of numbers", key)
+	}
+	return t, nil
+}
+
+func (t byNameOrIndex) get(name string, i int) (float64, bool) {
+	if v, ok := t.byName[name]; ok {
+		return float64(v), true
+	}
+	if i < len(t.list) {
+		return float64(t.list[i]), true
+	}
+	return 0, false
+}
+
+var errNotDonjon = errors.New("not a donjon calendar: expected {year_len, months, month_len, week_len, weekdays, moons, lunar_cyc, lunar_shf, first_day, year}")
+
+func readDonjon(data []byte) (*draft, error) {
+	top, err := objectOf(data)
+	if err != nil {
+		return nil, err
+	}
+	if top["year_len"] == nil || top["months"] == nil {
+		return nil, errNotDonjon
+	}
+	var f djFile
+	if err := decode(data, &f); err != nil {
+		return nil, err
+	}
+	if f.YearLen == nil || f.Months == nil {
+		return nil, errNotDonjon
+	}
+	lengths, err := readTable(f.MonthLen, "month_len")
+	if err != nil {
+		return nil, err
+	}
+	cycles, err := readTable(f.LunarCyc, "lunar_cyc")
+	if err != nil {
+		return nil, err
+	}
+	shifts, err := readTable(f.LunarShf, "lunar_shf")
+	if err != nil {
+		return nil, err
+	}
+	d := &draft{}
+	d.in.Name = strings.TrimSpace(string(f.Name))
+	m := &djModel{year: f.Year.int(), firstDay: f.FirstDay.int(), mm: &d.months}
+	n := len(f.Months)
+	if f.NMonths != nil {
+		n = f.NMonths.int()
+	}
+	for i := range n {
+		name := fmt.Sprintf("Month %d", i+1)
+		if i < len(f.Months) {
+			name = strings.TrimSpace(string(f.Months[i]))
+		}
+		length, ok := lengths.get(name, i)
+		if !ok || int(math.Round(length)) < 1 {
+			return nil, fmt.Errorf("month %d (%s): month_len gives it no length", i+1, name)
+		}
+		d.months.add(i)
+		d.in.Months = append(d.in.Months, client.Month{Name: name, Length: int(math.Round(length))})
+		m.lengths = append(m.lengths, int(math.Round(length)))
+		m.yearLen += int(math.Round(length))
+	}
+	if got := f.YearLen.int(); got != m.yearLen {
+		return nil, fmt.Errorf("year_len is %d, but its months' lengths add up to %d", got, m.yearLen)
+	}
+	w := len(f.Weekdays)
+	if f.WeekLen != nil {
+		w = f.WeekLen.int()
+	}
+	for i := range w {
+		name := fmt.Sprintf("Weekday %d", i+1)
+		if i < len(f.Weekdays) {
+			name = string(f.Weekdays[i])
+		}
+		d.in.Weekdays = append(d.in.Weekdays, name)
+	}
+	m.week = w
+	moons := len(f.Moons)
+	if f.NMoons != nil {
+		moons = f.NMoons.int()
+	}
+	for i := range moons {
+		name := fmt.Sprintf("Moon %d", i+1)
+		if i < len(f.Moons) {
+			name = strings.TrimSpace(string(f.Moons[i]))
+		}
+		cycle, ok := cycles.get(name, i)
+		if !ok || !(cycle > 0) {
+			return nil, fmt.Errorf("moon %d (%s): lunar_cyc gives it no cycle above 0", i+1, name)
+		}
+		shift, _ := shifts.get(name, i)
+		m.moons = append(m.moons, djMoon{cycle: cycle, shift: shift})
+		d.in.Moons = append(d.in.Moons, client.Moon{Name: name, Fullmoon: cycle})
+	}
+	d.current = srcDate{year: m.year, month: 0, day: 1}
+	d.noteCount(countOf(f.Notes))
+	d.src = m
+	return d, nil
+}
+
+// djModel is donjon's arithmetic: no leap years, so a day's number is
+// year*year_len plus its day of the year (from 0); the week runs on from
+// first_day, the weekday of day 1 of year; a moon's phase is
+// floor(frac((E - shift) / cycle) * 8), 0 new and 4 full, with E that day
+// number plus first_day.
+type djModel struct {
+	year, firstDay, yearLen, week int
+	lengths                       []int
+	moons                         []djMoon
+	mm                            *monthMap
+}
+
+type djMoon struct{ cycle, shift float64 }
+
+// dayOfYear is the day (from 0) of the year of Kanka month m, day d.
+func (m *djModel) dayOfYear(month, day int) (int, bool) {
+	t, day := m.mm.source(month, day)
+	if t < 0 || t >= len(m.lengths) || day < 1 || day > m.lengths[t] {
+		return 0, false
+	}
+	n := day - 1
+	for i := range t {
+		n += m.lengths[i]
+	}
+	return n, true
+}
+
+func (m *djModel) weekday(d almanac.Date) (int, bool) {
+	n, ok := m.dayOfYear(d.Month, d.Day)
+	if !ok || m.week < 2 {
+		return 0, false
+	}
+	return mod64(int64(m.firstDay)+int64(d.Year-m.year)*int64(m.yearLen)+int64(n), int64(m.week)), true
+}
+
+func (m *djModel) full(i int, d almanac.Date) (bool, bool) {
+	n, ok := m.dayOfYear(d.Month, d.Day)
+	if !ok {
+		return false, false
+	}
+	e := float64(int64(d.Year)*int64(m.yearLen) + int64(m.firstDay) + int64(n))
+	x := (e - m.moons[i].shift) / m.moons[i].cycle
+	return int(math.Floor((x-math.Floor(x))*8)) == 4, true
+}

@@ -1,0 +1,246 @@
+package calimport
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// Kanka holds one leap rule: leap_year_amount days at the end of month
+// leap_year_month in every year from leap_year_start that is a multiple of
+// leap_year_offset years after it (1 to 255 each). The tools hold more:
+// several leap days, compound rules (Gregorian 400,!100,4), a leap day in
+// the middle of a month, months that exist only in some years. These are
+// brought to the one rule here, and each approximation is named.
+
+// Kanka's bounds on the leap settings (client's validation says the same).
+const (
+	maxLeapSetting = 255
+	maxLeapAmount  = 128
+)
+
+// leapRule is the years a source adds leap days in.
+type leapRule struct {
+	// text is the rule as the source writes it, for messages; two leap
+	// days with the same text leap in the same years.
+	text string
+	// period is how many years the rule takes to repeat.
+	period int
+	// isLeap is the source's rule for year y, as the calendar numbers it.
+	isLeap func(y int) bool
+}
+
+// leapDay is what a source adds in leap years: amount days at the end of
+// Kanka month month (1-based).
+type leapDay struct {
+	// name names it in messages: "Leap Day", "Shieldmeet".
+	name   string
+	month  int
+	amount int
+	rule   leapRule
+	// fold is the source month (0-based) these days are, when the source
+	// has a month only in leap years; -1 otherwise.
+	fold int
+}
+
+// kankaLeap is the one leap rule of the converted calendar.
+type kankaLeap struct {
+	month, amount, every, start int
+}
+
+func (k kankaLeap) isLeap(y int, skipYearZero bool) bool {
+	return y >= k.start && (y-k.start)%k.every == 0 && !(skipYearZero && y == 0)
+}
+
+// resolveLeaps brings the draft's leap days to Kanka's one rule, sets the
+// calendar's leap fields and the folded months of its month map, and
+// returns the losses, one a line.
+func (d *draft) resolveLeaps() []string {
+	var losses []string
+	no := false
+	d.in.HasLeapYear = &no
+	kept := d.leaps
+	if len(kept) == 0 {
+		return nil
+	}
+	sameRule := true
+	for _, l := range kept[1:] {
+		sameRule = sameRule && l.rule.text == kept[0].rule.text
+	}
+	if !sameRule {
+		// Kanka has one rule: the leap day that adds the most days over
+		// the years is kept, the others named.
+		best := 0
+		for i, l := range kept {
+			if d.yearlyDays(l) > d.yearlyDays(kept[best]) {
+				best = i
+			}
+		}
+		var dropped []string
+		for i, l := range kept {
+			if i != best {
+				dropped = append(dropped, fmt.Sprintf("%s (%s)", l.name, l.rule.text))
+			}
+		}
+		losses = append(losses, fmt.Sprintf("leap days: Kanka has one leap rule: %s (%s) is kept; %s %s not carried",
+			kept[best].name, kept[best].rule.text, strings.Join(dropped, ", "), isAre(len(dropped))))
+		kept = []leapDay{kept[best]}
+	}
+	total, month := 0, kept[0].month
+	var names, places []string
+	for _, l := range kept {
+		total += l.amount
+		names = append(names, l.name)
+		places = append(places, d.monthName(l.month))
+	}
+	if len(kept) > 1 {
+		losses = append(losses, fmt.Sprintf("leap days: %s became %d days at the end of %s: Kanka adds a leap year's days to one month",
+			listOf(names, places), total, d.monthName(month)))
+	}
+	if total == 0 {
+		return losses
+	}
+	if total < -maxLeapAmount || total > maxLeapAmount {
+		return append(losses, fmt.Sprintf("leap days: %d days in a leap year are more than Kanka's %d: leap years are not carried", total, maxLeapAmount))
+	}
+	k, loss, ok := d.approximate(kept[0].rule, month, total)
+	if !ok {
+		return append(losses, loss)
+	}
+	if loss != "" {
+		losses = append([]string{loss}, losses...)
+	}
+	yes := true
+	d.in.HasLeapYear, d.in.LeapYearAmount, d.in.LeapYearMonth = &yes, &k.amount, &k.month
+	d.in.LeapYearOffset, d.in.LeapYearStart = &k.every, &k.start
+	d.leap = &k
+	// The months the source has only in leap years are the last days of
+	// the month they were folded into, after its own leap days.
+	if d.months.folds == nil {
+		d.months.folds = map[int]foldedMonth{}
+	}
+	after := d.in.Months[month-1].Length
+	for _, l := range kept {
+		if l.fold < 0 {
+			after += l.amount
+		}
+	}
+	for _, l := range kept {
+		if l.fold >= 0 {
+			d.months.folds[l.month] = foldedMonth{src: l.fold, after: after}
+			after += l.amount
+		}
+	}
+	return losses
+}
+
+// yearlyDays is how many days l adds in a year, on average.
+func (d *draft) yearlyDays(l leapDay) float64 {
+	n := 0
+	y0 := d.current.year
+	for y := y0; y < y0+l.rule.period; y++ {
+		if l.rule.isLeap(y) {
+			n += l.amount
+		}
+	}
+	return float64(n) / float64(l.rule.period)
+}
+
+// approximate is Kanka's rule for r: one leap year every N years from a
+// start. A rule that is one interval is carried exactly; a compound one
+// becomes the nearest single interval, anchored on the source's last leap
+// year at or before the current one, so that the years near it agree; the
+// loss then names the first year after it where they differ. ok is false
+// when Kanka cannot hold the rule at all (the loss says why).
+func (d *draft) approximate(r leapRule, month, amount int) (k kankaLeap, loss string, ok bool) {
+	y0 := d.current.year
+	count, first := 0, 0
+	for y := y0; y < y0+r.period; y++ {
+		if r.isLeap(y) {
+			if count == 0 {
+				first = y
+			}
+			count++
+		}
+	}
+	if count == 0 {
+		return k, "", false
+	}
+	exact := r.period%count == 0
+	every := r.period / count
+	if exact {
+		for y := y0; y < y0+r.period; y++ {
+			exact = exact && r.isLeap(y) == (mod(y-first, every) == 0)
+		}
+	}
+	last := first
+	if !exact {
+		every = int(math.Round(float64(r.period) / float64(count)))
+		for y := y0; y > y0-r.period; y-- {
+			if r.isLeap(y) {
+				last = y
+				break
+			}
+		}
+	}
+	if every > maxLeapSetting {
+		return k, fmt.Sprintf("leap years: %s's leap years come every %d years, more than Kanka's %d: they are not carried",
+			d.format.Tool(), every, maxLeapSetting), false
+	}
+	start := mod(last, every)
+	if start == 0 {
+		start = every
+	}
+	k = kankaLeap{month: month, amount: amount, every: every, start: start}
+	if exact {
+		return k, "", true
+	}
+	skip := d.in.SkipYearZero != nil && *d.in.SkipYearZero
+	differ := "they agree for the next 10000 years"
+	for y := y0; y <= y0+10000; y++ {
+		if r.isLeap(y) != k.isLeap(y, skip) {
+			differ = fmt.Sprintf("the first year where they differ is %d", y)
+			break
+		}
+	}
+	return k, fmt.Sprintf("leap years: %s's rule %s (%d leap years in %d) became one every %d years from year %d; %s",
+		d.format.Tool(), r.text, count, r.period, every, start, differ), true
+}
+
+// mod is a modulo b, from 0 to b-1 whatever a's sign.
+func mod(a, b int) int {
+	m := a % b
+	if m < 0 {
+		m += b
+	}
+	return m
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
+
+// listOf is "A (end of X) and B (end of Y)".
+func listOf(names, places []string) string {
+	parts := make([]string, len(names))
+	for i := range names {
+		parts[i] = fmt.Sprintf("%s (end of %s)", names[i], places[i])
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+// gcd and lcm of positive whole numbers.
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+func lcm(a, b int) int { return a / gcd(a, b) * b }
