@@ -23,6 +23,7 @@ import (
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/completion"
 	configcmd "github.com/kanka-cli/kanka/cmd/config"
+	"github.com/kanka-cli/kanka/cmd/generate"
 	"github.com/kanka-cli/kanka/cmd/importcmd"
 	"github.com/kanka-cli/kanka/cmd/profile"
 	"github.com/kanka-cli/kanka/cmd/profilecmd"
@@ -178,13 +179,17 @@ account on the built-in sandbox: kanka --sandbox calendar list`,
 	})
 	completeGlobalFlags(cmd, conn.resolve)
 
+	// The weather group, with the commands that make weather up from a
+	// climate (cmd/generate).
+	weatherCmd := weather.NewCmdWeather(f)
+	weatherCmd.AddCommand(generate.NewCmdGenerate(f, nil), generate.NewCmdClimates(f))
 	// The calendar group, with the import of another tool's calendar
 	// (cmd/importcmd, which writes through cmd/apply).
 	calendarCmd := calendar.NewCmdCalendar(f)
 	calendarCmd.AddCommand(importcmd.NewCmdImport(f, nil))
 	cmd.AddCommand(
 		calendarCmd,
-		weather.NewCmdWeather(f),
+		weatherCmd,
 		apply.NewCmdApply(f, nil),
 		sandboxcmd.NewCmdSandbox(f),
 		auth.NewCmdAuth(f, auth.Deps{Resolve: conn.resolve, NewClient: conn.newClient}),

@@ -18,7 +18,7 @@ func NewCmdWeather(f *cmdutil.Factory) *cobra.Command {
 		Aliases: []string{"weathers"},
 		Short:   "Manage the weather of a calendar",
 		Long: `Manage the weather entries of a calendar: one entry records the weather of
-one day. Every command needs --calendar ID|NAME.`,
+one day. Every command but climates needs --calendar ID|NAME.`,
 		Example: `  kanka weather list --calendar "Calendar of Harptos" --year 1492
   kanka weather set --calendar 1 --date 1492-Ches-6 --weather cloud-rain
   kanka weather create --calendar 1 -f examples/weather-1492-hammer.yaml

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/kanka-cli/kanka/internal/suggest"
 )
@@ -73,9 +74,11 @@ var directions = [8]string{"N", "NE", "E", "SE", "S", "SW", "W", "NW"}
 //go:embed climates/*.yaml
 var builtinFiles embed.FS
 
-// builtin holds the climates of climates/, read once; a file that does not
-// load is a fault of the build, which the package's tests catch.
-var builtin = loadBuiltin()
+// builtin holds the climates of climates/, read once, when first asked
+// for: a file that does not load is a fault of the build, which the
+// package's tests catch, and it must not stop every other command of the
+// binary at its start.
+var builtin = sync.OnceValue(loadBuiltin)
 
 func loadBuiltin() []Climate {
 	names, err := fs.Glob(builtinFiles, "climates/*.yaml")
@@ -99,13 +102,14 @@ func loadBuiltin() []Climate {
 }
 
 // Climates lists the built-in climates by name.
-func Climates() []Climate { return slices.Clone(builtin) }
+func Climates() []Climate { return slices.Clone(builtin()) }
 
 // ClimateNames lists the names of the built-in climates, as completion
 // offers them.
 func ClimateNames() []string {
-	names := make([]string, len(builtin))
-	for i, c := range builtin {
+	all := builtin()
+	names := make([]string, len(all))
+	for i, c := range all {
 		names[i] = c.Name
 	}
 	return names
@@ -115,7 +119,7 @@ func ClimateNames() []string {
 // unknown name is an error that lists the climates and names the nearest.
 func ClimateByName(name string) (Climate, error) {
 	want := strings.TrimSpace(name)
-	for _, c := range builtin {
+	for _, c := range builtin() {
 		if strings.EqualFold(c.Name, want) {
 			return c, nil
 		}

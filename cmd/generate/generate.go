@@ -1,0 +1,144 @@
+package generate
+
+import (
+	"context"
+	"strings"
+
+	"github.com/kanka-cli/kanka/cmd/calendar"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
+	"github.com/kanka-cli/kanka/internal/weathergen"
+	"github.com/kanka-cli/kanka/output"
+	"github.com/spf13/cobra"
+)
+
+// Options are the inputs of `kanka weather generate`.
+type Options struct {
+	Factory *cmdutil.Factory
+	Context context.Context
+
+	// Calendar is --calendar ID|NAME.
+	Calendar string
+	// From and To are the span's ends as written; Days, when given (the
+	// flag changed), counts the span from From instead of To.
+	From, To string
+	Days     int
+	HasDays  bool
+	// Climate is --climate NAME, ClimateFile --climate-file FILE: one of
+	// them.
+	Climate, ClimateFile string
+	// Seed is --seed; HasSeed says it was given (else the seed comes from
+	// the calendar's name and the climate's).
+	Seed    uint64
+	HasSeed bool
+	Units   string
+	Replace bool
+	DryRun  bool
+	Verbose bool
+}
+
+// concurrency bounds the reads and writes in flight, as apply's does; the
+// client paces them for the rate limit whatever this is.
+const concurrency = 4
+
+// generateOutputs are what generate prints: its picture and plan as text,
+// or one record of the days, their summary and the plan (-o json, yaml,
+// --jq, --template).
+var generateOutputs = output.Supports{
+	Says:    "weather generate prints its picture and plan as text, or with -o json or -o yaml",
+	Formats: []output.Format{output.Table, output.JSON, output.YAML},
+}
+
+// NewCmdGenerate builds `kanka weather generate`. runF replaces the run in
+// tests.
+func NewCmdGenerate(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
+	opts := &Options{Factory: f}
+	cmd := &cobra.Command{
+		Use:   "generate --calendar ID|NAME --from DATE [--to DATE | --days N] [--climate NAME | --climate-file FILE] [--seed N] [--units c|f] [--replace] [--dry-run]",
+		Short: "Make up the weather of a span of days from a climate, and write it",
+		Long: `Make up the weather of every day from --from to --to (or --days N from
+--from), intercalary months and leap days included, from a climate, and write
+it to the calendar: one entry a day, with its weather code, temperature
+(12°C, or 54°F with --units f), precipitation, wind and, where the day is
+notable, an effect (frost, fog, storm, heat wave, roads closed ...).
+
+A climate is the published monthly normals of a real place ("kanka weather
+climates" lists them), or a file of the same shape (--climate-file; "kanka
+weather climates NAME -o yaml" prints one to start from). The calendar's
+year is laid on the place's by the calendar's seasons (a season whose name
+holds winter, spring, summer, autumn or fall starts where that season starts
+at the place); a calendar without them is laid by the position in its year,
+with a warning. Temperatures persist from day to day, wet days come in runs,
+snow falls only when it is cold enough, and each month of the place comes
+out close to its normals.
+
+The same calendar, span, climate and seed give the same weather on every
+machine. Without --seed the seed is made from the calendar's name and the
+climate's, so running the same command again writes nothing.
+
+The days are written as kanka apply writes, keyed by date: a day that has
+an entry already is left as it is (a day written by hand is never
+overwritten), unless --replace: then its entry is updated where it differs.
+--dry-run writes nothing and prints the plan. Before the plan comes a
+picture of the span: each month's mean high and low, wet days, snow days
+and most common weather, and on a terminal a line of each day's high.
+-o json (or yaml) prints one record: the days, the months' summary, the
+plan and, after a run, the outcome of each write.
+
+Bad input is refused before anything is written (exit 2): an unknown
+climate (with the nearest name), a climate file with problems (each at its
+line), --from after --to, a date the calendar does not have, a span longer
+than ten of the calendar's years. Dates are written as the calendar shows
+them: 1492-4-3, 1492-Ches-3 or "3 Ches 1492".
+
+Requests: the calendar (none when a name's lookup holds it, else one GET),
+then as apply: the calendar list and every page of the calendar's weather,
+then, when there is anything to write, one request that checks nothing
+changed meanwhile and one request per entry written. Re-running a year
+writes nothing: 2 requests and the weather's pages (15 entries a page).
+Writes wait for the rate limit's next window instead of meeting a 429; a run
+cut short is finished by the next one, without duplicates.`,
+		Example: `  kanka weather generate --calendar "Calendar of Harptos" --from 1492-Hammer-1 --days 365 --climate temperate --dry-run
+  kanka weather generate --calendar 1 --from 1492-Mirtul-1 --to 1492-Kythorn-30 --climate mediterranean --units f --dry-run
+  kanka weather climates temperate -o yaml > my-climate.yaml
+  kanka weather generate --calendar 1 --from 1493-1-1 --days 30 --climate-file my-climate.yaml --seed 7 -o json --jq '.summary'`,
+		Args:        cobra.NoArgs,
+		Annotations: generateOutputs.Annotations(),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			opts.Context = resource.Context(cmd)
+			fl := cmd.Flags()
+			opts.HasDays, opts.HasSeed = fl.Changed("days"), fl.Changed("seed")
+			if runF != nil {
+				return runF(opts)
+			}
+			return generateRun(opts)
+		},
+	}
+	calendar.Parent(f).AddFlag(cmd, &opts.Calendar)
+	fl := cmd.Flags()
+	fl.StringVar(&opts.From, "from", "", "the first day, `DATE` (1492-4-3, 1492-Ches-3, \"3 Ches 1492\")")
+	fl.StringVar(&opts.To, "to", "", "the last day, `DATE` (included)")
+	fl.IntVar(&opts.Days, "days", 0, "the number of days from --from, `N` (instead of --to)")
+	fl.StringVar(&opts.Climate, "climate", "", "the climate, by `NAME`: one of "+strings.Join(weathergen.ClimateNames(), ", "))
+	fl.StringVar(&opts.ClimateFile, "climate-file", "", "a climate of your own: a YAML `FILE` of the shape \"kanka weather climates NAME -o yaml\" prints")
+	fl.Uint64Var(&opts.Seed, "seed", 0, "the seed `N` of the random numbers (default: made from the calendar's and the climate's names)")
+	fl.StringVar(&opts.Units, "units", "c", "write temperatures in `UNITS`: c or f")
+	fl.BoolVar(&opts.Replace, "replace", false, "update the days that have an entry already (default: leave them as they are)")
+	fl.BoolVar(&opts.DryRun, "dry-run", false, "print the picture and the plan, and write nothing")
+	fl.BoolVar(&opts.Verbose, "verbose", false, "list every entry to write, not only the counts")
+	_ = cmd.MarkFlagRequired("from")
+	_ = cmd.MarkFlagFilename("climate-file", "yaml", "yml", "json")
+	_ = cmd.RegisterFlagCompletionFunc("climate", completeClimates)
+	_ = cmd.RegisterFlagCompletionFunc("units", completeUnits)
+	return cmd
+}
+
+// completeClimates offers the built-in climates' names.
+func completeClimates(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	return weathergen.ClimateNames(), cobra.ShellCompDirectiveNoFileComp
+}
+
+// completeUnits offers the units --units takes.
+func completeUnits(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	return []cobra.Completion{"c\tCelsius", "f\tFahrenheit"}, cobra.ShellCompDirectiveNoFileComp
+}

@@ -1,0 +1,119 @@
+package generate
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/kanka-cli/kanka/almanac"
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/calendar"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/internal/weathergen"
+)
+
+// input is what the flags say, read and checked before any request.
+type input struct {
+	climate weathergen.Climate
+	units   weathergen.Units
+}
+
+// read checks every flag that needs no calendar, and reads the climate:
+// each problem is a usage error (exit 2) and nothing is sent.
+func (opts *Options) read() (*input, error) {
+	if err := calendar.CheckCalendarArg(opts.Calendar); err != nil {
+		return nil, err
+	}
+	in := &input{}
+	var err error
+	if in.units, err = weathergen.ParseUnits(opts.Units); err != nil {
+		return nil, cmdutil.UsageErrorf("--units: %v", err)
+	}
+	if err := opts.checkSpanFlags(); err != nil {
+		return nil, err
+	}
+	if in.climate, err = opts.readClimate(); err != nil {
+		return nil, err
+	}
+	return in, nil
+}
+
+// checkSpanFlags checks --from, --to and --days: one end or a count, dates
+// that can be dates, and, when both are numbers, --from not after --to.
+func (opts *Options) checkSpanFlags() error {
+	hasTo := strings.TrimSpace(opts.To) != ""
+	switch {
+	case opts.HasDays && hasTo:
+		return cmdutil.UsageErrorf("--days and --to cannot be used together: give the last day, or the number of days")
+	case !opts.HasDays && !hasTo:
+		return cmdutil.UsageErrorf("give the last day with --to DATE, or the number of days with --days N")
+	case opts.HasDays && opts.Days < 1:
+		return cmdutil.UsageErrorf("--days %d: give one day or more", opts.Days)
+	}
+	from, err := dateShape("from", opts.From)
+	if err != nil {
+		return err
+	}
+	if !hasTo {
+		return nil
+	}
+	to, err := dateShape("to", opts.To)
+	if err != nil {
+		return err
+	}
+	if from != nil && to != nil && from.Compare(*to) > 0 {
+		return cmdutil.UsageErrorf("--from %s is after --to %s: no day is in between", *from, *to)
+	}
+	return nil
+}
+
+// dateShape refuses a date that can be no date of any calendar; a date in
+// numbers is returned, one with names waits for the calendar (nil).
+func dateShape(flag, text string) (*almanac.Date, error) {
+	if strings.TrimSpace(text) == "" {
+		return nil, cmdutil.UsageErrorf("--%s: no date given", flag)
+	}
+	d, err := client.ParseDate(text)
+	if err != nil {
+		if err := almanac.CheckDateShape(text); err != nil {
+			return nil, cmdutil.UsageErrorf("--%s: %v", flag, err)
+		}
+		return nil, nil
+	}
+	switch {
+	case d.Month < 1:
+		return nil, cmdutil.UsageErrorf("--%s: month %d does not exist: months are counted from 1", flag, d.Month)
+	case d.Day < 1:
+		return nil, cmdutil.UsageErrorf("--%s: day %d does not exist: days are counted from 1", flag, d.Day)
+	}
+	return &d, nil
+}
+
+// readClimate is the climate --climate names, or --climate-file holds.
+func (opts *Options) readClimate() (weathergen.Climate, error) {
+	switch {
+	case opts.Climate != "" && opts.ClimateFile != "":
+		return weathergen.Climate{}, cmdutil.UsageErrorf("--climate and --climate-file cannot be used together: give one climate")
+	case opts.Climate != "":
+		c, err := weathergen.ClimateByName(opts.Climate)
+		return c, cmdutil.AsUsage(err)
+	case opts.ClimateFile == "":
+		return weathergen.Climate{}, cmdutil.UsageErrorf("give a climate: --climate NAME (kanka weather climates lists them) or --climate-file FILE")
+	}
+	data, err := cmdutil.ReadInput(opts.Context, opts.Factory.IO, opts.ClimateFile)
+	var usage *cmdutil.UsageError
+	switch {
+	case errors.As(err, &usage):
+		return weathergen.Climate{}, cmdutil.UsageErrorf("--climate-file: %v", err)
+	case err != nil:
+		return weathergen.Climate{}, err
+	}
+	c, err := weathergen.LoadClimate(data)
+	if err != nil {
+		// Each problem on its line, the file named first; the command was
+		// used rightly, so no "Run --help" follows them.
+		ps := &cmdutil.Problems{NoHint: true}
+		ps.AddFile(cmdutil.SourceName(opts.ClimateFile), err)
+		return weathergen.Climate{}, ps.Err()
+	}
+	return c, nil
+}

@@ -1,0 +1,175 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// `kanka weather generate` end to end, against the sandbox in both modes:
+// a month of Harptos generated and written, the same command again (no
+// write), a day written by hand kept and then replaced, a dry run, a
+// climate of one's own from a file, and bad input refused before anything
+// is sent. Request counts are what a user of the live service pays.
+
+// generateReads are the reads of a generate run on calendar id with
+// entries entries: the calendar, the calendar list, then its weather (15
+// entries a page); against the live service the first weather request is
+// the 404 that finds its path.
+func generateReads(live bool, id string, entries int) []string {
+	out := []string{"GET calendars/" + id, "GET calendars"}
+	if live {
+		out = append(out, "GET calendars/"+id+"/calendar_weathers")
+	}
+	wp := "GET calendars/" + id + "/" + weatherPath(live)
+	out = append(out, wp)
+	for page := 2; page <= (entries+14)/15; page++ {
+		out = append(out, fmt.Sprintf("%s?page=%d", wp, page))
+	}
+	return out
+}
+
+// repeated is n times s.
+func repeated(s string, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = s
+	}
+	return out
+}
+
+func TestE2EGenerateTwiceWritesOnceAndKeepsWhatWasWrittenByHand(t *testing.T) {
+	t.Parallel()
+	eachMode(t, func(t *testing.T, live bool) {
+		srv := startSandbox(t, live)
+		k := newKanka(t, srv)
+		id := createHarptos(t, k)
+		month := []string{"weather", "generate", "--calendar", id, "--from", "1492-Hammer-1", "--days", "30", "--climate", "continental"}
+
+		// The month's entries as a dry run makes them, before any is written.
+		dry := k.ok(t, append(month, "--dry-run", "-o", "json", "--jq", `.entries[] | "\(.date) \(.weather) \(.temperature)"`)...)
+
+		mark := srv.mark()
+		r := k.run(t, month...)
+		if r.code != 0 || !strings.Contains(r.stdout, "\nPlan: 0 calendars to create, 0 to update, 1 unchanged; 30 weather entries to create, 0 to update, 0 to delete, 0 unchanged.\nApplied: 30 of 30 writes done, 0 failed") || r.stderr != "" {
+			t.Fatalf("first run: %s", r)
+		}
+		sent := srv.since(mark)
+		wantRequests(t, sent, append(append(generateReads(live, id, 0), changedCheck), repeated("POST calendars/"+id+"/"+weatherPath(live), 30)...)...)
+		t.Logf("a month generated and written: %d requests, %d writes", len(sent), len(writesOf(sent)))
+		written := k.ok(t, "weather", "list", "--calendar", id, "--jq", `.[] | "\(.year)-\(.month)-\(.day) \(.weather) \(.temperature)"`)
+		if written != dry {
+			t.Errorf("written:\n%s\nthe dry run's entries:\n%s", written, dry)
+		}
+
+		// The same command again: the calendar, the list and the weather's
+		// two pages; no write, no check.
+		mark = srv.mark()
+		r = k.run(t, month...)
+		if r.code != 0 || !strings.HasSuffix(r.stdout, "30 unchanged.\nNothing to change.\n") {
+			t.Errorf("second run: %s", r)
+		}
+		sent = srv.since(mark)
+		wantRequests(t, sent, generateReads(live, id, 30)...)
+		t.Logf("the same month again: %d requests, %d writes", len(sent), len(writesOf(sent)))
+
+		// A day written by hand is kept as it is.
+		k.ok(t, "weather", "set", "--calendar", id, "--date", "1492-1-5", "--weather", "sun", "--temperature", "30°C", "--effect", "dragon fire")
+		mark = srv.mark()
+		r = k.run(t, month...)
+		if r.code != 0 || !strings.Contains(r.stdout, "Kept as they are: 1 day that has an entry already (--replace updates them): 1492-1-5\n") ||
+			!strings.HasSuffix(r.stdout, "29 unchanged.\nNothing to change.\n") {
+			t.Errorf("run after a day written by hand: %s", r)
+		}
+		wantRequests(t, srv.since(mark), generateReads(live, id, 30)...)
+		handDay := k.ok(t, "weather", "list", "--calendar", id, "--date", "1492-1-5", "--jq", `.[] | "\(.weather) \(.temperature) \(.effect)"`)
+		if handDay != "sun 30°C dragon fire\n" {
+			t.Errorf("the day written by hand is now %q", handDay)
+		}
+
+		// --replace updates it: one write, and the day is the generated one.
+		mark = srv.mark()
+		r = k.run(t, append(month, "--replace")...)
+		if r.code != 0 || !strings.Contains(r.stdout, "1 to update, 0 to delete, 29 unchanged.\nApplied: 1 of 1 writes done") {
+			t.Errorf("--replace: %s", r)
+		}
+		sent = srv.since(mark)
+		if w := writesOf(sent); len(w) != 1 || w[0].Method != "PUT" || len(sent) != len(generateReads(live, id, 30))+2 {
+			t.Errorf("--replace sent %v; want the reads, the check and one PUT", sent)
+		}
+		written = k.ok(t, "weather", "list", "--calendar", id, "--jq", `.[] | "\(.year)-\(.month)-\(.day) \(.weather) \(.temperature)"`)
+		if written != dry {
+			t.Errorf("after --replace:\n%s\nwant the generated month:\n%s", written, dry)
+		}
+		if effect := k.ok(t, "weather", "list", "--calendar", id, "--date", "1492-1-5", "--jq", `.[].effect // ""`); strings.Contains(effect, "dragon") {
+			t.Errorf("--replace kept the effect written by hand: %q", effect)
+		}
+
+		// A dry run of the next month reads and writes nothing.
+		mark = srv.mark()
+		r = k.run(t, "weather", "generate", "--calendar", id, "--from", "1492-Alturiak-1", "--days", "30", "--climate", "continental", "--dry-run")
+		if r.code != 0 || !strings.HasSuffix(r.stdout, "30 weather entries to create, 0 to update, 0 to delete, 0 unchanged.\n") {
+			t.Errorf("dry run: %s", r)
+		}
+		wantRequests(t, srv.since(mark), generateReads(live, id, 30)...)
+	})
+}
+
+// A climate of one's own: a built-in one's file, renamed,
+// given with --climate-file; a file with problems is refused at its lines,
+// before any request.
+func TestE2EGenerateFromAClimateFile(t *testing.T) {
+	t.Parallel()
+	eachMode(t, func(t *testing.T, live bool) {
+		srv := startSandbox(t, live)
+		k := newKanka(t, srv)
+		id := createHarptos(t, k)
+		mark := srv.mark()
+		file := k.ok(t, "weather", "climates", "tundra", "-o", "yaml")
+		wantNoRequests(t, srv, mark)
+		mine := writeFile(t, t.TempDir(), "mine.yaml", strings.Replace(file, "name: tundra", "name: my-tundra", 1))
+
+		r := k.run(t, "weather", "generate", "--calendar", id, "--from", "1492-1-1", "--days", "10", "--climate-file", mine, "-o", "json",
+			"--jq", `[.climate, .plan.outcome.done, ([.entries[] | .high < 0] | all)]`)
+		if r.code != 0 || r.stdout != `["my-tundra",10,true]`+"\n" {
+			t.Errorf("a climate file: %s", r)
+		}
+
+		bad := writeFile(t, t.TempDir(), "bad.yaml", strings.Replace(file, "high: ", "high: warm", 1))
+		mark = srv.mark()
+		r = k.fails(t, 2, "weather", "generate", "--calendar", id, "--from", "1492-1-1", "--days", "10", "--climate-file", bad)
+		if !strings.HasPrefix(r.stderr, "error: "+bad+": line ") || !strings.Contains(r.stderr, `].high: "warm`) {
+			t.Errorf("a climate file with a problem: %s", r)
+		}
+		wantNoRequests(t, srv, mark)
+	})
+}
+
+// Bad input exits 2 with nothing sent; what only the calendar can say
+// costs its one read, and nothing else.
+func TestE2EGenerateBadInput(t *testing.T) {
+	t.Parallel()
+	eachMode(t, func(t *testing.T, live bool) {
+		srv := startSandbox(t, live)
+		k := newKanka(t, srv)
+		id := createHarptos(t, k)
+		for _, tc := range []struct {
+			args  []string
+			says  string
+			reads []string
+		}{
+			{[]string{"--from", "1492-1-1", "--days", "3", "--climate", "temprate"}, `did you mean "temperate"?`, nil},
+			{[]string{"--from", "1492-2-1", "--to", "1492-1-1", "--climate", "temperate"}, "--from 1492-2-1 is after --to 1492-1-1", nil},
+			{[]string{"--from", "1492-1-1", "--days", "3", "--climate", "temperate", "--units", "kelvin"}, `unknown units "kelvin"`, nil},
+			{[]string{"--from", "1492-1-31", "--days", "3", "--climate", "temperate"}, "--from: day 31 does not exist: Hammer has 30 days", []string{"GET calendars/" + id}},
+			{[]string{"--from", "1492-1-1", "--to", "1502-1-1", "--climate", "temperate"}, "more than 10 of the calendar's years", []string{"GET calendars/" + id}},
+		} {
+			mark := srv.mark()
+			r := k.fails(t, 2, append([]string{"weather", "generate", "--calendar", id}, tc.args...)...)
+			if !strings.Contains(r.stderr, tc.says) || r.stdout != "" {
+				t.Errorf("want it to say %q; %s", tc.says, r)
+			}
+			wantRequests(t, srv.since(mark), tc.reads...)
+		}
+	})
+}
