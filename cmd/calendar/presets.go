@@ -2,9 +2,7 @@ package calendar
 
 import (
 	"encoding/json"
-	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
@@ -18,8 +16,26 @@ import (
 // well-known settings kanka carries (internal/presets), listed, or one
 // shown. It sends no request, so it needs no token.
 func NewCmdPresets(f *cmdutil.Factory) *cobra.Command {
-	return &cobra.Command{
-		Use:   "presets [NAME]",
+	return resource.NewCatalogCmd(f, "presets", resource.Catalog[presets.Preset]{
+		All: func() ([]presets.Preset, error) {
+			var all []presets.Preset
+			for _, name := range presets.Names() {
+				p, err := presets.Get(name)
+				if err != nil {
+					return nil, err
+				}
+				all = append(all, p)
+			}
+			return all, nil
+		},
+		Get:    presets.Get,
+		Names:  presets.Names,
+		Name:   func(p presets.Preset) string { return p.Name },
+		Record: newPresetRecord,
+		Kind:   presetKind,
+		// The file as written, its comments on the sources with it.
+		File: func(p presets.Preset) ([]byte, error) { return p.YAML, nil },
+	}, resource.Help{
 		Short: "List the calendars of well-known settings, or show one",
 		Long: `List the calendars of well-known settings that kanka carries, ready to
 create with "calendar create --preset NAME" (or "preset: NAME" in a seed file),
@@ -36,46 +52,7 @@ what the list shows; -o id the names. No request is sent.`,
 		Example: `  kanka calendar presets
   kanka calendar presets harptos
   kanka calendar presets eberron -o yaml > eberron.yaml`,
-		Args: atMostOneName,
-		ValidArgsFunction: func(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
-			if len(args) > 0 {
-				return nil, cobra.ShellCompDirectiveNoFileComp
-			}
-			return presets.Names(), cobra.ShellCompDirectiveNoFileComp
-		},
-		RunE: func(_ *cobra.Command, args []string) error {
-			p, err := resource.NewPrinter(f)
-			if err != nil {
-				return err
-			}
-			if len(args) == 0 {
-				return listPresets(f, p)
-			}
-			preset, err := Preset(args[0])
-			if err != nil {
-				return err
-			}
-			return showPreset(f, p, preset)
-		},
-	}
-}
-
-// atMostOneName refuses a second argument in the words of the others
-// (the root words a count from the Use line, which shows no argument that
-// must be given).
-func atMostOneName(c *cobra.Command, args []string) error {
-	if len(args) <= 1 {
-		return nil
-	}
-	extra := make([]string, len(args)-1)
-	for i, a := range args[1:] {
-		extra[i] = strconv.Quote(a)
-	}
-	noun := "argument"
-	if len(extra) > 1 {
-		noun += "s"
-	}
-	return cmdutil.UsageErrorf("unexpected %s %s: %s takes one NAME at most", noun, strings.Join(extra, " "), c.CommandPath())
+	})
 }
 
 // Preset is the preset named name; an unknown name is a usage error (exit
@@ -86,58 +63,6 @@ func Preset(name string) (presets.Preset, error) {
 		return presets.Preset{}, &cmdutil.UsageError{Err: err}
 	}
 	return p, nil
-}
-
-func listPresets(f *cmdutil.Factory, p *output.Printer) error {
-	var list []presets.Preset
-	for _, name := range presets.Names() {
-		preset, err := presets.Get(name)
-		if err != nil {
-			return err
-		}
-		list = append(list, preset)
-	}
-	if namesOnly(f, p) {
-		for _, preset := range list {
-			fmt.Fprintln(f.IO.Out, preset.Name)
-		}
-		return nil
-	}
-	return p.PrintList(func(yield func(output.Record, error) bool) {
-		for _, preset := range list {
-			if !yield(newPresetRecord(preset)) {
-				return
-			}
-		}
-	}, presetKind)
-}
-
-func showPreset(f *cmdutil.Factory, p *output.Printer, preset presets.Preset) error {
-	switch {
-	case namesOnly(f, p):
-		_, err := fmt.Fprintln(f.IO.Out, preset.Name)
-		return err
-	case p.Format() == output.YAML && !transformed(f):
-		// The file as written, its comments on the sources with it.
-		_, err := f.IO.Out.Write(preset.YAML)
-		return err
-	}
-	rec, err := newPresetRecord(preset)
-	if err != nil {
-		return err
-	}
-	return p.PrintOne(rec, presetKind)
-}
-
-// namesOnly reports whether -o id asks for the presets' names: they have
-// no ids, and the name is what --preset takes.
-func namesOnly(f *cmdutil.Factory, p *output.Printer) bool {
-	return p.Format() == output.ID && !transformed(f)
-}
-
-// transformed reports whether --jq or --template replaces the format.
-func transformed(f *cmdutil.Factory) bool {
-	return f.Globals != nil && (f.Globals.JQ != "" || f.Globals.Template != "")
 }
 
 // presetRecord is one preset as the printers take it.
