@@ -55,7 +55,10 @@ type RawAnswer struct {
 }
 
 // Raw sends req and returns the answer. An answer outside 2xx is returned
-// too, with its *Error, so that its head and body can be shown. A request
+// too, with its *Error, so that its head and body can be shown. One is
+// returned without an error: the 404 of a DELETE retried after an attempt
+// that reached the server and lost its answer (the record is gone, as
+// asked). A request
 // Raw refuses (a path out of the API root, a refused header, an unknown
 // method) is an *InvalidRequestError, and nothing is sent.
 func (c *Client) Raw(ctx context.Context, req RawRequest) (*RawAnswer, error) {

@@ -35,9 +35,10 @@ type DesiredCalendar struct {
 	// Input is the calendar's managed fields; nil ones are not managed.
 	// With ID set the name may be empty: then it is not managed either.
 	Input client.CalendarInput
-	// StartDate, when set, is the date a created calendar starts at when
-	// Input manages none (a preset's): it is never sent to one that exists.
-	StartDate *client.Date
+	// Start is what a created calendar starts with beside Input, never
+	// sent to one that exists: a preset's date and description, which play
+	// and the game master move on.
+	Start client.CalendarInput
 	// Weather is nil when the file manages none of the calendar's weather:
 	// it is then neither read nor pruned. A non-nil empty list manages it
 	// as "no entries" (with prune, every entry is deleted).

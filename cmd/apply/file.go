@@ -145,13 +145,13 @@ func decodeSeedFile(data []byte, source string) ([]DesiredCalendar, error) {
 	ps.AddFile(source, err)
 	var cals []DesiredCalendar
 	for _, sc := range seeds {
-		sc, startDate, problems := withPreset(sc, source)
+		sc, start, problems := withPreset(sc, source)
 		for _, p := range problems {
 			ps.Add("", "%s", p)
 		}
 		if len(problems) == 0 {
 			cal := desiredCalendar(sc, source)
-			cal.StartDate = startDate
+			cal.Start = start
 			cals = append(cals, cal)
 		}
 	}

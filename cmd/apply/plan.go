@@ -120,11 +120,7 @@ func MakePlan(seed Seed, act *Actual, opts PlanOptions) (*Plan, error) {
 		}
 		cp := &CalendarPlan{Where: want.Where, WeatherManaged: want.Weather != nil}
 		if cur == nil {
-			cp.Action, cp.Name, cp.Send = Create, want.Input.Name, client.CalendarFields.Clone(&want.Input)
-			if cp.Send.Date == nil && want.StartDate != nil {
-				d := *want.StartDate
-				cp.Send.Date = &d
-			}
+			cp.Action, cp.Name, cp.Send = Create, want.Input.Name, client.CalendarFields.Over(&want.Start, &want.Input)
 			cp.Send.CompleteForCreate()
 			if err := cp.Send.Validate(); err != nil {
 				ps.AddInput(cmdutil.Place(want.Where, "calendar "+strconv.Quote(cp.Name)), err)

@@ -11,12 +11,14 @@ import (
 
 // A calendar of a seed may say `preset: NAME`: it is then that preset's
 // calendar (internal/presets, as `calendar create --preset` makes it) with
-// the keys the file gives over it. Every key of the preset but its date
-// counts as written in the file: it is managed, so re-applying changes
-// nothing, and a key the file gives (a date, a name) is the one kept. The
-// preset's date is where a new calendar starts (DesiredCalendar.StartDate),
-// never sent to one that exists: the campaign's date moves on with play
-// (kanka calendar advance), and a re-run of the seed must not put it back.
+// the keys the file gives over it. The preset's structure (months,
+// weekdays, moons, seasons, leap days, ...) counts as written in the file:
+// it is managed, so re-applying changes nothing, and a key the file gives
+// is the one kept. What play and the game master move on is the preset's
+// only to start a new calendar with (DesiredCalendar.Start), never sent to
+// one that exists, so that a re-run of the seed does not put it back: its
+// date (kanka calendar advance) and its description. A calendar the file
+// pins by id and does not name keeps its name.
 // The preset is put in here, as the file is read, so that the rest of
 // apply (the checks, the plan, the writes) sees a calendar like any other.
 
@@ -25,17 +27,23 @@ import (
 // weather dates') read with the months that gives. The problems are said
 // as the file's are, at their lines, source first; sc is then not to be
 // applied.
-func withPreset(sc client.SeedCalendar, source string) (_ client.SeedCalendar, startDate *client.Date, problems []string) {
+func withPreset(sc client.SeedCalendar, source string) (_ client.SeedCalendar, start client.CalendarInput, problems []string) {
 	if sc.Preset == nil {
-		return sc, nil, nil
+		return sc, start, nil
 	}
 	at := func(where, msg string) string { return cmdutil.Place(source, where, msg) }
 	p, err := presets.Get(sc.Preset.Text)
 	if err != nil {
-		return sc, nil, []string{at(sc.Preset.Where, err.Error())}
+		return sc, start, []string{at(sc.Preset.Where, err.Error())}
 	}
 	if sc.Input.Date == nil && sc.Input.DateWritten == nil {
-		startDate, p.Input.Date = p.Input.Date, nil
+		start.Date, p.Input.Date = p.Input.Date, nil
+	}
+	if sc.Input.Entry == nil {
+		start.Entry, p.Input.Entry = p.Input.Entry, nil
+	}
+	if sc.ID != 0 && sc.Input.Name == "" {
+		p.Input.Name = ""
 	}
 	sc.Input = client.CalendarFields.Over(&p.Input, &sc.Input)
 	if err := sc.Input.ResolveMonths(); err != nil {
@@ -59,5 +67,5 @@ func withPreset(sc client.SeedCalendar, source string) (_ client.SeedCalendar, s
 			problems = append(problems, p.String())
 		}
 	}
-	return sc, startDate, problems
+	return sc, start, problems
 }

@@ -141,11 +141,11 @@ standard input: line 7: calendars[3].months: must be a list`
 	env.WantSent()
 }
 
-// A seed's preset without a date of the file's starts a new calendar at
-// the preset's date, and never sends that date to one that exists: the
-// campaign's date moves on with play (calendar advance), and a re-run of
-// the seed leaves it where play put it.
-func TestApplyOfAPresetLeavesTheDateToPlay(t *testing.T) {
+// A seed's preset without a date or a description of the file's starts a
+// new calendar with the preset's, and never sends them to one that exists:
+// the campaign's date moves on with play (calendar advance), the game
+// master rewrites the description, and a re-run of the seed leaves both.
+func TestApplyOfAPresetLeavesTheDateAndDescriptionToPlay(t *testing.T) {
 	seed := strings.Replace(oerthSeed, "    date: 591-Richfest-4\n", "", 1)
 	presetDate := `"current_year":591,"current_month":1,"current_day":1,`
 	atPresetDate := strings.Replace(oerthRecord, `"date":"591-9-4"`, `"date":"591-1-1"`, 1)
@@ -162,9 +162,11 @@ func TestApplyOfAPresetLeavesTheDateToPlay(t *testing.T) {
 	env.WantSent("GET calendars", "GET calendars?lastSync=2026-01-09T09%3A59%3A59.000000Z", "POST calendars", "POST calendars/6/calendar_weathers")
 
 	// Later in the campaign: the calendar's date is 591-9-4, not the
-	// preset's 591-1-1, and stays so.
+	// preset's 591-1-1, and its description is the game master's; both
+	// stay so.
+	played := strings.Replace(oerthRecord, `"entry":"<p>The Common Year`, `"entry":"<p>Our Oerth, since the war. The Common Year`, 1)
 	env = cmdtest.New(t, "",
-		ok("GET calendars", "", listOf(oerthRecord)),
+		ok("GET calendars", "", listOf(played)),
 		ok("GET calendars/6/calendar_weathers", "", listOf(oerthEntry())),
 	)
 	env.In.WriteString(seed)
@@ -173,6 +175,26 @@ func TestApplyOfAPresetLeavesTheDateToPlay(t *testing.T) {
 	}
 	env.WantSent("GET calendars", "GET calendars/6/calendar_weathers")
 	wantOutput(t, env, `calendar "Oerth" (id 6): unchanged
+  weather: 0 to create, 0 to update, 0 to delete, 1 unchanged
+Plan: 0 calendars to create, 0 to update, 1 unchanged; 0 weather entries to create, 0 to update, 0 to delete, 1 unchanged.
+Nothing to change.
+`, "")
+}
+
+// A calendar the seed pins by id and does not name keeps its name: the
+// preset's structure is managed, its name is not.
+func TestApplyOfAPresetPinnedByIDKeepsItsName(t *testing.T) {
+	mine := strings.Replace(oerthRecord, `"name":"Oerth"`, `"name":"My Oerth"`, 1)
+	env := cmdtest.New(t, "",
+		ok("GET calendars", "", listOf(mine)),
+		ok("GET calendars/6/calendar_weathers", "", listOf(oerthEntry())),
+	)
+	env.In.WriteString(strings.Replace(oerthSeed, "  - preset: greyhawk\n    name: Oerth\n", "  - preset: greyhawk\n    id: 6\n", 1))
+	if err := runApply(env, "-f", "-"); err != nil {
+		t.Fatal(err)
+	}
+	env.WantSent("GET calendars", "GET calendars/6/calendar_weathers")
+	wantOutput(t, env, `calendar "My Oerth" (id 6): unchanged
   weather: 0 to create, 0 to update, 0 to delete, 1 unchanged
 Plan: 0 calendars to create, 0 to update, 1 unchanged; 0 weather entries to create, 0 to update, 0 to delete, 1 unchanged.
 Nothing to change.

@@ -33,6 +33,10 @@ type ImportOptions struct {
 	DryRun bool
 	Print  bool
 	Strict bool
+	// Force writes without the check that the calendar did not change
+	// since it was read, and updates it even when its answer lacked
+	// fields the service rebuilds (they are then cleared), as apply's.
+	Force bool
 }
 
 // importOutputs are what import prints: the plan as text, or as one JSON
@@ -46,7 +50,7 @@ var importOutputs = output.Supports{
 func NewCmdImport(f *cmdutil.Factory, runF func(*ImportOptions) error) *cobra.Command {
 	opts := &ImportOptions{Factory: f}
 	cmd := &cobra.Command{
-		Use:   "import FILE|- [--format F] [--name NAME] [--dry-run] [--print] [--strict]",
+		Use:   "import FILE|- [--format F] [--name NAME] [--dry-run] [--print] [--strict] [--force]",
 		Short: "Create or update a calendar from a Fantasy-Calendar, Simple Calendar or donjon file",
 		Long: `Create or update a calendar from the file of another tool: a Fantasy-Calendar
 export, a Simple Calendar file (the Foundry VTT module) or a donjon calendar
@@ -78,8 +82,9 @@ The calendar is then applied as kanka apply applies a file, by the same
 engine: found by its name (the file's, or --name; a donjon file or a Simple
 Calendar predefined calendar has none), created when missing, updated (the
 whole record) when it differs, left alone when equal, so importing a file
-twice writes nothing the second time. --dry-run prints the plan and sends
-no write. --print writes the converted calendar on stdout as the document
+twice writes nothing the second time. As with apply, the write is refused
+(exit 8) when the calendar changed since it was read; --force writes
+anyway. --dry-run prints the plan and sends no write. --print writes the converted calendar on stdout as the document
 kanka apply reads, with what was lost as comments, and sends no request at
 all: review it, keep it in git, apply it later.
 
@@ -108,6 +113,7 @@ the write and the write when there is one; none with --print.`,
 	fl.BoolVar(&opts.DryRun, "dry-run", false, "print the plan and send no write")
 	fl.BoolVar(&opts.Print, "print", false, "write the converted calendar as a kanka apply document on stdout, and send no request")
 	fl.BoolVar(&opts.Strict, "strict", false, "refuse the import (exit 2) when anything would be lost or approximated")
+	fl.BoolVar(&opts.Force, "force", false, "write even when the calendar changed since it was read, or its answer lacked fields the update must send (they are cleared)")
 	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		formats := []cobra.Completion{string(calimport.Auto)}
 		for _, f := range calimport.Formats {
@@ -149,6 +155,13 @@ func importRun(opts *ImportOptions) error {
 	if g := f.Globals; opts.Print && g != nil && (strings.EqualFold(g.Output, string(output.JSON)) || g.JQ != "" || g.Template != "") {
 		return cmdutil.UsageErrorf("--print writes the calendar as YAML; -o json, --jq and --template are for the plan: leave one out")
 	}
+	// A --jq or --template that does not compile is refused before the
+	// file is read, as apply refuses it.
+	if !opts.Print {
+		if _, err := f.Printer(); err != nil {
+			return err
+		}
+	}
 	data, err := cmdutil.ReadInput(opts.Context, f.IO, opts.File)
 	if err != nil {
 		return err
@@ -189,7 +202,8 @@ func importRun(opts *ImportOptions) error {
 	// when it differs, left alone when equal; with --dry-run the plan is
 	// printed and nothing written.
 	seed := apply.Seed{Calendars: []apply.DesiredCalendar{{Where: source, Input: in}}}
-	return apply.RunSeed(&apply.Options{Factory: opts.Factory, Context: opts.Context, DryRun: opts.DryRun}, seed)
+	err = apply.RunSeed(&apply.Options{Factory: opts.Factory, Context: opts.Context, DryRun: opts.DryRun, Force: opts.Force}, seed)
+	return apply.InWordsOf(err, "kanka calendar import", "")
 }
 
 // printImported writes the calendar as the document kanka apply reads,

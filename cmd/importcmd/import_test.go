@@ -1,6 +1,7 @@
 package importcmd_test
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/kanka-cli/kanka/cmd/calendar"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 	"github.com/kanka-cli/kanka/cmd/importcmd"
 )
@@ -277,4 +279,37 @@ func wantStreams(t *testing.T, env *cmdtest.Env, out, errOut string) {
 	if env.ErrOut.String() != errOut {
 		t.Errorf("stderr:\n%s\nwant:\n%s", env.ErrOut, errOut)
 	}
+}
+
+// A calendar changed on the server between the read and the write: the
+// import writes nothing (exit 8) and its advice is its own (run the
+// import again, or --force, which import has); --force writes anyway.
+func TestImportOfACalendarChangedMeanwhile(t *testing.T) {
+	changed := strings.Replace(tolreaRecord(7, "Frost"), `"name":"Tolrea"`, `"name":"Tolrea","type":"Moon"`, 1)
+	env := cmdtest.New(t, "",
+		cmdtest.Exchange{Request: "GET calendars", Status: 200, Answer: importList(tolreaRecord(7, "Frost"))},
+		cmdtest.Exchange{Request: importLastSync, Status: 200, Answer: importList(changed)},
+	)
+	err := runImport(env, example("donjon-calendar.json"), "--name", "Tolrea")
+	var ce cmdutil.ChangedErrors
+	if !errors.As(err, &ce) {
+		t.Fatalf("err = %v, want the changed error (exit 8)", err)
+	}
+	msg := err.Error()
+	if !strings.Contains(msg, "since it was read") || !strings.Contains(msg, "Run kanka calendar import again") ||
+		!strings.Contains(msg, "add --force") || strings.Contains(msg, "kanka apply") {
+		t.Errorf("advice in apply's words:\n%s", msg)
+	}
+	env.WantSent("GET calendars", importLastSync)
+
+	put := strings.Replace(tolreaPost, `"moon_id":[null,null]`, `"moon_id":[3,4]`, 1)
+	put = strings.Replace(put, `"start_offset"`, `"is_private":false,"year_number":[],"year_name":[],"season_name":[],"season_month":[],"season_day":[],"start_offset"`, 1)
+	env = cmdtest.New(t, "",
+		cmdtest.Exchange{Request: "GET calendars", Status: 200, Answer: importList(tolreaRecord(7, "Frost"))},
+		cmdtest.Exchange{Request: "PUT calendars/7", Body: put, Status: 200, Answer: `{"data":` + tolreaRecord(7, "Deepfrost") + `}`},
+	)
+	if err := runImport(env, example("donjon-calendar.json"), "--name", "Tolrea", "--force"); err != nil {
+		t.Fatal(err)
+	}
+	env.WantSent("GET calendars", "PUT calendars/7")
 }

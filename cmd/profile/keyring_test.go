@@ -216,3 +216,33 @@ func TestTheKeyringEntryIsWrittenInTheFileInPlaceOfTheToken(t *testing.T) {
 		t.Errorf("file:\n%s\nwant:\n%s", data, want)
 	}
 }
+
+// A token set (or cleared) with `config set|unset token` replaces the one
+// the system keyring keeps: the profile no longer names the entry, and the
+// save removes it, so that no second token is left behind in use.
+func TestSettingTheTokenForgetsTheKeyringOne(t *testing.T) {
+	withMockKeyring(t)
+	path := filepath.Join(t.TempDir(), "config.yaml")
+	if err := os.WriteFile(path, []byte("profiles:\n  work:\n    keyring: work@h\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := keyring.Set("kanka", "work@h", "old-token"); err != nil {
+		t.Fatal(err)
+	}
+	err := Update(context.Background(), path, func(f *File) error {
+		return f.Get("work").Set("token", "new-token")
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := keyring.Get("kanka", "work@h"); !errors.Is(err, keyring.ErrNotFound) {
+		t.Errorf("the keyring's token: %v, want it removed", err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := string(data), "profiles:\n  work:\n    token: new-token\n"; got != want {
+		t.Errorf("file:\n%s\nwant:\n%s", got, want)
+	}
+}

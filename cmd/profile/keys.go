@@ -88,7 +88,9 @@ func (p *Profile) Set(key, value string) error {
 		}
 		p.URL = value
 	case "token":
-		p.Token = value
+		// A token given (or cleared) here replaces the one kept in the
+		// system keyring: the save forgets that entry (Update).
+		p.Token, p.Keyring = value, ""
 	case "campaign":
 		if value == "" {
 			p.Campaign = 0

@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"path"
 	"slices"
 	"strings"
 	"sync"
@@ -95,6 +96,9 @@ func loadBuiltin() []Climate {
 		if err != nil {
 			panic(fmt.Sprintf("%s: %v", name, err))
 		}
+		if want := strings.TrimSuffix(path.Base(name), ".yaml"); c.Name != want {
+			panic(fmt.Sprintf("%s: the climate is named %q: a built-in climate's file is named for it", name, c.Name))
+		}
 		out = append(out, c)
 	}
 	slices.SortFunc(out, func(a, b Climate) int { return strings.Compare(a.Name, b.Name) })
@@ -105,13 +109,16 @@ func loadBuiltin() []Climate {
 func Climates() []Climate { return slices.Clone(builtin()) }
 
 // ClimateNames lists the names of the built-in climates, as completion
-// offers them.
+// and the help of --climate offer them: the names of their files
+// (climates/NAME.yaml, which loadBuiltin holds to the name inside), so
+// that building the command tree parses none of them.
 func ClimateNames() []string {
-	all := builtin()
-	names := make([]string, len(all))
-	for i, c := range all {
-		names[i] = c.Name
+	files, _ := fs.Glob(builtinFiles, "climates/*.yaml")
+	names := make([]string, len(files))
+	for i, f := range files {
+		names[i] = strings.TrimSuffix(path.Base(f), ".yaml")
 	}
+	slices.Sort(names)
 	return names
 }
 
