@@ -7,7 +7,8 @@ import (
 
 // pagesAhead fetches pages 2..last, up to concurrency at once and never
 // further ahead of the consumer than that, and hands them to take in
-// order until take says stop. The first failure is handed to fail, as
+// order until take says stop; the pages still in flight then are
+// cancelled, and it returns once they have ended. The first failure is handed to fail, as
 // "page N of LAST: ...", and ends it. A typed walk and a raw one (Raw's
 // --paginate) share it.
 func pagesAhead[P any](ctx context.Context, last, concurrency int, fetch func(ctx context.Context, n int) (P, error), take func(n int, page P) bool, fail func(error)) {
@@ -32,6 +33,16 @@ func pagesAhead[P any](ctx context.Context, last, concurrency int, fetch func(ct
 		return ch
 	}
 	var pending []<-chan fetched // the pages started, in order: at most concurrency
+	// When the walk stops early (the consumer broke off, a page failed),
+	// the pages fetched ahead are cancelled and waited for: no request of
+	// the walk outlives it, to spend the rate limit or land later.
+	ctx, cancel := context.WithCancel(ctx)
+	defer func() {
+		cancel()
+		for _, ch := range pending {
+			<-ch
+		}
+	}()
 	next := 2
 	for n := 2; n <= last; n++ {
 		for next <= last && next < n+max(concurrency, 1) {
