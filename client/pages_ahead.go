@@ -8,8 +8,8 @@ import (
 // pagesAhead fetches pages 2..last, up to concurrency at once and never
 // further ahead of the consumer than that, and hands them to take in
 // order until take says stop; the pages still in flight then are
-// cancelled, and it returns once they have ended. The first failure is handed to fail, as
-// "page N of LAST: ...", and ends it. A typed walk and a raw one (Raw's
+// cancelled, and it returns once they have ended. The first failure is
+// handed to fail, as "page N of LAST: ...", and ends it. A typed walk and a raw one (Raw's
 // --paginate) share it.
 func pagesAhead[P any](ctx context.Context, last, concurrency int, fetch func(ctx context.Context, n int) (P, error), take func(n int, page P) bool, fail func(error)) {
 	type fetched struct {

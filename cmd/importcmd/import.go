@@ -84,9 +84,10 @@ Calendar predefined calendar has none), created when missing, updated (the
 whole record) when it differs, left alone when equal, so importing a file
 twice writes nothing the second time. As with apply, the write is refused
 (exit 8) when the calendar changed since it was read; --force writes
-anyway. --dry-run prints the plan and sends no write. --print writes the converted calendar on stdout as the document
-kanka apply reads, with what was lost as comments, and sends no request at
-all: review it, keep it in git, apply it later.
+anyway. --dry-run prints the plan and sends no write. --print writes the
+converted calendar on stdout as the document kanka apply reads, with what
+was lost as comments, and sends no request at all: review it, keep it in
+git, apply it later.
 
 A file that is no calendar, invalid JSON (said with its line and column) or
 a file that cannot be read is exit 2, with nothing sent.

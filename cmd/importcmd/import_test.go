@@ -313,3 +313,15 @@ func TestImportOfACalendarChangedMeanwhile(t *testing.T) {
 	}
 	env.WantSent("GET calendars", "PUT calendars/7")
 }
+
+// A --jq that does not compile is refused before the file is read (a
+// missing file is not what the error names), nothing sent, as apply does.
+func TestImportRefusesABadJQBeforeReadingTheFile(t *testing.T) {
+	env := cmdtest.New(t, "")
+	env.F.Globals.JQ = ".calendars["
+	err := runImport(env, filepath.Join(t.TempDir(), "missing.json"), "--name", "Tolrea")
+	if err == nil || err.Error() != "invalid --jq expression: unexpected EOF" {
+		t.Errorf("err = %v", err)
+	}
+	env.WantSent()
+}
