@@ -24,6 +24,9 @@ type Options struct {
 	// change since they were read, and updates calendars whose answer
 	// lacked fields the service rebuilds from every write.
 	Force bool
+	// Words are the advice of a command that runs the engine on a seed of
+	// its own (RunSeed); nil: kanka apply's.
+	Words *Words
 }
 
 // concurrency bounds the reads and writes in flight; the client paces them

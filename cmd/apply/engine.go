@@ -45,7 +45,7 @@ func RunSeed(opts *Options, seed Seed) error {
 	for _, sa := range act.SetApart {
 		fmt.Fprintln(f.IO.ErrOut, client.MisplacedWarning(sa.Listed, sa.Entry, sa.Why))
 	}
-	plan, err := MakePlan(seed, act, PlanOptions{Prune: opts.Prune, Force: opts.Force})
+	plan, err := MakePlan(seed, act, PlanOptions{Prune: opts.Prune, Force: opts.Force, Words: opts.Words})
 	if err != nil {
 		return err
 	}

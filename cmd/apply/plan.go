@@ -35,6 +35,8 @@ type Plan struct {
 	Interrupted bool
 	// existing are the ids of the calendars the campaign held.
 	existing map[int]bool
+	// words are the advice of the command that made the plan.
+	words Words
 }
 
 // CalendarPlan is what happens to one calendar of the seed and its weather.
@@ -90,6 +92,8 @@ type PlanOptions struct {
 	// rebuilds from every write (and the seed does not give): they are
 	// then cleared.
 	Force bool
+	// Words are the advice of the command that plans (nil: kanka apply's).
+	Words *Words
 }
 
 // MakePlan compares the seed with the campaign and says what to write. It
@@ -102,7 +106,10 @@ func MakePlan(seed Seed, act *Actual, opts PlanOptions) (*Plan, error) {
 	ps := newProblems()
 	var missing []string
 	var unread []error
-	plan := &Plan{existing: map[int]bool{}}
+	plan := &Plan{existing: map[int]bool{}, words: applyWords}
+	if opts.Words != nil {
+		plan.words = *opts.Words
+	}
 	for _, cal := range act.Calendars {
 		plan.existing[cal.ID] = true
 	}
@@ -143,7 +150,7 @@ func MakePlan(seed Seed, act *Actual, opts PlanOptions) (*Plan, error) {
 				}
 				if keys := client.CalendarFields.Unread(&cp.Send); len(keys) > 0 && !opts.Force {
 					unread = append(unread, &cmdutil.UnreadError{Record: fmt.Sprintf("calendar %d %q", cur.ID, cur.Name), Keys: keys,
-						Supply: "give them in the file", Force: "--force"})
+						Supply: plan.words.Supply, Force: plan.words.Force})
 				}
 			}
 		}

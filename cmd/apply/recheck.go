@@ -27,7 +27,7 @@ func Recheck(ctx context.Context, c *client.Client, plan *Plan, act *Actual) err
 	for _, cal := range act.Calendars {
 		read[cal.ID] = cal
 	}
-	const next = "run kanka apply again to plan with the campaign as it is now, or add --force to apply the plan anyway"
+	since, next := plan.words.since(), plan.words.Next
 	var errs cmdutil.ChangedErrors
 	for _, now := range changed {
 		before := read[now.ID]
@@ -36,17 +36,17 @@ func Recheck(ctx context.Context, c *client.Client, plan *Plan, act *Actual) err
 			case cp.Action == Update && cp.ID == now.ID && before != nil:
 				if fields := client.CalendarFields.Differing(&before.CalendarInput, &now.CalendarInput); len(fields) > 0 {
 					errs = append(errs, &cmdutil.ChangedError{Record: fmt.Sprintf("calendar %d %q", now.ID, now.Name),
-						Fields: fields, By: now.UpdatedBy, Since: "since apply read it", Next: next})
+						Fields: fields, By: now.UpdatedBy, Since: since, Next: next})
 				}
 			case cp.Action != Update && cp.ID == now.ID && before != nil && len(cp.Weather) > 0:
 				if fields := daysDiffering(before, now); len(fields) > 0 {
 					errs = append(errs, &cmdutil.ChangedError{Record: fmt.Sprintf("calendar %d %q", now.ID, now.Name),
-						Fields: fields, By: now.UpdatedBy, Since: "since apply read it, and the plan writes its weather on the days it had", Next: next})
+						Fields: fields, By: now.UpdatedBy, Since: since + ", and the plan writes its weather on the days it had", Next: next})
 				}
 			// A calendar of the name, new or renamed since the read.
 			case cp.Action == Create && client.SameStoredText(now.Name, cp.Name):
 				errs = append(errs, &cmdutil.ChangedError{Record: fmt.Sprintf("the campaign (calendar %d %q was created or renamed)", now.ID, now.Name),
-					By: now.UpdatedBy, Since: "since apply read it, with the name of a calendar the plan creates", Next: next})
+					By: now.UpdatedBy, Since: since + ", with the name of a calendar the plan creates", Next: next})
 			}
 		}
 	}

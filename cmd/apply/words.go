@@ -1,33 +1,32 @@
 package apply
 
-import (
-	"errors"
-	"strings"
+// Words are how a command that writes through the engine (kanka apply,
+// calendar import, weather generate) gives its advice when the engine
+// stops it: the plan carries them to Recheck and to the check of what an
+// update would wipe.
+type Words struct {
+	// Reader is who read the campaign, in "since <Reader> read it"; ""
+	// says "since it was read".
+	Reader string
+	// Next says what to do when the campaign changed between the read and
+	// the first write.
+	Next string
+	// Supply says how to give the fields an update would wipe ("" when
+	// only Force can); Force is the flag that updates anyway ("" for none).
+	Supply, Force string
+}
 
-	"github.com/kanka-cli/kanka/cmd/cmdutil"
-)
+// applyWords are kanka apply's, the default.
+var applyWords = Words{
+	Reader: "apply",
+	Next:   "run kanka apply again to plan with the campaign as it is now, or add --force to apply the plan anyway",
+	Supply: "give them in the file", Force: "--force",
+}
 
-// InWordsOf is err, from RunSeed, with its advice in the words of command,
-// another command that writes through the engine (`kanka calendar
-// import`): the run to start again is command's, and the fields an update
-// lacks are asked for as supply says ("" for no way but --force).
-func InWordsOf(err error, command, supply string) error {
-	var changed cmdutil.ChangedErrors
-	if errors.As(err, &changed) {
-		for _, e := range changed {
-			e.Since = strings.ReplaceAll(e.Since, "since apply read it", "since it was read")
-			e.Next = strings.Replace(e.Next, "run kanka apply again", "run "+command+" again", 1)
-		}
+// since is "since apply read it", or "since it was read".
+func (w Words) since() string {
+	if w.Reader == "" {
+		return "since it was read"
 	}
-	unread := []error{err}
-	if joined, ok := err.(interface{ Unwrap() []error }); ok {
-		unread = joined.Unwrap()
-	}
-	for _, e := range unread {
-		var u *cmdutil.UnreadError
-		if errors.As(e, &u) {
-			u.Supply = supply
-		}
-	}
-	return err
+	return "since " + w.Reader + " read it"
 }

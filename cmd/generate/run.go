@@ -2,9 +2,7 @@ package generate
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/apply"
@@ -59,7 +57,7 @@ func generateRun(opts *Options) error {
 		fmt.Fprintln(f.IO.ErrOut, client.MisplacedWarning(sa.Listed, sa.Entry, sa.Why))
 	}
 	kept := keepWritten(&seed, act, opts.Replace)
-	plan, err := apply.MakePlan(seed, act, apply.PlanOptions{})
+	plan, err := apply.MakePlan(seed, act, apply.PlanOptions{Words: &generateWords})
 	if err != nil {
 		return err
 	}
@@ -84,7 +82,7 @@ func generateRun(opts *Options) error {
 	}
 	if total > 0 {
 		// One request, paid only by a run that writes.
-		if err := recheck(ctx, c, plan, act); err != nil {
+		if err := apply.Recheck(ctx, c, plan, act); err != nil {
 			return err
 		}
 	}
@@ -109,15 +107,6 @@ func readCalendar(ctx context.Context, f *cmdutil.Factory, c *client.Client, arg
 	return calendar.OfScope(ctx, c, &resource.Scope{ParentID: id, Parent: record}, "to lay the weather on its days")
 }
 
-// recheck is apply.Recheck, its advice in the words of this command.
-func recheck(ctx context.Context, c *client.Client, plan *apply.Plan, act *apply.Actual) error {
-	err := apply.Recheck(ctx, c, plan, act)
-	var changed cmdutil.ChangedErrors
-	if errors.As(err, &changed) {
-		for _, e := range changed {
-			e.Since = strings.ReplaceAll(e.Since, "since apply read it", "since it was read")
-			e.Next = "run weather generate again to plan with the calendar as it is now"
-		}
-	}
-	return err
-}
+// generateWords are the engine's advice in the words of this command,
+// which has no --force.
+var generateWords = apply.Words{Next: "run weather generate again to plan with the calendar as it is now"}

@@ -203,8 +203,14 @@ func importRun(opts *ImportOptions) error {
 	// when it differs, left alone when equal; with --dry-run the plan is
 	// printed and nothing written.
 	seed := apply.Seed{Calendars: []apply.DesiredCalendar{{Where: source, Input: in}}}
-	err = apply.RunSeed(&apply.Options{Factory: opts.Factory, Context: opts.Context, DryRun: opts.DryRun, Force: opts.Force}, seed)
-	return apply.InWordsOf(err, "kanka calendar import", "")
+	return apply.RunSeed(&apply.Options{Factory: opts.Factory, Context: opts.Context, DryRun: opts.DryRun, Force: opts.Force, Words: &importWords}, seed)
+}
+
+// importWords are the engine's advice in the words of calendar import,
+// which has --force as apply has.
+var importWords = apply.Words{
+	Next:  "run kanka calendar import again to plan with the campaign as it is now, or add --force to apply the plan anyway",
+	Force: "--force",
 }
 
 // printImported writes the calendar as the document kanka apply reads,
