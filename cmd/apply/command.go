@@ -113,10 +113,7 @@ instead of meeting a 429.`,
 		Annotations: planOutputs.Annotations(),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Context = resource.Context(cmd)
-			if runF != nil {
-				return runF(opts)
-			}
-			return applyRun(opts)
+			return cmdutil.RunOr(runF, applyRun)(opts)
 		},
 	}
 	fl := cmd.Flags()

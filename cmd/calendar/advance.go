@@ -152,10 +152,7 @@ func newMoveCmd(f *cmdutil.Factory, runF func(*MoveOptions) error, back bool) *c
 				opts.Unit, opts.N = "", 0
 			}
 			opts.Calendar, opts.Ctx = args[0], cmd.Context()
-			if runF != nil {
-				return runF(opts)
-			}
-			return moveRun(opts)
+			return cmdutil.RunOr(runF, moveRun)(opts)
 		},
 	}
 	fl := cmd.Flags()

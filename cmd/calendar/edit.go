@@ -58,10 +58,7 @@ update.
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Calendar, opts.Ctx, opts.Editor = args[0], cmd.Context(), editorCommand()
-			if runF != nil {
-				return runF(opts)
-			}
-			return editRun(opts)
+			return cmdutil.RunOr(runF, editRun)(opts)
 		},
 	}
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "send the edit even when the calendar changed while the editor was open (putting back what the other change touched)")

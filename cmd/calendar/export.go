@@ -75,10 +75,7 @@ instead. --with-weather adds every weather page of each calendar.`,
 		Annotations: yamlOnly.Annotations(),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Calendars, opts.Ctx = args, cmd.Context()
-			if runF != nil {
-				return runF(opts)
-			}
-			return exportRun(opts)
+			return cmdutil.RunOr(runF, exportRun)(opts)
 		},
 	}
 	cmd.Flags().BoolVar(&opts.All, "all", false, "export every calendar of the campaign")

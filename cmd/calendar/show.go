@@ -103,10 +103,7 @@ server sent them. -o yaml, -o ndjson, --jq and --template work on that value.`,
 			}
 			opts.YearGiven = fs.Changed("year")
 			opts.Calendar, opts.Ctx = args[0], cmd.Context()
-			if runF != nil {
-				return runF(opts)
-			}
-			return showRun(opts)
+			return cmdutil.RunOr(runF, showRun)(opts)
 		},
 	}
 	fl := cmd.Flags()

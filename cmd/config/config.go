@@ -72,10 +72,7 @@ func newCmdGet(f *cmdutil.Factory, resolve func() (*profile.Resolved, error), ru
 		ValidArgs: profile.Keys,
 		RunE: func(_ *cobra.Command, args []string) error {
 			opts.Key = args[0]
-			if runF != nil {
-				return runF(opts)
-			}
-			return getRun(opts)
+			return cmdutil.RunOr(runF, getRun)(opts)
 		},
 	}
 }
@@ -96,10 +93,7 @@ func newCmdSet(f *cmdutil.Factory, resolve func() (*profile.Resolved, error), ru
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Ctx = cmd.Context()
 			opts.Key, opts.Value = args[0], args[1]
-			if runF != nil {
-				return runF(opts)
-			}
-			return setRun(opts)
+			return cmdutil.RunOr(runF, setRun)(opts)
 		},
 	}
 }
@@ -118,10 +112,7 @@ sets none), the token masked too.`,
 		Args:        cobra.NoArgs,
 		Annotations: listOutputs.Annotations(),
 		RunE: func(*cobra.Command, []string) error {
-			if runF != nil {
-				return runF(opts)
-			}
-			return listRun(opts)
+			return cmdutil.RunOr(runF, listRun)(opts)
 		},
 	}
 }

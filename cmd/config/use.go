@@ -32,10 +32,7 @@ func newCmdUse(f *cmdutil.Factory, resolve func() (*profile.Resolved, error), ru
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Ctx, opts.Name = cmd.Context(), args[0]
-			if runF != nil {
-				return runF(opts)
-			}
-			return useRun(opts)
+			return cmdutil.RunOr(runF, useRun)(opts)
 		},
 	}
 }

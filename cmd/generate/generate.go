@@ -108,10 +108,7 @@ cut short is finished by the next one, without duplicates.`,
 			opts.Context = resource.Context(cmd)
 			fl := cmd.Flags()
 			opts.HasDays, opts.HasSeed = fl.Changed("days"), fl.Changed("seed")
-			if runF != nil {
-				return runF(opts)
-			}
-			return generateRun(opts)
+			return cmdutil.RunOr(runF, generateRun)(opts)
 		},
 	}
 	calendar.Parent(f).AddFlag(cmd, &opts.Calendar)

@@ -102,10 +102,7 @@ the write and the write when there is one; none with --print.`,
 		Annotations: importOutputs.Annotations(),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.File, opts.Context = args[0], resource.Context(cmd)
-			if runF != nil {
-				return runF(opts)
-			}
-			return importRun(opts)
+			return cmdutil.RunOr(runF, importRun)(opts)
 		},
 	}
 	fl := cmd.Flags()

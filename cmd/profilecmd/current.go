@@ -24,10 +24,7 @@ configuration file and whether it holds the profile.`,
 		Args:        cobra.NoArgs,
 		Annotations: textJSONYAML("profile current", "a name").Annotations(),
 		RunE: func(*cobra.Command, []string) error {
-			if runF != nil {
-				return runF(opts)
-			}
-			return currentRun(opts)
+			return cmdutil.RunOr(runF, currentRun)(opts)
 		},
 	}
 }

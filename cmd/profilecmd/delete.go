@@ -27,10 +27,7 @@ commands then use "default" until ` + "`kanka config use NAME`" + ` makes anothe
 		ValidArgsFunction: completeNames(resolve),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Ctx, opts.Names = cmd.Context(), dedupe(args)
-			if runF != nil {
-				return runF(opts)
-			}
-			return deleteRun(opts)
+			return cmdutil.RunOr(runF, deleteRun)(opts)
 		},
 	}
 }

@@ -26,10 +26,7 @@ active one and whether it is the one in use.`,
 		Args:        cobra.NoArgs,
 		Annotations: textJSONYAML("profile list", "a table").Annotations(),
 		RunE: func(*cobra.Command, []string) error {
-			if runF != nil {
-				return runF(opts)
-			}
-			return listRun(opts)
+			return cmdutil.RunOr(runF, listRun)(opts)
 		},
 	}
 }

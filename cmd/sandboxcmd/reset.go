@@ -39,10 +39,7 @@ that is not a sandbox state file is left untouched (exit 2).`,
 			if opts.DataPath == "" {
 				opts.DataPath = sandbox.DefaultDataPath()
 			}
-			if runF != nil {
-				return runF(opts)
-			}
-			return resetRun(opts)
+			return cmdutil.RunOr(runF, resetRun)(opts)
 		},
 	}
 	cmd.Flags().StringVar(&opts.DataPath, "data", "", "the state `FILE` to empty (default: the --sandbox state file)")
