@@ -97,15 +97,11 @@ func readDonjon(data []byte) (*draft, error) {
 	d := &draft{}
 	d.in.Name = strings.TrimSpace(string(f.Name))
 	m := &djModel{year: f.Year.int(), firstDay: f.FirstDay.int(), mm: &d.months}
-	n := len(f.Months)
-	if f.NMonths != nil {
-		n = f.NMonths.int()
+	months, err := djNames(f.Months, f.NMonths, "n_months", "Month", client.MaxAnswerMonths)
+	if err != nil {
+		return nil, err
 	}
-	for i := range n {
-		name := fmt.Sprintf("Month %d", i+1)
-		if i < len(f.Months) {
-			name = strings.TrimSpace(string(f.Months[i]))
-		}
+	for i, name := range months {
 		length, ok := lengths.get(name, i)
 		if !ok || int(math.Round(length)) < 1 {
 			return nil, fmt.Errorf("month %d (%s): month_len gives it no length", i+1, name)
@@ -118,27 +114,15 @@ func readDonjon(data []byte) (*draft, error) {
 	if got := f.YearLen.int(); got != m.yearLen {
 		return nil, fmt.Errorf("year_len is %d, but its months' lengths add up to %d", got, m.yearLen)
 	}
-	w := len(f.Weekdays)
-	if f.WeekLen != nil {
-		w = f.WeekLen.int()
+	if d.in.Weekdays, err = djNames(f.Weekdays, f.WeekLen, "week_len", "Weekday", client.MaxAnswerWeekdays); err != nil {
+		return nil, err
 	}
-	for i := range w {
-		name := fmt.Sprintf("Weekday %d", i+1)
-		if i < len(f.Weekdays) {
-			name = string(f.Weekdays[i])
-		}
-		d.in.Weekdays = append(d.in.Weekdays, name)
+	m.week = len(d.in.Weekdays)
+	moons, err := djNames(f.Moons, f.NMoons, "n_moons", "Moon", client.MaxAnswerMoons)
+	if err != nil {
+		return nil, err
 	}
-	m.week = w
-	moons := len(f.Moons)
-	if f.NMoons != nil {
-		moons = f.NMoons.int()
-	}
-	for i := range moons {
-		name := fmt.Sprintf("Moon %d", i+1)
-		if i < len(f.Moons) {
-			name = strings.TrimSpace(string(f.Moons[i]))
-		}
+	for i, name := range moons {
 		cycle, ok := cycles.get(name, i)
 		if !ok || !(cycle > 0) {
 			return nil, fmt.Errorf("moon %d (%s): lunar_cyc gives it no cycle above 0", i+1, name)
@@ -151,6 +135,30 @@ func readDonjon(data []byte) (*draft, error) {
 	d.noteCount(countOf(f.Notes))
 	d.src = m
 	return d, nil
+}
+
+// djNames are the names of one of donjon's lists: as many as its count key
+// (n_months, week_len, n_moons) says, else as many as the list holds; one
+// the list lacks is "Word i". A count above what the service can hold
+// (limit, client.MaxAnswer*) is refused, so that no file makes kanka build
+// millions of names.
+func djNames(list []text, count *number, key, word string, limit int) ([]string, error) {
+	n := len(list)
+	if count != nil {
+		n = count.int()
+	}
+	if n > limit {
+		return nil, fmt.Errorf("%s is %d; a calendar holds at most %d", key, n, limit)
+	}
+	names := make([]string, 0, max(n, 0))
+	for i := range n {
+		name := fmt.Sprintf("%s %d", word, i+1)
+		if i < len(list) {
+			name = strings.TrimSpace(string(list[i]))
+		}
+		names = append(names, name)
+	}
+	return names, nil
 }
 
 // djModel is donjon's arithmetic: no leap years, so a day's number is

@@ -89,6 +89,28 @@ func TestDonjonMoonWithoutCycleIsRefused(t *testing.T) {
 	}
 }
 
+// A count key far above its list (a hostile or broken file) is refused
+// before any name is made: a week_len of three billion once built three
+// billion weekday names and ran out of memory.
+func TestDonjonCountsBeyondTheServiceAreRefused(t *testing.T) {
+	for key, want := range map[string]string{
+		"week_len": "week_len is 3000000000; a calendar holds at most 25000",
+		"n_moons":  "n_moons is 3000000000; a calendar holds at most 10000",
+		"n_months": "n_months is 3000000000; a calendar holds at most 10000",
+	} {
+		_, err := Convert(donjonFile(t, func(f map[string]any) { f[key] = 3e9 }), Auto)
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: error %v, want %q", key, err, want)
+		}
+	}
+	// At the limit the count is read, and the file fails (or not) on its
+	// other merits: 10,000 months have no month_len.
+	_, err := Convert(donjonFile(t, func(f map[string]any) { f["n_months"] = 10_000 }), Auto)
+	if want := "month 3 (Month 3): month_len gives it no length"; err == nil || err.Error() != want {
+		t.Errorf("n_months 10000: error %v, want %q", err, want)
+	}
+}
+
 // The week and the moon are anchored on donjon's own count: first_day is
 // the weekday of day 1 of the file's year, so Kanka's start offset must give
 // the same weekday every day, which the converter checks (no loss).
