@@ -30,14 +30,33 @@ func spanAround(r *almanac.Reckoning, d almanac.Date, before, after int64) span 
 	lo, hi := r.OrdinalRange()
 	first, last := max(at-before, lo), min(at+after, hi)
 	s := span{first: first}
-	for o := first; o <= last; o++ {
-		date, err := r.DateOf(o)
-		if err != nil {
-			break
-		}
-		s.dates = append(s.dates, date)
-	}
+	walkDays(r, first, last, func(_ int64, d almanac.Date) bool {
+		s.dates = append(s.dates, d)
+		return true
+	})
 	return s
+}
+
+// walkDays calls day with each day of ordinals first to last, in order,
+// until it returns false or the calendar ends. The days of a month follow
+// each other: each month is found once (DateOf searches the years), not
+// each day, so that a span of 30,000 days costs what its months do.
+func walkDays(r *almanac.Reckoning, first, last int64, day func(o int64, d almanac.Date) bool) {
+	for o := first; o <= last; {
+		d, err := r.DateOf(o)
+		if err != nil {
+			return
+		}
+		n, err := r.MonthLength(d.Year, d.Month)
+		if err != nil {
+			n = d.Day
+		}
+		for ; d.Day <= n && o <= last; d.Day, o = d.Day+1, o+1 {
+			if !day(o, d) {
+				return
+			}
+		}
+	}
 }
 
 // checkDays is how many days either side of the current date the spread
@@ -152,36 +171,41 @@ func (d *draft) fullRuns(i int, s span) []run {
 	return runs
 }
 
-// fullDays marks, for ordinals lo to hi, the days Kanka shows a moon of
-// the period full with the offset, by the almanac.
-func fullDays(r *almanac.Reckoning, name string, period float64, offset int, lo, hi int64) []bool {
+// fullSet is the days from an ordinal lo Kanka shows a moon full: upTo[i]
+// counts those before lo+i, so that whether any of a run of days is one
+// is a subtraction, not a walk through the run.
+type fullSet struct{ upTo []int32 }
+
+// fullDays is, for ordinals lo to hi, the days Kanka shows a moon of the
+// period full with the offset, by the almanac.
+func fullDays(r *almanac.Reckoning, name string, period float64, offset int, lo, hi int64) fullSet {
+	set := fullSet{upTo: make([]int32, hi-lo+2)}
 	cal := r.Calendar()
 	cal.Moons = []almanac.Moon{{Name: name, Fullmoon: strconv.FormatFloat(period, 'f', -1, 64), Offset: offset}}
-	one, err := almanac.New(cal)
-	if err != nil {
-		return nil
+	if one, err := almanac.New(cal); err == nil {
+		first, last := one.OrdinalRange()
+		walkDays(one, max(lo, first), min(hi, last), func(o int64, date almanac.Date) bool {
+			phases, _ := one.MoonPhases(date)
+			if len(phases) == 1 && phases[0].Phase == almanac.PhaseFull {
+				set.upTo[o-lo+1] = 1
+			}
+			return true
+		})
 	}
-	first, last := one.OrdinalRange()
-	out := make([]bool, hi-lo+1)
-	for o := max(lo, first); o <= min(hi, last); o++ {
-		date, err := one.DateOf(o)
-		if err != nil {
-			continue
-		}
-		phases, _ := one.MoonPhases(date)
-		out[o-lo] = len(phases) == 1 && phases[0].Phase == almanac.PhaseFull
+	for i := 1; i < len(set.upTo); i++ {
+		set.upTo[i] += set.upTo[i-1]
 	}
-	return out
+	return set
 }
 
-// anyFull reports whether days (ordinals from lo) mark any of a to b.
-func anyFull(days []bool, lo, a, b int64) bool {
-	for o := max(a, lo); o <= b && o-lo < int64(len(days)); o++ {
-		if days[o-lo] {
-			return true
-		}
+// anyFull reports whether days (from ordinal lo, as fullDays was asked)
+// marks any of ordinals a to b.
+func anyFull(days fullSet, lo, a, b int64) bool {
+	a, b = max(a, lo), min(b, lo+int64(len(days.upTo))-2)
+	if a > b {
+		return false
 	}
-	return false
+	return days.upTo[b-lo+1] > days.upTo[a-lo]
 }
 
 func abs64(n int64) int64 {

@@ -113,6 +113,9 @@ func (d *draft) finish() (Result, error) {
 	losses = append(losses, checked...)
 	losses = append(losses, d.dropped...)
 	in := d.in
+	if where, r, ok := controlName(in); ok {
+		return Result{}, fmt.Errorf("%s holds a control character (U+%04X): kanka does not send one to the service", where, r)
+	}
 	probe := in
 	if probe.Name == "" {
 		probe.Name = "imported" // the command names it, and checks the name

@@ -97,15 +97,22 @@ func readDonjon(data []byte) (*draft, error) {
 	d := &draft{}
 	d.in.Name = strings.TrimSpace(string(f.Name))
 	m := &djModel{year: f.Year.int(), firstDay: f.FirstDay.int(), mm: &d.months}
+	if err := checkYear("year", m.year); err != nil {
+		return nil, err
+	}
 	months, err := djNames(f.Months, f.NMonths, "n_months", "Month", client.MaxAnswerMonths)
 	if err != nil {
 		return nil, err
 	}
 	for i, name := range months {
 		length, ok := lengths.get(name, i)
+		if ok && length > almanac.MaxYearLength {
+			return nil, fmt.Errorf("month %d (%s): month_len is %v; a year has at most %d days", i+1, name, length, almanac.MaxYearLength)
+		}
 		if !ok || int(math.Round(length)) < 1 {
 			return nil, fmt.Errorf("month %d (%s): month_len gives it no length", i+1, name)
 		}
+		m.before = append(m.before, m.yearLen)
 		d.months.add(i)
 		d.in.Months = append(d.in.Months, client.Month{Name: name, Length: int(math.Round(length))})
 		m.lengths = append(m.lengths, int(math.Round(length)))
@@ -121,6 +128,13 @@ func readDonjon(data []byte) (*draft, error) {
 	moons, err := djNames(f.Moons, f.NMoons, "n_moons", "Moon", client.MaxAnswerMoons)
 	if err != nil {
 		return nil, err
+	}
+	if len(moons) > maxMoons {
+		key := "moons"
+		if f.NMoons != nil {
+			key = "n_moons"
+		}
+		return nil, fmt.Errorf("%s is %d; kanka imports at most %d moons", key, len(moons), maxMoons)
 	}
 	for i, name := range moons {
 		cycle, ok := cycles.get(name, i)
@@ -169,8 +183,10 @@ func djNames(list []text, count *number, key, word string, limit int) ([]string,
 type djModel struct {
 	year, firstDay, yearLen, week int
 	lengths                       []int
-	moons                         []djMoon
-	mm                            *monthMap
+	// before are the days of the year before each month.
+	before []int
+	moons  []djMoon
+	mm     *monthMap
 }
 
 type djMoon struct{ cycle, shift float64 }
@@ -181,11 +197,7 @@ func (m *djModel) dayOfYear(month, day int) (int, bool) {
 	if t < 0 || t >= len(m.lengths) || day < 1 || day > m.lengths[t] {
 		return 0, false
 	}
-	n := day - 1
-	for i := range t {
-		n += m.lengths[i]
-	}
-	return n, true
+	return m.before[t] + day - 1, true
 }
 
 func (m *djModel) weekday(d almanac.Date) (int, bool) {

@@ -120,6 +120,9 @@ func readFantasy(data []byte) (*draft, error) {
 	}
 	st := f.StaticData
 	yd := &st.YearData
+	if err := fantasyCounts(f); err != nil {
+		return nil, err
+	}
 	yearZero := bool(st.Settings.YearZeroExists)
 	d := &draft{}
 	d.in.Name = strings.TrimSpace(string(f.Name))
@@ -294,6 +297,28 @@ func readFantasy(data []byte) (*draft, error) {
 	}
 	d.src = m
 	return d, nil
+}
+
+// fantasyCounts refuses an export whose lists or current year are beyond
+// what a calendar holds, before anything is built from them.
+func fantasyCounts(f fcFile) error {
+	st, yd := f.StaticData, &f.StaticData.YearData
+	for _, c := range []struct {
+		key      string
+		n, limit int
+		what     string
+	}{
+		{"static_data.year_data.timespans", len(yd.Timespans), client.MaxAnswerMonths, holds(client.MaxAnswerMonths)},
+		{"static_data.year_data.global_week", len(yd.GlobalWeek), client.MaxAnswerWeekdays, holds(client.MaxAnswerWeekdays)},
+		{"static_data.year_data.leap_days", len(yd.LeapDays), maxLeapDays, fmt.Sprintf("Kanka adds at most %d days in a leap year", maxLeapDays)},
+		{"static_data.moons", len(st.Moons), maxMoons, fmt.Sprintf("kanka imports at most %d moons", maxMoons)},
+		{"static_data.seasons.data", len(st.Seasons.Data), client.MaxAnswerSeasons, holds(client.MaxAnswerSeasons)},
+	} {
+		if err := checkCount(c.key, c.n, c.limit, c.what); err != nil {
+			return err
+		}
+	}
+	return checkYear("dynamic_data.year", f.DynamicData.Year.int())
 }
 
 // fantasyDropped notes what the export holds that a Kanka calendar does

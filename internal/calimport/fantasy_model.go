@@ -27,6 +27,20 @@ type fcModel struct {
 	// period, by converted year modulo period.
 	period             int
 	daysUpTo, weekUpTo []int64
+	// leapsOn are the leap days of each timespan (indexes in leaps).
+	leapsOn [][]int
+	// last is the year epoch counted last: the days run through one
+	// year after another, and a year of 10,000 timespans is counted once,
+	// not once a day.
+	last *fcYear
+}
+
+// fcYear is one year's timespans: the days (and days of the week) before
+// each, and each one's days, leap days included (0 when it is not there).
+type fcYear struct {
+	year                  int
+	allBefore, weekBefore []int64
+	length                []int
 }
 
 type fcSpan struct {
@@ -109,14 +123,24 @@ func (m *fcModel) yearDays(y int) (all, week int64) {
 // prepare sums the year lengths over one period of the rules.
 func (m *fcModel) prepare() error {
 	m.period = 1
+	tooLong := fmt.Errorf("the calendar's months and leap days repeat only every %d years or more: too long to count", maxPeriod)
+	var ok bool
 	for _, s := range m.spans {
-		m.period = lcm(m.period, s.interval)
+		if m.period, ok = lcmWithin(m.period, s.interval, maxPeriod); !ok {
+			return tooLong
+		}
 	}
 	for _, l := range m.leaps {
-		m.period = lcm(m.period, l.rule.period)
+		if m.period, ok = lcmWithin(m.period, l.rule.period, maxPeriod); !ok {
+			return tooLong
+		}
 	}
-	if m.period > maxPeriod {
-		return fmt.Errorf("the calendar's months and leap days repeat only every %d years or more: too long to count", maxPeriod)
+	work := max(len(m.spans), 1)
+	for _, l := range m.leaps {
+		work += max(l.rule.tests, 1)
+	}
+	if m.period > maxRuleWork/work {
+		return fmt.Errorf("the calendar's months and leap days repeat every %d years: with its %d timespans and leap intervals that is too long to count", m.period, work)
 	}
 	m.daysUpTo = make([]int64, m.period+1)
 	m.weekUpTo = make([]int64, m.period+1)
@@ -143,40 +167,54 @@ func (m *fcModel) before(cy int) (all, week int64) {
 // year y, and the days of the week since the epoch; ok is false when the
 // calendar has no such day that year.
 func (m *fcModel) epoch(y, t, day int) (all, week int64, ok bool) {
-	if t < 0 || t >= len(m.spans) || !m.appears(t, y) || day < 1 || day > m.length(t, y) {
+	if t < 0 || t >= len(m.spans) {
+		return 0, 0, false
+	}
+	yr := m.year(y)
+	if yr.length[t] == 0 || day < 1 || day > yr.length[t] {
 		return 0, 0, false
 	}
 	all, week = m.before(m.convert(y))
-	for i := 0; i < t; i++ {
+	all, week = all+yr.allBefore[t], week+yr.weekBefore[t]
+	return all + int64(day-1), week + int64(day-1), true
+}
+
+// year counts the timespans of year y, or gives them as counted last.
+func (m *fcModel) year(y int) *fcYear {
+	if m.last != nil && m.last.year == y {
+		return m.last
+	}
+	if m.leapsOn == nil {
+		m.leapsOn = make([][]int, len(m.spans))
+		for j, l := range m.leaps {
+			m.leapsOn[l.span] = append(m.leapsOn[l.span], j)
+		}
+	}
+	n := len(m.spans)
+	yr := &fcYear{year: y, allBefore: make([]int64, n), weekBefore: make([]int64, n), length: make([]int, n)}
+	var all, week int64
+	for i, s := range m.spans {
+		yr.allBefore[i], yr.weekBefore[i] = all, week
 		if !m.appears(i, y) {
 			continue
 		}
-		n, w := int64(m.spans[i].length), int64(m.spans[i].length)
-		if m.spans[i].intercalary {
+		days, w := s.length, s.length
+		if s.intercalary {
 			w = 0
 		}
-		for _, l := range m.leaps {
-			if l.span == i && l.rule.isLeap(y) {
-				n++
-				if !l.outsideWeek {
+		for _, j := range m.leapsOn[i] {
+			if m.leaps[j].rule.isLeap(y) {
+				days++
+				if !m.leaps[j].outsideWeek {
 					w++
 				}
 			}
 		}
-		all, week = all+n, week+w
+		yr.length[i] = days
+		all, week = all+int64(days), week+int64(w)
 	}
-	return all + int64(day-1), week + int64(day-1), true
-}
-
-// length is the days of timespan t in year y, its leap days included.
-func (m *fcModel) length(t, y int) int {
-	n := m.spans[t].length
-	for _, l := range m.leaps {
-		if l.span == t && l.rule.isLeap(y) {
-			n++
-		}
-	}
-	return n
+	m.last = yr
+	return yr
 }
 
 func (m *fcModel) weekday(d almanac.Date) (int, bool) {

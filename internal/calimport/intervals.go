@@ -47,8 +47,8 @@ func intervalRule(textValue string, offset int, cyclic, yearZero bool) (leapRule
 		} else if n > 1 && !ignore {
 			iv.offset = (n + offset) % n
 		}
-		period = lcm(period, iv.every)
-		if period > maxPeriod {
+		var ok bool
+		if period, ok = lcmWithin(period, iv.every, maxPeriod); !ok {
 			return leapRule{}, fmt.Errorf("the interval %q repeats only every %d years or more: too long to count", textValue, maxPeriod)
 		}
 		ivs = append(ivs, iv)
@@ -61,7 +61,7 @@ func intervalRule(textValue string, offset int, cyclic, yearZero bool) (leapRule
 	if cyclic {
 		rule = fmt.Sprintf("years %s of every %d", textValue, offset)
 	}
-	return leapRule{text: rule, period: period, isLeap: func(y int) bool {
+	return leapRule{text: rule, period: period, tests: len(ivs), isLeap: func(y int) bool {
 		t := y
 		if !yearZero && y < 0 {
 			t++ // Fantasy-Calendar counts year -1 as 0 when there is no year 0
@@ -81,3 +81,12 @@ func intervalRule(textValue string, offset int, cyclic, yearZero bool) (leapRule
 // maxPeriod bounds how many years a rule may take to repeat: a year's
 // days are counted over one such cycle.
 const maxPeriod = 1_000_000
+
+// maxRuleWork bounds what counting the years of one cycle costs: its
+// years times the timespans and leap intervals each year is counted with.
+// Gregorian's 400 years of 12 months and 3 intervals cost 6,000, a
+// calendar of a hundred months with a leap day every 10,000 years about a
+// million; 20 million is counted in a tenth of a second, where a file's
+// rules could otherwise ask for 10^10 (a leap day every million years on
+// 10,000 timespans), hours of counting.
+const maxRuleWork = 20_000_000

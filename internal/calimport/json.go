@@ -45,8 +45,20 @@ func (n *number) UnmarshalJSON(b []byte) error {
 }
 
 // int is the number rounded to a whole number, as the tools' readers do
-// where they want one ("|0", Number()).
-func (n number) int() int { return int(math.Round(float64(n))) }
+// where they want one ("|0", Number()). A number beyond what an int holds
+// (1e300) is the nearest int holds: Go leaves the conversion of such a
+// float to the machine, and a count or a year that large is refused
+// further on, with the key it is at, whatever it becomes.
+func (n number) int() int {
+	v := math.Round(float64(n))
+	switch {
+	case v >= math.MaxInt:
+		return math.MaxInt
+	case v <= math.MinInt:
+		return math.MinInt
+	}
+	return int(v)
+}
 
 var typeOfNumber = reflect.TypeFor[float64]()
 

@@ -28,6 +28,9 @@ type leapRule struct {
 	period int
 	// isLeap is the source's rule for year y, as the calendar numbers it.
 	isLeap func(y int) bool
+	// tests is how many intervals isLeap tries at most (1 when not set):
+	// what counting a year costs.
+	tests int
 }
 
 // leapDay is what a source adds in leap years: amount days at the end of
@@ -235,7 +238,7 @@ func listOf(names, places []string) string {
 	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
-// gcd and lcm of positive whole numbers.
+// gcd is the greatest common divisor of positive whole numbers.
 func gcd(a, b int) int {
 	for b != 0 {
 		a, b = b, a%b
@@ -243,4 +246,17 @@ func gcd(a, b int) int {
 	return a
 }
 
-func lcm(a, b int) int { return a / gcd(a, b) * b }
+// lcmWithin is the least common multiple of positive a and b, ok false
+// when it is above limit: a file's intervals are any whole numbers, and
+// their product would wrap past what an int holds (2 and 2^62+1 make a
+// negative period) long before a loop over it ended.
+func lcmWithin(a, b, limit int) (int, bool) {
+	q := a / gcd(a, b)
+	if q > limit/b {
+		return 0, false
+	}
+	if l := q * b; l <= limit {
+		return l, true
+	}
+	return 0, false
+}

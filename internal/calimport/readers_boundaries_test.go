@@ -13,7 +13,7 @@ import (
 
 // donjonFile is a small donjon export (months of 10 and 12 days, a week of
 // 7 that the 22-day year does not divide, one moon), changed by change.
-func donjonFile(t *testing.T, change func(f map[string]any)) []byte {
+func donjonFile(t testing.TB, change func(f map[string]any)) []byte {
 	t.Helper()
 	f := map[string]any{
 		"year_len": 22, "events": 0, "n_months": 2, "months": []any{"Early", "Late"},

@@ -227,6 +227,9 @@ var standardPhases = []string{"new", "waxing-crescent", "first-quarter", "waxing
 
 // simpleDraft converts one Simple Calendar calendar.
 func simpleDraft(c scCalendar) (*draft, error) {
+	if err := simpleCounts(c); err != nil {
+		return nil, err
+	}
 	d := &draft{}
 	d.in.Name = strings.TrimSpace(string(c.Name))
 	m := &scModel{firstWeekday: c.Year.FirstWeekday.int(), yearZero: c.Year.YearZero.int(), mm: &d.months}
@@ -293,6 +296,11 @@ func simpleDraft(c scCalendar) (*draft, error) {
 		var icons []string
 		for _, p := range mo.Phases {
 			moon.phases = append(moon.phases, scPhaseModel{length: float64(p.Length), full: isFullPhase(p)})
+			end := 0.0
+			if n := len(moon.ends); n > 0 {
+				end = moon.ends[n-1]
+			}
+			moon.ends = append(moon.ends, end+float64(p.Length))
 			icons = append(icons, strings.ToLower(string(p.Icon)))
 		}
 		m.moons = append(m.moons, moon)
@@ -328,6 +336,44 @@ func simpleDraft(c scCalendar) (*draft, error) {
 	d.yearNames(c.Year)
 	d.src = m
 	return d, nil
+}
+
+// simpleCounts refuses a calendar whose lists, leap rule or current year
+// are beyond what a calendar holds, before anything is built from them.
+func simpleCounts(c scCalendar) error {
+	for _, x := range []struct {
+		key      string
+		n, limit int
+		what     string
+	}{
+		{"months", len(c.Months), client.MaxAnswerMonths, holds(client.MaxAnswerMonths)},
+		{"weekdays", len(c.Weekdays), client.MaxAnswerWeekdays, holds(client.MaxAnswerWeekdays)},
+		{"moons", len(c.Moons), maxMoons, fmt.Sprintf("kanka imports at most %d moons", maxMoons)},
+		{"seasons", len(c.Seasons), client.MaxAnswerSeasons, holds(client.MaxAnswerSeasons)},
+		{"year.yearNames", len(c.Year.YearNames), client.MaxAnswerYears, holds(client.MaxAnswerYears)},
+	} {
+		if err := checkCount(x.key, x.n, x.limit, x.what); err != nil {
+			return err
+		}
+	}
+	for i, mo := range c.Moons {
+		for j, p := range mo.Phases {
+			// Simple Calendar draws a phase of no length as none; one
+			// below 0 would make the phases overlap.
+			if p.Length < 0 {
+				return fmt.Errorf("moon %d (%s): phase %d (%s) has a length of %v days, below 0", i+1, strings.TrimSpace(string(mo.Name)), j+1, p.Name, float64(p.Length))
+			}
+		}
+	}
+	// A custom rule is counted over its cycle: one of more than a million
+	// years is too long to count (as Fantasy-Calendar's intervals are).
+	if strings.EqualFold(string(c.LeapYear.Rule), "custom") && c.LeapYear.CustomMod.int() > maxPeriod {
+		return fmt.Errorf("leapYear.customMod is %d; kanka counts leap rules that repeat within %d years", c.LeapYear.CustomMod.int(), maxPeriod)
+	}
+	if c.CurrentDate != nil {
+		return checkYear("currentDate.year", c.CurrentDate.Year.int())
+	}
+	return checkYear("year.numericRepresentation", c.Year.NumericRepresentation.int())
 }
 
 func isFullPhase(p scPhase) bool {

@@ -2,6 +2,7 @@ package calimport
 
 import (
 	"math"
+	"sort"
 
 	"github.com/kanka-cli/kanka/almanac"
 )
@@ -20,6 +21,11 @@ type scModel struct {
 	leap         scLeap
 	moons        []scMoonModel
 	mm           *monthMap
+	// upTo are the days before each month (and, last, of the year), by
+	// leap year (1) or not (0) and every month (1) or the counted only
+	// (0): dateToDays is asked for every day of thousands, of a year of
+	// up to 10,000 months.
+	upTo [2][2][]int
 }
 
 type scMonthModel struct {
@@ -39,6 +45,8 @@ type scMoonModel struct {
 	resetEvery       int
 	year, month, day int // the first new moon; month and day from 0
 	phases           []scPhaseModel
+	// ends are where each phase ends in the cycle, in days.
+	ends []float64
 }
 
 type scPhaseModel struct {
@@ -102,17 +110,38 @@ func (m *scModel) counted(i int, all bool) bool {
 }
 
 func (m *scModel) totalDays(leap, all bool) int {
-	total := 0
-	for i, mo := range m.months {
-		if m.counted(i, all) {
-			if leap {
-				total += mo.leapDays
-			} else {
-				total += mo.days
+	return m.daysBefore(len(m.months), leap, all)
+}
+
+// daysBefore are the days of the months before month i (0-based) that
+// count (all: every month).
+func (m *scModel) daysBefore(i int, leap, all bool) int {
+	if m.upTo[0][0] == nil {
+		for l := range 2 {
+			for a := range 2 {
+				upTo := make([]int, len(m.months)+1)
+				for j, mo := range m.months {
+					n := 0
+					if m.counted(j, a == 1) {
+						n = mo.days
+						if l == 1 {
+							n = mo.leapDays
+						}
+					}
+					upTo[j+1] = upTo[j] + n
+				}
+				m.upTo[l][a] = upTo
 			}
 		}
 	}
-	return total
+	return m.upTo[b2i(leap)][b2i(all)][i]
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // dateToDays is Simple Calendar's count of days from year zero to day
@@ -148,11 +177,7 @@ func (m *scModel) dateToDays(year, monthIndex, dayIndex int, all bool) int {
 		} else {
 			days += (zeroLeaps - leaps) * leapDifference
 		}
-		for i := len(m.months) - 1; i >= 0; i-- {
-			if i > monthIndex && m.counted(i, all) {
-				days += length(i)
-			}
-		}
+		days += m.totalDays(isLeap, all) - m.daysBefore(monthIndex+1, isLeap, all)
 		days += length(monthIndex) - daysIntoMonth
 	} else {
 		diff := leaps - zeroLeaps
@@ -160,11 +185,7 @@ func (m *scModel) dateToDays(year, monthIndex, dayIndex int, all bool) int {
 			diff = -diff
 		}
 		days += diff * leapDifference
-		for i := 0; i < monthIndex; i++ {
-			if m.counted(i, all) {
-				days += length(i)
-			}
-		}
+		days += m.daysBefore(monthIndex, isLeap, all)
 		days += daysIntoMonth
 	}
 	if beforeYearZero {
@@ -246,12 +267,11 @@ func (mo scMoonModel) phaseOn(m *scModel, year, month, dayIndex int) scPhaseMode
 	since := float64(m.dateToDays(year, month, dayIndex, true)-firstNew) + adjust
 	cycles := since / mo.cycle
 	into := (cycles-math.Floor(cycles))*mo.cycle + mo.adjust
-	at := 0.0
-	for _, p := range mo.phases {
-		if into >= at && into < at+p.length {
-			return p
-		}
-		at += p.length
+	// The first phase whose end is past into (the lengths are at least 0,
+	// simpleCounts saw to it, so the ends rise): it starts at or before.
+	ends := mo.ends
+	if i := sort.SearchFloat64s(ends, math.Nextafter(into, math.Inf(1))); i < len(ends) && into >= 0 {
+		return mo.phases[i]
 	}
 	return mo.phases[0]
 }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	yaml "go.yaml.in/yaml/v3"
 )
@@ -296,6 +297,13 @@ func (r *climateReader) text(e map[string]*yaml.Node, key, path string, required
 	v := strings.TrimSpace(n.Value)
 	if v == "" && required {
 		r.add(n, where, "is empty")
+	}
+	// A climate's texts are printed (kanka weather climates, the
+	// summary of generate): an ESC sequence in them would run in the
+	// terminal.
+	if i := strings.IndexFunc(v, unicode.IsControl); i >= 0 {
+		r.add(n, where, "holds a control character (U+%04X)", []rune(v[i:])[0])
+		return ""
 	}
 	return v
 }
