@@ -1,6 +1,7 @@
 package apply
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -20,13 +21,16 @@ type RunError struct {
 	Interrupted bool
 	// Worst is the failure the exit code follows (see severity).
 	Worst error
+	// Again is the command that finishes the run (Words.Again): "apply",
+	// "weather generate".
+	Again string
 }
 
 // Total is the number of writes of the run.
 func (e *RunError) Total() int { return e.Done + e.Failed + e.Unknown + e.InFlight + e.Skipped }
 
 func (e *RunError) Error() string {
-	const again = "; run apply again to finish (nothing is made twice)"
+	again := "; run " + cmp.Or(e.Again, "apply") + " again to finish (nothing is made twice)"
 	if e.Interrupted {
 		msg := fmt.Sprintf("interrupted: %d of %d writes done, %d in flight (may have been applied), %d not started", e.Done, e.Total(), e.InFlight, e.Skipped)
 		if e.Failed > 0 {
@@ -86,7 +90,7 @@ func severity(err error) int {
 // a RunError whose Worst is the worst failure (nil when every write is
 // Done).
 func (p *Plan) tally() *RunError {
-	e := &RunError{Interrupted: p.Interrupted}
+	e := &RunError{Interrupted: p.Interrupted, Again: p.words.again()}
 	count := func(r Result) {
 		switch {
 		case r.Status == Done:

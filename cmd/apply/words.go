@@ -14,6 +14,9 @@ type Words struct {
 	// Supply says how to give the fields an update would wipe ("" when
 	// only Force can); Force is the flag that updates anyway ("" for none).
 	Supply, Force string
+	// Again is the command that finishes a run cut short, in "run
+	// <Again> again to finish"; "" says apply.
+	Again string
 }
 
 // applyWords are kanka apply's, the default.
@@ -21,6 +24,14 @@ var applyWords = Words{
 	Reader: "apply",
 	Next:   "run kanka apply again to plan with the campaign as it is now, or add --force to apply the plan anyway",
 	Supply: "give them in the file", Force: "--force",
+}
+
+// again is the command that finishes a run cut short.
+func (w Words) again() string {
+	if w.Again == "" {
+		return "apply"
+	}
+	return w.Again
 }
 
 // since is "since apply read it", or "since it was read".

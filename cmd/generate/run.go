@@ -109,4 +109,4 @@ func readCalendar(ctx context.Context, f *cmdutil.Factory, c *client.Client, arg
 
 // generateWords are the engine's advice in the words of this command,
 // which has no --force.
-var generateWords = apply.Words{Next: "run weather generate again to plan with the calendar as it is now"}
+var generateWords = apply.Words{Next: "run weather generate again to plan with the calendar as it is now", Again: "weather generate"}

@@ -208,6 +208,7 @@ func importRun(opts *ImportOptions) error {
 var importWords = apply.Words{
 	Next:  "run kanka calendar import again to plan with the campaign as it is now, or add --force to apply the plan anyway",
 	Force: "--force",
+	Again: "calendar import",
 }
 
 // printImported writes the calendar as the document kanka apply reads,

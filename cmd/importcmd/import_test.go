@@ -84,6 +84,20 @@ Applied: 1 of 1 writes done, 0 failed, 0 may have been applied, 0 not tried.
 `, "")
 }
 
+// A write that fails says which command finishes the run: this one.
+func TestImportThatFailsSaysToImportAgain(t *testing.T) {
+	env := cmdtest.New(t, "",
+		cmdtest.Exchange{Request: "GET calendars", Status: 200, Answer: importList()},
+		cmdtest.Exchange{Request: importLastSync, Status: 200, Answer: importList()},
+		cmdtest.Exchange{Request: "POST calendars", Body: tolreaPost, Status: 422, Answer: `{"message":"The name is invalid.","errors":{"name":["The name is invalid."]}}`},
+	)
+	err := runImport(env, example("donjon-calendar.json"), "--name", "Tolrea")
+	want := "0 of 1 writes done, 1 failed; run calendar import again to finish (nothing is made twice): POST "
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Fatalf("error %v; want one starting %q", err, want)
+	}
+}
+
 // The same file again: the calendar is found by its name, as it should
 // be: nothing is written, and the one request is the list.
 func TestImportTwiceWritesNothing(t *testing.T) {
