@@ -361,7 +361,7 @@ func TestMoveRefusesBadFlagsBeforeAnyRequest(t *testing.T) {
 		{[]string{"advance", "12", "--to", " "}, "--to: no date given"},
 		{[]string{"retreat", "12", "--days", "2", "--to", "1492-4-3"}, "--days and --to cannot be used together: give one"},
 		{[]string{"retreat", "12", "--to", ""}, "--to: no date given"},
-		{[]string{"advance", "12", "--days", "many"}, `invalid argument "many" for "--days" flag: strconv.ParseInt: parsing "many": invalid syntax`},
+		{[]string{"advance", "12", "--days", "many"}, `--days "many": not a whole number`},
 		{[]string{"advance"}, "missing ID|NAME: the calendar to advance"},
 		{[]string{"advance", "0"}, "calendar id 0 is not valid: ids are positive"},
 	}

@@ -21,7 +21,7 @@ func parseCreate(t *testing.T, stdin string, args ...string) (*run, error) {
 	f := &cmdutil.Factory{IO: io, Globals: &cmdutil.Globals{}}
 	var got *run
 	cmd := NewCmdCreate(f, func(r *run) error { got = r; return nil })
-	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &cmdutil.UsageError{Err: err} })
+	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &cmdutil.UsageError{Err: cmdutil.FlagValueError(err)} })
 	cmdtest.MarkUsageErrors(cmd)
 	cmd.SetArgs(args)
 	cmd.SilenceUsage, cmd.SilenceErrors = true, true
@@ -111,8 +111,8 @@ func TestFieldFlagErrors(t *testing.T) {
 		{[]string{"--moon", "Selûne:30:1.5"}, `--moon "Selûne:30:1.5": the offset "1.5" is not a whole number`},
 		{[]string{"--epoch", " "}, `--epoch " ": the name is empty`},
 		{[]string{"--tag", "0"}, "--tag 0: a tag id is a positive number"},
-		{[]string{"--tag", "x"}, `invalid argument "x" for "--tag" flag: strconv.Atoi: parsing "x": invalid syntax`},
-		{[]string{"--leap-year-every", "four"}, `invalid argument "four" for "--leap-year-every" flag: strconv.ParseInt: parsing "four": invalid syntax`},
+		{[]string{"--tag", "x"}, `--tag "x": not a whole number`},
+		{[]string{"--leap-year-every", "four"}, `--leap-year-every "four": not a whole number`},
 		{[]string{"--private", "--public"}, "--private and --public cannot be used together"},
 		{[]string{"--entry", "a", "--entry-file", "b"}, "--entry and --entry-file cannot be used together"},
 		{[]string{"--leap-year-month", "2", "--no-leap-year"}, "--leap-year-month and --no-leap-year cannot be used together"},
@@ -203,7 +203,7 @@ func TestListFlags(t *testing.T) {
 		{[]string{"--tag", "-1"}, "--tag -1: a tag id is a positive number"},
 		{[]string{"--since", "yesterday"}, `--since "yesterday": give an RFC 3339 time (2024-05-01T12:00:00Z), a date (2024-05-01) or a duration such as 24h`},
 		{[]string{"--since", "-3h"}, `--since "-3h": give an RFC 3339 time (2024-05-01T12:00:00Z), a date (2024-05-01) or a duration such as 24h`},
-		{[]string{"--limit", "ten"}, `invalid argument "ten" for "--limit" flag: strconv.ParseInt: parsing "ten": invalid syntax`},
+		{[]string{"--limit", "ten"}, `--limit "ten": not a whole number`},
 		{[]string{"Harptos"}, `unexpected argument "Harptos": kanka calendar list takes none`},
 	}
 	for _, tt := range errs {

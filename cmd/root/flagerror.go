@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/internal/suggest"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -14,6 +15,7 @@ import (
 // a mistyped command gets the nearest command: `--limt` says "did you
 // mean --limit?".
 func flagError(c *cobra.Command, err error) error {
+	err = cmdutil.FlagValueError(err)
 	name, unknown := strings.CutPrefix(err.Error(), "unknown flag: --")
 	if !unknown {
 		return usageError(err)

@@ -31,3 +31,24 @@ func TestUnknownFlagSuggestsTheNearest(t *testing.T) {
 		})
 	}
 }
+
+// A value a flag cannot parse is said in the house's words, naming the
+// flag and the value, not Go's parser (exit 2, nothing sent).
+func TestBadFlagValuesAreSaidInWords(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"weather", "list", "--calendar", "1", "--year", "abc"}, `--year "abc": not a whole number`},
+		{[]string{"calendar", "list", "--limit", "99999999999999999999"}, `--limit "99999999999999999999": out of range`},
+		{[]string{"calendar", "delete", "1", "--yes=maybe"}, `--yes "maybe": not true or false`},
+	} {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			roottest.Isolate(t)
+			r := roottest.Run(t, "", tt.args...)
+			if r.Code != 2 || !strings.HasPrefix(r.Stderr, "error: "+tt.want+"\nRun 'kanka ") {
+				t.Errorf("exit %d, stderr:\n%s\nwant exit 2 and:\nerror: %s", r.Code, r.Stderr, tt.want)
+			}
+		})
+	}
+}

@@ -230,7 +230,7 @@ func Execute(f *cmdutil.Factory, in io.Reader, group *cobra.Command, args ...str
 	g := f.Globals
 	root.PersistentFlags().BoolVarP(&g.Yes, "yes", "y", g.Yes, "")
 	root.PersistentFlags().BoolVarP(&g.Quiet, "quiet", "q", g.Quiet, "")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &cmdutil.UsageError{Err: err} })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &cmdutil.UsageError{Err: cmdutil.FlagValueError(err)} })
 	root.PersistentPreRunE = func(c *cobra.Command, _ []string) error {
 		if err := c.ValidateRequiredFlags(); err != nil {
 			return &cmdutil.UsageError{Err: err}
