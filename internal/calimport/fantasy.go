@@ -303,20 +303,15 @@ func readFantasy(data []byte) (*draft, error) {
 // what a calendar holds, before anything is built from them.
 func fantasyCounts(f fcFile) error {
 	st, yd := f.StaticData, &f.StaticData.YearData
-	for _, c := range []struct {
-		key      string
-		n, limit int
-		what     string
-	}{
-		{"static_data.year_data.timespans", len(yd.Timespans), client.MaxAnswerMonths, holds(client.MaxAnswerMonths)},
-		{"static_data.year_data.global_week", len(yd.GlobalWeek), client.MaxAnswerWeekdays, holds(client.MaxAnswerWeekdays)},
-		{"static_data.year_data.leap_days", len(yd.LeapDays), maxLeapDays, fmt.Sprintf("Kanka adds at most %d days in a leap year", maxLeapDays)},
-		{"static_data.moons", len(st.Moons), maxMoons, fmt.Sprintf("kanka imports at most %d moons", maxMoons)},
-		{"static_data.seasons.data", len(st.Seasons.Data), client.MaxAnswerSeasons, holds(client.MaxAnswerSeasons)},
-	} {
-		if err := checkCount(c.key, c.n, c.limit, c.what); err != nil {
-			return err
-		}
+	err := checkCounts(
+		count{"static_data.year_data.timespans", len(yd.Timespans), client.MaxAnswerMonths, holds(client.MaxAnswerMonths)},
+		count{"static_data.year_data.global_week", len(yd.GlobalWeek), client.MaxAnswerWeekdays, holds(client.MaxAnswerWeekdays)},
+		count{"static_data.year_data.leap_days", len(yd.LeapDays), maxLeapDays, fmt.Sprintf("Kanka adds at most %d days in a leap year", maxLeapDays)},
+		count{"static_data.moons", len(st.Moons), maxMoons, fmt.Sprintf("kanka imports at most %d moons", maxMoons)},
+		count{"static_data.seasons.data", len(st.Seasons.Data), client.MaxAnswerSeasons, holds(client.MaxAnswerSeasons)},
+	)
+	if err != nil {
+		return err
 	}
 	return checkYear("dynamic_data.year", f.DynamicData.Year.int())
 }

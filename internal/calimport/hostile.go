@@ -28,12 +28,22 @@ const maxMoons = 100
 // every year of its rule's cycle.
 const maxLeapDays = maxLeapAmount
 
-// checkCount refuses a list of a file longer than limit, in the words of
-// the donjon count keys: "timespans has 20000; a calendar holds at most
-// 10000".
-func checkCount(key string, n, limit int, what string) error {
-	if n > limit {
-		return fmt.Errorf("%s has %d; %s", key, n, what)
+// count is the length n of a file's list at key, and its bound: limit,
+// and what says the bound.
+type count struct {
+	key      string
+	n, limit int
+	what     string
+}
+
+// checkCounts refuses the first list of a file longer than its limit, in
+// the words of the donjon count keys: "timespans has 20000; a calendar
+// holds at most 10000".
+func checkCounts(counts ...count) error {
+	for _, c := range counts {
+		if c.n > c.limit {
+			return fmt.Errorf("%s has %d; %s", c.key, c.n, c.what)
+		}
 	}
 	return nil
 }

@@ -341,20 +341,15 @@ func simpleDraft(c scCalendar) (*draft, error) {
 // simpleCounts refuses a calendar whose lists, leap rule or current year
 // are beyond what a calendar holds, before anything is built from them.
 func simpleCounts(c scCalendar) error {
-	for _, x := range []struct {
-		key      string
-		n, limit int
-		what     string
-	}{
-		{"months", len(c.Months), client.MaxAnswerMonths, holds(client.MaxAnswerMonths)},
-		{"weekdays", len(c.Weekdays), client.MaxAnswerWeekdays, holds(client.MaxAnswerWeekdays)},
-		{"moons", len(c.Moons), maxMoons, fmt.Sprintf("kanka imports at most %d moons", maxMoons)},
-		{"seasons", len(c.Seasons), client.MaxAnswerSeasons, holds(client.MaxAnswerSeasons)},
-		{"year.yearNames", len(c.Year.YearNames), client.MaxAnswerYears, holds(client.MaxAnswerYears)},
-	} {
-		if err := checkCount(x.key, x.n, x.limit, x.what); err != nil {
-			return err
-		}
+	err := checkCounts(
+		count{"months", len(c.Months), client.MaxAnswerMonths, holds(client.MaxAnswerMonths)},
+		count{"weekdays", len(c.Weekdays), client.MaxAnswerWeekdays, holds(client.MaxAnswerWeekdays)},
+		count{"moons", len(c.Moons), maxMoons, fmt.Sprintf("kanka imports at most %d moons", maxMoons)},
+		count{"seasons", len(c.Seasons), client.MaxAnswerSeasons, holds(client.MaxAnswerSeasons)},
+		count{"year.yearNames", len(c.Year.YearNames), client.MaxAnswerYears, holds(client.MaxAnswerYears)},
+	)
+	if err != nil {
+		return err
 	}
 	for i, mo := range c.Moons {
 		for j, p := range mo.Phases {
