@@ -18,8 +18,8 @@ func BenchmarkGenerateTenYears(b *testing.B) {
 	if err := json.Unmarshal([]byte(westmarch(fourSeasons)), &cal); err != nil {
 		b.Fatal(err)
 	}
-	opts := &Options{From: "1000-1-1", To: "1009-12-30", Seed: 7, HasSeed: true}
-	in := &input{climate: mild(b), units: "c"}
+	opts := &Options{From: "1000-1-1", To: "1009-12-30", HasSeed: true}
+	in := &input{climate: mild(b), units: "c", seed: 7}
 	g, err := opts.generate(&cal, in)
 	if err != nil {
 		b.Fatal(err)

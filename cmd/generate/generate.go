@@ -27,9 +27,10 @@ type Options struct {
 	// Climate is --climate NAME, ClimateFile --climate-file FILE: one of
 	// them.
 	Climate, ClimateFile string
-	// Seed is --seed; HasSeed says it was given (else the seed comes from
-	// the calendar's name and the climate's).
-	Seed    uint64
+	// Seed is --seed as written, read by read (a whole number up to
+	// weathergen.MaxSeed); HasSeed says it was given (else the seed comes
+	// from the calendar's name and the climate's).
+	Seed    string
 	HasSeed bool
 	Units   string
 	Replace bool
@@ -74,14 +75,17 @@ out close to its normals.
 
 The same calendar, span, climate and seed give the same weather on every
 machine. Without --seed the seed is made from the calendar's name and the
-climate's, so running the same command again writes nothing.
+climate's, so running the same command again writes nothing. A seed is a
+whole number from 0 to 2^53 - 1, which jq keeps exactly: the seed -o json
+prints, given back to --seed, makes the same weather.
 
 The days are written as kanka apply writes, keyed by date: a day that has
 an entry already is left as it is (a day written by hand is never
 overwritten), unless --replace: then its entry is updated where it differs.
 --dry-run writes nothing and prints the plan. Before the plan comes a
-picture of the span: each month's mean high and low, wet days, snow days
-and most common weather, and on a terminal a line of each day's high.
+picture of the span: how each of the calendar's seasons was read ("Snowfall
+as autumn"), each month's mean high and low, wet days, snow days and most
+common weather, and on a terminal a line of each day's high.
 -o json (or yaml) prints one record: the days, the months' summary, the
 plan and, after a run, the outcome of each write.
 
@@ -118,7 +122,9 @@ cut short is finished by the next one, without duplicates.`,
 	fl.IntVar(&opts.Days, "days", 0, "the number of days from --from, `N` (instead of --to)")
 	fl.StringVar(&opts.Climate, "climate", "", "the climate, by `NAME`: one of "+strings.Join(weathergen.ClimateNames(), ", "))
 	fl.StringVar(&opts.ClimateFile, "climate-file", "", "a climate of your own: a YAML `FILE` of the shape \"kanka weather climates NAME -o yaml\" prints")
-	fl.Uint64Var(&opts.Seed, "seed", 0, "the seed `N` of the random numbers (default: made from the calendar's and the climate's names)")
+	// Taken as text and read by read: a seed out of range is refused in
+	// this command's words, not pflag's.
+	fl.StringVar(&opts.Seed, "seed", "", "the seed `N` of the random numbers, 0 to 9007199254740991 (default: made from the calendar's and the climate's names)")
 	fl.StringVar(&opts.Units, "units", "c", "write temperatures in `UNITS`: c or f")
 	fl.BoolVar(&opts.Replace, "replace", false, "update the days that have an entry already (default: leave them as they are)")
 	fl.BoolVar(&opts.DryRun, "dry-run", false, "print the picture and the plan, and write nothing")

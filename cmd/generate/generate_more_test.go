@@ -2,6 +2,7 @@ package generate
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -48,6 +49,13 @@ Plan: 0 calendars to create, 0 to update, 1 unchanged; 2 weather entries to crea
 // is checked before the calendar is read.
 func TestGenerateBadInputSendsNothing(t *testing.T) {
 	bad := writeTemp(t, "bad.yaml", "name: mine\nmonths:\n  - {month: Jan, high: warm, low: 2, wet_days: 3}\n")
+	mild, err := os.ReadFile(mildFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The test climate without its name: its keys start on line 3, under
+	// two lines of comment.
+	nameless := writeTemp(t, "nameless.yaml", strings.Replace(string(mild), "name: mild\n", "", 1))
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -57,6 +65,8 @@ func TestGenerateBadInputSendsNothing(t *testing.T) {
 			`unknown climate "tempurate": the climates are ` + strings.Join(weathergen.ClimateNames(), ", ") + `; did you mean "temperate"?`},
 		{"climate file with problems", []string{"--calendar", "5", "--from", "1000-1-1", "--days", "3", "--climate-file", bad},
 			bad + ": line 2: months: has 1 months; a climate needs twelve, January first\n" + bad + `: line 3: months[1].high: "warm" is not a number`},
+		{"climate file without a name", []string{"--calendar", "5", "--from", "1000-1-1", "--days", "3", "--climate-file", nameless},
+			nameless + ": line 3: name: is missing"},
 		{"no climate file", []string{"--calendar", "5", "--from", "1000-1-1", "--days", "3", "--climate-file", "testdata/none.yaml"},
 			"--climate-file: open testdata/none.yaml: no such file or directory"},
 		{"no climate", []string{"--calendar", "5", "--from", "1000-1-1", "--days", "3"},
@@ -160,6 +170,7 @@ func TestGeneratePictureOnATerminal(t *testing.T) {
 	}
 	want := `Westmarch (id 5): 29 Frost 1000 to 2 Thaw 1000, 4 days
 Climate mild: Testing Place; seed 7
+Seasons: Spring as spring, Summer as summer, Autumn as autumn, Winter as winter
 MONTH       DAYS  HIGH °C  LOW °C  WET  SNOW  WEATHER    HIGHS
 Frost 1000     2      9.8     1.6    0     0  sun        █▄
 Thaw 1000      2      8.2     1.3    0     0  cloud-sun  ▆▁

@@ -38,9 +38,11 @@ func reads(entries ...string) []cmdtest.Exchange {
 
 var threeDays = []string{"--calendar", "5", "--from", "1000-1-1", "--days", "3", "--climate-file", mildFile, "--seed", "7"}
 
-// picture is what the run prints before the plan, piped.
+// picture is what the run prints before the plan, piped: what from, how
+// the calendar's seasons were read, and the months.
 const picture = `Westmarch (id 5): 1 Frost 1000 to 3 Frost 1000, 3 days
 Climate mild: Testing Place; seed 7
+Seasons: Spring as spring, Summer as summer, Autumn as autumn, Winter as winter
 MONTH       DAYS  HIGH °C  LOW °C  WET  SNOW  WEATHER
 Frost 1000     3      4.7    -0.1    3     0  cloud-rain
 `
@@ -101,8 +103,8 @@ Nothing to change.
 // generated day does not have.
 var handWritten = entry(13, 1000, 1, 3, "sun", "20°C", "none", "calm", "dragon fire")
 
-// A day that has an entry of its own is left as it is: it is named, and
-// the other days are created. With --replace it is updated: the date, the
+// A day that has an entry of its own is left as it is: it is named, as
+// the picture names a day, and the other days are created. With --replace it is updated: the date, the
 // weather and each field that differs, its effect cleared ("" is none).
 func TestGenerateKeepsADayWrittenByHandUnlessReplace(t *testing.T) {
 	t.Run("kept", func(t *testing.T) {
@@ -116,7 +118,7 @@ func TestGenerateKeepsADayWrittenByHandUnlessReplace(t *testing.T) {
 		}
 		env.WantSent("GET calendars/5", "GET calendars", "GET calendars/5/calendar_weathers", lastSyncQ,
 			"POST calendars/5/calendar_weathers", "POST calendars/5/calendar_weathers")
-		wantOutput(t, env, picture+`Kept as they are: 1 day that has an entry already (--replace updates them): 1000-1-3
+		wantOutput(t, env, picture+`Kept as they are: 1 day that has an entry already (--replace updates them): 3 Frost 1000
 calendar "Westmarch" (id 5): unchanged
   weather: 2 to create, 0 to update, 0 to delete, 0 unchanged
 Plan: 0 calendars to create, 0 to update, 1 unchanged; 2 weather entries to create, 0 to update, 0 to delete, 0 unchanged.

@@ -2,6 +2,7 @@ package generate
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 
 	"github.com/kanka-cli/kanka/almanac"
@@ -15,6 +16,8 @@ import (
 type input struct {
 	climate weathergen.Climate
 	units   weathergen.Units
+	// seed is --seed's, when it was given.
+	seed uint64
 }
 
 // read checks every flag that needs no calendar, and reads the climate:
@@ -28,6 +31,11 @@ func (opts *Options) read() (*input, error) {
 	if in.units, err = weathergen.ParseUnits(opts.Units); err != nil {
 		return nil, cmdutil.UsageErrorf("--units: %v", err)
 	}
+	if opts.HasSeed {
+		if in.seed, err = readSeed(opts.Seed); err != nil {
+			return nil, err
+		}
+	}
 	if err := opts.checkSpanFlags(); err != nil {
 		return nil, err
 	}
@@ -35,6 +43,17 @@ func (opts *Options) read() (*input, error) {
 		return nil, err
 	}
 	return in, nil
+}
+
+// readSeed reads --seed: a whole number from 0 to weathergen.MaxSeed, so
+// that the seed -o json prints is the one --seed takes back.
+func readSeed(text string) (uint64, error) {
+	seed, err := strconv.ParseUint(strings.TrimSpace(text), 10, 64)
+	if err != nil || seed > weathergen.MaxSeed {
+		return 0, cmdutil.UsageErrorf("--seed %q: not a whole number from 0 to %d (what JSON readers such as jq keep exactly)",
+			text, uint64(weathergen.MaxSeed))
+	}
+	return seed, nil
 }
 
 // checkSpanFlags checks --from, --to and --days: one end or a count, dates

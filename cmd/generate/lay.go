@@ -25,8 +25,9 @@ type generation struct {
 	seed     uint64
 	units    weathergen.Units
 	// warnings say how the calendar's year was laid on the place's when
-	// its seasons could not.
+	// its seasons could not; seasons how its seasons were read.
 	warnings []string
+	seasons  []weathergen.SeasonReading
 	days     []weathergen.Day
 }
 
@@ -43,7 +44,7 @@ func (opts *Options) generate(cal *client.Calendar, in *input) (*generation, err
 	if err != nil {
 		return nil, fmt.Errorf("calendar %d %q has no days to generate weather for: %w", cal.ID, cal.Name, err)
 	}
-	g := &generation{calendar: cal, reckon: r, climate: in.climate, units: in.units, seed: opts.Seed}
+	g := &generation{calendar: cal, reckon: r, climate: in.climate, units: in.units, seed: in.seed}
 	if !opts.HasSeed {
 		g.seed = weathergen.SeedFrom(cal.Name, in.climate.Name)
 	}
@@ -73,7 +74,7 @@ func (opts *Options) generate(cal *client.Calendar, in *input) (*generation, err
 	if err != nil {
 		return nil, cmdutil.UsageErrorf("%v", err)
 	}
-	g.warnings = span.Warnings
+	g.warnings, g.seasons = span.Warnings, span.Seasons
 	g.days, err = weathergen.Generate(weathergen.Request{Climate: in.climate, Seed: g.seed, Units: in.units, Days: span.Days, LeadIn: span.LeadIn})
 	if err != nil {
 		return nil, cmdutil.UsageErrorf("%v", err)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/internal/weathergen"
 	"github.com/kanka-cli/kanka/output"
@@ -14,13 +15,14 @@ import (
 )
 
 // printPicture writes the span as a person looks at it before the plan:
-// what was generated from what, then a line a month (its mean high and
-// low, wet days, snow days and most common weather) and, on a terminal,
-// the month's highs as a line of bars, all months on one scale so that
-// they compare.
+// what was generated from what, how the calendar's seasons were read,
+// then a line a month (its mean high and low, wet days, snow days and
+// most common weather) and, on a terminal, the month's highs as a line of
+// bars, all months on one scale so that they compare.
 //
 //	Calendar of Harptos (id 1): 1 Hammer 1492 to 30 Alturiak 1492, 61 days
 //	Climate temperate: London (Greenwich), United Kingdom; seed 42
+//	Seasons: Spring as spring, Summer as summer, Autumn as autumn, Winter as winter
 //	MONTH           DAYS  HIGH °C  LOW °C  WET  SNOW  WEATHER
 //	Hammer 1492       30      7.9     2.1   12     3  cloud
 func printPicture(w io.Writer, g *generation, terminal bool) {
@@ -32,6 +34,7 @@ func printPicture(w io.Writer, g *generation, terminal bool) {
 		place = ": " + output.Sanitize(g.climate.Place)
 	}
 	fmt.Fprintf(w, "Climate %s%s; seed %d\n", g.climate.Name, place, g.seed)
+	printSeasons(w, g.seasons)
 
 	months := weathergen.Summary(g.days)
 	symbol := "°C"
@@ -57,6 +60,27 @@ func printPicture(w io.Writer, g *generation, terminal bool) {
 		rows[0] = append(rows[0], "HIGHS")
 	}
 	writeColumns(w, rows, map[int]bool{1: true, 2: true, 3: true, 4: true, 5: true})
+}
+
+// printSeasons says in one line how the calendar's seasons were read, so
+// that a name read by a word inside it ("Snowfall" as autumn) is seen; a
+// calendar without seasons has no line.
+//
+//	Seasons: Snowfall as autumn, Thaw (no season word: between its neighbours), Summer as summer
+func printSeasons(w io.Writer, seasons []weathergen.SeasonReading) {
+	if len(seasons) == 0 {
+		return
+	}
+	read := make([]string, len(seasons))
+	for i, s := range seasons {
+		name := output.Sanitize(s.Name)
+		if s.As == "" {
+			read[i] = name + " (no season word: between its neighbours)"
+		} else {
+			read[i] = name + " as " + s.As
+		}
+	}
+	fmt.Fprintf(w, "Seasons: %s\n", strings.Join(read, ", "))
 }
 
 // writeColumns writes rows as columns two spaces apart, those of right
@@ -86,8 +110,9 @@ func writeColumns(w io.Writer, rows [][]string, right map[int]bool) {
 }
 
 // printKept says which days were left as they are: they have an entry
-// that is not the generated day (--replace updates them).
-func printKept(w io.Writer, kept []client.Date) {
+// that is not the generated day (--replace updates them). Their dates are
+// written as the picture writes them, with the calendar's month names.
+func printKept(w io.Writer, r *almanac.Reckoning, kept []client.Date) {
 	if len(kept) == 0 {
 		return
 	}
@@ -98,7 +123,7 @@ func printKept(w io.Writer, kept []client.Date) {
 			dates = append(dates, fmt.Sprintf("and %d more", len(kept)-shown))
 			break
 		}
-		dates = append(dates, d.String())
+		dates = append(dates, output.Sanitize(r.FormatShort(d)))
 	}
 	have := "have"
 	if len(kept) == 1 {

@@ -22,7 +22,10 @@ type generatedJSON struct {
 	Place    string       `json:"place"`
 	Seed     uint64       `json:"seed"`
 	Units    string       `json:"units"`
-	Warnings []string     `json:"warnings"`
+	// Seasons are how the calendar's seasons were read: each as the
+	// place's winter, spring, summer or autumn, or "" (none).
+	Seasons  []weathergen.SeasonReading `json:"seasons"`
+	Warnings []string                   `json:"warnings"`
 	// Kept are the days left as they are: they have an entry that is not
 	// the generated day (--replace updates them).
 	Kept    []string                  `json:"kept"`
@@ -46,6 +49,7 @@ func printRecord(p *output.Printer, g *generation, kept []client.Date, plan *app
 		Calendar: calendarJSON{ID: g.calendar.ID, Name: g.calendar.Name},
 		From:     g.from.String(), To: g.to.String(), Days: len(g.days),
 		Climate: g.climate.Name, Place: g.climate.Place, Seed: g.seed, Units: string(g.units),
+		Seasons:  append([]weathergen.SeasonReading{}, g.seasons...),
 		Warnings: append([]string{}, g.warnings...), Kept: []string{},
 		Entries: g.days, Summary: weathergen.Summary(g.days), Plan: report.Bytes(),
 	}

@@ -66,7 +66,7 @@ func generateRun(opts *Options) error {
 	verbose := opts.Verbose
 	if text {
 		printPicture(out, g, f.IO.OutTTY)
-		printKept(out, kept)
+		printKept(out, g.reckon, kept)
 		apply.PrintPlan(out, plan, verbose)
 	}
 	total := plan.Writes()

@@ -2,8 +2,11 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+
+	yaml "go.yaml.in/yaml/v3"
 )
 
 // `kanka weather generate` end to end, against the sandbox in both modes:
@@ -77,7 +80,7 @@ func TestE2EGenerateTwiceWritesOnceAndKeepsWhatWasWrittenByHand(t *testing.T) {
 		k.ok(t, "weather", "set", "--calendar", id, "--date", "1492-1-5", "--weather", "sun", "--temperature", "30°C", "--effect", "dragon fire")
 		mark = srv.mark()
 		r = k.run(t, month...)
-		if r.code != 0 || !strings.Contains(r.stdout, "Kept as they are: 1 day that has an entry already (--replace updates them): 1492-1-5\n") ||
+		if r.code != 0 || !strings.Contains(r.stdout, "Kept as they are: 1 day that has an entry already (--replace updates them): 5 Hammer 1492\n") ||
 			!strings.HasSuffix(r.stdout, "29 unchanged.\nNothing to change.\n") {
 			t.Errorf("run after a day written by hand: %s", r)
 		}
@@ -170,6 +173,63 @@ func TestE2EGenerateBadInput(t *testing.T) {
 				t.Errorf("want it to say %q; %s", tc.says, r)
 			}
 			wantRequests(t, srv.since(mark), tc.reads...)
+		}
+	})
+}
+
+// noSeasonWarning is generate's warning for a calendar without seasons, as
+// cmd/generate's unit test pins it.
+const noSeasonWarning = "warning: the calendar has no season named winter, spring, summer, autumn or fall: its days are placed by their position in its year, its first day on the place's 1 January\n"
+
+// A calendar without seasons is laid on the place's year by position, and
+// a dry run says so on stderr, in its text and in its -o yaml record,
+// whose keys are the -o json record's; nothing is written.
+func TestE2EGenerateWarnsOfACalendarWithoutSeasons(t *testing.T) {
+	t.Parallel()
+	eachMode(t, func(t *testing.T, live bool) {
+		srv := startSandbox(t, live)
+		k := newKanka(t, srv)
+		id := strings.TrimSpace(k.ok(t, "calendar", "create", "--name", "Seasonless", "--month", "Thaw:30", "--month", "Frost:30",
+			"--weekday", "One", "--weekday", "Two", "-o", "id"))
+		days := []string{"weather", "generate", "--calendar", id, "--from", "1000-1-1", "--days", "3", "--climate", "temperate", "--dry-run"}
+
+		mark := srv.mark()
+		r := k.run(t, days...)
+		if r.code != 0 || r.stderr != noSeasonWarning || !strings.HasSuffix(r.stdout, "3 weather entries to create, 0 to update, 0 to delete, 0 unchanged.\n") {
+			t.Errorf("a dry run on a calendar without seasons: want exit 0 and the warning on stderr; %s", r)
+		}
+		wantRequests(t, srv.since(mark), generateReads(live, id, 0)...)
+
+		mark = srv.mark()
+		r = k.run(t, append(days, "-o", "yaml")...)
+		if r.code != 0 || r.stderr != noSeasonWarning {
+			t.Fatalf("-o yaml: want exit 0 and the warning on stderr; %s", r)
+		}
+		wantRequests(t, srv.since(mark), generateReads(live, id, 0)...)
+		var doc yaml.Node
+		if err := yaml.Unmarshal([]byte(r.stdout), &doc); err != nil || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
+			t.Fatalf("-o yaml is not one mapping (%v):\n%s", err, r.stdout)
+		}
+		top := map[string]*yaml.Node{}
+		var keys []string
+		for i := 0; i+1 < len(doc.Content[0].Content); i += 2 {
+			key := doc.Content[0].Content[i].Value
+			keys = append(keys, key)
+			top[key] = doc.Content[0].Content[i+1]
+		}
+		want := "calendar from to days climate place seed units seasons warnings kept entries summary plan"
+		if got := strings.Join(keys, " "); got != want {
+			t.Errorf("-o yaml's top keys: %q; want %q", got, want)
+		}
+		jsonKeys := k.ok(t, append(days, "-o", "json", "--jq", `keys | join(" ")`)...)
+		if sorted := slices.Sorted(slices.Values(keys)); strings.Join(sorted, " ")+"\n" != jsonKeys {
+			t.Errorf("-o yaml's top keys %q are not the -o json record's, %q", sorted, jsonKeys)
+		}
+		if e := top["entries"]; e == nil || e.Kind != yaml.SequenceNode || len(e.Content) != 3 {
+			t.Errorf("-o yaml's entries: want 3 of them:\n%s", r.stdout)
+		}
+		if w := top["warnings"]; w == nil || len(w.Content) != 1 || w.Content[0].Value+"\n" != strings.TrimPrefix(noSeasonWarning, "warning: ") {
+			t.Errorf("-o yaml's warnings: want the one on stderr:\n%s", r.stdout)
 		}
 	})
 }

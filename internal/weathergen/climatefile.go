@@ -187,6 +187,11 @@ func (r *climateReader) climate(doc *yaml.Node) Climate {
 	}
 	e := r.entries(root, "", climateKeys)
 	c := Climate{Spread: defaultSpread, Wind: defaultWind, Prevailing: defaultPrevailing}
+	if e["name"] == nil {
+		// Said at the mapping's line, as a month's missing key is at its
+		// month's: a key that is not there has no line of its own.
+		r.add(root, "name", "is missing")
+	}
 	c.Name = r.text(e, "name", "", true)
 	if c.Name != "" && !climateNamePattern.MatchString(c.Name) {
 		r.add(e["name"], "name", "%q is not a name: use lower-case letters, digits, - and _, no spaces", c.Name)
@@ -272,14 +277,12 @@ func (r *climateReader) month(raw *yaml.Node, i int, m *Month) {
 
 var monthFull = [12]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}
 
-// text is the text at key of e. A missing required key is a problem.
+// text is the text at key of e. An empty required key is a problem (a
+// missing one is its caller's to say, at its mapping's line).
 func (r *climateReader) text(e map[string]*yaml.Node, key, path string, required bool) string {
 	where := joinPath(path, key)
 	n := resolve(e[key])
 	switch {
-	case n == nil && required:
-		r.add(nil, where, "is missing")
-		return ""
 	case n == nil:
 		return ""
 	case n.Kind != yaml.ScalarNode:

@@ -26,7 +26,8 @@
 //   - The calendar's year is laid on the place's by its seasons: a season
 //     named winter, spring, summer, autumn or fall starts on the place's
 //     solstice or equinox, and the days between are spread evenly (see
-//     SpanOf). A day thus has a position in the place's year.
+//     SpanOf; Span.Seasons says how each name was read). A day thus has a
+//     position in the place's year.
 //   - Each monthly figure becomes a curve over the year, straight between
 //     the middles of the months, its nodes set so that each month's days
 //     average its normal (a plain line would round off the hottest and
@@ -75,5 +76,6 @@
 // days before it (Request.LeadIn) and its only memory (yesterday's rain,
 // the runs of heat) is forgotten within them, so a week generated alone
 // is the same week as in its year. SeedFrom makes a seed from words, so
-// the same calendar and climate give the same weather without --seed.
+// the same calendar and climate give the same weather without --seed; a
+// seed is at most MaxSeed, so that one printed as JSON is read back whole.
 package weathergen

@@ -14,6 +14,9 @@ type Span struct {
 	// Warnings say how the calendar's year was laid on the place's when
 	// its seasons could not say: once each.
 	Warnings []string
+	// Seasons are how the seasons of the first day's year were read, in
+	// the order of that year: none when the calendar has none.
+	Seasons []SeasonReading
 }
 
 // SpanOf lays the days from..to (both included) of the calendar r on the
@@ -62,6 +65,11 @@ func SpanOf(r *almanac.Reckoning, c Climate, from, to almanac.Date) (Span, error
 		}
 	}
 	s.Warnings = p.warnings
+	starts, err := r.SeasonStarts(from.Year)
+	if err != nil {
+		return Span{}, err
+	}
+	s.Seasons = readSeasons(starts)
 	return s, nil
 }
 
