@@ -133,10 +133,35 @@ func ClimateByName(name string) (Climate, error) {
 	}
 	names := ClimateNames()
 	msg := fmt.Sprintf("unknown climate %q: the climates are %s", name, strings.Join(names, ", "))
-	if near, ok := suggest.Nearest(want, names); ok {
+	if near, ok := otherNames[strings.ToLower(want)]; ok {
+		msg += fmt.Sprintf("; did you mean %q (%s)?", near.climate, near.kind)
+	} else if near, ok := suggest.Nearest(want, names); ok {
 		msg += fmt.Sprintf("; did you mean %q?", near)
 	}
 	return Climate{}, fmt.Errorf("%s", msg)
+}
+
+// otherNames are the common names of the Köppen climates the built-in
+// ones model, which a game master may type for them: no spelling is near
+// enough for a suggestion ("rainforest" is not "tropical"), so they are
+// offered by name. They are offered, not taken, so that a script names
+// the climate as kanka lists it.
+var otherNames = map[string]struct{ climate, kind string }{
+	"rainforest":        {"tropical", "tropical rainforest"},
+	"jungle":            {"tropical", "tropical rainforest"},
+	"equatorial":        {"tropical", "tropical rainforest"},
+	"oceanic":           {"temperate", "oceanic"},
+	"maritime":          {"temperate", "oceanic"},
+	"arid":              {"desert", "hot desert"},
+	"semiarid":          {"steppe", "cold semi-arid"},
+	"semi-arid":         {"steppe", "cold semi-arid"},
+	"prairie":           {"steppe", "cold semi-arid"},
+	"arctic":            {"tundra", "tundra"},
+	"icecap":            {"polar", "ice cap"},
+	"ice-cap":           {"polar", "ice cap"},
+	"antarctic":         {"polar", "ice cap"},
+	"wet-dry":           {"savanna", "tropical savanna"},
+	"humid-continental": {"continental", "humid continental"},
 }
 
 // monthSpread is the spread of month m (0-based), in °C.

@@ -1,6 +1,7 @@
 package weathergen
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -28,9 +29,23 @@ func TestClimateByNameIgnoresCaseAndSuggestsTheNearest(t *testing.T) {
 	if err == nil || err.Error() != want {
 		t.Fatalf("error = %v\nwant    %s", err, want)
 	}
+	// A common name of the climate is offered by its kind.
+	_, err = ClimateByName("Rainforest")
+	want = `unknown climate "Rainforest": the climates are continental, desert, mediterranean, monsoon, polar, savanna, steppe, temperate, tropical, tundra; did you mean "tropical" (tropical rainforest)?`
+	if err == nil || err.Error() != want {
+		t.Fatalf("error = %v\nwant    %s", err, want)
+	}
 	_, err = ClimateByName("lunar")
 	if err == nil || strings.Contains(err.Error(), "did you mean") {
 		t.Fatalf("a name near none suggests nothing: %v", err)
+	}
+}
+
+func TestOtherNamesOfferBuiltInClimates(t *testing.T) {
+	for name, near := range otherNames {
+		if !slices.Contains(ClimateNames(), near.climate) || name != strings.ToLower(name) {
+			t.Errorf("%q offers %q, which is no built-in climate (or the name is not lower case)", name, near.climate)
+		}
 	}
 }
 
