@@ -21,8 +21,8 @@ type RunError struct {
 	Interrupted bool
 	// Worst is the failure the exit code follows (see severity).
 	Worst error
-	// Again is the command that finishes the run (Words.Again): "apply",
-	// "weather generate".
+	// Again is the command that finishes the run (Words.Again):
+	// "weather generate"; "" says apply.
 	Again string
 }
 
@@ -90,7 +90,7 @@ func severity(err error) int {
 // a RunError whose Worst is the worst failure (nil when every write is
 // Done).
 func (p *Plan) tally() *RunError {
-	e := &RunError{Interrupted: p.Interrupted, Again: p.words.again()}
+	e := &RunError{Interrupted: p.Interrupted, Again: p.words.Again}
 	count := func(r Result) {
 		switch {
 		case r.Status == Done:

@@ -26,14 +26,6 @@ var applyWords = Words{
 	Supply: "give them in the file", Force: "--force",
 }
 
-// again is the command that finishes a run cut short.
-func (w Words) again() string {
-	if w.Again == "" {
-		return "apply"
-	}
-	return w.Again
-}
-
 // since is "since apply read it", or "since it was read".
 func (w Words) since() string {
 	if w.Reader == "" {
