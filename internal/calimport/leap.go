@@ -2,6 +2,7 @@ package calimport
 
 import (
 	"fmt"
+	"iter"
 	"math"
 	"strings"
 )
@@ -137,11 +138,42 @@ func (d *draft) resolveLeaps() []string {
 	return losses
 }
 
+// skipsYearZero reports whether the calendar has no year 0 (its -1 is
+// followed by 1).
+func (d *draft) skipsYearZero() bool { return d.in.SkipYearZero != nil && *d.in.SkipYearZero }
+
+// years are n years of the calendar from y, forward (step 1) or back
+// (step -1): year 0 is left out where the calendar has none, so that a
+// rule's period counts the years there are.
+func (d *draft) years(y, n, step int) iter.Seq[int] {
+	skip := d.skipsYearZero()
+	return func(yield func(int) bool) {
+		for y, left := y, n; left > 0; y += step {
+			if y == 0 && skip {
+				continue
+			}
+			if !yield(y) {
+				return
+			}
+			left--
+		}
+	}
+}
+
+// serial is year y counted without a gap: y itself, or where the calendar
+// has no year 0, y+1 for the years before it (so -1 is 0). Spacings of
+// leap years are measured in it: -1 and 4 are four years apart there.
+func (d *draft) serial(y int) int {
+	if y < 0 && d.skipsYearZero() {
+		return y + 1
+	}
+	return y
+}
+
 // yearlyDays is how many days l adds in a year, on average.
 func (d *draft) yearlyDays(l leapDay) float64 {
 	n := 0
-	y0 := d.current.year
-	for y := y0; y < y0+l.rule.period; y++ {
+	for y := range d.years(d.current.year, l.rule.period, 1) {
 		if l.rule.isLeap(y) {
 			n += l.amount
 		}
@@ -157,8 +189,9 @@ func (d *draft) yearlyDays(l leapDay) float64 {
 // when Kanka cannot hold the rule at all (the loss says why).
 func (d *draft) approximate(r leapRule, month, amount int) (k kankaLeap, loss string, ok bool) {
 	y0 := d.current.year
+	window := d.years(y0, r.period, 1)
 	count, first := 0, 0
-	for y := y0; y < y0+r.period; y++ {
+	for y := range window {
 		if r.isLeap(y) {
 			if count == 0 {
 				first = y
@@ -172,14 +205,14 @@ func (d *draft) approximate(r leapRule, month, amount int) (k kankaLeap, loss st
 	exact := r.period%count == 0
 	every := r.period / count
 	if exact {
-		for y := y0; y < y0+r.period; y++ {
-			exact = exact && r.isLeap(y) == (mod(y-first, every) == 0)
+		for y := range window {
+			exact = exact && r.isLeap(y) == (mod(d.serial(y)-d.serial(first), every) == 0)
 		}
 	}
 	last := first
 	if !exact {
 		every = int(math.Round(float64(r.period) / float64(count)))
-		for y := y0; y > y0-r.period; y-- {
+		for y := range d.years(y0, r.period, -1) {
 			if r.isLeap(y) {
 				last = y
 				break
@@ -190,24 +223,34 @@ func (d *draft) approximate(r leapRule, month, amount int) (k kankaLeap, loss st
 		return k, fmt.Sprintf("leap years: %s's leap years come every %d years, more than Kanka's %d: they are not carried",
 			d.format.Tool(), every, maxLeapSetting), false
 	}
-	start := mod(last, every)
+	// Kanka counts leap years from a start of 1 or more: the first of
+	// the source's at or after 1, measured without a gap at year 0.
+	start := mod(d.serial(last), every)
 	if start == 0 {
 		start = every
 	}
 	k = kankaLeap{month: month, amount: amount, every: every, start: start}
-	if exact {
-		return k, "", true
-	}
-	skip := d.in.SkipYearZero != nil && *d.in.SkipYearZero
-	differ := "they agree for the next 10000 years"
-	for y := y0; y <= y0+10000; y++ {
-		if r.isLeap(y) != k.isLeap(y, skip) {
+	// Even an exact rule differs before its start, where Kanka has no leap
+	// year: the first year of the calendar where the two differ is said.
+	differ := ""
+	for y := range d.years(y0, 10001, 1) {
+		if r.isLeap(y) != k.isLeap(y, d.skipsYearZero()) {
 			differ = fmt.Sprintf("the first year where they differ is %d", y)
 			break
 		}
 	}
-	return k, fmt.Sprintf("leap years: %s's rule %s (%d leap years in %d) became one every %d years from year %d; %s",
-		d.format.Tool(), r.text, count, r.period, every, start, differ), true
+	if exact && differ == "" {
+		return k, "", true
+	}
+	if differ == "" {
+		differ = "they agree for the next 10000 years"
+	}
+	counted := fmt.Sprintf("%d leap years in %d", count, r.period)
+	if count == 1 {
+		counted = fmt.Sprintf("1 leap year in %d", r.period)
+	}
+	return k, fmt.Sprintf("leap years: %s's rule %s (%s) became one every %d years from year %d; %s",
+		d.format.Tool(), r.text, counted, every, start, differ), true
 }
 
 // mod is a modulo b, from 0 to b-1 whatever a's sign.

@@ -364,3 +364,44 @@ func TestFantasyPeriodicSeasonStartingOnTheFirstDayOfTheYear(t *testing.T) {
 		t.Errorf("seasons %q, want %q", got, want)
 	}
 }
+
+// Where the calendar has no year 0, a rule's years are counted without it:
+// a leap year every 4 from the source's -1 is Kanka's every 4 from 4 (-1
+// and 4 are four years apart), and the years before Kanka's start, where
+// Kanka has no leap year, are said to differ. Year 0 was once counted as
+// a leap year there, and the rule became one every 2 years.
+func TestLeapRulesAcrossAMissingYearZero(t *testing.T) {
+	const approx = "leap years: Fantasy-Calendar's rule "
+	for _, c := range []struct {
+		name     string
+		yearZero bool
+		start    int
+		losses   []string
+	}{
+		{"no year 0", false, 4, []string{approx + "4 (1 leap year in 4) became one every 4 years from year 4; the first year where they differ is -1"}},
+		{"a year 0", true, 4, []string{approx + "4 (1 leap year in 4) became one every 4 years from year 4; the first year where they differ is 0"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res, err := Convert(fantasyFile(t, func(s, d map[string]any) {
+				yearData(s)["leap_days"] = []any{leapOn("4", 0, false)}
+				s["settings"] = map[string]any{"year_zero_exists": c.yearZero}
+				d["year"] = -3
+			}), Auto)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if k := res.Calendar; *k.LeapYearOffset != 4 || *k.LeapYearStart != c.start {
+				t.Errorf("leap every %d from %d, want every 4 from %d", *k.LeapYearOffset, *k.LeapYearStart, c.start)
+			}
+			var leapLosses []string
+			for _, l := range res.Losses {
+				if strings.HasPrefix(l, "leap years:") {
+					leapLosses = append(leapLosses, l)
+				}
+			}
+			if !slices.Equal(leapLosses, c.losses) {
+				t.Errorf("leap losses:\n  %s\nwant:\n  %s", strings.Join(leapLosses, "\n  "), strings.Join(c.losses, "\n  "))
+			}
+		})
+	}
+}
