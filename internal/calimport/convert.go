@@ -104,6 +104,11 @@ func (d *draft) finish() (Result, error) {
 			losses = append(losses, loss)
 		}
 	}
+	// Every name is known now: one that would not be sent is refused
+	// before the days are anchored and checked.
+	if where, name, c, ok := controlName(d.in); ok {
+		return Result{}, fmt.Errorf("%s %q holds a control character (U+%04X): kanka does not send one to the service", where, name, c)
+	}
 	d.anchorWeekday(r)
 	losses = append(losses, d.anchorMoons(r)...)
 	checked, err := d.check()
@@ -113,9 +118,6 @@ func (d *draft) finish() (Result, error) {
 	losses = append(losses, checked...)
 	losses = append(losses, d.dropped...)
 	in := d.in
-	if where, r, ok := controlName(in); ok {
-		return Result{}, fmt.Errorf("%s holds a control character (U+%04X): kanka does not send one to the service", where, r)
-	}
 	probe := in
 	if probe.Name == "" {
 		probe.Name = "imported" // the command names it, and checks the name

@@ -130,11 +130,12 @@ func readDonjon(data []byte) (*draft, error) {
 		return nil, err
 	}
 	if len(moons) > maxMoons {
-		key := "moons"
+		// The count key is what the file says; without one, the list is.
+		said := fmt.Sprintf("moons has %d", len(moons))
 		if f.NMoons != nil {
-			key = "n_moons"
+			said = fmt.Sprintf("n_moons is %d", len(moons))
 		}
-		return nil, fmt.Errorf("%s is %d; kanka imports at most %d moons", key, len(moons), maxMoons)
+		return nil, fmt.Errorf("%s; kanka imports at most %d moons", said, maxMoons)
 	}
 	for i, name := range moons {
 		cycle, ok := cycles.get(name, i)

@@ -192,6 +192,14 @@ func readFantasy(data []byte) (*draft, error) {
 		d.losses = append(d.losses, fmt.Sprintf("%s: a month Fantasy-Calendar has only every %d years became %s at the end of %s in those years",
 			name, span.interval, plural(span.length, "leap day"), d.in.Months[before-1].Name))
 	}
+	// Each month that comes and goes is a leap day of the month before it,
+	// counted in every year of its rule, as leap days are: together they
+	// are bounded as leap days are, else a year of ten thousand rare
+	// months costs ten thousand steps a day to count.
+	if n := len(d.leaps) + len(yd.LeapDays); n > maxLeapDays {
+		return nil, fmt.Errorf("static_data.year_data: %d timespans that exist only every so many years and %s; kanka imports at most %d together (Kanka adds at most %d days in a leap year)",
+			len(d.leaps), plural(len(yd.LeapDays), "leap day"), maxLeapDays, maxLeapAmount)
+	}
 	if len(ownWeeks) > 0 {
 		d.losses = append(d.losses, fmt.Sprintf("weeks: %s %s a week of %s own; Kanka has one week for every month",
 			strings.Join(ownWeeks, ", "), hasHave(len(ownWeeks)), itsTheir(len(ownWeeks))))

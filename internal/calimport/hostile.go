@@ -36,9 +36,8 @@ type count struct {
 	what     string
 }
 
-// checkCounts refuses the first list of a file longer than its limit, in
-// the words of the donjon count keys: "timespans has 20000; a calendar
-// holds at most 10000".
+// checkCounts refuses the first list of a file longer than its limit,
+// naming its key: "timespans has 20000; a calendar holds at most 10000".
 func checkCounts(counts ...count) error {
 	for _, c := range counts {
 		if c.n > c.limit {
@@ -62,13 +61,14 @@ func checkYear(key string, y int) error {
 }
 
 // controlName is the first name of in (its name, months, weekdays, year
-// names, seasons, moons, suffix) holding a control character, and that
-// character: a file's names are sent to the service and shown in every
+// names, seasons, moons, suffix) holding a control character: where it is
+// ("month 2's name", counted as the calendar has them), the name, and the
+// character. A file's names are sent to the service and shown in every
 // terminal that lists the calendar, where ESC sequences would run.
-func controlName(in client.CalendarInput) (where string, r rune, ok bool) {
-	check := func(what, name string) bool {
-		if i := strings.IndexFunc(name, unicode.IsControl); i >= 0 {
-			where, r, ok = what, []rune(name[i:])[0], true
+func controlName(in client.CalendarInput) (where, name string, r rune, ok bool) {
+	check := func(what, n string) bool {
+		if i := strings.IndexFunc(n, unicode.IsControl); i >= 0 {
+			where, name, r, ok = what, n, []rune(n[i:])[0], true
 		}
 		return ok
 	}
@@ -81,7 +81,7 @@ func controlName(in client.CalendarInput) (where string, r rune, ok bool) {
 		}
 	}
 	for i, w := range in.Weekdays {
-		if check(fmt.Sprintf("weekday %d", i+1), w) {
+		if check(fmt.Sprintf("weekday %d's name", i+1), w) {
 			return
 		}
 	}
@@ -103,5 +103,5 @@ func controlName(in client.CalendarInput) (where string, r rune, ok bool) {
 	if in.Suffix != nil && check("the year suffix", *in.Suffix) {
 		return
 	}
-	return "", 0, false
+	return "", "", 0, false
 }

@@ -1,6 +1,8 @@
 package calimport
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 )
@@ -95,6 +97,11 @@ func TestListsBeyondTheServiceAreRefused(t *testing.T) {
 	wantRefused(t, donjonFile(t, func(f map[string]any) {
 		f["n_moons"], f["lunar_cyc"] = 101, many(101, 400)
 	}), "n_moons is 101; kanka imports at most 100 moons")
+	// Without n_moons, the list is what the file says.
+	wantRefused(t, donjonFile(t, func(f map[string]any) {
+		delete(f, "n_moons")
+		f["moons"], f["lunar_cyc"] = many(101, "Moon"), many(101, 400)
+	}), "moons has 101; kanka imports at most 100 moons")
 }
 
 // BenchmarkConvertManyMoonsOnLongYears converts the largest donjon file
@@ -145,8 +152,30 @@ func TestSimpleNegativePhaseIsRefused(t *testing.T) {
 func TestNamesWithControlCharactersAreRefused(t *testing.T) {
 	wantRefused(t, fantasyFile(t, func(s, _ map[string]any) {
 		yearData(s)["timespans"].([]any)[1].(map[string]any)["name"] = "Sec\x1b[2Jond"
-	}), "month 2's name holds a control character (U+001B): kanka does not send one to the service")
+	}), `month 2's name "Sec\x1b[2Jond" holds a control character (U+001B): kanka does not send one to the service`)
 	wantRefused(t, donjonFile(t, func(f map[string]any) {
 		f["weekdays"] = []any{"Su", "Mo\a", "Tu", "We", "Th", "Fr", "Sa"}
-	}), "weekday 2 holds a control character (U+0007): kanka does not send one to the service")
+	}), `weekday 2's name "Mo\a" holds a control character (U+0007): kanka does not send one to the service`)
+}
+
+// Months that come and go with the years count as leap days (each is the
+// leap days of the month before it): more than Kanka's 128 together are
+// refused. A file of 9,998 rare one-day months and 100 moons passed every
+// other bound and took minutes to count, a new year every other day.
+func TestMonthsThatComeAndGoAreBoundedAsLeapDays(t *testing.T) {
+	rare := func(n int) func(s, _ map[string]any) {
+		return func(s, _ map[string]any) {
+			spans := yearData(s)["timespans"].([]any)
+			for i := range n {
+				spans = append(spans, map[string]any{"name": fmt.Sprintf("Rare %d", i+1), "type": "month", "length": 1, "interval": 2000, "offset": 0})
+			}
+			yearData(s)["timespans"] = spans
+			yearData(s)["leap_days"] = []any{leapOn("4", 0, false)}
+		}
+	}
+	wantRefused(t, fantasyFile(t, rare(128)),
+		"static_data.year_data: 128 timespans that exist only every so many years and 1 leap day; kanka imports at most 128 together (Kanka adds at most 128 days in a leap year)")
+	if _, err := Convert(fantasyFile(t, rare(127)), Auto); err != nil && strings.Contains(err.Error(), "together") {
+		t.Errorf("127 and 1 are at the bound, not over it: %v", err)
+	}
 }

@@ -298,8 +298,5 @@ func lcmWithin(a, b, limit int) (int, bool) {
 	if q > limit/b {
 		return 0, false
 	}
-	if l := q * b; l <= limit {
-		return l, true
-	}
-	return 0, false
+	return q * b, true
 }

@@ -29,11 +29,11 @@ func wantLosses(t *testing.T, data []byte, want ...string) Result {
 // the message counts seasons and moons from 1.
 func TestNamesStartingWithAControlCharacterAreRefused(t *testing.T) {
 	wantRefused(t, donjonFile(t, func(f map[string]any) { f["moons"] = []any{"\x1bPale"}; f["lunar_cyc"] = []any{9} }),
-		"moon 1's name holds a control character (U+001B): kanka does not send one to the service")
+		`moon 1's name "\x1bPale" holds a control character (U+001B): kanka does not send one to the service`)
 	wantRefused(t, simpleFile(t, func(c, _ map[string]any) {
 		c["seasons"] = []any{map[string]any{"name": "Spring", "startingMonth": 0, "startingDay": 0},
 			map[string]any{"name": "Fall\a", "startingMonth": 1, "startingDay": 0}}
-	}), "season 2's name holds a control character (U+0007): kanka does not send one to the service")
+	}), `season 2's name "Fall\a" holds a control character (U+0007): kanka does not send one to the service`)
 }
 
 // The almanac's first and last years are years a calendar may be at.
