@@ -27,9 +27,7 @@ func (b *presetBase) addFlag(fs *pflag.FlagSet) {
 // flag).
 func (b *presetBase) read(cmd *cobra.Command, w *resource.Writes[*client.Calendar, client.CalendarInput]) {
 	run, nothing := cmd.RunE, w.NothingToCreate
-	_ = cmd.RegisterFlagCompletionFunc("preset", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		return presets.Names(), cobra.ShellCompDirectiveNoFileComp
-	})
+	_ = cmd.RegisterFlagCompletionFunc("preset", presetCatalog.Complete)
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		b.preset, w.NothingToCreate = nil, nothing
 		if cmd.Flags().Changed("preset") {

@@ -16,26 +16,7 @@ import (
 // well-known settings kanka carries (internal/presets), listed, or one
 // shown. It sends no request, so it needs no token.
 func NewCmdPresets(f *cmdutil.Factory) *cobra.Command {
-	return resource.NewCatalogCmd(f, "presets", resource.Catalog[presets.Preset]{
-		All: func() ([]presets.Preset, error) {
-			var all []presets.Preset
-			for _, name := range presets.Names() {
-				p, err := presets.Get(name)
-				if err != nil {
-					return nil, err
-				}
-				all = append(all, p)
-			}
-			return all, nil
-		},
-		Get:    presets.Get,
-		Names:  presets.Names,
-		Name:   func(p presets.Preset) string { return p.Name },
-		Record: newPresetRecord,
-		Kind:   presetKind,
-		// The file as written, its comments on the sources with it.
-		File: func(p presets.Preset) ([]byte, error) { return p.YAML, nil },
-	}, resource.Help{
+	return resource.NewCatalogCmd(f, "presets", presetCatalog, resource.Help{
 		Short: "List the calendars of well-known settings, or show one",
 		Long: `List the calendars of well-known settings that kanka carries, ready to
 create with "calendar create --preset NAME" (or "preset: NAME" in a seed file),
@@ -53,6 +34,30 @@ what the list shows; -o id the names. No request is sent.`,
   kanka calendar presets harptos
   kanka calendar presets eberron -o yaml > eberron.yaml`,
 	})
+}
+
+// presetCatalog is the presets as the catalog command lists them and
+// --preset completes them (each with its setting).
+var presetCatalog = resource.Catalog[presets.Preset]{
+	All: func() ([]presets.Preset, error) {
+		var all []presets.Preset
+		for _, name := range presets.Names() {
+			p, err := presets.Get(name)
+			if err != nil {
+				return nil, err
+			}
+			all = append(all, p)
+		}
+		return all, nil
+	},
+	Get:    presets.Get,
+	Names:  presets.Names,
+	Name:   func(p presets.Preset) string { return p.Name },
+	About:  func(p presets.Preset) string { return p.Setting },
+	Record: newPresetRecord,
+	Kind:   presetKind,
+	// The file as written, its comments on the sources with it.
+	File: func(p presets.Preset) ([]byte, error) { return p.YAML, nil },
 }
 
 // Preset is the preset named name; an unknown name is a usage error (exit

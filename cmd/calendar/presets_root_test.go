@@ -41,11 +41,12 @@ func TestCreateFromAnUnknownPresetThroughTheRoot(t *testing.T) {
 	}
 }
 
-// The presets complete their names, as an argument and as --preset's
-// value, with no request and no token.
+// The presets complete their names, each with its setting, as an argument
+// and as --preset's value, with no request and no token.
 func TestPresetNamesComplete(t *testing.T) {
 	roottest.Isolate(t)
-	want := "eberron\nexandria\ngolarion\ngregorian\ngreyhawk\nharptos\n:4\n"
+	want := "eberron\tEberron\nexandria\tExandria (Critical Role)\ngolarion\tGolarion (Pathfinder)\n" +
+		"gregorian\tEarth\ngreyhawk\tGreyhawk\nharptos\tForgotten Realms\n:4\n"
 	for _, args := range [][]string{{"calendar", "presets", ""}, {"calendar", "create", "--preset", ""}} {
 		r := roottest.Run(t, "", append([]string{"__complete"}, args...)...)
 		if r.Code != 0 || r.Stdout != want {

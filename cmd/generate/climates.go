@@ -15,23 +15,7 @@ import (
 // NewCmdClimates builds `kanka weather climates [NAME]`: the built-in
 // climates listed, or one shown. It sends no request, so it needs no token.
 func NewCmdClimates(f *cmdutil.Factory) *cobra.Command {
-	return resource.NewCatalogCmd(f, "climates", resource.Catalog[weathergen.Climate]{
-		All:    func() ([]weathergen.Climate, error) { return weathergen.Climates(), nil },
-		Get:    weathergen.ClimateByName,
-		Names:  weathergen.ClimateNames,
-		Name:   func(c weathergen.Climate) string { return c.Name },
-		Record: newClimateRecord,
-		Kind:   climateKind,
-		// The file as it is kept, its comments on the source with it: a
-		// start for a climate of one's own.
-		File: func(c weathergen.Climate) ([]byte, error) {
-			data, ok := weathergen.ClimateFile(c.Name)
-			if !ok {
-				return nil, fmt.Errorf("climate %q has no file", c.Name)
-			}
-			return data, nil
-		},
-	}, resource.Help{
+	return resource.NewCatalogCmd(f, "climates", climates, resource.Help{
 		Short: "List the climates weather generate can use, or show one",
 		Long: `List the climates "weather generate --climate NAME" can use, or show one.
 Each is the published monthly climate normals of a real place (the mean
@@ -49,4 +33,25 @@ request is sent.`,
   kanka weather climates desert
   kanka weather climates temperate -o yaml > my-climate.yaml`,
 	})
+}
+
+// climates are the built-in climates as the catalog command lists them and
+// --climate completes them (each with its place).
+var climates = resource.Catalog[weathergen.Climate]{
+	All:    func() ([]weathergen.Climate, error) { return weathergen.Climates(), nil },
+	Get:    weathergen.ClimateByName,
+	Names:  weathergen.ClimateNames,
+	Name:   func(c weathergen.Climate) string { return c.Name },
+	About:  func(c weathergen.Climate) string { return c.Place },
+	Record: newClimateRecord,
+	Kind:   climateKind,
+	// The file as it is kept, its comments on the source with it: a
+	// start for a climate of one's own.
+	File: func(c weathergen.Climate) ([]byte, error) {
+		data, ok := weathergen.ClimateFile(c.Name)
+		if !ok {
+			return nil, fmt.Errorf("climate %q has no file", c.Name)
+		}
+		return data, nil
+	},
 }

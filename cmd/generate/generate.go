@@ -131,14 +131,9 @@ cut short is finished by the next one, without duplicates.`,
 	fl.BoolVar(&opts.Verbose, "verbose", false, "list every entry to write, not only the counts")
 	_ = cmd.MarkFlagRequired("from")
 	_ = cmd.MarkFlagFilename("climate-file", "yaml", "yml", "json")
-	_ = cmd.RegisterFlagCompletionFunc("climate", completeClimates)
+	_ = cmd.RegisterFlagCompletionFunc("climate", climates.Complete)
 	_ = cmd.RegisterFlagCompletionFunc("units", completeUnits)
 	return cmd
-}
-
-// completeClimates offers the built-in climates' names.
-func completeClimates(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-	return weathergen.ClimateNames(), cobra.ShellCompDirectiveNoFileComp
 }
 
 // completeUnits offers the units --units takes.

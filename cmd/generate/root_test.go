@@ -38,11 +38,18 @@ func TestGenerateUnknownClimateThroughTheRootSendsNothing(t *testing.T) {
 	}
 }
 
-// --climate completes the climates, --units c and f, and the climates'
-// argument the climates: no request, no token.
+// --climate completes the climates, each with its place, --units c and
+// f, and the climates' argument the climates: no request, no token.
 func TestClimateAndUnitsComplete(t *testing.T) {
 	roottest.Isolate(t)
-	names := strings.Join(weathergen.ClimateNames(), "\n") + "\n:4\n"
+	var names string
+	for _, c := range weathergen.Climates() {
+		names += c.Name + "\t" + c.Place + "\n"
+	}
+	names += ":4\n"
+	if !strings.Contains(names, "\ntemperate\tLondon (Greenwich), United Kingdom\n") {
+		t.Fatalf("the climates lack London's: %q", names)
+	}
 	for _, tc := range []struct {
 		args []string
 		want string

@@ -18,11 +18,14 @@ type Catalog[T any] struct {
 	All func() ([]T, error)
 	// Get is the one of a name; an unknown name's error names the nearest.
 	Get func(name string) (T, error)
-	// Names are the names, for completion.
+	// Names are the names, for completion when All fails.
 	Names func() []string
 	// Name is one's name: -o id prints it, as they have no ids and their
 	// name is what a flag takes.
 	Name func(T) string
+	// About is what a shell shows beside one's name as it completes it
+	// ("London (Greenwich), United Kingdom").
+	About func(T) string
 	// Record is one as the printer prints it, Kind how.
 	Record func(T) (output.Record, error)
 	Kind   output.Kind
@@ -40,7 +43,7 @@ func NewCatalogCmd[T any](f *cmdutil.Factory, verb string, c Catalog[T], h Help)
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
 			}
-			return c.Names(), cobra.ShellCompDirectiveNoFileComp
+			return c.Complete(nil, nil, "")
 		},
 		RunE: func(_ *cobra.Command, args []string) error {
 			p, err := NewPrinter(f)
@@ -57,6 +60,20 @@ func NewCatalogCmd[T any](f *cmdutil.Factory, verb string, c Catalog[T], h Help)
 			return c.show(f, p, one)
 		},
 	}
+}
+
+// Complete offers the names, each with what it is, for the verb's NAME
+// and for the flags that take one (--climate, --preset).
+func (c Catalog[T]) Complete(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	all, err := c.All()
+	if err != nil {
+		return c.Names(), cobra.ShellCompDirectiveNoFileComp
+	}
+	out := make([]cobra.Completion, len(all))
+	for i, one := range all {
+		out[i] = cobra.CompletionWithDesc(c.Name(one), c.About(one))
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
 }
 
 // atMostOneName refuses a second argument in the words of the others
