@@ -82,22 +82,26 @@ func (m *fcModel) unconvert(cy int) int {
 // spanRule is the years a timespan exists in (is_leap_simple).
 func (m *fcModel) spanRule(s fcSpan) leapRule {
 	yearZero := m.yearZero
-	return leapRule{period: s.interval, isLeap: func(y int) bool {
-		if s.interval == 1 {
-			return true
-		}
-		t := y - s.offset%s.interval
-		if y < 0 && !yearZero {
-			t++
-		}
-		return t%s.interval == 0
-	}}
+	return leapRule{period: s.interval, isLeap: func(y int) bool { return s.inYear(y, yearZero) }}
 }
 
-// appears reports whether timespan i exists in year y.
-func (m *fcModel) appears(i, y int) bool {
-	return m.spans[i].interval == 1 || m.spanRule(m.spans[i]).isLeap(y)
+// inYear reports whether s exists in year y: every year, or every
+// interval-th from its offset (year -1 counted as 0 where the calendar has
+// no year 0).
+func (s fcSpan) inYear(y int, yearZero bool) bool {
+	if s.interval == 1 {
+		return true
+	}
+	t := y - s.offset%s.interval
+	if y < 0 && !yearZero {
+		t++
+	}
+	return t%s.interval == 0
 }
+
+// appears reports whether timespan i exists in year y. It is asked for
+// every timespan of every year counted, so it builds no rule.
+func (m *fcModel) appears(i, y int) bool { return m.spans[i].inYear(y, m.yearZero) }
 
 // yearDays are the days of year y, and of them those of the week.
 func (m *fcModel) yearDays(y int) (all, week int64) {
@@ -190,11 +194,17 @@ func (m *fcModel) year(y int) *fcYear {
 			m.leapsOn[l.span] = append(m.leapsOn[l.span], j)
 		}
 	}
-	n := len(m.spans)
-	yr := &fcYear{year: y, allBefore: make([]int64, n), weekBefore: make([]int64, n), length: make([]int, n)}
+	// The year counted last is given up: its slices take the new year's
+	// sums (the days run through one year after another).
+	yr := m.last
+	if yr == nil {
+		n := len(m.spans)
+		yr = &fcYear{allBefore: make([]int64, n), weekBefore: make([]int64, n), length: make([]int, n)}
+	}
+	yr.year = y
 	var all, week int64
 	for i, s := range m.spans {
-		yr.allBefore[i], yr.weekBefore[i] = all, week
+		yr.allBefore[i], yr.weekBefore[i], yr.length[i] = all, week, 0
 		if !m.appears(i, y) {
 			continue
 		}

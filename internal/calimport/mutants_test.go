@@ -405,3 +405,23 @@ func TestLeapRulesAcrossAMissingYearZero(t *testing.T) {
 		})
 	}
 }
+
+// A month that comes and goes has no days in the years it is not there,
+// whichever year was counted before (the model counts one year at a time
+// and reuses its sums).
+func TestARareMonthHasNoDaysInTheYearsItIsNotThere(t *testing.T) {
+	d, err := readFantasy(fantasyFile(t, func(s, _ map[string]any) {
+		spans := yearData(s)["timespans"].([]any)
+		yearData(s)["timespans"] = append(spans, map[string]any{"name": "Rare", "type": "month", "length": 5, "interval": 4, "offset": 0})
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := d.src.(*fcModel)
+	if _, _, ok := m.epoch(12, 2, 3); !ok {
+		t.Error("day 3 of Rare in year 12: want a day")
+	}
+	if _, _, ok := m.epoch(13, 2, 3); ok {
+		t.Error("day 3 of Rare in year 13, asked after year 12: want none")
+	}
+}
