@@ -107,7 +107,7 @@ func (d *draft) finish() (Result, error) {
 	// Every name is known now: one that would not be sent is refused
 	// before the days are anchored and checked.
 	if where, name, c, ok := controlName(d.in); ok {
-		return Result{}, fmt.Errorf("%s %q holds a control character (U+%04X): kanka does not send one to the service", where, name, c)
+		return Result{}, fmt.Errorf("%s %q holds a control character (U+%04X): kanka does not send one to the service", where, shortened(name), c)
 	}
 	d.anchorWeekday(r)
 	losses = append(losses, d.anchorMoons(r)...)

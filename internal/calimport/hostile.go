@@ -60,6 +60,16 @@ func checkYear(key string, y int) error {
 	return nil
 }
 
+// shortened is name as a message shows it: its first 40 characters, and
+// "…" for the rest, so that a name of megabytes is not a message of them.
+func shortened(name string) string {
+	const shown = 40
+	if r := []rune(name); len(r) > shown {
+		return string(r[:shown]) + "…"
+	}
+	return name
+}
+
 // controlName is the first name of in (its name, months, weekdays, year
 // names, seasons, moons, suffix) holding a control character: where it is
 // ("month 2's name", counted as the calendar has them), the name, and the

@@ -153,6 +153,10 @@ func TestNamesWithControlCharactersAreRefused(t *testing.T) {
 	wantRefused(t, fantasyFile(t, func(s, _ map[string]any) {
 		yearData(s)["timespans"].([]any)[1].(map[string]any)["name"] = "Sec\x1b[2Jond"
 	}), `month 2's name "Sec\x1b[2Jond" holds a control character (U+001B): kanka does not send one to the service`)
+	// A name of megabytes is not a message of megabytes.
+	wantRefused(t, fantasyFile(t, func(s, _ map[string]any) {
+		yearData(s)["timespans"].([]any)[0].(map[string]any)["name"] = "\x1b" + strings.Repeat("x", 2_000_000)
+	}), `month 1's name "\x1b`+strings.Repeat("x", 39)+`…" holds a control character (U+001B): kanka does not send one to the service`)
 	wantRefused(t, donjonFile(t, func(f map[string]any) {
 		f["weekdays"] = []any{"Su", "Mo\a", "Tu", "We", "Th", "Fr", "Sa"}
 	}), `weekday 2's name "Mo\a" holds a control character (U+0007): kanka does not send one to the service`)

@@ -182,8 +182,10 @@ func (d *draft) yearlyDays(l leapDay) float64 {
 }
 
 // approximate is Kanka's rule for r: one leap year every N years from a
-// start. A rule that is one interval is carried exactly; a compound one
-// becomes the nearest single interval, anchored on the source's last leap
+// start of 1 or more. A rule that is one interval is carried exactly from
+// year 1 on (before it Kanka has no leap year, which the loss says when
+// the current year is 0 or earlier); a compound one becomes the nearest
+// single interval, anchored on the source's last leap
 // year at or before the current one, so that the years near it agree; the
 // loss then names the first year after it where they differ. ok is false
 // when Kanka cannot hold the rule at all (the loss says why).

@@ -425,3 +425,29 @@ func TestARareMonthHasNoDaysInTheYearsItIsNotThere(t *testing.T) {
 		t.Error("day 3 of Rare in year 13, asked after year 12: want none")
 	}
 }
+
+// Two leap days that add as many days, weighed over the years there are:
+// without a year 0, from the current year -1, the first is kept and
+// carried exactly (year 0 once counted as a leap year of the second, which
+// was then kept as a leap year every 2 years).
+func TestLeapDaysWeighedWithoutAYearZero(t *testing.T) {
+	first, second := leapOn("4", 2, false), leapOn("4", 0, false)
+	first["name"], second["name"] = "Early", "Late"
+	res := convertOK(t, fantasyFile(t, func(s, d map[string]any) {
+		yearData(s)["leap_days"] = []any{first, second}
+		d["year"] = -1
+	}))
+	if k := res.Calendar; *k.LeapYearOffset != 4 || *k.LeapYearStart != 2 {
+		t.Errorf("leap every %d from %d, want every 4 from 2", *k.LeapYearOffset, *k.LeapYearStart)
+	}
+	want := "leap days: Kanka has one leap rule: Early (4 (offset 2)) is kept; Late (4) is not carried"
+	var leaps []string
+	for _, l := range res.Losses {
+		if strings.HasPrefix(l, "leap") {
+			leaps = append(leaps, l)
+		}
+	}
+	if len(leaps) != 1 || leaps[0] != want {
+		t.Errorf("leap losses %q, want only %q", leaps, want)
+	}
+}

@@ -133,12 +133,18 @@ func ClimateByName(name string) (Climate, error) {
 	}
 	names := ClimateNames()
 	msg := fmt.Sprintf("unknown climate %q: the climates are %s", name, strings.Join(names, ", "))
-	if near, ok := otherNames[strings.ToLower(want)]; ok {
+	if near, ok := otherNames[otherName(want)]; ok {
 		msg += fmt.Sprintf("; did you mean %q (%s)?", near.climate, near.kind)
 	} else if near, ok := suggest.Nearest(want, names); ok {
 		msg += fmt.Sprintf("; did you mean %q?", near)
 	}
 	return Climate{}, fmt.Errorf("%s", msg)
+}
+
+// otherName is a name as otherNames keys it: lower case, its words joined
+// by "-" ("Ice cap", "ice_cap" and "ICE-CAP" are "ice-cap").
+func otherName(name string) string {
+	return strings.Join(strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r == ' ' || r == '_' || r == '-' }), "-")
 }
 
 // otherNames are the common names of the Köppen climates the built-in
@@ -162,6 +168,11 @@ var otherNames = map[string]struct{ climate, kind string }{
 	"antarctic":         {"polar", "ice cap"},
 	"wet-dry":           {"savanna", "tropical savanna"},
 	"humid-continental": {"continental", "humid continental"},
+	// The kinds the suggestion itself names.
+	"tropical-rainforest": {"tropical", "tropical rainforest"},
+	"hot-desert":          {"desert", "hot desert"},
+	"cold-semi-arid":      {"steppe", "cold semi-arid"},
+	"tropical-savanna":    {"savanna", "tropical savanna"},
 }
 
 // monthSpread is the spread of month m (0-based), in °C.

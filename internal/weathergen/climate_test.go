@@ -1,6 +1,7 @@
 package weathergen
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -43,8 +44,15 @@ func TestClimateByNameIgnoresCaseAndSuggestsTheNearest(t *testing.T) {
 
 func TestOtherNamesOfferBuiltInClimates(t *testing.T) {
 	for name, near := range otherNames {
-		if !slices.Contains(ClimateNames(), near.climate) || name != strings.ToLower(name) {
-			t.Errorf("%q offers %q, which is no built-in climate (or the name is not lower case)", name, near.climate)
+		if !slices.Contains(ClimateNames(), near.climate) || name != otherName(name) {
+			t.Errorf("%q offers %q, which is no built-in climate (or the name is not as otherName keys it)", name, near.climate)
+		}
+	}
+	// Typed as people type them, and as the suggestion names the kinds.
+	for typed, want := range map[string]string{"Ice cap": "polar", "humid_continental": "continental", "tropical rainforest": "tropical", " Semi Arid ": "steppe"} {
+		_, err := ClimateByName(typed)
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("did you mean %q (", want)) {
+			t.Errorf("%q: %v, want %s offered", typed, err, want)
 		}
 	}
 }

@@ -24,7 +24,7 @@ type Catalog[T any] struct {
 	// name is what a flag takes.
 	Name func(T) string
 	// About is what a shell shows beside one's name as it completes it
-	// ("London (Greenwich), United Kingdom").
+	// ("London (Greenwich), United Kingdom"); nil for nothing.
 	About func(T) string
 	// Record is one as the printer prints it, Kind how.
 	Record func(T) (output.Record, error)
@@ -71,7 +71,10 @@ func (c Catalog[T]) Complete(*cobra.Command, []string, string) ([]cobra.Completi
 	}
 	out := make([]cobra.Completion, len(all))
 	for i, one := range all {
-		out[i] = cobra.CompletionWithDesc(c.Name(one), c.About(one))
+		out[i] = c.Name(one)
+		if c.About != nil {
+			out[i] = cobra.CompletionWithDesc(out[i], c.About(one))
+		}
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp
 }
