@@ -1,7 +1,9 @@
 package calimport
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -70,15 +72,17 @@ func TestSimpleCustomLeapRuleTooLongIsRefused(t *testing.T) {
 	}), "leapYear.customMod is 1000000000000000; kanka counts leap rules that repeat within 1000000 years")
 }
 
+// many is a list of n items.
+func many(n int, item any) []any {
+	out := make([]any, n)
+	for i := range out {
+		out[i] = item
+	}
+	return out
+}
+
 // Lists longer than a calendar holds are refused by their key.
 func TestListsBeyondTheServiceAreRefused(t *testing.T) {
-	many := func(n int, item any) []any {
-		out := make([]any, n)
-		for i := range out {
-			out[i] = item
-		}
-		return out
-	}
 	wantRefused(t, fantasyFile(t, func(s, _ map[string]any) {
 		yearData(s)["timespans"] = many(10_001, map[string]any{"name": "M", "type": "month", "length": 1})
 	}), "static_data.year_data.timespans has 10001; a calendar holds at most 10000")
@@ -182,4 +186,35 @@ func TestMonthsThatComeAndGoAreBoundedAsLeapDays(t *testing.T) {
 	if _, err := Convert(fantasyFile(t, rare(127)), Auto); err != nil && strings.Contains(err.Error(), "together") {
 		t.Errorf("127 and 1 are at the bound, not over it: %v", err)
 	}
+}
+
+// A file of Simple Calendar's first version has its messages in its own
+// keys (monthSettings, leapYearSettings ...), not the later version's.
+func TestFirstVersionSimpleCalendarKeysAreNamedAsTheFileHasThem(t *testing.T) {
+	file := func(change func(f map[string]any)) []byte {
+		data, err := os.ReadFile("testdata/crownlands-simple-calendar-v1.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f map[string]any
+		if err := json.Unmarshal(data, &f); err != nil {
+			t.Fatal(err)
+		}
+		change(f)
+		out, err := json.Marshal(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	wantRefused(t, file(func(f map[string]any) {
+		f["moonSettings"] = many(101, f["moonSettings"].([]any)[0])
+	}), "moonSettings has 101; kanka imports at most 100 moons")
+	wantRefused(t, file(func(f map[string]any) {
+		f["leapYearSettings"].(map[string]any)["customMod"] = 2_000_000
+	}), "leapYearSettings.customMod is 2000000; kanka counts leap rules that repeat within 1000000 years")
+	wantRefused(t, file(func(f map[string]any) {
+		delete(f, "currentDate")
+		f["yearSettings"].(map[string]any)["numericRepresentation"] = 2e12
+	}), "yearSettings.numericRepresentation is 2000000000000; a calendar counts years from -1000000000000 to 1000000000000")
 }

@@ -28,6 +28,29 @@ type scCalendar struct {
 	Seasons     []scSeason  `json:"seasons"`
 	Weekdays    []scWeekday `json:"weekdays"`
 	Year        scYear      `json:"year"`
+	// firstVersion says the calendar came from the first version's
+	// *Settings keys, which messages then name (key).
+	firstVersion bool
+}
+
+// firstVersionKeys are the first version's names of the keys of a
+// calendar: its messages name a key as the file has it.
+var firstVersionKeys = map[string]string{
+	"months": "monthSettings", "weekdays": "weekdaySettings", "moons": "moonSettings",
+	"seasons": "seasonSettings", "year": "yearSettings", "leapYear": "leapYearSettings",
+}
+
+// key is path ("year.yearNames") as c's file names it
+// ("yearSettings.yearNames" in the first version's).
+func (c scCalendar) key(path string) string {
+	head, rest, dotted := strings.Cut(path, ".")
+	if v1, ok := firstVersionKeys[head]; ok && c.firstVersion {
+		head = v1
+	}
+	if !dotted {
+		return head
+	}
+	return head + "." + rest
 }
 
 type scDate struct {
@@ -161,7 +184,8 @@ func readSimple(data []byte) (*draft, error) {
 			return nil, err
 		}
 		c := scCalendar{Months: f.MonthSettings, Weekdays: f.WeekdaySettings, LeapYear: f.LeapYearSettings,
-			Moons: f.MoonSettings, Seasons: f.SeasonSettings, Year: f.YearSettings, CurrentDate: f.CurrentDate}
+			Moons: f.MoonSettings, Seasons: f.SeasonSettings, Year: f.YearSettings, CurrentDate: f.CurrentDate,
+			firstVersion: true}
 		// The first version counts months, days and season starts from 1.
 		if c.CurrentDate != nil {
 			c.CurrentDate.Month--
@@ -342,11 +366,11 @@ func simpleDraft(c scCalendar) (*draft, error) {
 // are beyond what a calendar holds, before anything is built from them.
 func simpleCounts(c scCalendar) error {
 	err := checkCounts(
-		count{"months", len(c.Months), client.MaxAnswerMonths, holds(client.MaxAnswerMonths)},
-		count{"weekdays", len(c.Weekdays), client.MaxAnswerWeekdays, holds(client.MaxAnswerWeekdays)},
-		count{"moons", len(c.Moons), maxMoons, fmt.Sprintf("kanka imports at most %d moons", maxMoons)},
-		count{"seasons", len(c.Seasons), client.MaxAnswerSeasons, holds(client.MaxAnswerSeasons)},
-		count{"year.yearNames", len(c.Year.YearNames), client.MaxAnswerYears, holds(client.MaxAnswerYears)},
+		count{c.key("months"), len(c.Months), client.MaxAnswerMonths, holds(client.MaxAnswerMonths)},
+		count{c.key("weekdays"), len(c.Weekdays), client.MaxAnswerWeekdays, holds(client.MaxAnswerWeekdays)},
+		count{c.key("moons"), len(c.Moons), maxMoons, fmt.Sprintf("kanka imports at most %d moons", maxMoons)},
+		count{c.key("seasons"), len(c.Seasons), client.MaxAnswerSeasons, holds(client.MaxAnswerSeasons)},
+		count{c.key("year.yearNames"), len(c.Year.YearNames), client.MaxAnswerYears, holds(client.MaxAnswerYears)},
 	)
 	if err != nil {
 		return err
@@ -363,12 +387,12 @@ func simpleCounts(c scCalendar) error {
 	// A custom rule is counted over its cycle: one of more than a million
 	// years is too long to count (as Fantasy-Calendar's intervals are).
 	if strings.EqualFold(string(c.LeapYear.Rule), "custom") && c.LeapYear.CustomMod.int() > maxPeriod {
-		return fmt.Errorf("leapYear.customMod is %d; kanka counts leap rules that repeat within %d years", c.LeapYear.CustomMod.int(), maxPeriod)
+		return fmt.Errorf("%s is %d; kanka counts leap rules that repeat within %d years", c.key("leapYear.customMod"), c.LeapYear.CustomMod.int(), maxPeriod)
 	}
 	if c.CurrentDate != nil {
 		return checkYear("currentDate.year", c.CurrentDate.Year.int())
 	}
-	return checkYear("year.numericRepresentation", c.Year.NumericRepresentation.int())
+	return checkYear(c.key("year.numericRepresentation"), c.Year.NumericRepresentation.int())
 }
 
 func isFullPhase(p scPhase) bool {
