@@ -51,7 +51,6 @@ var presetCatalog = resource.Catalog[presets.Preset]{
 		return all, nil
 	},
 	Get:    presets.Get,
-	Names:  presets.Names,
 	Name:   func(p presets.Preset) string { return p.Name },
 	About:  func(p presets.Preset) string { return p.Setting },
 	Record: newPresetRecord,

@@ -12,9 +12,6 @@ import (
 	"github.com/kanka-cli/kanka/output"
 )
 
-// monthAbbrev names the months of a climate's place, as its file does.
-var monthAbbrev = [12]string{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"}
-
 // climateRecord is one climate as the printers take it.
 type climateRecord struct {
 	climate weathergen.Climate
@@ -56,7 +53,7 @@ func newClimateRecord(c weathergen.Climate) (output.Record, error) {
 		Hemisphere: hemisphere(c), Spread: c.Spread, Wind: c.Wind, Prevailing: c.Prevailing,
 		WetDays: yearWetDays(c), Precipitation: yearPrecipitation(c), Seasons: c.Seasons(), Months: make([]monthJSON, 12)}
 	for i, m := range c.Months {
-		v.Months[i] = monthJSON{Month: monthAbbrev[i], High: m.High, Low: m.Low, WetDays: m.WetDays, Precipitation: m.Precipitation,
+		v.Months[i] = monthJSON{Month: weathergen.MonthAbbrev[i], High: m.High, Low: m.Low, WetDays: m.WetDays, Precipitation: m.Precipitation,
 			Spread: m.Spread, Wind: m.Wind}
 	}
 	raw, err := json.Marshal(v)
@@ -174,7 +171,7 @@ func seasonLines(c weathergen.Climate) string {
 func monthLines(c weathergen.Climate) string {
 	var rows [][]string
 	for i, m := range c.Months {
-		rows = append(rows, []string{monthAbbrev[i], number(m.High) + "/" + number(m.Low) + " °C",
+		rows = append(rows, []string{weathergen.MonthAbbrev[i], number(m.High) + "/" + number(m.Low) + " °C",
 			wetDays(m.WetDays), whole(m.Precipitation) + " mm"})
 	}
 	return aligned(rows)

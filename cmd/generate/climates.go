@@ -40,7 +40,6 @@ request is sent.`,
 var climates = resource.Catalog[weathergen.Climate]{
 	All:    func() ([]weathergen.Climate, error) { return weathergen.Climates(), nil },
 	Get:    weathergen.ClimateByName,
-	Names:  weathergen.ClimateNames,
 	Name:   func(c weathergen.Climate) string { return c.Name },
 	About:  func(c weathergen.Climate) string { return c.Place },
 	Record: newClimateRecord,

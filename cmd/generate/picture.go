@@ -9,6 +9,7 @@ import (
 
 	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/internal/weathergen"
 	"github.com/kanka-cli/kanka/output"
 	"github.com/olekukonko/tablewriter/pkg/twwidth"
@@ -28,7 +29,7 @@ import (
 func printPicture(w io.Writer, g *generation, terminal bool) {
 	r := g.reckon
 	fmt.Fprintf(w, "%s (id %d): %s to %s, %s\n", output.Sanitize(g.calendar.Name), g.calendar.ID,
-		output.Sanitize(r.FormatShort(g.from)), output.Sanitize(r.FormatShort(g.to)), plural(len(g.days), "day"))
+		output.Sanitize(r.FormatShort(g.from)), output.Sanitize(r.FormatShort(g.to)), days(len(g.days)))
 	place := ""
 	if g.climate.Place != "" {
 		place = ": " + output.Sanitize(g.climate.Place)
@@ -125,17 +126,9 @@ func printKept(w io.Writer, r *almanac.Reckoning, kept []client.Date) {
 		}
 		dates = append(dates, output.Sanitize(r.FormatShort(d)))
 	}
-	have := "have"
-	if len(kept) == 1 {
-		have = "has"
-	}
 	fmt.Fprintf(w, "Kept as they are: %s that %s an entry already (--replace updates them): %s\n",
-		plural(len(kept), "day"), have, strings.Join(dates, ", "))
+		days(len(kept)), cmdutil.Plural(len(kept), "has", "have"), strings.Join(dates, ", "))
 }
 
-func plural(n int, noun string) string {
-	if n != 1 {
-		noun += "s"
-	}
-	return fmt.Sprintf("%d %s", n, noun)
-}
+// days is "1 day" or "3 days".
+func days(n int) string { return fmt.Sprintf("%d %s", n, cmdutil.Plural(n, "day", "days")) }

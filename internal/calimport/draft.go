@@ -31,8 +31,6 @@ type draft struct {
 	// losses are what the reader found Kanka cannot hold in the calendar's
 	// structure; dropped what it leaves out (eras, notes, events), said last.
 	losses, dropped []string
-	// leap is Kanka's leap rule once resolveLeaps settled it.
-	leap *kankaLeap
 }
 
 // model is a tool's own arithmetic, asked about days written as Kanka

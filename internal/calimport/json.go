@@ -138,8 +138,6 @@ func decode(data []byte, v any) error {
 			where = "the file"
 		}
 		return fmt.Errorf("%s: expected %s, got %s", where, what, got)
-	case errors.Is(err, errEmpty):
-		return err
 	}
 	return err
 }

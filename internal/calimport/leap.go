@@ -74,10 +74,10 @@ func (d *draft) resolveLeaps() []string {
 	if !sameRule {
 		// Kanka has one rule: the leap day that adds the most days over
 		// the years is kept, the others named.
-		best := 0
-		for i, l := range kept {
-			if d.yearlyDays(l) > d.yearlyDays(kept[best]) {
-				best = i
+		best, most := 0, d.yearlyDays(kept[0])
+		for i, l := range kept[1:] {
+			if days := d.yearlyDays(l); days > most {
+				best, most = i+1, days
 			}
 		}
 		var dropped []string
@@ -117,7 +117,6 @@ func (d *draft) resolveLeaps() []string {
 	yes := true
 	d.in.HasLeapYear, d.in.LeapYearAmount, d.in.LeapYearMonth = &yes, &k.amount, &k.month
 	d.in.LeapYearOffset, d.in.LeapYearStart = &k.every, &k.start
-	d.leap = &k
 	// The months the source has only in leap years are the last days of
 	// the month they were folded into, after its own leap days.
 	if d.months.folds == nil {

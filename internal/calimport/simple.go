@@ -319,7 +319,7 @@ func simpleDraft(c scCalendar) (*draft, error) {
 			resetEvery: mo.FirstNewMoon.YearX.int(), year: mo.FirstNewMoon.Year.int(), month: mo.FirstNewMoon.Month.int(), day: mo.FirstNewMoon.Day.int()}
 		var icons []string
 		for _, p := range mo.Phases {
-			moon.phases = append(moon.phases, scPhaseModel{length: float64(p.Length), full: isFullPhase(p)})
+			moon.phases = append(moon.phases, scPhaseModel{full: isFullPhase(p)})
 			end := 0.0
 			if n := len(moon.ends); n > 0 {
 				end = moon.ends[n-1]

@@ -50,8 +50,7 @@ type scMoonModel struct {
 }
 
 type scPhaseModel struct {
-	length float64
-	full   bool
+	full bool
 }
 
 // rule is the leap years as a leapRule; isLeap is nil when there are none.

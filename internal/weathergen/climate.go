@@ -66,8 +66,9 @@ var placeMonthDays = [12]int{31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}
 // placeYearDays is the length of the place's year.
 const placeYearDays = 365
 
-// monthAbbrev names the months of the place, as a climate file writes them.
-var monthAbbrev = [12]string{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"}
+// MonthAbbrev names the months of the place, as a climate file writes them
+// (and kanka weather climates shows them).
+var MonthAbbrev = [12]string{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"}
 
 // directions are the eight points of the compass, clockwise from north.
 var directions = [8]string{"N", "NE", "E", "SE", "S", "SW", "W", "NW"}
@@ -133,13 +134,17 @@ func ClimateByName(name string) (Climate, error) {
 	}
 	names := ClimateNames()
 	msg := fmt.Sprintf("unknown climate %q: the climates are %s", name, strings.Join(names, ", "))
-	if near, ok := otherNames[otherName(want)]; ok {
+	if near, ok := offered(want); ok {
 		msg += fmt.Sprintf("; did you mean %q (%s)?", near.climate, near.kind)
 	} else if near, ok := suggest.Nearest(want, names); ok {
 		msg += fmt.Sprintf("; did you mean %q?", near)
 	}
 	return Climate{}, fmt.Errorf("%s", msg)
 }
+
+// otherClimate is the built-in climate a common name stands for, and the
+// kind of climate that name is.
+type otherClimate struct{ climate, kind string }
 
 // otherName is a name as otherNames keys it: lower case, its words joined
 // by "-" ("Ice cap", "ice_cap" and "ICE-CAP" are "ice-cap").
@@ -152,7 +157,7 @@ func otherName(name string) string {
 // enough for a suggestion ("rainforest" is not "tropical"), so they are
 // offered by name. They are offered, not taken, so that a script names
 // the climate as kanka lists it.
-var otherNames = map[string]struct{ climate, kind string }{
+var otherNames = map[string]otherClimate{
 	"rainforest":        {"tropical", "tropical rainforest"},
 	"jungle":            {"tropical", "tropical rainforest"},
 	"equatorial":        {"tropical", "tropical rainforest"},
@@ -168,11 +173,21 @@ var otherNames = map[string]struct{ climate, kind string }{
 	"antarctic":         {"polar", "ice cap"},
 	"wet-dry":           {"savanna", "tropical savanna"},
 	"humid-continental": {"continental", "humid continental"},
-	// The kinds the suggestion itself names.
-	"tropical-rainforest": {"tropical", "tropical rainforest"},
-	"hot-desert":          {"desert", "hot desert"},
-	"cold-semi-arid":      {"steppe", "cold semi-arid"},
-	"tropical-savanna":    {"savanna", "tropical savanna"},
+}
+
+// offered is the built-in climate a common name stands for: a name of
+// otherNames, or a kind the suggestion names ("tropical rainforest").
+func offered(name string) (otherClimate, bool) {
+	key := otherName(name)
+	if near, ok := otherNames[key]; ok {
+		return near, true
+	}
+	for _, near := range otherNames {
+		if otherName(near.kind) == key {
+			return near, true
+		}
+	}
+	return otherClimate{}, false
 }
 
 // monthSpread is the spread of month m (0-based), in °C.

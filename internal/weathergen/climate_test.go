@@ -79,7 +79,7 @@ func months(n int, replace string) string {
 	var b strings.Builder
 	b.WriteString("months:\n")
 	for i := range 12 {
-		line := "  - {month: " + monthAbbrev[i] + ", high: 10, low: 2, wet_days: 8, precipitation: 50}\n"
+		line := "  - {month: " + MonthAbbrev[i] + ", high: 10, low: 2, wet_days: 8, precipitation: 50}\n"
 		if i == n && replace != "" {
 			line = replace + "\n"
 		}

@@ -260,8 +260,8 @@ func (r *climateReader) month(raw *yaml.Node, i int, m *Month) {
 		return
 	}
 	e := r.entries(n, path, monthKeys)
-	if name := r.text(e, "month", path, false); name != "" && !strings.EqualFold(name, monthAbbrev[i]) && !strings.EqualFold(name, monthFull[i]) {
-		r.add(e["month"], path+".month", "%q is not %s: the months run January to December", name, monthAbbrev[i])
+	if name := r.text(e, "month", path, false); name != "" && !strings.EqualFold(name, MonthAbbrev[i]) && !strings.EqualFold(name, monthFull[i]) {
+		r.add(e["month"], path+".month", "%q is not %s: the months run January to December", name, MonthAbbrev[i])
 	}
 	high, okHigh := r.required(n, e, "high", path, minTemperature, maxTemperature)
 	low, okLow := r.required(n, e, "low", path, minTemperature, maxTemperature)

@@ -43,7 +43,7 @@ func (c Climate) Seasons() []SeasonFigures {
 		}
 		out[s] = SeasonFigures{
 			Season:        names[s],
-			Months:        monthAbbrev[months[0]] + "–" + monthAbbrev[months[2]],
+			Months:        MonthAbbrev[months[0]] + "–" + MonthAbbrev[months[2]],
 			High:          math.Round(high/float64(days)*10) / 10,
 			Low:           math.Round(low/float64(days)*10) / 10,
 			WetDays:       math.Round(wet*10) / 10,

@@ -14,7 +14,7 @@ func climateOf(t *testing.T, months []string) Climate {
 	var b strings.Builder
 	b.WriteString("name: test\nmonths:\n")
 	for i, m := range months {
-		b.WriteString("  - {month: " + monthAbbrev[i] + ", " + m + "}\n")
+		b.WriteString("  - {month: " + MonthAbbrev[i] + ", " + m + "}\n")
 	}
 	c, err := LoadClimate([]byte(b.String()))
 	if err != nil {

@@ -18,8 +18,6 @@ type Catalog[T any] struct {
 	All func() ([]T, error)
 	// Get is the one of a name; an unknown name's error names the nearest.
 	Get func(name string) (T, error)
-	// Names are the names, for completion when All fails.
-	Names func() []string
 	// Name is one's name: -o id prints it, as they have no ids and their
 	// name is what a flag takes.
 	Name func(T) string
@@ -55,7 +53,7 @@ func NewCatalogCmd[T any](f *cmdutil.Factory, verb string, c Catalog[T], h Help)
 			}
 			one, err := c.Get(args[0])
 			if err != nil {
-				return &cmdutil.UsageError{Err: err}
+				return cmdutil.AsUsage(err)
 			}
 			return c.show(f, p, one)
 		},
@@ -67,7 +65,7 @@ func NewCatalogCmd[T any](f *cmdutil.Factory, verb string, c Catalog[T], h Help)
 func (c Catalog[T]) Complete(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	all, err := c.All()
 	if err != nil {
-		return c.Names(), cobra.ShellCompDirectiveNoFileComp
+		return nil, cobra.ShellCompDirectiveNoFileComp // a completion prints nothing
 	}
 	out := make([]cobra.Completion, len(all))
 	for i, one := range all {
