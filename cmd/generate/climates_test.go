@@ -51,32 +51,11 @@ func TestClimatesListsEveryClimate(t *testing.T) {
 	if err := runClimates(env); err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.Split(strings.TrimSuffix(env.Out.String(), "\n"), "\n")
-	if len(lines) != len(names)+1 {
-		t.Fatalf("the table has %d lines for %d climates:\n%s", len(lines), len(names), env.Out)
-	}
-	if header := strings.Join(strings.Fields(lines[0]), " "); header != "NAME PLACE WINTER SPRING SUMMER AUTUMN WET DAYS" {
-		t.Errorf("header %q", header)
-	}
-	for i, c := range weathergen.Climates() {
-		s := c.Seasons()
-		want := []string{c.Name, c.Place, highLow(s[0].High, s[0].Low), highLow(s[1].High, s[1].Low), highLow(s[2].High, s[2].Low), highLow(s[3].High, s[3].Low), whole(yearWetDays(c))}
-		if row := splitColumns(lines[i+1]); strings.Join(row, "|") != strings.Join(want, "|") {
-			t.Errorf("row %d: %q; want %q", i+1, row, want)
-		}
-	}
+	// Pinned as printed, not rebuilt with the code that prints it: a
+	// wrong season mean or a wrong count of wet days shows here (London's
+	// months add up to 110.4 wet days).
+	cmdtest.Golden(t, "climates.txt", env.Out.String())
 	env.WantSent()
-}
-
-// splitColumns splits a table's line at its runs of two spaces or more.
-func splitColumns(line string) []string {
-	var out []string
-	for _, cell := range strings.Split(line, "  ") {
-		if cell = strings.TrimSpace(cell); cell != "" {
-			out = append(out, cell)
-		}
-	}
-	return out
 }
 
 // One climate's detail view: where its normals come from, its seasons and

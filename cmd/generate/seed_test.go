@@ -47,6 +47,16 @@ func TestGenerateTheSeedOfJSONGivenBackMakesTheSameEntries(t *testing.T) {
 	if again.Seed.String() != seed || string(again.Entries) != string(asJQ.Entries) {
 		t.Errorf("with --seed %s: seed %s, entries\n%s\nwant the entries made without --seed:\n%s", seed, again.Seed, again.Entries, asJQ.Entries)
 	}
+	// --seed is read: another seed makes other weather.
+	var other struct {
+		Entries json.RawMessage `json:"entries"`
+	}
+	if err := json.Unmarshal([]byte(dryRunJSON(t, "--seed", "1")), &other); err != nil {
+		t.Fatal(err)
+	}
+	if string(other.Entries) == string(asJQ.Entries) {
+		t.Error("--seed 1 made the entries of the seed made from the names: --seed was not read")
+	}
 }
 
 // --seed takes every whole number a JSON reader keeps exactly, 0 to

@@ -50,7 +50,7 @@ func TestE2EGenerateTwiceWritesOnceAndKeepsWhatWasWrittenByHand(t *testing.T) {
 		month := []string{"weather", "generate", "--calendar", id, "--from", "1492-Hammer-1", "--days", "30", "--climate", "continental"}
 
 		// The month's entries as a dry run makes them, before any is written.
-		dry := k.ok(t, append(month, "--dry-run", "-o", "json", "--jq", `.entries[] | "\(.date) \(.weather) \(.temperature)"`)...)
+		dry := k.ok(t, append(month, "--dry-run", "-o", "json", "--jq", `.entries[] | "\(.date) \(.weather) \(.temperature) \(.precipitation) \(.wind) \(.effect // "")"`)...)
 
 		mark := srv.mark()
 		r := k.run(t, month...)
@@ -60,7 +60,7 @@ func TestE2EGenerateTwiceWritesOnceAndKeepsWhatWasWrittenByHand(t *testing.T) {
 		sent := srv.since(mark)
 		wantRequests(t, sent, append(append(generateReads(live, id, 0), changedCheck), repeated("POST calendars/"+id+"/"+weatherPath(live), 30)...)...)
 		t.Logf("a month generated and written: %d requests, %d writes", len(sent), len(writesOf(sent)))
-		written := k.ok(t, "weather", "list", "--calendar", id, "--jq", `.[] | "\(.year)-\(.month)-\(.day) \(.weather) \(.temperature)"`)
+		written := k.ok(t, "weather", "list", "--calendar", id, "--jq", `.[] | "\(.year)-\(.month)-\(.day) \(.weather) \(.temperature) \(.precipitation) \(.wind) \(.effect // "")"`)
 		if written != dry {
 			t.Errorf("written:\n%s\nthe dry run's entries:\n%s", written, dry)
 		}
@@ -100,7 +100,7 @@ func TestE2EGenerateTwiceWritesOnceAndKeepsWhatWasWrittenByHand(t *testing.T) {
 		if w := writesOf(sent); len(w) != 1 || w[0].Method != "PUT" || len(sent) != len(generateReads(live, id, 30))+2 {
 			t.Errorf("--replace sent %v; want the reads, the check and one PUT", sent)
 		}
-		written = k.ok(t, "weather", "list", "--calendar", id, "--jq", `.[] | "\(.year)-\(.month)-\(.day) \(.weather) \(.temperature)"`)
+		written = k.ok(t, "weather", "list", "--calendar", id, "--jq", `.[] | "\(.year)-\(.month)-\(.day) \(.weather) \(.temperature) \(.precipitation) \(.wind) \(.effect // "")"`)
 		if written != dry {
 			t.Errorf("after --replace:\n%s\nwant the generated month:\n%s", written, dry)
 		}

@@ -69,7 +69,10 @@ func TestAnchoredOnCurrentDate(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, _ := res.Calendar.Reckoning()
+		r, err := res.Calendar.Reckoning()
+		if err != nil {
+			t.Fatalf("%s: %v", f.file, err)
+		}
 		cur := d.date()
 		if want, ok := d.src.weekday(cur); ok {
 			if got, _, _ := r.Weekday(cur); got != want {
