@@ -2,6 +2,7 @@ package apply
 
 import (
 	"context"
+	"io"
 
 	"github.com/kanka-cli/kanka/cmd/calendar"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
@@ -27,6 +28,16 @@ type Options struct {
 	// Words are the advice of a command that runs the engine on a seed of
 	// its own (RunSeed); nil: kanka apply's.
 	Words *Words
+	// What a command that runs the engine on a seed of its own adds
+	// (weather generate): Settle changes the seed once the campaign is
+	// read, before the plan; Preface writes what comes before the plan's
+	// text; Report prints the -o json or yaml record instead of apply's
+	// report. Brief lists the counts only, on a terminal too (apply lists
+	// every entry there). Each may be left unset.
+	Settle  func(*Seed, *Actual)
+	Preface func(io.Writer)
+	Report  func(p *output.Printer, plan *Plan, dryRun bool) error
+	Brief   bool
 }
 
 // concurrency bounds the reads and writes in flight; the client paces them

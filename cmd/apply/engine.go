@@ -45,22 +45,33 @@ func RunSeed(opts *Options, seed Seed) error {
 	for _, sa := range act.SetApart {
 		fmt.Fprintln(f.IO.ErrOut, client.MisplacedWarning(sa.Listed, sa.Entry, sa.Why))
 	}
+	if opts.Settle != nil {
+		opts.Settle(&seed, act)
+	}
 	plan, err := MakePlan(seed, act, PlanOptions{Prune: opts.Prune, Force: opts.Force, Words: opts.Words})
 	if err != nil {
 		return err
 	}
 	out := f.IO.Out
-	verbose := opts.Verbose || f.IO.OutTTY
-	if opts.DryRun {
-		if !text {
-			return PrintReport(p, plan, true)
+	verbose := opts.Verbose || f.IO.OutTTY && !opts.Brief
+	report := PrintReport
+	if opts.Report != nil {
+		report = opts.Report
+	}
+	if text {
+		if opts.Preface != nil {
+			opts.Preface(out)
 		}
 		PrintPlan(out, plan, verbose)
+	}
+	if opts.DryRun {
+		if !text {
+			return report(p, plan, true)
+		}
 		return nil
 	}
 	total := plan.Writes()
 	if text {
-		PrintPlan(out, plan, verbose)
 		if total == 0 {
 			fmt.Fprintln(out, "Nothing to change.")
 			return nil
@@ -73,7 +84,7 @@ func RunSeed(opts *Options, seed Seed) error {
 	}
 	runErr := ExecuteShowing(ctx, f, c, plan, total)
 	if !text {
-		if err := PrintReport(p, plan, false); err != nil {
+		if err := report(p, plan, false); err != nil {
 			return err
 		}
 		return runErr

@@ -38,10 +38,6 @@ type Options struct {
 	Verbose bool
 }
 
-// concurrency bounds the reads and writes in flight, as apply's does; the
-// client paces them for the rate limit whatever this is.
-const concurrency = 4
-
 // generateOutputs are what generate prints: its picture and plan as text,
 // or one record of the days, their summary and the plan (-o json, yaml,
 // --jq, --template).

@@ -3,25 +3,27 @@ package generate
 import (
 	"context"
 	"fmt"
+	"io"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/apply"
 	"github.com/kanka-cli/kanka/cmd/calendar"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
+	"github.com/kanka-cli/kanka/output"
 )
 
-// generateRun makes up the span's weather and writes it as kanka apply
-// writes a seed (cmd/apply's engine, in the order of its applyRun): the
-// flags and the climate checked before any request, the calendar read,
-// the days made up, the campaign read, the plan made, checked with one
-// request before the first write, and carried out.
+// generateRun makes up the span's weather and writes it through apply's
+// engine (apply.RunSeed): the flags and the climate checked before any
+// request, the calendar read, the days made up; then the engine reads the
+// campaign, keeps the days written already (unless --replace), prints the
+// picture and the plan, checks with one request before the first write,
+// and carries it out.
 func generateRun(opts *Options) error {
 	f, ctx := opts.Factory, opts.Context
 	// Built first: a --jq or --template that does not compile is refused
 	// before anything else.
-	p, err := resource.NewPrinter(f)
-	if err != nil {
+	if _, err := resource.NewPrinter(f); err != nil {
 		return err
 	}
 	in, err := opts.read()
@@ -43,58 +45,23 @@ func generateRun(opts *Options) error {
 	for _, w := range g.warnings {
 		fmt.Fprintf(f.IO.ErrOut, "warning: %s\n", w)
 	}
-	seed := desired(cal.ID, g.days)
-	// The model writes within the service's fields; a day it would get
-	// wrong is refused here, before any write.
-	if err := apply.Check(seed); err != nil {
-		return err
-	}
-	act, err := apply.Read(ctx, c, seed, concurrency)
-	if err != nil {
-		return err
-	}
-	for _, sa := range act.SetApart {
-		fmt.Fprintln(f.IO.ErrOut, client.MisplacedWarning(sa.Listed, sa.Entry, sa.Why))
-	}
-	kept := keepWritten(&seed, act, opts.Replace)
-	plan, err := apply.MakePlan(seed, act, apply.PlanOptions{Words: &generateWords})
-	if err != nil {
-		return err
-	}
-	text := p.PrintsText()
-	out := f.IO.Out
-	verbose := opts.Verbose
-	if text {
-		printPicture(out, g, f.IO.OutTTY)
-		printKept(out, g.reckon, kept)
-		apply.PrintPlan(out, plan, verbose)
-	}
-	total := plan.Writes()
-	if opts.DryRun {
-		if !text {
-			return printRecord(p, g, kept, plan, true)
-		}
-		return nil
-	}
-	if text && total == 0 {
-		fmt.Fprintln(out, "Nothing to change.")
-		return nil
-	}
-	if total > 0 {
-		// One request, paid only by a run that writes.
-		if err := apply.Recheck(ctx, c, plan, act); err != nil {
-			return err
-		}
-	}
-	runErr := apply.ExecuteShowing(ctx, f, c, plan, total)
-	if !text {
-		if err := printRecord(p, g, kept, plan, false); err != nil {
-			return err
-		}
-		return runErr
-	}
-	apply.PrintOutcome(out, plan)
-	return runErr
+	var kept []client.Date
+	return apply.RunSeed(&apply.Options{
+		Factory: f, Context: ctx, DryRun: opts.DryRun, Verbose: opts.Verbose, Words: &generateWords,
+		// The picture says what the counts leave out: no list of every
+		// entry on a terminal unless --verbose.
+		Brief: true,
+		// A day with an entry is kept unless --replace; the picture
+		// names them before the plan.
+		Settle: func(seed *apply.Seed, act *apply.Actual) { kept = keepWritten(seed, act, opts.Replace) },
+		Preface: func(out io.Writer) {
+			printPicture(out, g, f.IO.OutTTY)
+			printKept(out, g.reckon, kept)
+		},
+		Report: func(p *output.Printer, plan *apply.Plan, dryRun bool) error {
+			return printRecord(p, g, kept, plan, dryRun)
+		},
+	}, desired(cal.ID, g.days))
 }
 
 // readCalendar is the calendar --calendar names: the local cache's while
