@@ -6,9 +6,9 @@ import (
 	"strings"
 
 	"github.com/kanka-cli/kanka/almanac"
-	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/calendar"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/kanka-cli/kanka/internal/weathergen"
 )
 
@@ -79,32 +79,19 @@ func (opts *Options) checkSpanFlags() error {
 	if err != nil {
 		return err
 	}
-	if from != nil && to != nil && from.Compare(*to) > 0 {
-		return cmdutil.UsageErrorf("--from %s is after --to %s: no day is in between", *from, *to)
-	}
-	return nil
+	return resource.CheckSpan(from, to)
 }
 
 // dateShape refuses a date that can be no date of any calendar; a date in
 // numbers is returned, one with names waits for the calendar (nil).
 func dateShape(flag, text string) (*almanac.Date, error) {
-	if strings.TrimSpace(text) == "" {
-		return nil, cmdutil.UsageErrorf("--%s: no date given", flag)
-	}
-	d, err := client.ParseDate(text)
-	if err != nil {
+	d, err := resource.DateFlag(flag, text)
+	if err == nil && d == nil {
 		if err := almanac.CheckDateShape(text); err != nil {
 			return nil, cmdutil.UsageErrorf("--%s: %v", flag, err)
 		}
-		return nil, nil
 	}
-	switch {
-	case d.Month < 1:
-		return nil, cmdutil.UsageErrorf("--%s: month %d does not exist: months are counted from 1", flag, d.Month)
-	case d.Day < 1:
-		return nil, cmdutil.UsageErrorf("--%s: day %d does not exist: days are counted from 1", flag, d.Day)
-	}
-	return &d, nil
+	return d, err
 }
 
 // readClimate is the climate --climate names, or --climate-file holds.

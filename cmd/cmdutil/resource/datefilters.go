@@ -146,38 +146,52 @@ func (f *dateFilter) readMonth(text string) error {
 	return nil
 }
 
+// DateFlag reads the date a flag gives: one in numbers now (its month and
+// day counted from 1), or nil for one with month names, which waits for
+// the calendar. An empty one is refused.
+func DateFlag(flag, text string) (*client.Date, error) {
+	if strings.TrimSpace(text) == "" {
+		return nil, cmdutil.UsageErrorf("--%s: no date given", flag)
+	}
+	d, err := client.ParseDate(text)
+	switch {
+	case err != nil:
+		return nil, nil
+	case d.Month < 1:
+		return nil, cmdutil.UsageErrorf("--%s: month %d does not exist: months are counted from 1", flag, d.Month)
+	case d.Day < 1:
+		return nil, cmdutil.UsageErrorf("--%s: day %d does not exist: days are counted from 1", flag, d.Day)
+	}
+	return &d, nil
+}
+
+// CheckSpan refuses --from after --to, when both are known.
+func CheckSpan(from, to *client.Date) error {
+	if from != nil && to != nil && from.Compare(*to) > 0 {
+		return cmdutil.UsageErrorf("--from %s is after --to %s: no day is in between", *from, *to)
+	}
+	return nil
+}
+
 // readDate reads a numeric date now; a named one waits for the calendar.
 // --date sets both ends of the span.
 func (f *dateFilter) readDate(flag, text string, into []**client.Date) error {
-	if strings.TrimSpace(text) == "" {
-		return cmdutil.UsageErrorf("--%s: no date given", flag)
-	}
-	d, err := client.ParseDate(text)
+	d, err := DateFlag(flag, text)
 	if err != nil {
-		for _, p := range into {
-			f.named = append(f.named, namedValue{flag: flag, text: text, date: p})
-		}
-		return nil
-	}
-	if d.Month < 1 {
-		return cmdutil.UsageErrorf("--%s: month %d does not exist: months are counted from 1", flag, d.Month)
-	}
-	if d.Day < 1 {
-		return cmdutil.UsageErrorf("--%s: day %d does not exist: days are counted from 1", flag, d.Day)
+		return err
 	}
 	for _, p := range into {
-		*p = &d
+		if d == nil {
+			f.named = append(f.named, namedValue{flag: flag, text: text, date: p})
+		} else {
+			*p = d
+		}
 	}
 	return nil
 }
 
 // checkSpan refuses a span that ends before it starts.
-func (f *dateFilter) checkSpan() error {
-	if f.from != nil && f.to != nil && f.from.Compare(*f.to) > 0 {
-		return cmdutil.UsageErrorf("--from %s is after --to %s: no day is in between", *f.from, *f.to)
-	}
-	return nil
-}
+func (f *dateFilter) checkSpan() error { return CheckSpan(f.from, f.to) }
 
 func (f *dateFilter) empty() bool {
 	return f.year == nil && f.month == nil && f.from == nil && f.to == nil && len(f.named) == 0
