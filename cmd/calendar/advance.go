@@ -174,9 +174,10 @@ func moveRun(opts *MoveOptions) error {
 	if err != nil {
 		return err
 	}
-	if keys := cal.UncountedDays(); len(keys) > 0 && !opts.Force {
-		return fmt.Errorf("calendar %d %q: the server's answer did not give %s (left out or null), so its days cannot be counted as the service counts them; nothing was sent. Set them with `kanka calendar update %d -f FILE`, or add --force to count without them as a write would store them (no leap years; leap days in month 1)",
-			id, cal.Name, strings.Join(keys, ", "), id)
+	if !opts.Force {
+		if err := UncountedError(id, cal, ", or add --force to count without them as a write would store them (no leap years; leap days in month 1)"); err != nil {
+			return err
+		}
 	}
 	r, err := cal.Reckoning()
 	if err != nil {

@@ -3,6 +3,7 @@ package calendar
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
@@ -39,4 +40,17 @@ func OfScope(ctx context.Context, c *client.Client, s *resource.Scope, why strin
 	}
 	s.Parent = cal
 	return cal, nil
+}
+
+// UncountedError refuses to count the days of calendar id (cal, as read)
+// when the server's answer left out what they depend on
+// (client.Calendar.UncountedDays): nil when nothing is missing. more is
+// what else may be done (", or add --force ..."), "" for nothing.
+func UncountedError(id int, cal *client.Calendar, more string) error {
+	keys := cal.UncountedDays()
+	if len(keys) == 0 {
+		return nil
+	}
+	return fmt.Errorf("calendar %d %q: the server's answer did not give %s (left out or null), so its days cannot be counted as the service counts them; nothing was sent. Set them with `kanka calendar update %d -f FILE`%s",
+		id, cal.Name, strings.Join(keys, ", "), id, more)
 }

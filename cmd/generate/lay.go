@@ -3,10 +3,10 @@ package generate
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/calendar"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/internal/weathergen"
 )
@@ -36,9 +36,8 @@ type generation struct {
 // calendar does not have, --from after --to and a span over maxYears are
 // usage errors (exit 2); nothing has been written.
 func (opts *Options) generate(cal *client.Calendar, in *input) (*generation, error) {
-	if keys := cal.UncountedDays(); len(keys) > 0 {
-		return nil, fmt.Errorf("calendar %d %q: the server's answer did not give %s (left out or null), so its days cannot be counted as the service counts them; nothing was sent. Set them with `kanka calendar update %d -f FILE`",
-			cal.ID, cal.Name, strings.Join(keys, ", "), cal.ID)
+	if err := calendar.UncountedError(cal.ID, cal, ""); err != nil {
+		return nil, err
 	}
 	r, err := cal.Reckoning()
 	if err != nil {
