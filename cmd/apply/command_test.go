@@ -26,28 +26,17 @@ func runApply(env *cmdtest.Env, args ...string) error {
 	return env.Run(NewCmdApply(env.F, nil), args...)
 }
 
-// The calendar list's answers carry the server's time (sync), from which
-// apply's check asks for the calendars changed since: a second earlier,
-// whole seconds.
+// The list answers and the check before the first write (cmdtest's).
 const (
-	listSync = "2026-01-09T10:00:00.500000Z"
-	lastSync = "GET calendars?lastSync=2026-01-09T09:59:59.000000Z"
+	listSync = cmdtest.ListSync
+	lastSync = cmdtest.LastSync
 )
 
-// listOf is the only page of a list answer holding records.
-func listOf(records ...string) string {
-	return fmt.Sprintf(`{"data":[%s],"links":{"first":"x","last":"x","prev":null,"next":null},`+
-		`"meta":{"current_page":1,"from":1,"last_page":1,"per_page":15,"to":%d,"total":%d},"sync":%q}`,
-		strings.Join(records, ","), len(records), len(records), listSync)
-}
-
-// one is a single record's answer, as the live service wraps it.
-func one(record string) string { return `{"data":` + record + `}` }
-
-// ok is an expected request answered 200 with answer.
-func ok(request, body, answer string) cmdtest.Exchange {
-	return cmdtest.Exchange{Request: request, Body: body, Status: 200, Answer: answer}
-}
+var (
+	listOf = cmdtest.List
+	one    = cmdtest.One
+	ok     = cmdtest.OK
+)
 
 // greyhawkRecord is calendar 5 as the server sends it, with name, type
 // and tags as given: two months of 28 days, two weekdays, no leap years,
@@ -65,10 +54,7 @@ func entryRecord(id, year, month, day int, weather, temperature string) string {
 		`"day":%d,"month":%d,"year":%d,"visibility_id":1}`, id, weather, temperature, day, month, year)
 }
 
-// created is an expected request answered 201 with answer.
-func created(request, body, answer string) cmdtest.Exchange {
-	return cmdtest.Exchange{Request: request, Body: body, Status: 201, Answer: answer}
-}
+var created = cmdtest.Created
 
 // greyhawkPut is the update of greyhawkRecord sent back whole, with name,
 // type and tags as given: every field it was read with, the lists as the

@@ -27,38 +27,22 @@ func runGenerate(env *cmdtest.Env, args ...string) error {
 	return env.Run(NewCmdGenerate(env.F, nil), args...)
 }
 
-// The calendar list's answers carry the server's time (sync), from which
-// apply's check asks for the calendars changed since: a second earlier.
+// The list answers and the check before the first write (cmdtest's).
 const (
-	listSync  = "2026-01-09T10:00:00.500000Z"
-	lastSync  = "GET calendars?lastSync=2026-01-09T09:59:59.000000Z"
-	lastSyncQ = "GET calendars?lastSync=2026-01-09T09%3A59%3A59.000000Z"
+	listSync  = cmdtest.ListSync
+	lastSync  = cmdtest.LastSync
+	lastSyncQ = cmdtest.LastSyncQuery
 )
 
-// listOf is the only page of a list answer holding records.
-func listOf(records ...string) string {
-	return fmt.Sprintf(`{"data":[%s],"links":{"first":"x","last":"x","prev":null,"next":null},`+
-		`"meta":{"current_page":1,"from":1,"last_page":1,"per_page":15,"to":%d,"total":%d},"sync":%q}`,
-		strings.Join(records, ","), len(records), len(records), listSync)
-}
+var (
+	listOf  = cmdtest.List
+	one     = cmdtest.One
+	okWith  = cmdtest.OK
+	created = cmdtest.Created
+)
 
-// one is a single record's answer, as the live service wraps it.
-func one(record string) string { return `{"data":` + record + `}` }
-
-// ok is an expected request answered 200 with answer.
-func ok(request, answer string) cmdtest.Exchange {
-	return cmdtest.Exchange{Request: request, Status: 200, Answer: answer}
-}
-
-// okWith is an expected request with body, answered 200 with answer.
-func okWith(request, body, answer string) cmdtest.Exchange {
-	return cmdtest.Exchange{Request: request, Body: body, Status: 200, Answer: answer}
-}
-
-// created is an expected request with body, answered 201.
-func created(request, body, answer string) cmdtest.Exchange {
-	return cmdtest.Exchange{Request: request, Body: body, Status: 201, Answer: answer}
-}
+// ok is an expected request with no body, answered 200 with answer.
+func ok(request, answer string) cmdtest.Exchange { return cmdtest.OK(request, "", answer) }
 
 // months are the twelve months of calendar 5, thirty days each.
 var months = []string{"Frost", "Thaw", "Seed", "Rain", "Bloom", "Sun", "Heat", "Harvest", "Leaf", "Mist", "Wind", "Snow"}

@@ -26,18 +26,10 @@ func runImport(env *cmdtest.Env, args ...string) error {
 	return env.Run(group, append([]string{"import"}, args...)...)
 }
 
-// The answers of the calendar list carry the server's time, from which
-// the check before the first write asks for the calendars changed since.
-const (
-	importSync     = "2026-01-09T10:00:00.500000Z"
-	importLastSync = "GET calendars?lastSync=2026-01-09T09%3A59%3A59.000000Z"
-)
+// The list answers and the check before the first write (cmdtest's).
+const importLastSync = cmdtest.LastSyncQuery
 
-func importList(records ...string) string {
-	return fmt.Sprintf(`{"data":[%s],"links":{"first":"x","last":"x","prev":null,"next":null},`+
-		`"meta":{"current_page":1,"from":1,"last_page":1,"per_page":15,"to":%d,"total":%d},"sync":%q}`,
-		strings.Join(records, ","), len(records), len(records), importSync)
-}
+var importList = cmdtest.List
 
 // tolreaPost is the create of the donjon example named Tolrea: its 13
 // months of 28 days, its week of 7 (the week anchored so that 1024-1-1 is
