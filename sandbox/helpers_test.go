@@ -33,7 +33,7 @@ func newServer(t *testing.T, opts Options) *Server {
 
 // send makes a raw request with the sandbox token (unless headers say
 // otherwise: a header with an empty value is removed).
-func send(t *testing.T, h http.Handler, method, path, body string, headers ...string) *httptest.ResponseRecorder {
+func send(t testing.TB, h http.Handler, method, path, body string, headers ...string) *httptest.ResponseRecorder {
 	t.Helper()
 	var r *http.Request
 	if body == "" {

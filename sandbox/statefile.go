@@ -47,11 +47,21 @@ var stateKeys = []string{"last_ids", "calendars", "weather"}
 // target. A missing file, or one holding nothing but white space, is a new,
 // empty state; anything else must read strictly as a state (parseState).
 func loadState(path, target string) (*state, error) {
+	b, err := readState(path, target)
+	if err != nil {
+		return nil, err
+	}
+	return parseState(path, b)
+}
+
+// readState is the bytes of the state file, nil when it is missing, or the
+// error that says why it cannot be read.
+func readState(path, target string) ([]byte, error) {
 	b, err := readRegular(path, target)
 	var refused *StateFileError
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return &state{}, nil
+		return nil, nil
 	case errors.As(err, &refused):
 		return nil, refused
 	case err != nil:
@@ -60,7 +70,7 @@ func loadState(path, target string) (*state, error) {
 		}
 		return nil, fmt.Errorf("sandbox state: %w", err)
 	}
-	return parseState(path, b)
+	return b, nil
 }
 
 // readRegular reads the file target, refusing it once open when it is not

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gofrs/flock"
 	"github.com/kanka-cli/kanka/internal/filekind"
@@ -66,7 +68,35 @@ func cloneState(st *state) (*state, error) {
 // A symlink is followed: the file it names is the one replaced and locked.
 // A file that does not read as sandbox state is refused, never written
 // (StateFileError); so is what is not a regular file (checkRegular).
-type fileStore struct{ path string }
+//
+// The file is read on every request, but decoded only when its bytes differ
+// from those this store last read or wrote: a year of generated weather is
+// 365 writes in a row, and decoding a growing file twice for each was most
+// of their time. Comparing the bytes, not a modification time, sees every
+// change another process made, however fast.
+type fileStore struct {
+	path string
+	// viewed is the file as a read last decoded it. Reads share its
+	// state, and may keep parts of it, so nothing ever changes it.
+	viewed atomic.Pointer[decodedFile]
+	// written is the file as the last write left it. A write takes it
+	// (Swap), changes its state in place and puts back what it wrote, so
+	// no two writes, and no read, ever hold the same state.
+	written atomic.Pointer[decodedFile]
+}
+
+// decodedFile is a state file's bytes and the state they decode to.
+type decodedFile struct {
+	target string
+	bytes  []byte
+	st     *state
+}
+
+// holds reports whether b, read from target, is the file d was decoded
+// from (a nil d holds nothing).
+func (d *decodedFile) holds(target string, b []byte) bool {
+	return d != nil && d.target == target && len(b) > 0 && bytes.Equal(d.bytes, b)
+}
 
 func newFileStore(path string) *fileStore { return &fileStore{path: path} }
 
@@ -78,11 +108,20 @@ func (f *fileStore) view(fn func(*state)) error {
 	// No lock: every write renames a whole file into place, so the file
 	// read is the old one or the new one, whole. Nor is a lock file left
 	// beside a file that turns out not to be the sandbox's.
-	st, err := loadRegular(f.path, target)
+	b, err := f.read(target)
+	if err != nil {
+		return err
+	}
+	if d := f.viewed.Load(); d.holds(target, b) {
+		fn(d.st)
+		return nil
+	}
+	st, err := parseState(f.path, b)
 	if err != nil {
 		return err
 	}
 	fn(st)
+	f.viewed.Store(&decodedFile{target: target, bytes: b, st: st})
 	return nil
 }
 
@@ -92,19 +131,54 @@ func (f *fileStore) update(fn func(*state) bool) error {
 		return err
 	}
 	// Refuse somebody else's file before creating a lock file beside it.
-	if _, err := loadRegular(f.path, target); err != nil {
+	if err := f.check(target); err != nil {
 		return err
 	}
 	return withLock(target, func() error {
-		st, err := loadRegular(f.path, target)
+		b, err := f.read(target)
 		if err != nil {
+			return err
+		}
+		// fn changes the state in place, and may stop half way: until
+		// the file holds what it holds, it is this write's alone.
+		var st *state
+		if d := f.written.Swap(nil); d.holds(target, b) {
+			st = d.st
+		} else if st, err = parseState(f.path, b); err != nil {
 			return err
 		}
 		if !fn(st) {
 			return nil
 		}
-		return writeState(target, st)
+		out, err := writeState(target, st)
+		if err != nil {
+			return err
+		}
+		f.written.Store(&decodedFile{target: target, bytes: out, st: st})
+		return nil
 	})
+}
+
+// read is the state file's bytes, refusing what is not a regular file.
+func (f *fileStore) read(target string) ([]byte, error) {
+	if err := checkRegular(f.path, target); err != nil {
+		return nil, err
+	}
+	return readState(f.path, target)
+}
+
+// check refuses a file that is not sandbox state, decoding it only when it
+// is not a file this store last read or wrote.
+func (f *fileStore) check(target string) error {
+	b, err := f.read(target)
+	if err != nil {
+		return err
+	}
+	if f.viewed.Load().holds(target, b) || f.written.Load().holds(target, b) {
+		return nil
+	}
+	_, err = parseState(f.path, b)
+	return err
 }
 
 // checkStateFile reads the state file at path without writing or locking
@@ -161,35 +235,38 @@ func withLock(target string, fn func() error) error {
 
 // writeState replaces the state file atomically: a temporary file in the
 // same directory (so rename does not cross file systems), synced, renamed.
-func writeState(path string, st *state) error {
-	b, err := json.MarshalIndent(st, "", "  ")
+// It returns the bytes written: compact JSON, as indenting took as long as
+// encoding, on every write (jq . shows the file indented).
+func writeState(path string, st *state) ([]byte, error) {
+	b, err := json.Marshal(st)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	b = append(b, '\n')
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
-		return fmt.Errorf("sandbox state: %w", err)
+		return nil, fmt.Errorf("sandbox state: %w", err)
 	}
 	defer os.Remove(tmp.Name()) // a no-op once renamed
 	if err := tmp.Chmod(0o600); err != nil {
 		tmp.Close()
-		return fmt.Errorf("sandbox state: %w", err)
+		return nil, fmt.Errorf("sandbox state: %w", err)
 	}
-	if _, err := tmp.Write(append(b, '\n')); err != nil {
+	if _, err := tmp.Write(b); err != nil {
 		tmp.Close()
-		return fmt.Errorf("sandbox state: %w", err)
+		return nil, fmt.Errorf("sandbox state: %w", err)
 	}
 	if err := tmp.Sync(); err != nil {
 		tmp.Close()
-		return fmt.Errorf("sandbox state: %w", err)
+		return nil, fmt.Errorf("sandbox state: %w", err)
 	}
 	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("sandbox state: %w", err)
+		return nil, fmt.Errorf("sandbox state: %w", err)
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("sandbox state: %w", err)
+		return nil, fmt.Errorf("sandbox state: %w", err)
 	}
-	return nil
+	return b, nil
 }
 
 // DefaultDataPath is where `kanka --sandbox` keeps its state:
@@ -240,7 +317,8 @@ func Reset(dataPath string) (damaged bool, err error) {
 		if damaged {
 			st = &state{}
 		}
-		return writeState(target, &state{LastIDs: st.LastIDs})
+		_, err = writeState(target, &state{LastIDs: st.LastIDs})
+		return err
 	})
 	return damaged, err
 }
