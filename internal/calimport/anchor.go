@@ -78,18 +78,29 @@ func (d *draft) anchorWeekday(r *almanac.Reckoning) {
 	}
 	s := spanAround(r, d.date(), 0, checkDays(r, d.date()))
 	for _, day := range s.dates {
-		want, ok := d.src.weekday(day)
+		want, col, ok := d.weekdays(r, day)
 		if !ok {
-			continue
-		}
-		col, ok, err := r.Weekday(day)
-		if err != nil || !ok {
 			continue
 		}
 		offset := mod(want-col, w)
 		d.in.StartOffset = &offset
 		return
 	}
+}
+
+// weekdays are the weekday the source gives day (want) and the one Kanka
+// counts for it (got), indexes in the weekday list; ok is false when either
+// gives it none (a day outside the week): such a day says nothing of how
+// the two weeks line up.
+func (d *draft) weekdays(r *almanac.Reckoning, day almanac.Date) (want, got int, ok bool) {
+	if want, ok = d.src.weekday(day); !ok {
+		return 0, 0, false
+	}
+	got, ok, err := r.Weekday(day)
+	if err != nil || !ok {
+		return 0, 0, false
+	}
+	return want, got, true
 }
 
 // moonCycles is how many cycles either side of the current date the
@@ -235,12 +246,8 @@ func (d *draft) check() ([]string, error) {
 		differ, checked := 0, 0
 		var first almanac.Date
 		for _, day := range s.dates {
-			want, ok := d.src.weekday(day)
+			want, got, ok := d.weekdays(r, day)
 			if !ok {
-				continue
-			}
-			got, ok, err := r.Weekday(day)
-			if err != nil || !ok {
 				continue
 			}
 			checked++

@@ -68,19 +68,10 @@ func (t byNameOrIndex) get(name string, i int) (float64, bool) {
 var errNotDonjon = errors.New("not a donjon calendar: expected {year_len, months, month_len, week_len, weekdays, moons, lunar_cyc, lunar_shf, first_day, year}")
 
 func readDonjon(data []byte) (*draft, error) {
-	top, err := objectOf(data)
+	f, err := decodeToolFile(data, errNotDonjon, []string{"year_len", "months"},
+		func(f *djFile) bool { return f.YearLen != nil && f.Months != nil })
 	if err != nil {
 		return nil, err
-	}
-	if top["year_len"] == nil || top["months"] == nil {
-		return nil, errNotDonjon
-	}
-	var f djFile
-	if err := decode(data, &f); err != nil {
-		return nil, err
-	}
-	if f.YearLen == nil || f.Months == nil {
-		return nil, errNotDonjon
 	}
 	lengths, err := readTable(f.MonthLen, "month_len")
 	if err != nil {

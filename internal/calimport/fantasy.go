@@ -104,19 +104,10 @@ type fcDynamic struct {
 var errNotFantasy = errors.New("not a Fantasy-Calendar export: expected {name, static_data, dynamic_data, events, categories}")
 
 func readFantasy(data []byte) (*draft, error) {
-	top, err := objectOf(data)
+	f, err := decodeToolFile(data, errNotFantasy, []string{"static_data", "dynamic_data"},
+		func(f *fcFile) bool { return f.StaticData != nil && f.DynamicData != nil })
 	if err != nil {
 		return nil, err
-	}
-	if top["static_data"] == nil || top["dynamic_data"] == nil {
-		return nil, errNotFantasy
-	}
-	var f fcFile
-	if err := decode(data, &f); err != nil {
-		return nil, err
-	}
-	if f.StaticData == nil || f.DynamicData == nil {
-		return nil, errNotFantasy
 	}
 	st := f.StaticData
 	yd := &st.YearData
