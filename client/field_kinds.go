@@ -46,40 +46,28 @@ type valueKind[T any] struct {
 }
 
 var textKind = valueKind[string]{
-	answer: func(raw json.RawMessage) (string, error) {
-		var v flexString
-		err := json.Unmarshal(raw, &v)
-		return string(v), err
-	},
-	file:  orNull((*fileReader).text),
-	same:  SameStoredText,
-	show:  strconv.Quote,
-	none:  func(v string) bool { return StoredText(v) == "" },
-	brief: func(v string) bool { return v == "" },
+	answer: answerValue(func(v flexString) string { return string(v) }),
+	file:   orNull((*fileReader).text),
+	same:   SameStoredText,
+	show:   strconv.Quote,
+	none:   func(v string) bool { return StoredText(v) == "" },
+	brief:  func(v string) bool { return v == "" },
 }
 
 var wholeKind = valueKind[int]{
-	answer: func(raw json.RawMessage) (int, error) {
-		var v flexInt
-		err := json.Unmarshal(raw, &v)
-		return int(v), err
-	},
-	file:  orNull((*fileReader).whole),
-	same:  func(a, b int) bool { return a == b },
-	show:  strconv.Itoa,
-	brief: func(v int) bool { return v == 0 },
+	answer: answerValue(func(v flexInt) int { return int(v) }),
+	file:   orNull((*fileReader).whole),
+	same:   func(a, b int) bool { return a == b },
+	show:   strconv.Itoa,
+	brief:  func(v int) bool { return v == 0 },
 }
 
 var flagKind = valueKind[bool]{
-	answer: func(raw json.RawMessage) (bool, error) {
-		var v flexBool
-		err := json.Unmarshal(raw, &v)
-		return bool(v), err
-	},
-	file:  (*fileReader).flagPtr,
-	same:  func(a, b bool) bool { return a == b },
-	show:  strconv.FormatBool,
-	brief: func(v bool) bool { return !v },
+	answer: answerValue(func(v flexBool) bool { return bool(v) }),
+	file:   (*fileReader).flagPtr,
+	same:   func(a, b bool) bool { return a == b },
+	show:   strconv.FormatBool,
+	brief:  func(v bool) bool { return !v },
 }
 
 // valueOrWritten is a field held as a value or, until it is resolved with
@@ -346,6 +334,16 @@ func cutShown(s string) string {
 // deepEqual compares two lists item by item, by value.
 func deepEqual[T any](a, b []T) bool {
 	return slices.EqualFunc(a, b, func(x, y T) bool { return reflect.DeepEqual(x, y) })
+}
+
+// answerValue decodes a value of the answer as W (a lenient type) and
+// makes it a T.
+func answerValue[W, T any](value func(W) T) func(raw json.RawMessage) (T, error) {
+	return func(raw json.RawMessage) (T, error) {
+		var v W
+		err := json.Unmarshal(raw, &v)
+		return value(v), err
+	}
 }
 
 // answerItems decodes a list of the answer into items of W (lenient types)
