@@ -42,10 +42,7 @@ func TestFileStoreSeesAnotherProcessesWrite(t *testing.T) {
 // A write refused half way leaves nothing behind for the next write of the
 // same process to carry into the file.
 func TestFileStoreRefusedWriteLeavesNoHalfChange(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "sandbox.json")
-	s := newServer(t, Options{DataPath: path})
-	mustCreate(t, s, calendarForWeather)
-	store := s.store.(*fileStore)
+	s, store, path := fileSandboxWithACalendar(t)
 	err := store.update(func(st *state) bool {
 		st.Calendars[0].Name = "half written"
 		return false
@@ -65,10 +62,7 @@ func TestFileStoreRefusedWriteLeavesNoHalfChange(t *testing.T) {
 // A read shares the decoded state with the reads after it; a write changes
 // a state of its own, so what a read holds stays as it was read.
 func TestFileStoreReadsKeepWhatTheyRead(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "sandbox.json")
-	s := newServer(t, Options{DataPath: path})
-	mustCreate(t, s, calendarForWeather)
-	store := s.store.(*fileStore)
+	s, store, _ := fileSandboxWithACalendar(t)
 	var read *calendar
 	if err := store.view(func(st *state) { read = st.findCalendar(1) }); err != nil {
 		t.Fatal(err)
@@ -77,6 +71,16 @@ func TestFileStoreReadsKeepWhatTheyRead(t *testing.T) {
 	if read.Name != "Harptos" {
 		t.Fatalf("a calendar read before the write now says %q", read.Name)
 	}
+}
+
+// fileSandboxWithACalendar is a sandbox on a state file of its own, holding
+// calendar 1, and its store.
+func fileSandboxWithACalendar(t *testing.T) (*Server, *fileStore, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "sandbox.json")
+	s := newServer(t, Options{DataPath: path})
+	mustCreate(t, s, calendarForWeather)
+	return s, s.store.(*fileStore), path
 }
 
 func fileSize(t *testing.T, path string) int64 {
