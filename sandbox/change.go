@@ -9,6 +9,10 @@ func (s *Server) change(fn func(st *state) (reply, bool)) reply {
 	err := s.store.update(func(st *state) bool {
 		var changed bool
 		rep, changed = fn(st)
+		// The reply may point into st, which the file store's next
+		// write changes in place: it is encoded while st is this
+		// write's alone.
+		rep = rep.encoded()
 		return changed
 	})
 	if err != nil {

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"encoding/json"
 	"errors"
 	"net/http"
 	"strconv"
@@ -61,6 +62,21 @@ func storeFailure(err error) reply {
 // dataReply wraps one record in {"data": ...}.
 func dataReply(status int, record any) reply {
 	return reply{status: status, body: object{{"data", record}}}
+}
+
+// encoded is rep with its body marshalled now, so that it no longer
+// points into the state it was made from; a body that cannot be marshalled
+// is the 500 writeReply would send.
+func (rep reply) encoded() reply {
+	if rep.body == nil {
+		return rep
+	}
+	b, err := marshal(rep.body)
+	if err != nil {
+		return serverError(err.Error())
+	}
+	rep.body = json.RawMessage(b)
+	return rep
 }
 
 func writeReply(w http.ResponseWriter, r *http.Request, rep reply) {

@@ -83,6 +83,10 @@ type fileStore struct {
 	// (Swap), changes its state in place and puts back what it wrote, so
 	// no two writes, and no read, ever hold the same state.
 	written atomic.Pointer[decodedFile]
+	// decodes counts the decodes of the file: what the two save.
+	decodes atomic.Int64
+	// write replaces the file: writeState, unless a test makes it fail.
+	write func(path string, st *state) ([]byte, error)
 }
 
 // decodedFile is a state file's bytes and the state they decode to.
@@ -98,7 +102,7 @@ func (d *decodedFile) holds(target string, b []byte) bool {
 	return d != nil && d.target == target && len(b) > 0 && bytes.Equal(d.bytes, b)
 }
 
-func newFileStore(path string) *fileStore { return &fileStore{path: path} }
+func newFileStore(path string) *fileStore { return &fileStore{path: path, write: writeState} }
 
 func (f *fileStore) view(fn func(*state)) error {
 	target, err := resolveLinks(f.path)
@@ -116,7 +120,7 @@ func (f *fileStore) view(fn func(*state)) error {
 		fn(d.st)
 		return nil
 	}
-	st, err := parseState(f.path, b)
+	st, err := f.decode(b)
 	if err != nil {
 		return err
 	}
@@ -144,13 +148,13 @@ func (f *fileStore) update(fn func(*state) bool) error {
 		var st *state
 		if d := f.written.Swap(nil); d.holds(target, b) {
 			st = d.st
-		} else if st, err = parseState(f.path, b); err != nil {
+		} else if st, err = f.decode(b); err != nil {
 			return err
 		}
 		if !fn(st) {
 			return nil
 		}
-		out, err := writeState(target, st)
+		out, err := f.write(target, st)
 		if err != nil {
 			return err
 		}
@@ -177,8 +181,20 @@ func (f *fileStore) check(target string) error {
 	if f.viewed.Load().holds(target, b) || f.written.Load().holds(target, b) {
 		return nil
 	}
-	_, err = parseState(f.path, b)
-	return err
+	st, err := f.decode(b)
+	if err != nil {
+		return err
+	}
+	// The write under the lock will most likely read these bytes again:
+	// it takes this state, which nothing else holds, instead of a decode.
+	f.written.Store(&decodedFile{target: target, bytes: b, st: st})
+	return nil
+}
+
+// decode decodes the bytes of the state file, counting it.
+func (f *fileStore) decode(b []byte) (*state, error) {
+	f.decodes.Add(1)
+	return parseState(f.path, b)
 }
 
 // checkStateFile reads the state file at path without writing or locking

@@ -1,9 +1,13 @@
 package sandbox
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -70,6 +74,78 @@ func TestFileStoreReadsKeepWhatTheyRead(t *testing.T) {
 	expect(t, send(t, s, "PATCH", base+"calendars/1", `{"name":"Renamed"}`), 200, "")
 	if read.Name != "Harptos" {
 		t.Fatalf("a calendar read before the write now says %q", read.Name)
+	}
+}
+
+// The cache is used: a run of writes decodes nothing, reads of a file
+// unchanged decode it once, and after another process's write the next
+// write decodes the file once, not twice.
+func TestFileStoreDecodesOnlyWhatChanged(t *testing.T) {
+	s, store, path := fileSandboxWithACalendar(t)
+	decodes := func(want int64, after string) {
+		t.Helper()
+		if n := store.decodes.Swap(0); n != want {
+			t.Errorf("%s: %d decodes, want %d", after, n, want)
+		}
+	}
+	store.decodes.Store(0)
+	for day := 1; day <= 5; day++ {
+		expect(t, send(t, s, "POST", base+"calendars/1/calendar_weather", fmt.Sprintf(`{"year":1492,"month":1,"day":%d,"weather":"sun"}`, day)), 200, "")
+	}
+	decodes(0, "5 writes in a row")
+	for range 3 {
+		expect(t, send(t, s, "GET", base+"calendars/1/calendar_weather", ""), 200, "")
+	}
+	decodes(1, "3 reads of the same file")
+	other := newServer(t, Options{DataPath: path})
+	expect(t, send(t, other, "DELETE", base+"calendars/1/calendar_weather/1", ""), 200, "")
+	expect(t, send(t, s, "POST", base+"calendars/1/calendar_weather", `{"year":1492,"month":1,"day":6,"weather":"sun"}`), 200, "")
+	decodes(1, "a write after another process's")
+}
+
+// A write whose file could not be replaced leaves nothing behind: the next
+// write of the same process does not carry it into the file.
+func TestFileStoreFailedWriteLeavesNothing(t *testing.T) {
+	s, store, path := fileSandboxWithACalendar(t)
+	store.write = func(string, *state) ([]byte, error) { return nil, errors.New("disk full") }
+	w := send(t, s, "POST", base+"calendars/1/calendar_weather", `{"year":1492,"month":1,"day":1,"weather":"lost"}`)
+	if w.Code != 500 {
+		t.Fatalf("a write that failed: %d %s", w.Code, w.Body)
+	}
+	store.write = writeState
+	expect(t, send(t, s, "POST", base+"calendars/1/calendar_weather", `{"year":1492,"month":1,"day":2,"weather":"kept"}`), 200, "")
+	if b, _ := os.ReadFile(path); strings.Contains(string(b), "lost") || !strings.Contains(string(b), "kept") {
+		t.Fatalf("after a failed write and a good one, the file holds:\n%s", b)
+	}
+}
+
+// Writes of one process change their state in place while its reads and
+// the answers of earlier writes are still being encoded: -race watches.
+func TestFileStoreConcurrentWritesAndReads(t *testing.T) {
+	s, _, _ := fileSandboxWithACalendar(t)
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 10 {
+				body := fmt.Sprintf(`{"year":1492,"month":1,"day":%d,"weather":"sun","temperature":"g%d"}`, 1+i, g)
+				if w := send(t, s, "POST", base+"calendars/1/calendar_weather", body); w.Code != 200 {
+					t.Errorf("write: %d %s", w.Code, w.Body)
+				}
+				if w := send(t, s, "PATCH", base+"calendars/1", `{"name":"Harptos `+strconv.Itoa(g)+`"}`); w.Code != 200 {
+					t.Errorf("rename: %d %s", w.Code, w.Body)
+				}
+				if w := send(t, s, "GET", base+"calendars/1/calendar_weather", ""); w.Code != 200 {
+					t.Errorf("read: %d %s", w.Code, w.Body)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	list := decode(t, send(t, s, "GET", base+"calendars/1/calendar_weather?page=1", ""))
+	if total := list["meta"].(map[string]any)["total"]; total != float64(40) {
+		t.Fatalf("%v weather entries, want 40", total)
 	}
 }
 
