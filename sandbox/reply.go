@@ -64,22 +64,27 @@ func dataReply(status int, record any) reply {
 	return reply{status: status, body: object{{"data", record}}}
 }
 
-// encoded is rep with its body marshalled now, so that it no longer
-// points into the state it was made from; a body that cannot be marshalled
-// is the 500 writeReply would send.
+// encoded is rep with its body marshalled, so that it no longer points
+// into the state it was made from: change encodes a write's answer while the
+// state is the write's alone, writeReply every other. An encoded body is
+// kept as it is; one that cannot be marshalled becomes the service's 500,
+// with rep's headers.
 func (rep reply) encoded() reply {
-	if rep.body == nil {
+	if _, done := rep.body.(json.RawMessage); done || rep.body == nil {
 		return rep
 	}
 	b, err := marshal(rep.body)
 	if err != nil {
-		return serverError(err.Error())
+		failed := serverError(err.Error())
+		failed.header, failed.err = rep.header, rep.err
+		return failed.encoded()
 	}
 	rep.body = json.RawMessage(b)
 	return rep
 }
 
 func writeReply(w http.ResponseWriter, r *http.Request, rep reply) {
+	rep = rep.encoded()
 	for k, v := range rep.header {
 		w.Header()[k] = v
 	}
@@ -87,11 +92,7 @@ func writeReply(w http.ResponseWriter, r *http.Request, rep reply) {
 		w.WriteHeader(rep.status)
 		return
 	}
-	b, err := marshal(rep.body)
-	if err != nil {
-		rep = serverError(err.Error())
-		b, _ = marshal(rep.body)
-	}
+	b := rep.body.(json.RawMessage)
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
 	w.WriteHeader(rep.status)

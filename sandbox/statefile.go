@@ -45,7 +45,8 @@ var stateKeys = []string{"last_ids", "calendars", "weather"}
 
 // loadState reads the state file named path, whose symlinks resolve to
 // target. A missing file, or one holding nothing but white space, is a new,
-// empty state; anything else must read strictly as a state (parseState).
+// empty state; anything else must be a regular file (checkRegular) and read
+// strictly as a state (parseState).
 func loadState(path, target string) (*state, error) {
 	b, err := readState(path, target)
 	if err != nil {
@@ -55,8 +56,11 @@ func loadState(path, target string) (*state, error) {
 }
 
 // readState is the bytes of the state file, nil when it is missing, or the
-// error that says why it cannot be read.
+// error that says why the sandbox will not read it.
 func readState(path, target string) ([]byte, error) {
+	if err := checkRegular(path, target); err != nil {
+		return nil, err
+	}
 	b, err := readRegular(path, target)
 	var refused *StateFileError
 	switch {

@@ -91,15 +91,15 @@ type fileStore struct {
 
 // decodedFile is a state file's bytes and the state they decode to.
 type decodedFile struct {
-	target string
-	bytes  []byte
-	st     *state
+	bytes []byte
+	st    *state
 }
 
-// holds reports whether b, read from target, is the file d was decoded
-// from (a nil d holds nothing).
-func (d *decodedFile) holds(target string, b []byte) bool {
-	return d != nil && d.target == target && len(b) > 0 && bytes.Equal(d.bytes, b)
+// holds reports whether b is the file d was decoded from (a nil d holds
+// nothing). The bytes are all that matter: equal bytes decode to an equal
+// state, whichever file a symlink named when they were read.
+func (d *decodedFile) holds(b []byte) bool {
+	return d != nil && bytes.Equal(d.bytes, b)
 }
 
 func newFileStore(path string) *fileStore { return &fileStore{path: path, write: writeState} }
@@ -112,11 +112,11 @@ func (f *fileStore) view(fn func(*state)) error {
 	// No lock: every write renames a whole file into place, so the file
 	// read is the old one or the new one, whole. Nor is a lock file left
 	// beside a file that turns out not to be the sandbox's.
-	b, err := f.read(target)
+	b, err := readState(f.path, target)
 	if err != nil {
 		return err
 	}
-	if d := f.viewed.Load(); d.holds(target, b) {
+	if d := f.viewed.Load(); d.holds(b) {
 		fn(d.st)
 		return nil
 	}
@@ -125,7 +125,7 @@ func (f *fileStore) view(fn func(*state)) error {
 		return err
 	}
 	fn(st)
-	f.viewed.Store(&decodedFile{target: target, bytes: b, st: st})
+	f.viewed.Store(&decodedFile{bytes: b, st: st})
 	return nil
 }
 
@@ -139,14 +139,14 @@ func (f *fileStore) update(fn func(*state) bool) error {
 		return err
 	}
 	return withLock(target, func() error {
-		b, err := f.read(target)
+		b, err := readState(f.path, target)
 		if err != nil {
 			return err
 		}
 		// fn changes the state in place, and may stop half way: until
 		// the file holds what it holds, it is this write's alone.
 		var st *state
-		if d := f.written.Swap(nil); d.holds(target, b) {
+		if d := f.written.Swap(nil); d.holds(b) {
 			st = d.st
 		} else if st, err = f.decode(b); err != nil {
 			return err
@@ -158,27 +158,19 @@ func (f *fileStore) update(fn func(*state) bool) error {
 		if err != nil {
 			return err
 		}
-		f.written.Store(&decodedFile{target: target, bytes: out, st: st})
+		f.written.Store(&decodedFile{bytes: out, st: st})
 		return nil
 	})
-}
-
-// read is the state file's bytes, refusing what is not a regular file.
-func (f *fileStore) read(target string) ([]byte, error) {
-	if err := checkRegular(f.path, target); err != nil {
-		return nil, err
-	}
-	return readState(f.path, target)
 }
 
 // check refuses a file that is not sandbox state, decoding it only when it
 // is not a file this store last read or wrote.
 func (f *fileStore) check(target string) error {
-	b, err := f.read(target)
+	b, err := readState(f.path, target)
 	if err != nil {
 		return err
 	}
-	if f.viewed.Load().holds(target, b) || f.written.Load().holds(target, b) {
+	if f.viewed.Load().holds(b) || f.written.Load().holds(b) {
 		return nil
 	}
 	st, err := f.decode(b)
@@ -187,7 +179,7 @@ func (f *fileStore) check(target string) error {
 	}
 	// The write under the lock will most likely read these bytes again:
 	// it takes this state, which nothing else holds, instead of a decode.
-	f.written.Store(&decodedFile{target: target, bytes: b, st: st})
+	f.written.Store(&decodedFile{bytes: b, st: st})
 	return nil
 }
 
@@ -205,17 +197,8 @@ func checkStateFile(path string) error {
 	if err != nil {
 		return err
 	}
-	_, err = loadRegular(path, target)
+	_, err = loadState(path, target)
 	return err
-}
-
-// loadRegular is loadState of a regular file (or a missing one):
-// checkRegular first.
-func loadRegular(path, target string) (*state, error) {
-	if err := checkRegular(path, target); err != nil {
-		return nil, err
-	}
-	return loadState(path, target)
 }
 
 // checkRegular refuses a state file whose symlinks resolve to target when
@@ -227,7 +210,7 @@ func loadRegular(path, target string) (*state, error) {
 func checkRegular(path, target string) error {
 	info, err := os.Stat(target)
 	if err != nil || info.Mode().IsRegular() {
-		return nil // missing; or for loadState to report
+		return nil // missing; or for readState to report
 	}
 	return &StateFileError{Path: path, Reason: filekind.Of(info.Mode())}
 }
@@ -325,7 +308,7 @@ func Reset(dataPath string) (damaged bool, err error) {
 		return false, err // before a lock file is created beside it
 	}
 	err = withLock(target, func() error {
-		st, err := loadRegular(dataPath, target)
+		st, err := loadState(dataPath, target)
 		if err := resetRefuses(err); err != nil {
 			return err
 		}
