@@ -23,17 +23,18 @@ import (
 
 // hostileCalendars are the answers of GET calendars/{id}, built once.
 var hostileCalendars = sync.OnceValue(func() map[string]string {
-	var years strings.Builder
-	years.WriteString(`{"data":{"id":1,"name":"Years","months":[{"name":"M","length":30}],"weekdays":["a","b"],"date":"1-1-1","years":{`)
+	// Appended, not formatted: two million Fprintf calls took seconds
+	// under the race detector.
+	years := []byte(`{"data":{"id":1,"name":"Years","months":[{"name":"M","length":30}],"weekdays":["a","b"],"date":"1-1-1","years":{`)
 	for i := range 2_000_000 {
 		if i > 0 {
-			years.WriteByte(',')
+			years = append(years, ',')
 		}
-		fmt.Fprintf(&years, `"%d":""`, i)
+		years = append(strconv.AppendInt(append(years, '"'), int64(i), 10), `":""`...)
 	}
-	years.WriteString(`}}}`)
+	years = append(years, `}}}`...)
 	return map[string]string{
-		"1": years.String(),
+		"1": string(years),
 		"2": `{"data":{"id":2,"name":"Month","months":[{"name":"` + strings.Repeat("m", 10<<20) + `","length":30}],"weekdays":["a","b"]}}`,
 		// Within encoding/json's own depth (10,000), so that the bound
 		// is what refuses it.

@@ -166,6 +166,9 @@ func newKanka(t *testing.T, srv *apiServer) *kanka {
 		"NO_COLOR=1",
 		"KANKA_NO_CACHE=1",
 		"KANKA_NO_KEYRING=1", // never the developer's own keychain
+		// An edit that fails keeps its file for the user: in the test's
+		// home, not the machine's temporary directory.
+		"TMPDIR=" + home,
 		"GOCOVERDIR=" + coverDir,
 		raceOptions,
 	}}

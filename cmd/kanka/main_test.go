@@ -89,6 +89,7 @@ func command(t *testing.T, args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buf
 		"PATH=" + os.Getenv("PATH"),
 		"KANKA_CONFIG=" + filepath.Join(home, "config.yaml"),
 		"KANKA_SANDBOX_DATA=" + filepath.Join(home, "sandbox.json"),
+		"TMPDIR=" + home,
 		"GOCOVERDIR=" + coverDir,
 		raceOptions,
 		"KANKA_NO_KEYRING=1", // never the developer's own keychain
