@@ -21,16 +21,16 @@ import (
 
 // namedYears is a years object of n named years.
 func namedYears(n int) string {
-	var b strings.Builder
-	b.WriteByte('{')
+	// Appended, not formatted: two million Fprintf calls take seconds
+	// under the race detector.
+	b := []byte{'{'}
 	for i := range n {
 		if i > 0 {
-			b.WriteByte(',')
+			b = append(b, ',')
 		}
-		fmt.Fprintf(&b, `"%d":"y"`, i)
+		b = append(strconv.AppendInt(append(b, '"'), int64(i), 10), `":"y"`...)
 	}
-	b.WriteByte('}')
-	return b.String()
+	return string(append(b, '}'))
 }
 
 // nested is a value n levels deep: n-1 objects around a list.
