@@ -3,11 +3,14 @@ package main
 import (
 	"bytes"
 	"errors"
+	"flag"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -20,6 +23,7 @@ import (
 var binary string
 
 func TestMain(m *testing.M) {
+	moreParallel()
 	dir, err := os.MkdirTemp("", "kanka-bin-")
 	if err != nil {
 		panic(err)
@@ -36,6 +40,20 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+// moreParallel runs twice as many tests at once as there are processors,
+// unless -parallel says how many. Most of these tests wait, not compute:
+// for a run of the binary, for the retries' backoff, for a rate-limit
+// window; at -parallel GOMAXPROCS (go test's default) a machine of two
+// processors spent a third of this package's time with both slots asleep.
+func moreParallel() {
+	flag.Parse()
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		_ = flag.Set("test.parallel", strconv.Itoa(2*runtime.GOMAXPROCS(0)))
+	}
 }
 
 // writeCoverMeta runs the binary once before the tests start theirs. The
