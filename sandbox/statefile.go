@@ -69,9 +69,7 @@ func readState(path, target string) ([]byte, error) {
 	case errors.As(err, &refused):
 		return nil, refused
 	case err != nil:
-		if info, statErr := os.Stat(target); statErr == nil && info.IsDir() {
-			return nil, &StateFileError{Path: path, Reason: "a directory"}
-		}
+		// A directory is not here: it opens, and readRegular refuses it.
 		return nil, fmt.Errorf("sandbox state: %w", err)
 	}
 	return b, nil
