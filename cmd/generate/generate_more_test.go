@@ -139,6 +139,37 @@ func TestGenerateBadDatesOfTheCalendarSendOneRead(t *testing.T) {
 	if !strings.Contains(env.Out.String(), "; 3600 weather entries to create,") {
 		t.Errorf("ten years: %s", env.Out)
 	}
+	// So are ten years as a count of days, and a span of one day.
+	for _, tc := range []struct{ flag, value, want string }{
+		{"--days", "3600", "; 3600 weather entries to create,"},
+		{"--to", "1000-1-1", "; 1 weather entry to create,"},
+	} {
+		env := cmdtest.New(t, "", reads()...)
+		env.F.Globals.Quiet = true
+		if err := runGenerate(env, "--calendar", "5", "--climate-file", mildFile, "--from", "1000-1-1", "--dry-run", tc.flag, tc.value); err != nil {
+			t.Fatalf("%s %s: %v", tc.flag, tc.value, err)
+		}
+		if !strings.Contains(env.Out.String(), tc.want) {
+			t.Errorf("%s %s: %s", tc.flag, tc.value, env.Out)
+		}
+	}
+}
+
+// More than ten kept days are named up to the tenth, and counted after it.
+func TestGenerateNamesTenKeptDaysAndCountsTheRest(t *testing.T) {
+	var held []string
+	for day := 1; day <= 12; day++ {
+		held = append(held, entry(100+day, 1000, 1, day, "sun", "20°C", "none", "calm", "dragon fire"))
+	}
+	env := cmdtest.New(t, "", reads(held...)...)
+	if err := runGenerate(env, "--calendar", "5", "--from", "1000-1-1", "--days", "12", "--climate-file", mildFile, "--seed", "7", "--dry-run"); err != nil {
+		t.Fatal(err)
+	}
+	want := "Kept as they are: 12 days that have an entry already (--replace updates them): 1 Frost 1000, 2 Frost 1000, 3 Frost 1000, " +
+		"4 Frost 1000, 5 Frost 1000, 6 Frost 1000, 7 Frost 1000, 8 Frost 1000, 9 Frost 1000, 10 Frost 1000, and 2 more\n"
+	if !strings.Contains(env.Out.String(), want) {
+		t.Errorf("stdout:\n%s\nwant the line\n%s", env.Out, want)
+	}
 }
 
 // A calendar given by name is found with its lookup, which holds it: no
