@@ -5,10 +5,12 @@ import "testing"
 // A climate file's texts are printed: one holding a control character is
 // refused, at its line and key, rather than run in the terminal.
 func TestLoadClimateRefusesControlCharacters(t *testing.T) {
-	file := "name: x\nsummary: \"grey \\e]0;PWNED\\a\"\n" + months(-1, "")
-	_, err := LoadClimate([]byte(file))
-	if want := "line 2: summary: holds a control character (U+001B)"; err == nil || err.Error() != want {
-		t.Fatalf("error = %v\nwant    %s", err, want)
+	for _, summary := range []string{`"grey \e]0;PWNED\a"`, `"\e[31mred"`} {
+		file := "name: x\nsummary: " + summary + "\n" + months(-1, "")
+		_, err := LoadClimate([]byte(file))
+		if want := "line 2: summary: holds a control character (U+001B)"; err == nil || err.Error() != want {
+			t.Errorf("summary %s: error = %v\nwant    %s", summary, err, want)
+		}
 	}
 }
 
