@@ -2,9 +2,11 @@ package client_test
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/kanka-cli/kanka/client"
+	yaml "go.yaml.in/yaml/v3"
 )
 
 // The table's verbs on one calendar read with some keys missing: what it
@@ -68,5 +70,37 @@ func TestUpdateOfSendsTheRequiredAndTheChanged(t *testing.T) {
 	wantPayload := map[string]any{"year": 1492, "month": 1, "day": 3, "weather": "snowflake", "wind": "", "precipitation": "snow"}
 	if !reflect.DeepEqual(got, wantPayload) {
 		t.Errorf("UpdateOf payload = %v, want %v", got, wantPayload)
+	}
+}
+
+// The write-only texts (a picture's URL, gallery images), which the
+// service takes but never returns: Differing names one added, changed or
+// removed, and not one left as it was, so that an edit that only sets a
+// picture is sent; a calendar file made from an input that has one
+// writes it, as the user gave it.
+func TestWriteOnlyTextsDifferAndAreWritten(t *testing.T) {
+	read := client.CalendarInput{Name: "Harptos"}
+	withPicture := client.CalendarInput{Name: "Harptos", ImageURL: "https://img.test/harptos.png"}
+	otherPicture := client.CalendarInput{Name: "Harptos", ImageURL: "https://img.test/other.png"}
+	for _, tc := range []struct {
+		name string
+		a, b client.CalendarInput
+		want []string
+	}{
+		{"added", read, withPicture, []string{"image_url"}},
+		{"changed", withPicture, otherPicture, []string{"image_url"}},
+		{"removed", withPicture, read, []string{"image_url"}},
+		{"the same", withPicture, withPicture, nil},
+	} {
+		if got := client.CalendarFields.Differing(&tc.a, &tc.b); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: Differing = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	out, err := yaml.Marshal(client.CalendarFile(&client.Calendar{CalendarInput: withPicture}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), "\nimage_url: https://img.test/harptos.png\n") {
+		t.Errorf("the file leaves the picture out:\n%s", out)
 	}
 }
