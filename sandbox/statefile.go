@@ -45,7 +45,7 @@ var stateKeys = []string{"last_ids", "calendars", "weather"}
 
 // loadState reads the state file named path, whose symlinks resolve to
 // target. A missing file, or one holding nothing but white space, is a new,
-// empty state; anything else must be a regular file (checkRegular) and read
+// empty state; anything else must be a regular file (readRegular) and read
 // strictly as a state (parseState).
 func loadState(path, target string) (*state, error) {
 	b, err := readState(path, target)
@@ -58,9 +58,6 @@ func loadState(path, target string) (*state, error) {
 // readState is the bytes of the state file, nil when it is missing, or the
 // error that says why the sandbox will not read it.
 func readState(path, target string) ([]byte, error) {
-	if err := checkRegular(path, target); err != nil {
-		return nil, err
-	}
 	b, err := readRegular(path, target)
 	var refused *StateFileError
 	switch {
@@ -69,16 +66,30 @@ func readState(path, target string) ([]byte, error) {
 	case errors.As(err, &refused):
 		return nil, refused
 	case err != nil:
-		// A directory is not here: it opens, and readRegular refuses it.
+		// What cannot be opened at all (a socket) is named as what it is.
+		if err := checkRegular(path, target); err != nil {
+			return nil, err
+		}
 		return nil, fmt.Errorf("sandbox state: %w", err)
 	}
 	return b, nil
 }
 
+// checkRegular says what target, which the state file's symlinks resolve
+// to, is when it is not a regular file: a socket, which cannot even be
+// opened. Nil for a regular file or a missing one.
+func checkRegular(path, target string) error {
+	info, err := os.Stat(target)
+	if err != nil || info.Mode().IsRegular() {
+		return nil
+	}
+	return &StateFileError{Path: path, Reason: filekind.Of(info.Mode())}
+}
+
 // readRegular reads the file target, refusing it once open when it is not
-// a regular file (a StateFileError). checkRegular looked before, but the
-// path may have changed since, to a named pipe whose open must not wait
-// (filekind.Open).
+// a regular file (a StateFileError): a directory, a device, a named pipe,
+// whose open does not wait (filekind.Open). One look, at what was opened,
+// so that nothing can be put in its place between a check and the read.
 func readRegular(path, target string) ([]byte, error) {
 	f, info, err := filekind.Open(target)
 	if err != nil {

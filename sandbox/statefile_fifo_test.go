@@ -4,6 +4,7 @@ package sandbox
 
 import (
 	"errors"
+	"net"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -36,5 +37,21 @@ func TestLoadStateRefusesANamedPipeWithoutWaiting(t *testing.T) {
 			w.Close()
 		}
 		t.Fatal("still opening the named pipe after 10 s")
+	}
+}
+
+// A socket where the state file is cannot even be opened: it is refused
+// naming what it is, not with the open's error.
+func TestLoadStateRefusesASocket(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s")
+	l, err := net.Listen("unix", path)
+	if err != nil {
+		t.Skipf("no unix sockets here: %v", err)
+	}
+	defer l.Close()
+	_, err = loadState(path, path)
+	var refused *StateFileError
+	if !errors.As(err, &refused) || refused.Reason != "a socket" {
+		t.Errorf("err = %v; want a StateFileError for a socket", err)
 	}
 }

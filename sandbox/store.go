@@ -12,7 +12,6 @@ import (
 	"sync/atomic"
 
 	"github.com/gofrs/flock"
-	"github.com/kanka-cli/kanka/internal/filekind"
 )
 
 // store holds the state. view runs fn on a consistent state; update runs fn
@@ -67,7 +66,10 @@ func cloneState(st *state) (*state, error) {
 // write is lost and a reader, which takes no lock, never sees half a file.
 // A symlink is followed: the file it names is the one replaced and locked.
 // A file that does not read as sandbox state is refused, never written
-// (StateFileError); so is what is not a regular file (checkRegular).
+// (StateFileError); so is what is not a regular file (readState): every
+// write renames a new file over it, which would put a file in place of a
+// device such as /dev/null (run as root, for the whole system), and a
+// named pipe's read would wait for a writer that never comes.
 //
 // The file is read on every request, but decoded only when its bytes differ
 // from those this store last read or wrote: a year of generated weather is
@@ -199,20 +201,6 @@ func checkStateFile(path string) error {
 	}
 	_, err = loadState(path, target)
 	return err
-}
-
-// checkRegular refuses a state file whose symlinks resolve to target when
-// target is not a regular file: a directory, a named pipe, a device such as
-// /dev/null. Every write renames a new file over target, which would put a
-// file in its place (run as root, in place of /dev/null for the whole
-// system), and reading a named pipe waits for a writer that never comes. A
-// missing file is a new state.
-func checkRegular(path, target string) error {
-	info, err := os.Stat(target)
-	if err != nil || info.Mode().IsRegular() {
-		return nil // missing; or for readState to report
-	}
-	return &StateFileError{Path: path, Reason: filekind.Of(info.Mode())}
 }
 
 // withLock runs fn holding the exclusive lock of the state file at target
