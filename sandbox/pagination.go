@@ -17,14 +17,33 @@ func pageNumber(r *http.Request) int {
 	return n
 }
 
+// pagesOf is how many pages of perPage items total items fill.
+func pagesOf(total, perPage int) int {
+	n := total / perPage
+	if total%perPage != 0 {
+		n++
+	}
+	return n
+}
+
+// pageBounds are the indexes of the items page `page` holds: none past the
+// last page. A page is compared before it is multiplied, so that no page
+// number, up to the largest int, wraps the offset.
+func pageBounds(page, perPage, total int) (from, to int) {
+	if page-1 >= pagesOf(total, perPage) {
+		return total, total
+	}
+	from = (page - 1) * perPage
+	return from, min(from+perPage, total)
+}
+
 // listReply builds the list envelope around page `page` of items:
 // {"data":[...],"links":{...},"meta":{...}} and, live, "sync".
 func listReply[T any](s *Server, r *http.Request, items []T, perPage int, render func(T) object) reply {
 	page := pageNumber(r)
 	total := len(items)
-	lastPage := max(1, (total+perPage-1)/perPage)
-	from := min((page-1)*perPage, total)
-	to := min(from+perPage, total)
+	lastPage := max(1, pagesOf(total, perPage))
+	from, to := pageBounds(page, perPage, total)
 	data := make([]object, 0, to-from)
 	for _, it := range items[from:to] {
 		data = append(data, render(it))
