@@ -141,7 +141,9 @@ func leapAfter(existing *calendar, w *calendarWrite, hasLeap bool, months int) a
 // weekdays, years, seasons, moons, named weeks and the date from the
 // write, so an update that leaves them out wipes them. Both of c's update
 // times move (see calendar), each at least a microsecond past the last.
-func (s *Server) applyCalendarWrite(st *state, c *calendar, w *calendarWrite, creating bool, now time.Time) {
+// A new moon whose counter is spent stops it halfway: the caller answers
+// the refusal and keeps the state it had (see change).
+func (s *Server) applyCalendarWrite(st *state, c *calendar, w *calendarWrite, creating bool, now time.Time) *idsSpentError {
 	set(&c.Name, w.name)
 	w.entry.applyTo(&c.Entry)
 	w.typ.applyTo(&c.Type)
@@ -175,7 +177,11 @@ func (s *Server) applyCalendarWrite(st *state, c *calendar, w *calendarWrite, cr
 		c.Seasons = orEmpty(w.seasons)
 	}
 	if w.moons != nil || rebuild {
-		c.Moons = assignMoonIDs(st, c.Moons, orEmpty(w.moons))
+		moons, err := assignMoonIDs(st, c.Moons, orEmpty(w.moons))
+		if err != nil {
+			return err
+		}
+		c.Moons = moons
 	}
 	if w.weeks != nil || creating {
 		c.NamedWeeks = orEmpty(w.weeks)
@@ -196,6 +202,7 @@ func (s *Server) applyCalendarWrite(st *state, c *calendar, w *calendarWrite, cr
 	clampDate(c, s.live)
 	c.CalendarUpdatedAt = later(c.syncTime(), now, time.Microsecond)
 	c.UpdatedAt = later(c.UpdatedAt, now, time.Microsecond)
+	return nil
 }
 
 // later is the time a record written at now records: now, or one step
@@ -239,19 +246,22 @@ func orEmpty[T any](v *[]T) []T {
 
 // assignMoonIDs keeps the id of a moon sent with the id of one of the
 // calendar's moons, and gives every other moon a new id.
-func assignMoonIDs(st *state, old, moons []moon) []moon {
+func assignMoonIDs(st *state, old, moons []moon) ([]moon, *idsSpentError) {
 	known := map[int]bool{}
 	for _, m := range old {
 		known[m.ID] = true
 	}
 	for i := range moons {
 		if !known[moons[i].ID] {
-			st.LastIDs.Moon++
-			moons[i].ID = st.LastIDs.Moon
+			id, err := nextID(&st.LastIDs.Moon, "moon")
+			if err != nil {
+				return nil, err
+			}
+			moons[i].ID = id
 		}
 		delete(known, moons[i].ID) // an id sent twice names one moon only
 	}
-	return moons
+	return moons, nil
 }
 
 // clampDate keeps the current date inside the calendar: the month within

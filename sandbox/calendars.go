@@ -50,10 +50,18 @@ func (s *Server) createCalendar(r *http.Request) reply {
 			return in.p.reply(), false
 		}
 		now := s.stamp()
-		st.LastIDs.Calendar++
-		st.LastIDs.Entity++
-		c := &calendar{ID: st.LastIDs.Calendar, EntityID: st.LastIDs.Entity, CreatedAt: now}
-		s.applyCalendarWrite(st, c, w, true, now)
+		id, err := nextID(&st.LastIDs.Calendar, "calendar")
+		if err != nil {
+			return err.reply(), false
+		}
+		entity, err := nextID(&st.LastIDs.Entity, "entity")
+		if err != nil {
+			return err.reply(), false
+		}
+		c := &calendar{ID: id, EntityID: entity, CreatedAt: now}
+		if err := s.applyCalendarWrite(st, c, w, true, now); err != nil {
+			return err.reply(), false
+		}
 		st.Calendars = append(st.Calendars, c)
 		return dataReply(s.created(), s.calendarJSON(r, c)), true
 	})
@@ -71,7 +79,9 @@ func (s *Server) updateCalendar(r *http.Request, id string) reply {
 		if in.p.any() {
 			return in.p.reply(), false
 		}
-		s.applyCalendarWrite(st, c, w, false, s.stamp())
+		if err := s.applyCalendarWrite(st, c, w, false, s.stamp()); err != nil {
+			return err.reply(), false
+		}
 		return dataReply(http.StatusOK, s.calendarJSON(r, c)), true
 	})
 }

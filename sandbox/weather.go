@@ -163,8 +163,11 @@ func (s *Server) createWeather(r *http.Request, calendarID string) reply {
 			return in.p.reply(), false
 		}
 		now := s.stamp()
-		st.LastIDs.Weather++
-		w := &weather{ID: st.LastIDs.Weather, CalendarID: c.ID, VisibilityID: 1, CreatedAt: now, UpdatedAt: now}
+		id, err := nextID(&st.LastIDs.Weather, "weather")
+		if err != nil {
+			return err.reply(), false
+		}
+		w := &weather{ID: id, CalendarID: c.ID, VisibilityID: 1, CreatedAt: now, UpdatedAt: now}
 		ww.apply(w)
 		st.Weather = append(st.Weather, w)
 		return dataReply(s.created(), s.weatherJSON(w)), true
