@@ -43,27 +43,3 @@ func TestDateText(t *testing.T) {
 		t.Error("a date that is not Y-M-D was accepted")
 	}
 }
-
-func TestVisibility(t *testing.T) {
-	for id, name := range map[int]string{1: "all", 2: "self", 3: "admin", 4: "self-admin", 5: "members"} {
-		if got := client.VisibilityName(id); got != name {
-			t.Errorf("VisibilityName(%d) = %q, want %q", id, got, name)
-		}
-		for _, s := range []string{name, " " + name + " ", string(rune('0' + id))} {
-			if got, err := client.ParseVisibility(s); err != nil || got != id {
-				t.Errorf("ParseVisibility(%q) = %d, %v, want %d", s, got, err, id)
-			}
-		}
-	}
-	if got, err := client.ParseVisibility("Members"); err != nil || got != 5 {
-		t.Errorf("ParseVisibility is case-sensitive: %d, %v", got, err)
-	}
-	if client.VisibilityName(9) != "9" || client.VisibilityName(0) != "0" {
-		t.Errorf("unknown ids are not shown as numbers: %q %q", client.VisibilityName(9), client.VisibilityName(0))
-	}
-	for _, bad := range []string{"", "0", "6", "everyone"} {
-		if _, err := client.ParseVisibility(bad); err == nil {
-			t.Errorf("ParseVisibility(%q) accepted", bad)
-		}
-	}
-}

@@ -234,7 +234,7 @@ func (in WeatherInput) Validate(cal *Calendar) error {
 		ps.add("name", "has %d characters; at most %d are allowed", utf8.RuneCountInString(*in.Name), maxWeatherName)
 	}
 	if v := in.VisibilityID; v != nil && (*v < 1 || *v > 5) {
-		ps.add("visibility", "must be 1 to 5 (all, self, admin, self-admin, members)")
+		ps.add("visibility", "must be 1 to 5 (%s)", strings.Join(VisibilityNames(), ", "))
 	}
 	switch {
 	case !in.HasDate():

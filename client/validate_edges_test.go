@@ -46,8 +46,8 @@ func TestWeatherLimitsAtTheirEdges(t *testing.T) {
 		{"40-character name, visibility 1", entry(forty, 1), nil},
 		{"visibility 5", entry("Frost", 5), nil},
 		{"41-character name", entry(forty+"n", 1), []client.Problem{{Field: "name", Message: "has 41 characters; at most 40 are allowed"}}},
-		{"visibility 0", entry("Frost", 0), []client.Problem{{Field: "visibility", Message: "must be 1 to 5 (all, self, admin, self-admin, members)"}}},
-		{"visibility 6", entry("Frost", 6), []client.Problem{{Field: "visibility", Message: "must be 1 to 5 (all, self, admin, self-admin, members)"}}},
+		{"visibility 0", entry("Frost", 0), []client.Problem{{Field: "visibility", Message: "must be 1 to 5 (all, admin, admin-self, self, members)"}}},
+		{"visibility 6", entry("Frost", 6), []client.Problem{{Field: "visibility", Message: "must be 1 to 5 (all, admin, admin-self, self, members)"}}},
 	} {
 		if got := problems(t, tc.in.Validate(nil)); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%s: problems %q, want %q", tc.name, got, tc.want)

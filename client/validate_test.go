@@ -175,7 +175,7 @@ func TestValidateWeather(t *testing.T) {
 			{"effect", "has 46 characters; at most 45 are allowed"},
 			{"name", "has 41 characters; at most 40 are allowed"},
 			{"temperature", "has 46 characters; at most 45 are allowed"},
-			{"visibility", "must be 1 to 5 (all, self, admin, self-admin, members)"},
+			{"visibility", "must be 1 to 5 (all, admin, admin-self, self, members)"},
 			{"weather", "has 21 characters; at most 20 are allowed"},
 			{"wind", "has 46 characters; at most 45 are allowed"},
 		}},

@@ -4,34 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
-	"slices"
-	"strconv"
-	"strings"
 )
-
-// Visibility ids of a weather entry.
-const (
-	VisibilityAll       = 1
-	VisibilitySelf      = 2
-	VisibilityAdmin     = 3
-	VisibilitySelfAdmin = 4
-	VisibilityMembers   = 5
-)
-
-var visibilityNames = []string{"", "all", "self", "admin", "self-admin", "members"}
-
-// VisibilityName returns the name of a visibility id ("all" for 1), or the
-// number itself when it is not one of the five.
-func VisibilityName(id int) string {
-	if id >= 1 && id < len(visibilityNames) {
-		return visibilityNames[id]
-	}
-	return strconv.Itoa(id)
-}
-
-// VisibilityNames are the names of the five visibilities, in the order of
-// their ids.
-func VisibilityNames() []string { return slices.Clone(visibilityNames[1:]) }
 
 // Visibility is the name of the entry's visibility, "" when unknown.
 func (in WeatherInput) Visibility() string {
@@ -39,17 +12,6 @@ func (in WeatherInput) Visibility() string {
 		return ""
 	}
 	return VisibilityName(*in.VisibilityID)
-}
-
-// ParseVisibility reads a visibility name or a number from 1 to 5.
-func ParseVisibility(s string) (int, error) {
-	s = strings.ToLower(strings.TrimSpace(s))
-	for id, name := range visibilityNames {
-		if id > 0 && (s == name || s == strconv.Itoa(id)) {
-			return id, nil
-		}
-	}
-	return 0, fmt.Errorf("%q is not a visibility: use all, self, admin, self-admin, members or 1 to 5", s)
 }
 
 // Weather is a calendar weather entry as the server returns it. Its

@@ -6,16 +6,6 @@ import (
 	"github.com/kanka-cli/kanka/client"
 )
 
-// The five visibilities have names, from 1 (all) to 5 (members); any other
-// number is shown as it is.
-func TestVisibilityNamesFromOneToFive(t *testing.T) {
-	for id, want := range map[int]string{0: "0", 1: "all", 2: "self", 3: "admin", 4: "self-admin", 5: "members", 6: "6", -1: "-1"} {
-		if got := client.VisibilityName(id); got != want {
-			t.Errorf("VisibilityName(%d) = %q, want %q", id, got, want)
-		}
-	}
-}
-
 // A weather file's visibility is a name or a number.
 func TestWeatherFileVisibility(t *testing.T) {
 	for src, want := range map[string]int{

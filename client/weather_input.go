@@ -233,6 +233,6 @@ func (r *fileReader) visibility(n *yaml.Node, path string) *int {
 			return &id
 		}
 	}
-	r.add(n, path, "%q is not a visibility: use all, self, admin, self-admin, members or 1 to 5", n.Value)
+	r.add(n, path, "%q is not a visibility: use %s", n.Value, visibilityChoices())
 	return nil
 }

@@ -25,7 +25,7 @@ func TestDecodeWeatherNamesEveryLine(t *testing.T) {
 	want := "line 1: date: give date: Y-M-D or year, month and day, not both\n" +
 		"line 2: unknown key \"weathr\"\n" +
 		"line 3: day: must be a whole number, not 2.5\n" +
-		"line 4: visibility: \"9\" is not a visibility: use all, self, admin, self-admin, members or 1 to 5"
+		"line 4: visibility: \"9\" is not a visibility: use all, admin, admin-self, self, members or 1 to 5"
 	if err == nil || err.Error() != want {
 		t.Errorf("error\n%v\nwant\n%s", err, want)
 	}

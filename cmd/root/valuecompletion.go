@@ -32,7 +32,7 @@ type flagValues struct {
 // walks the tree and fails on a flag whose help names a set and that has
 // no completion.
 var valueSources = []flagValues{
-	{flag: "visibility", complete: fixed(client.VisibilityNames())},
+	{flag: "visibility", complete: fixed(visibilityCandidates())},
 	// The codes the web interface knows; any text is allowed.
 	{flag: "weather", complete: fixed(client.WeatherCodes)},
 	{flag: "sort", command: "kanka weather list", complete: fixed(weather.SortKeys())},
@@ -84,6 +84,18 @@ func fixed(values []string) func(*cmdutil.Factory, *pflag.Flag) cobra.Completion
 			return values, cobra.ShellCompDirectiveNoFileComp
 		}
 	}
+}
+
+// visibilityCandidates are the five visibility names, each described by
+// who sees it: the names alone do not say that admin hides an entry from
+// its author.
+func visibilityCandidates() []cobra.Completion {
+	var out []cobra.Completion
+	for _, name := range client.VisibilityNames() {
+		id, _ := client.ParseVisibility(name)
+		out = append(out, cobra.CompletionWithDesc(name, client.VisibilityAudience(id)))
+	}
+	return out
 }
 
 // byFactory is a completion that needs the Factory (the cache, a client).

@@ -56,8 +56,11 @@ func TestEveryFlagOfAKnownSetIsCompleted(t *testing.T) {
 func TestEnumeratedFlagValues(t *testing.T) {
 	roottest.Isolate(t)
 	const (
-		visibilities = "all\nself\nadmin\nself-admin\nmembers\n:4\n"
-		codes        = "bolt\ncloud\ncloud-rain\ncloud-showers-heavy\ncloud-sun\ncloud-sun-rain\nmeteor\nsmog\nsnowflake\nsun\nwind\n:4\n"
+		// The service's names, each with who sees it; self-admin, another
+		// spelling of admin-self, is read but not offered.
+		visibilities = "all\teveryone who can see the campaign\nadmin\tthe campaign's admins\nadmin-self\tthe admins and the author\n" +
+			"self\tthe author alone\nmembers\tthe campaign's members\n:4\n"
+		codes = "bolt\ncloud\ncloud-rain\ncloud-showers-heavy\ncloud-sun\ncloud-sun-rain\nmeteor\nsmog\nsnowflake\nsun\nwind\n:4\n"
 	)
 	for _, tc := range []struct {
 		args []string

@@ -17,7 +17,7 @@ func TestCreateFromFlagsChecksTheDateAgainstTheCalendarOnce(t *testing.T) {
 	env := newTestEnv(t, "json")
 	env.expect("GET "+calendarRoute, "", 200, one(harptosJSON))
 	env.expect("GET "+weathersRoute, "", 200, page(1, 1)) // the check that the day has no weather
-	env.expect("POST "+weathersRoute, `{"day":3,"month":1,"temperature":"-5°C","visibility_id":2,"weather":"snowflake","year":1492}`,
+	env.expect("POST "+weathersRoute, `{"day":3,"month":1,"temperature":"-5°C","visibility_id":4,"weather":"snowflake","year":1492}`,
 		201, one(weatherJSON(41, 1492, 1, 3, "snowflake")))
 	err := env.run("create", "--calendar", "5", "--date", "1492-1-3", "--weather", "snowflake", "--temperature", "-5°C", "--visibility", "self")
 	if err != nil {
@@ -203,7 +203,7 @@ func TestCreateListWithAnInvalidEntrySendsNothing(t *testing.T) {
 	if !cmdtest.IsUsage(err) {
 		t.Fatalf("error %v is not a usage error", err)
 	}
-	want := "days.yaml: line 10: [4].visibility: \"7\" is not a visibility: use all, self, admin, self-admin, members or 1 to 5"
+	want := "days.yaml: line 10: [4].visibility: \"7\" is not a visibility: use all, admin, admin-self, self, members or 1 to 5"
 	if !strings.HasSuffix(err.Error(), want) {
 		t.Errorf("error\n%s\nwant it to end\n%s", err, want)
 	}
@@ -278,7 +278,7 @@ func TestCreateOneEntryFromStdinWithFlagsOverTheFile(t *testing.T) {
 	env.In.WriteString("id: 41\ndate: 1492-1-3\nweather: snowflake\ntemperature: -5°C\nvisibility: self-admin\n")
 	env.expect("GET "+calendarRoute, "", 200, one(harptosJSON))
 	env.expect("GET "+weathersRoute, "", 200, page(1, 1)) // the check that the day has no weather
-	env.expect("POST "+weathersRoute, `{"day":3,"month":1,"temperature":"-5°C","visibility_id":4,"weather":"sun","year":1493}`,
+	env.expect("POST "+weathersRoute, `{"day":3,"month":1,"temperature":"-5°C","visibility_id":3,"weather":"sun","year":1493}`,
 		201, one(weatherJSON(77, 1493, 1, 3, "sun")))
 	if err := env.run("create", "--calendar", "5", "-f", "-", "--weather", "sun", "--date", "1493-1-3"); err != nil {
 		t.Fatal(err)

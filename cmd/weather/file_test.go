@@ -29,7 +29,7 @@ func TestFileShapes(t *testing.T) {
 		want          []client.WeatherInput
 	}{
 		{"one entry with date", "date: -12-3-4\nweather: sun\nvisibility: admin\n", false,
-			[]client.WeatherInput{{Year: ptr(-12), Month: ptr(3), Day: ptr(4), Weather: ptr("sun"), VisibilityID: ptr(3)}}},
+			[]client.WeatherInput{{Year: ptr(-12), Month: ptr(3), Day: ptr(4), Weather: ptr("sun"), VisibilityID: ptr(2)}}},
 		{"year, month and day", "year: 1492\nmonth: 1\nday: 2\nweather: cloud\nwind: \"\"\n", false,
 			[]client.WeatherInput{{Year: ptr(1492), Month: ptr(1), Day: ptr(2), Weather: ptr("cloud"), Wind: ptr("")}}},
 		{"JSON list with the server's keys", `[{"id": 3, "calendar_id": 5, "created_by": 1, "created_at": "x", "updated_at": "y",
@@ -67,7 +67,7 @@ func TestFileErrorsNameTheLine(t *testing.T) {
 		{"every problem at once", "- date: 1-1-1\n  weather: [sun]\n- day: 2.5\n  visibility: friends\n",
 			"standard input: line 2: [1].weather: must be text\n" +
 				"standard input: line 3: [2].day: must be a whole number, not 2.5\n" +
-				`standard input: line 4: [2].visibility: "friends" is not a visibility: use all, self, admin, self-admin, members or 1 to 5`},
+				`standard input: line 4: [2].visibility: "friends" is not a visibility: use all, admin, admin-self, self, members or 1 to 5`},
 		{"date and parts", "date: 1492-1-1\nday: 2\nweather: sun\n", "standard input: line 1: date: give date: Y-M-D or year, month and day, not both"},
 		{"syntax", "date: [1-1-1\n", "standard input: line 1: did not find expected ',' or ']'"},
 		{"empty", "\n", "standard input: is empty"},

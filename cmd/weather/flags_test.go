@@ -44,7 +44,7 @@ func TestCreateFlags(t *testing.T) {
 	}
 	want := client.WeatherInput{Year: ptr(-12), Month: ptr(3), Day: ptr(4), Weather: ptr("snowflake"),
 		Temperature: ptr("-5°C"), Precipitation: ptr("snow"), Wind: ptr(""), Effect: ptr("cold"),
-		Name: ptr("First frost"), VisibilityID: ptr(4)}
+		Name: ptr("First frost"), VisibilityID: ptr(3)}
 	if got.Parent != "Harptos" || got.FilePath != "days.yaml" {
 		t.Errorf("calendar %q, file %q", got.Parent, got.FilePath)
 	}

@@ -55,7 +55,7 @@ precipitation: light snow
 wind: north, strong
 effect: rivers freeze
 name: First frost
-visibility: self-admin
+visibility: self
 calendar_id: 5
 created_by: 9
 created_at: "2026-11-01 10:00:00"

@@ -74,7 +74,7 @@ temperature: -9°C
 precipitation: light snow
 effect: rivers freeze
 name: Deep frost
-visibility: self-admin
+visibility: self
 `)
 	env := newTestEnv(t, "id")
 	env.expect("GET "+weathersRoute+"/41", "", 200, one(fullWeatherJSON))
