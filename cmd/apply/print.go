@@ -32,6 +32,9 @@ func PrintPlan(w io.Writer, plan *Plan, verbose bool) {
 			}
 		}
 	}
+	if note := visibilityNote(plan); note != "" {
+		fmt.Fprintln(w, note)
+	}
 	fmt.Fprintln(w, PlanSummary(plan))
 }
 

@@ -14,7 +14,9 @@ type jsonReport struct {
 	DryRun    bool           `json:"dry_run"`
 	Calendars []jsonCalendar `json:"calendars"`
 	Summary   string         `json:"summary"`
-	Outcome   *jsonOutcome   `json:"outcome,omitempty"`
+	// Notes are the plan's notes, as the text prints them (visibilityNote).
+	Notes   []string     `json:"notes,omitempty"`
+	Outcome *jsonOutcome `json:"outcome,omitempty"`
 }
 
 // jsonOutcome counts the writes of a run by what became of them, as the
@@ -112,6 +114,7 @@ func report(plan *Plan, dryRun bool) jsonReport {
 		}
 		r.Calendars = append(r.Calendars, jc)
 	}
+	r.Notes = planNotes(plan)
 	if !dryRun {
 		t := plan.tally()
 		r.Outcome = &jsonOutcome{Interrupted: t.Interrupted, Total: t.Total(), Done: t.Done, Failed: t.Failed,
