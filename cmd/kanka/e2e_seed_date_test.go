@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 )
@@ -99,4 +101,33 @@ func TestE2EImportAgainKeepsTheDateTheGameMoved(t *testing.T) {
 			t.Errorf("after import --set-date the date is %s, want the file's 2020-9-20", got)
 		}
 	})
+}
+
+// The README's set-up, word for word (the embedded sandbox), then the
+// tour's advance, then the set-up again: the second set-up keeps the date
+// the game is at, writes nothing, exits 0, and its grid marks the 6th.
+func TestE2EReadmeSetUpAgainAfterAnAdvanceKeepsTheDate(t *testing.T) {
+	t.Parallel()
+	shell, err := exec.LookPath("bash")
+	if err != nil {
+		t.Fatal("the set-up runs in bash, which is not on PATH")
+	}
+	readme, err := os.ReadFile(readmePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	setUp := setUpCommand(t, string(readme))
+	if r := runExample(t, shell, dir, setUp); r.code != 0 {
+		t.Fatalf("the set-up: %s", r)
+	}
+	if r := runExample(t, shell, dir, `kanka calendar advance "Calendar of Harptos" --days 5`); r.code != 0 || !strings.HasPrefix(r.stdout, "1492-4-1 -> 1492-4-6 ") {
+		t.Fatalf("advance: %s", r)
+	}
+	r := runExample(t, shell, dir, setUp)
+	if r.code != 0 || !strings.Contains(r.stdout, `calendar "Calendar of Harptos" (id 1): unchanged
+  date: 1492-4-6 kept (the file says 1492-4-1; --set-date moves it)
+`) || !strings.Contains(r.stdout, "\nNothing to change.\n") || !strings.Contains(r.stdout, " [6]") {
+		t.Errorf("the set-up again after an advance: want the date kept, nothing written and the 6th marked; got %s", r)
+	}
 }
