@@ -168,6 +168,19 @@ func TestApplyNeverSendsADateNotRead(t *testing.T) {
 	}
 	env.WantSent("GET calendars")
 
+	// With nothing else to write, the plan says the date is neither.
+	env = cmdtest.New(t, "", ok("GET calendars", "", listOf(undated)))
+	env.In.WriteString(datedSeed("Solar"))
+	if err := runApply(env, "-f", "-"); err != nil {
+		t.Fatal(err)
+	}
+	env.WantSent("GET calendars")
+	wantOutput(t, env, `calendar "Greyhawk" (id 5): unchanged
+  date: not read from the server; the file's 591-1-1 is not sent (--set-date sends it)
+Plan: 0 calendars to create, 0 to update, 1 unchanged; 0 weather entries to create, 0 to update, 0 to delete, 0 unchanged.
+Nothing to change.
+`, "")
+
 	env = cmdtest.New(t, "",
 		ok("GET calendars", "", listOf(undated)),
 		ok(lastSync, "", listOf()),

@@ -82,8 +82,9 @@ type CalendarPlan struct {
 // exists the calendar's is kept unless the run says to set it.
 type Kept struct {
 	Field string `json:"field"`
-	// Calendar is the calendar's value, kept; File the seed's.
-	Calendar string `json:"calendar"`
+	// Calendar is the calendar's value, kept ("" when its answer did not
+	// give it: then neither is sent); File the seed's.
+	Calendar string `json:"calendar,omitempty"`
 	File     string `json:"file"`
 	// Flag is the flag that would set it (--set-date), "" when the
 	// command has none.
@@ -214,7 +215,11 @@ func keepPlayed(in, have *client.CalendarInput, flag string) []Kept {
 			continue
 		}
 		if !f.Equal(in, have) {
-			kept = append(kept, Kept{Field: f.Key, Calendar: f.Show(have), File: f.Show(in), Flag: flag})
+			k := Kept{Field: f.Key, File: f.Show(in), Flag: flag}
+			if f.Given(have) {
+				k.Calendar = f.Show(have)
+			}
+			kept = append(kept, k)
 		}
 		f.Clear(in)
 	}

@@ -58,8 +58,16 @@ func (p *Plan) flagOf(field string) string {
 }
 
 // keptLine says a field play moves is kept: "date: 1492-4-6 kept (the
-// file says 1492-4-1; --set-date moves it)".
+// file says 1492-4-1; --set-date moves it)", or, when the calendar's was
+// not read, that the file's is not sent either.
 func keptLine(k Kept) string {
+	if k.Calendar == "" {
+		s := fmt.Sprintf("%s: not read from the server; the file's %s is not sent", k.Field, k.File)
+		if k.Flag != "" {
+			s += " (" + k.Flag + " sends it)"
+		}
+		return output.Sanitize(s)
+	}
 	s := fmt.Sprintf("%s: %s kept (the file says %s", k.Field, k.Calendar, k.File)
 	if k.Flag != "" {
 		s += "; " + k.Flag + " moves it"
