@@ -20,6 +20,14 @@ import (
 // them: live-service.md), so those are Rebuilt. Every other field is kept
 // by the service when an update leaves it out, so an unknown one is simply
 // not sent.
+//
+// Play moves one field: the current date (calendar advance and retreat,
+// the web interface's day buttons), so it alone is MovedByPlay. Every
+// other field changes only when someone edits the calendar, so a seed
+// that gives it manages it: the months, weekdays, years, weeks, seasons,
+// moons and leap rules are the reckoning; name, type, entry, suffix,
+// format, tags, privacy and images are the game master's edits, made in a
+// file as well as in the web interface.
 var CalendarFields = Fields[CalendarInput]{
 	{
 		Key:    "name",
@@ -157,7 +165,7 @@ func nonNil[T any](v []T) []T {
 var dateField = func() Field[CalendarInput] {
 	f := valueOrWritten("date", func(in *CalendarInput) **Date { return &in.Date },
 		func(in *CalendarInput) **Written { return &in.DateWritten }, (*fileReader).date)
-	f.Rebuilt = true
+	f.Rebuilt, f.MovedByPlay = true, true
 	f.equal = func(a, b *CalendarInput) bool {
 		return a.Date != nil && b.Date != nil && *a.Date == *b.Date
 	}

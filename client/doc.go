@@ -118,7 +118,8 @@
 //     [WeatherFile], [FileError] and [FileProblem].
 //   - The merge and update API of [CalendarFields] and [WeatherFields]:
 //     [Fields.Merge], [Fields.Over], [Fields.UpdateOf], [Fields.Unread],
-//     [Fields.Same], [Fields.Differing], [Fields.Changes], [Fields.Clone].
+//     [Fields.Same], [Fields.Differing], [Fields.Changes], [Fields.ChangesOf],
+//     [Fields.Unanswered], [Fields.Clone].
 //   - The name lookup: [NamedAs], [NamedIgnoringCase], [Named].
 //   - The error predicates ([IsNotFound], [IsAuth], [IsValidation],
 //     [IsRateLimit], [IsNetwork]) and error types ([Error],

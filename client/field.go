@@ -39,6 +39,12 @@ type Field[In any] struct {
 	// Days: the field decides which days the calendar has (its months,
 	// its leap years), so dates are checked against it.
 	Days bool
+	// MovedByPlay: the game moves the field on as it is played (the
+	// calendar's current date: calendar advance, the web interface), so
+	// it belongs to the table, not to a description of the record. A
+	// seed's value starts a record; on one that exists apply keeps the
+	// record's own unless told to set it (--set-date).
+	MovedByPlay bool
 	// Label is the field in the user's words, where its key with spaces
 	// for underscores does not read well ("leap year every").
 	Label string
@@ -87,6 +93,13 @@ func (f *Field[In]) Given(in *In) bool { return f.given(in) }
 
 // Show is the field's value as a plan or a message shows it.
 func (f *Field[In]) Show(in *In) string { return f.show(in) }
+
+// Equal reports whether a and b hold the field's same value, compared as
+// the service stores it.
+func (f *Field[In]) Equal(a, b *In) bool { return f.equal(a, b) }
+
+// Clear leaves the field out of in: not given.
+func (f *Field[In]) Clear(in *In) { f.clear(in) }
 
 // Fields is the table of a resource's writable part, in the order files
 // and plans show the fields.
@@ -171,15 +184,54 @@ type Change struct {
 // type, a moon's default colour). Write-only fields cannot be compared and
 // never count.
 func (t Fields[In]) Changes(want, have *In) []Change {
-	var out []Change
+	changes, _ := t.ChangesOf(want, have, nil)
+	return changes
+}
+
+// ChangesOf is Changes of have as read from answer, the server's object:
+// a field whose key the answer left out altogether cannot be compared (a
+// server that never returns it would be written to on every run), so it
+// is no change; uncompared are the keys of those that want gives and
+// have does not hold. Any write that happens anyway sends them. A key
+// the answer holds as null is known: the service answers null for what
+// it stores as nothing. A nil answer (a record made in code) leaves out
+// nothing.
+func (t Fields[In]) ChangesOf(want, have *In, answer json.RawMessage) (changes []Change, uncompared []string) {
+	missing := t.Unanswered(answer)
 	for i := range t {
 		f := &t[i]
 		if f.WriteOnly || !f.given(want) || f.equal(want, have) {
 			continue
 		}
-		out = append(out, Change{Field: f.Key, Old: cutShown(f.show(have)), New: cutShown(f.show(want))})
+		if missing[f.Key] {
+			uncompared = append(uncompared, f.Key)
+			continue
+		}
+		changes = append(changes, Change{Field: f.Key, Old: cutShown(f.show(have)), New: cutShown(f.show(want))})
 	}
-	return out
+	return changes, uncompared
+}
+
+// Unanswered are the keys of the table's readable fields whose answer
+// key the JSON object answer does not hold at all, null or otherwise:
+// the server never returned them. nil when answer is not an object.
+func (t Fields[In]) Unanswered(answer json.RawMessage) map[string]bool {
+	if len(answer) == 0 {
+		return nil
+	}
+	obj, err := answerObject(answer)
+	if err != nil {
+		return nil
+	}
+	missing := map[string]bool{}
+	for i := range t {
+		if f := &t[i]; !f.WriteOnly {
+			if _, ok := obj[f.answerKey()]; !ok {
+				missing[f.Key] = true
+			}
+		}
+	}
+	return missing
 }
 
 // Differing are the keys of the fields whose values differ between a and

@@ -16,6 +16,10 @@ var WeatherCodes = []string{"bolt", "cloud", "cloud-rain", "cloud-showers-heavy"
 // out, so an update sends those and what it changes, nothing else
 // (UpdateOf): weather has no lastSync, so a change made meanwhile to
 // another field could not be seen, and must not be put back.
+//
+// Play moves none of an entry's fields (none is MovedByPlay): an entry is
+// what a day was, kept by its date; the game adds entries for new days
+// rather than moving one, so a seed manages every field it gives.
 var WeatherFields = Fields[WeatherInput]{
 	// The date's flag sets its three parts at once: it stands with the
 	// first.

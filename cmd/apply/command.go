@@ -25,6 +25,9 @@ type Options struct {
 	// change since they were read, and updates calendars whose answer
 	// lacked fields the service rebuilds from every write.
 	Force bool
+	// SetDate sets the date of calendars that exist to the file's; without
+	// it their own is kept (play moves it).
+	SetDate bool
 	// Words are the advice of a command that runs the engine on a seed of
 	// its own (RunSeed); nil: kanka apply's.
 	Words *Words
@@ -48,7 +51,7 @@ const concurrency = 4
 func NewCmdApply(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	opts := &Options{Factory: f}
 	cmd := &cobra.Command{
-		Use:   "apply -f FILE|DIR|- [--dry-run] [--prune] [-v] [-o json]",
+		Use:   "apply -f FILE|DIR|- [--dry-run] [--prune] [--set-date] [-v] [-o json]",
 		Short: "Make the campaign hold the calendars and weather a file describes",
 		Long: `Make the campaign hold the calendars and weather a file describes. It is
 safe to run again: a calendar is found by its name (or pinned by id: N), a
@@ -77,6 +80,13 @@ otherwise; a weather entry likewise. Without a weather key a calendar's
 weather is not read. --prune also deletes the weather entries of the listed
 calendars that their weather list does not hold. Apply never deletes a
 calendar.
+
+The current date is the game's: play moves it (calendar advance). A file's
+date starts a calendar apply creates; a calendar that exists keeps its own,
+and the plan shows both (date: 1492-4-6 kept (the file says 1492-4-1 ...)).
+--set-date sets it to the file's. A field the server's answer leaves out
+altogether cannot be compared: it plans no write, is sent with any other
+change of that calendar or entry, and the plan says so once.
 
 The whole input is checked before any request (exit 2, with the file and
 the line): an unknown key, two calendars with one name, two entries on one
@@ -133,6 +143,7 @@ instead of meeting a 429.`,
 	fl.BoolVar(&opts.Prune, "prune", false, "also delete the weather entries of the listed calendars that the file does not list")
 	fl.BoolVarP(&opts.Verbose, "verbose", "v", false, "list every weather entry to write, not only the counts")
 	fl.BoolVar(&opts.Force, "force", false, "write even when a calendar changed since it was read, or lacks fields the service rebuilds (they are then cleared)")
+	fl.BoolVar(&opts.SetDate, "set-date", false, "set the current date of calendars that exist to the file's (without it, the date the game is at is kept)")
 	_ = cmd.MarkFlagRequired("file")
 	return cmd
 }

@@ -527,7 +527,8 @@ func greyhawkOn(date string) string {
 
 // A month written by name in a calendar that the file gives no months is
 // read with the calendar's months on the server: its date (Readying is
-// Greyhawk's second month) and its weather's dates are sent as numbers.
+// Greyhawk's second month; set with --set-date) and its weather's dates
+// are sent as numbers.
 func TestApplyReadsMonthNamesWithTheServersMonths(t *testing.T) {
 	t.Run("date", func(t *testing.T) {
 		env := cmdtest.New(t, "",
@@ -537,11 +538,11 @@ func TestApplyReadsMonthNamesWithTheServersMonths(t *testing.T) {
 				one(greyhawkOn("591-2-5"))),
 		)
 		env.In.WriteString("calendars:\n  - name: Greyhawk\n    date: 591-Readying-5\n")
-		if err := runApply(env, "-f", "-"); err != nil {
+		if err := runApply(env, "-f", "-", "--set-date"); err != nil {
 			t.Fatal(err)
 		}
 		wantOutput(t, env, `calendar "Greyhawk" (id 5): update
-  date: 591-1-1 -> 591-2-5
+  date: 591-1-1 -> 591-2-5 (--set-date)
 Plan: 0 calendars to create, 1 to update, 0 unchanged; 0 weather entries to create, 0 to update, 0 to delete, 0 unchanged.
 Applied: 1 of 1 writes done, 0 failed, 0 may have been applied, 0 not tried.
 `, "")
@@ -587,8 +588,8 @@ func TestApplyRefusesMonthNamesThatDoNotFitTheServersMonths(t *testing.T) {
 	}
 }
 
-// The live service keeps a date it can: a calendar update whose answer
-// holds another date than the one sent is not done (exit 1), and says
+// The live service keeps a date it can: a calendar update (--set-date)
+// whose answer holds another date than the one sent is not done (exit 1), and says
 // both dates; its weather, whose days did not change, still goes.
 func TestApplyReportsADateTheServiceDidNotKeep(t *testing.T) {
 	env := cmdtest.New(t, "", append(greyhawkReads(),
@@ -597,13 +598,13 @@ func TestApplyReportsADateTheServiceDidNotKeep(t *testing.T) {
 			one(greyhawkOn("591-2-1"))),
 		created("POST calendars/5/calendar_weathers", `{"year":591,"month":1,"day":2,"weather":"cloud"}`, one(entryRecord(43, 591, 1, 2, "cloud", ""))))...)
 	env.In.WriteString("calendars:\n  - name: Greyhawk\n    date: 591-2-5\n    weather:\n      - {date: 591-1-2, weather: cloud}\n")
-	err := runApply(env, "-f", "-")
+	err := runApply(env, "-f", "-", "--set-date")
 	var notKept *client.DateNotKeptError
 	if !errors.As(err, new(*RunError)) || !errors.As(err, &notKept) {
 		t.Fatalf("err = %v, want a run error unwrapping to the date not kept (exit 1)", err)
 	}
 	wantOutput(t, env, `calendar "Greyhawk" (id 5): update
-  date: 591-1-1 -> 591-2-5
+  date: 591-1-1 -> 591-2-5 (--set-date)
   weather: 1 to create, 0 to update, 0 to delete, 0 unchanged
 Plan: 0 calendars to create, 1 to update, 0 unchanged; 1 weather entry to create, 0 to update, 0 to delete, 0 unchanged.
 failed: update calendar "Greyhawk" (id 5): calendar 5: the service stored the date 591-2-1, not 591-2-5

@@ -48,7 +48,7 @@ func RunSeed(opts *Options, seed Seed) error {
 	if opts.Settle != nil {
 		opts.Settle(&seed, act)
 	}
-	plan, err := MakePlan(seed, act, PlanOptions{Prune: opts.Prune, Force: opts.Force, Words: opts.Words})
+	plan, err := MakePlan(seed, act, PlanOptions{Prune: opts.Prune, Force: opts.Force, Words: opts.Words, SetDate: opts.SetDate})
 	if err != nil {
 		return err
 	}

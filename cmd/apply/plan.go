@@ -49,6 +49,17 @@ type CalendarPlan struct {
 	Action Action
 	// Changes are the managed fields that differ (update only).
 	Changes []Change
+	// Kept are the fields play moves (the date) that the seed gives
+	// otherwise than the calendar holds: the calendar's are kept, since
+	// the plan was made without PlanOptions.SetDate.
+	Kept []Kept
+	// NotCompared are the fields the seed gives that the server's answer
+	// left out altogether (client.Fields.ChangesOf): they cannot be
+	// compared, so they plan no write; an update sends them.
+	NotCompared []string
+	// WeatherNotCompared are the same of its existing weather entries,
+	// every entry's together.
+	WeatherNotCompared []string
 	// Send is the record to send: the seed's fields for a create, the whole
 	// record (the current one with the seed's fields over it) for an update.
 	Send client.CalendarInput
@@ -63,6 +74,21 @@ type CalendarPlan struct {
 	// written is set by Execute when the write landed where meant, even
 	// if what followed it (reaching a leap day) failed.
 	written bool
+}
+
+// Kept is a field play moves (client.Field.MovedByPlay: the current
+// date) that a seed gives otherwise than the calendar holds. The game's
+// date belongs to the table: a seed's starts a calendar, and on one that
+// exists the calendar's is kept unless the run says to set it.
+type Kept struct {
+	Field string `json:"field"`
+	// Calendar is the calendar's value, kept ("" when its answer did not
+	// give it: then neither is sent); File the seed's.
+	Calendar string `json:"calendar,omitempty"`
+	File     string `json:"file"`
+	// Flag is the flag that would set it (--set-date), "" when the
+	// command has none.
+	Flag string `json:"flag,omitempty"`
 }
 
 // WeatherPlan is what happens to one weather entry.
@@ -94,6 +120,9 @@ type PlanOptions struct {
 	Force bool
 	// Words are the advice of the command that plans (nil: kanka apply's).
 	Words *Words
+	// SetDate sets the fields play moves (the date) on calendars that
+	// exist to the seed's; without it the calendars' own are kept.
+	SetDate bool
 }
 
 // MakePlan compares the seed with the campaign and says what to write. It
@@ -141,8 +170,12 @@ func MakePlan(seed Seed, act *Actual, opts PlanOptions) (*Plan, error) {
 			checkRename(ps, act.Calendars, cur, want)
 			have := client.FromCalendar(cur)
 			cp.ID, cp.Name = cur.ID, cur.Name
-			cp.Changes = client.CalendarFields.Changes(&want.Input, &have)
-			cp.Action, cp.Send = Unchanged, merged(cur, &want.Input)
+			in := client.CalendarFields.Clone(&want.Input)
+			if !opts.SetDate {
+				cp.Kept = keepPlayed(&in, &have, plan.words.SetDate)
+			}
+			cp.Changes, cp.NotCompared = client.CalendarFields.ChangesOf(&in, &have, cur.Raw)
+			cp.Action, cp.Send = Unchanged, merged(cur, &in)
 			if len(cp.Changes) > 0 {
 				cp.Action, cp.Name = Update, cp.Send.Name
 				if err := cp.Send.ValidateUpdate(); err != nil {
@@ -150,7 +183,7 @@ func MakePlan(seed Seed, act *Actual, opts PlanOptions) (*Plan, error) {
 				}
 				if keys := client.CalendarFields.Unread(&cp.Send); len(keys) > 0 && !opts.Force {
 					unread = append(unread, &cmdutil.UnreadError{Record: fmt.Sprintf("calendar %d %q", cur.ID, cur.Name), Keys: keys,
-						Supply: plan.words.Supply, Force: plan.words.Force})
+						Supply: plan.words.supplyFor(keys, cp.Kept), Force: plan.words.Force})
 				}
 			}
 		}
@@ -167,6 +200,30 @@ func MakePlan(seed Seed, act *Actual, opts PlanOptions) (*Plan, error) {
 		return nil, errors.Join(unread...)
 	}
 	return plan, nil
+}
+
+// keepPlayed leaves out of in the fields play moves (client.Field.
+// MovedByPlay: the date), so that an update sends the calendar's own as
+// read (a date not read is then not sent at all, and an update that must
+// send it is refused), and returns those in gave otherwise than have
+// holds. flag is the one that would set them.
+func keepPlayed(in, have *client.CalendarInput, flag string) []Kept {
+	var kept []Kept
+	for i := range client.CalendarFields {
+		f := &client.CalendarFields[i]
+		if !f.MovedByPlay || !f.Given(in) {
+			continue
+		}
+		if !f.Equal(in, have) {
+			k := Kept{Field: f.Key, File: f.Show(in), Flag: flag}
+			if f.Given(have) {
+				k.Calendar = f.Show(have)
+			}
+			kept = append(kept, k)
+		}
+		f.Clear(in)
+	}
+	return kept
 }
 
 // merged is the whole record to send in an update: the current one, with
@@ -274,7 +331,10 @@ func planWeather(ps *cmdutil.Problems, cp *CalendarPlan, want DesiredCalendar, a
 		}
 		listed[cur.ID] = true
 		have := client.FromWeather(cur)
-		wp.ID, wp.Changes = cur.ID, client.WeatherFields.Changes(&dw.Input, &have)
+		var uncompared []string
+		wp.ID = cur.ID
+		wp.Changes, uncompared = client.WeatherFields.ChangesOf(&dw.Input, &have, cur.Raw)
+		cp.WeatherNotCompared = weatherKeys(cp.WeatherNotCompared, uncompared)
 		if len(wp.Changes) == 0 {
 			wp.Action = Unchanged
 			cp.WeatherUnchanged = append(cp.WeatherUnchanged, wp)
@@ -292,4 +352,22 @@ func planWeather(ps *cmdutil.Problems, cp *CalendarPlan, want DesiredCalendar, a
 			cp.Weather = append(cp.Weather, &WeatherPlan{Action: Delete, Date: w.Date(), ID: w.ID, Weather: w.Code()})
 		}
 	}
+}
+
+// weatherKeys are the weather fields keys and more name, each once, in
+// the order of the field table.
+func weatherKeys(keys, more []string) []string {
+	for _, k := range more {
+		if !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	slices.SortFunc(keys, func(a, b string) int {
+		return cmp.Compare(weatherFieldIndex(a), weatherFieldIndex(b))
+	})
+	return keys
+}
+
+func weatherFieldIndex(key string) int {
+	return slices.IndexFunc(client.WeatherFields, func(f client.Field[client.WeatherInput]) bool { return f.Key == key })
 }

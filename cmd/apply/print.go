@@ -19,13 +19,26 @@ func PrintPlan(w io.Writer, plan *Plan, verbose bool) {
 	for _, cp := range plan.Calendars {
 		fmt.Fprintf(w, "calendar %s: %s\n", calendarLabel(cp), cp.Action)
 		for _, ch := range cp.Changes {
-			fmt.Fprintf(w, "  %s: %s -> %s\n", ch.Field, output.Sanitize(ch.Old), output.Sanitize(ch.New))
+			by := ""
+			if flag := plan.flagOf(ch.Field); flag != "" {
+				by = " (" + flag + ")"
+			}
+			fmt.Fprintf(w, "  %s: %s -> %s%s\n", ch.Field, output.Sanitize(ch.Old), output.Sanitize(ch.New), by)
+		}
+		for _, k := range cp.Kept {
+			fmt.Fprintf(w, "  %s\n", keptLine(k))
+		}
+		if len(cp.NotCompared) > 0 {
+			fmt.Fprintf(w, "  %s\n", notComparedLine(cp.NotCompared, "", "the calendar"))
 		}
 		if !cp.WeatherManaged {
 			continue
 		}
 		n := weatherCounts(cp)
 		fmt.Fprintf(w, "  weather: %s\n", n)
+		if len(cp.WeatherNotCompared) > 0 {
+			fmt.Fprintf(w, "  %s\n", notComparedLine(cp.WeatherNotCompared, "weather ", "an entry"))
+		}
 		if verbose {
 			for _, wp := range cp.Weather {
 				fmt.Fprintf(w, "    %s\n", weatherLine(wp))
@@ -36,6 +49,52 @@ func PrintPlan(w io.Writer, plan *Plan, verbose bool) {
 		fmt.Fprintln(w, note)
 	}
 	fmt.Fprintln(w, PlanSummary(plan))
+}
+
+// flagOf is the flag that made a change of the field, "" for none: a
+// field play moves changes only when the run sets it (--set-date).
+func (p *Plan) flagOf(field string) string {
+	if f := client.CalendarFields.Lookup(field); f != nil && f.MovedByPlay {
+		return p.words.SetDate
+	}
+	return ""
+}
+
+// keptLine says a field play moves is kept: "date: 1492-4-6 kept (the
+// file says 1492-4-1; --set-date moves it)", or, when the calendar's was
+// not read, that the file's is not sent either.
+func keptLine(k Kept) string {
+	if k.Calendar == "" {
+		s := fmt.Sprintf("%s: not read from the server; the file's %s is not sent", k.Field, k.File)
+		if k.Flag != "" {
+			s += " (" + k.Flag + " sends it)"
+		}
+		return output.Sanitize(s)
+	}
+	s := fmt.Sprintf("%s: %s kept (the file says %s", k.Field, k.Calendar, k.File)
+	if k.Flag != "" {
+		s += "; " + k.Flag + " moves it"
+	}
+	return output.Sanitize(s + ")")
+}
+
+// notComparedLine says, once for a calendar (or its weather entries),
+// which fields the file gives that the server does not return: they
+// cannot be compared, so they change nothing on their own. whose names
+// the record ("weather "), of says which writes send them.
+func notComparedLine(keys []string, whose, of string) string {
+	if len(keys) == 1 {
+		return fmt.Sprintf("note: %s%s is not compared (the server does not return it); it is sent with any other change of %s", whose, keys[0], of)
+	}
+	return fmt.Sprintf("note: %s%s are not compared (the server does not return them); they are sent with any other change of %s", whose, joinAnd(keys), of)
+}
+
+// joinAnd is "a", "a and b", "a, b and c".
+func joinAnd(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
 func calendarLabel(cp *CalendarPlan) string {

@@ -35,19 +35,32 @@ type jsonOutcome struct {
 }
 
 type jsonCalendar struct {
-	Where   string        `json:"where,omitempty"`
-	Name    string        `json:"name"`
-	ID      int           `json:"id,omitempty"`
-	Action  Action        `json:"action"`
-	Status  Status        `json:"status,omitempty"`
-	Error   string        `json:"error,omitempty"`
-	Changes []Change      `json:"changes,omitempty"`
-	Weather *jsonWeathers `json:"weather,omitempty"`
+	Where   string       `json:"where,omitempty"`
+	Name    string       `json:"name"`
+	ID      int          `json:"id,omitempty"`
+	Action  Action       `json:"action"`
+	Status  Status       `json:"status,omitempty"`
+	Error   string       `json:"error,omitempty"`
+	Changes []jsonChange `json:"changes,omitempty"`
+	// Kept are the fields play moves that the file gives otherwise and
+	// the plan keeps (CalendarPlan.Kept); NotCompared those the server
+	// does not return.
+	Kept        []Kept        `json:"kept,omitempty"`
+	NotCompared []string      `json:"not_compared,omitempty"`
+	Weather     *jsonWeathers `json:"weather,omitempty"`
+}
+
+// jsonChange is a change of a calendar, with the flag that made it when
+// it is a field play moves (--set-date).
+type jsonChange struct {
+	Change
+	Flag string `json:"flag,omitempty"`
 }
 
 type jsonWeathers struct {
 	WeatherCounts
-	Actions []jsonWeather `json:"actions"`
+	NotCompared []string      `json:"not_compared,omitempty"`
+	Actions     []jsonWeather `json:"actions"`
 }
 
 type jsonWeather struct {
@@ -99,12 +112,15 @@ var reportKind = output.Kind{}
 func report(plan *Plan, dryRun bool) jsonReport {
 	r := jsonReport{DryRun: dryRun, Calendars: []jsonCalendar{}, Summary: PlanSummary(plan)}
 	for _, cp := range plan.Calendars {
-		jc := jsonCalendar{Where: cp.Where, Name: cp.Name, ID: cp.ID, Action: cp.Action, Changes: cp.Changes}
+		jc := jsonCalendar{Where: cp.Where, Name: cp.Name, ID: cp.ID, Action: cp.Action, Kept: cp.Kept, NotCompared: cp.NotCompared}
+		for _, ch := range cp.Changes {
+			jc.Changes = append(jc.Changes, jsonChange{Change: ch, Flag: plan.flagOf(ch.Field)})
+		}
 		if cp.Action != Unchanged {
 			jc.Status, jc.Error = statusOf(cp.Result)
 		}
 		if cp.WeatherManaged {
-			jw := &jsonWeathers{WeatherCounts: weatherCounts(cp), Actions: []jsonWeather{}}
+			jw := &jsonWeathers{WeatherCounts: weatherCounts(cp), NotCompared: cp.WeatherNotCompared, Actions: []jsonWeather{}}
 			for _, wp := range cp.Weather {
 				x := jsonWeather{Where: wp.Where, Date: wp.Date.String(), ID: wp.ID, Action: wp.Action, Changes: wp.Changes}
 				x.Status, x.Error = statusOf(wp.Result)

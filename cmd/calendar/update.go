@@ -35,8 +35,11 @@ months, as changed: a name, an alias, in any case, or a prefix only one
 month has (--season Spring:Ches:19). It costs no extra request.
 
 A file written by 'get -o yaml' carries the calendar's updated_at: when the
-calendar was updated since, nothing is sent (exit 8), since the file would
-put back the old values of what changed; --force sends it anyway.
+calendar was updated since and differs from the file, nothing is sent
+(exit 8), since the file would put back the old values of what changed;
+--force sends it anyway. A calendar that already holds the file's values
+is no conflict: nothing is sent and the exit is 0, so running the same
+update again (a retry) is safe.
 
 When the server's answer lacks months, weekdays, years, seasons, moons or
 the date (left out, or null), the update would clear them there: it is
@@ -69,7 +72,7 @@ func refuseShortLists(in client.CalendarInput) error {
 // was given was written before a change made since (exit 8; force sends
 // it), and checks the service kept the date sent.
 func update(r *run, current *client.Calendar, force bool) (*client.Calendar, error) {
-	if !force && r.File != nil {
+	if !force && r.File != nil && !fileHeld(current, r.File.Records[0]) {
 		if err := fileStillCurrent(r.Ctx, r.Client, r.File.Origin, r.File.Records[0].Date, current, r.FilePath); err != nil {
 			return nil, err
 		}
@@ -119,6 +122,29 @@ func checkUnread(current *client.Calendar, in *client.CalendarInput, force bool,
 		return nil
 	}
 	return resource.CheckUnread(client.CalendarFields, in, fmt.Sprintf("calendar %d %q", current.ID, current.Name), supply, "--force")
+}
+
+// fileHeld reports whether the calendar already holds every value of the
+// file that can be compared (as the service stores them): then sending it
+// reverts nothing, whoever changed the calendar since the file was
+// written, and the update of a file run twice is no conflict: a retry in a
+// script must not fail. kanka cannot tell who moved updated_at (no ETag),
+// only whether the record differs.
+//
+// What cannot be compared does not stop a file from being held: named
+// weeks, epochs and images (never returned) and keys the answer left out.
+// The readable values match, so sending the file puts back none of them;
+// what it gives beside them is sent again (the record is not Same), which
+// is what a retry means: if the first write landed it sent those same
+// values, and if it did not they are still wanted.
+func fileHeld(current *client.Calendar, file client.CalendarInput) bool {
+	in, err := changedRecord(current, file, true, "")
+	if err != nil {
+		return false // the update's own checks say why
+	}
+	before := client.FromCalendar(current)
+	changes, _ := client.CalendarFields.ChangesOf(&in, &before, current.Raw)
+	return len(changes) == 0
 }
 
 // fileStillCurrent refuses a file written from this calendar (`get -o

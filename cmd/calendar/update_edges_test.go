@@ -20,11 +20,11 @@ func getYAMLWithout(t *testing.T, drop string) string {
 }
 
 // A file with the updated_at of `get -o yaml` whose id line was deleted is
-// still checked against the calendar it updates: updated since, nothing is
-// sent (exit 8).
+// still checked against the calendar it updates: updated since (and
+// different), nothing is sent (exit 8).
 func TestUpdateChecksAFileWithUpdatedAtButNoID(t *testing.T) {
 	path := getYAMLWithout(t, "id: 12\n")
-	newer := strings.Replace(readTestdata(t, "record.json"), `"updated_at":"2026-02-03T04:05:06.000000Z","updated_by":5`, `"updated_at":"2026-02-04T00:00:00.000000Z","updated_by":8`, 1)
+	newer := changedBySomeone(strings.Replace(readTestdata(t, "record.json"), `"updated_at":"2026-02-03T04:05:06.000000Z","updated_by":5`, `"updated_at":"2026-02-04T00:00:00.000000Z","updated_by":8`, 1))
 	env := newTestEnv(t, "id", exchange{"GET", "calendars/12", "", 200, data(newer)})
 	err := env.run("update", "12", "-f", path)
 	var changed *cmdutil.ChangedError

@@ -144,13 +144,14 @@ func TestUpdateFlagsOverrideAShortListInTheFile(t *testing.T) {
 }
 
 // A file written by `get -o yaml` carries the calendar's updated_at. When
-// the calendar was updated since, update -f sends nothing (exit 8): the
-// file holds the old values of what changed. The same time, or --force,
-// sends it; no request is spent on the check.
+// the calendar was updated since and differs from the file (someone
+// changed its type), update -f sends nothing (exit 8): the file holds the
+// old values of what changed. The same time, or --force, sends it; no
+// request is spent on the check.
 func TestUpdateFromAFileOfAnOlderReadIsRefused(t *testing.T) {
 	record := readTestdata(t, "record.json")
 	path := writeFile(t, "cal.yaml", readTestdata(t, "get.yaml.golden"))
-	newer := strings.Replace(record, `"updated_at":"2026-02-03T04:05:06.000000Z","updated_by":5`, `"updated_at":"2026-02-04T00:00:00.000000Z","updated_by":8`, 1)
+	newer := changedBySomeone(strings.Replace(record, `"updated_at":"2026-02-03T04:05:06.000000Z","updated_by":5`, `"updated_at":"2026-02-04T00:00:00.000000Z","updated_by":8`, 1))
 
 	env := newTestEnv(t, "id", exchange{"GET", "calendars/12", "", 200, data(newer)})
 	err := env.run("update", "12", "-f", path)
@@ -246,12 +247,13 @@ func TestUpdateFromAFileSeesADateMovedByTheRoute(t *testing.T) {
 	}
 }
 
-// An answer without updated_at cannot say whether the calendar changed
-// since the file was written from it: the list of calendars changed since
-// then is asked. Listed: exit 8 and nothing sent; not listed: sent.
+// An answer without updated_at cannot say whether the calendar, which
+// differs from the file, changed since the file was written from it: the
+// list of calendars changed since then is asked. Listed: exit 8 and
+// nothing sent; not listed (the file's own change): sent.
 func TestUpdateFromAFileAsksTheListWhenTheAnswerHasNoUpdatedAt(t *testing.T) {
 	record := readTestdata(t, "record.json")
-	undated := regexp.MustCompile(`"updated_at":"[^"]*",`).ReplaceAllString(record, "")
+	undated := changedBySomeone(regexp.MustCompile(`"updated_at":"[^"]*",`).ReplaceAllString(record, ""))
 	if undated == record {
 		t.Fatal("record.json has no updated_at to remove")
 	}
@@ -277,4 +279,14 @@ func TestUpdateFromAFileAsksTheListWhenTheAnswerHasNoUpdatedAt(t *testing.T) {
 	if err := env.run("update", "12", "-f", path, "--suffix", "AR"); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// changedBySomeone is a calendar answer with its type changed, as someone
+// else's edit leaves it: it differs from a file written before.
+func changedBySomeone(record string) string {
+	changed := strings.Replace(record, `"type":"Dalereckoning"`, `"type":"Reckoning of the Dales"`, 1)
+	if changed == record {
+		panic("the record has no type Dalereckoning to change")
+	}
+	return changed
 }

@@ -10,7 +10,9 @@ import (
 )
 
 // desired is the generated days as apply's seed: the calendar pinned by
-// its id (its fields not managed) and one entry a day, keyed by its date.
+// its id (its fields not managed: its date, which play moves, is never
+// written, so the command needs no --set-date) and one entry a day, keyed
+// by its date.
 // A day without an effect leaves the field out.
 func desired(calendarID int, days []weathergen.Day) apply.Seed {
 	weather := make([]apply.DesiredWeather, len(days))

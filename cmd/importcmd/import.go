@@ -37,6 +37,9 @@ type ImportOptions struct {
 	// since it was read, and updates it even when its answer lacked
 	// fields the service rebuilds (they are then cleared), as apply's.
 	Force bool
+	// SetDate sets the date of a calendar that exists to the file's;
+	// without it the calendar's own is kept (play moves it), as apply's.
+	SetDate bool
 }
 
 // importOutputs are what import prints: the plan as text, or as one JSON
@@ -50,7 +53,7 @@ var importOutputs = output.Supports{
 func NewCmdImport(f *cmdutil.Factory, runF func(*ImportOptions) error) *cobra.Command {
 	opts := &ImportOptions{Factory: f}
 	cmd := &cobra.Command{
-		Use:   "import FILE|- [--format F] [--name NAME] [--dry-run] [--print] [--strict] [--force]",
+		Use:   "import FILE|- [--format F] [--name NAME] [--dry-run] [--print] [--strict] [--force] [--set-date]",
 		Short: "Create or update a calendar from a Fantasy-Calendar, Simple Calendar or donjon file",
 		Long: `Create or update a calendar from the file of another tool: a Fantasy-Calendar
 export, a Simple Calendar file (the Foundry VTT module) or a donjon calendar
@@ -82,7 +85,9 @@ The calendar is then applied as kanka apply applies a file, by the same
 engine: found by its name (the file's, or --name; a donjon file or a Simple
 Calendar predefined calendar has none), created when missing, updated (the
 whole record) when it differs, left alone when equal, so importing a file
-twice writes nothing the second time. As with apply, the write is refused
+twice writes nothing the second time. The file's current date starts a new
+calendar; a calendar that exists keeps its own, the date the game is at
+(--set-date sets it to the file's). As with apply, the write is refused
 (exit 8) when the calendar changed since it was read; --force writes
 anyway. --dry-run prints the plan and sends no write. --print writes the
 converted calendar on stdout as the document kanka apply reads, with what
@@ -112,6 +117,7 @@ the write and the write when there is one; none with --print.`,
 	fl.BoolVar(&opts.Print, "print", false, "write the converted calendar as a kanka apply document on stdout, and send no request")
 	fl.BoolVar(&opts.Strict, "strict", false, "refuse the import (exit 2) when anything would be lost or approximated")
 	fl.BoolVar(&opts.Force, "force", false, "write even when the calendar changed since it was read, or its answer lacked fields the update must send (they are cleared)")
+	fl.BoolVar(&opts.SetDate, "set-date", false, "set the current date of a calendar that exists to the file's (without it, the date the game is at is kept)")
 	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		formats := []cobra.Completion{string(calimport.Auto)}
 		for _, f := range calimport.Formats {
@@ -200,15 +206,16 @@ func importRun(opts *ImportOptions) error {
 	// when it differs, left alone when equal; with --dry-run the plan is
 	// printed and nothing written.
 	seed := apply.Seed{Calendars: []apply.DesiredCalendar{{Where: source, Input: in}}}
-	return apply.RunSeed(&apply.Options{Factory: opts.Factory, Context: opts.Context, DryRun: opts.DryRun, Force: opts.Force, Words: &importWords}, seed)
+	return apply.RunSeed(&apply.Options{Factory: opts.Factory, Context: opts.Context, DryRun: opts.DryRun, Force: opts.Force, SetDate: opts.SetDate, Words: &importWords}, seed)
 }
 
 // importWords are the engine's advice in the words of calendar import,
 // which has --force as apply has.
 var importWords = apply.Words{
-	Next:  "run kanka calendar import again to plan with the campaign as it is now, or add --force to apply the plan anyway",
-	Force: "--force",
-	Again: "calendar import",
+	Next:    "run kanka calendar import again to plan with the campaign as it is now, or add --force to apply the plan anyway",
+	Force:   "--force",
+	Again:   "calendar import",
+	SetDate: "--set-date",
 }
 
 // printImported writes the calendar as the document kanka apply reads,

@@ -878,7 +878,8 @@ func asSeed(calendar string) string {
 
 // The live service never returns named weeks and clears them on every
 // calendar write that leaves them out. Given in a file, kanka keeps them:
-// create stores them, apply of a changed seed sends them again, an
+// create stores them, apply of a changed seed (a new date, set with
+// --set-date) sends them again, an
 // unchanged re-apply writes nothing, and a one-day advance (the service's
 // route) or --keep-weeks leaves them alone. A longer move is one full
 // update, which clears them: kanka says so on stderr.
@@ -907,8 +908,8 @@ func TestE2EDataSafetyNamedWeeksFromAFileAreKept(t *testing.T) {
 
 	seed := writeFile(t, dir, "seed.yaml", asSeed(weeksCalendar("1492-1-5")))
 	mark := s.mark()
-	r := k.run(t, "apply", "-f", seed)
-	if r.code != 0 || r.stderr != "" || !strings.Contains(r.stdout, "  date: 1492-1-1 -> 1492-1-5\n") {
+	r := k.run(t, "apply", "-f", seed, "--set-date")
+	if r.code != 0 || r.stderr != "" || !strings.Contains(r.stdout, "  date: 1492-1-1 -> 1492-1-5 (--set-date)\n") {
 		t.Errorf("apply of a new date: %s", r)
 	}
 	wantRequests(t, s.since(mark), "GET calendars", changedCheck, "PUT calendars/1")
