@@ -52,11 +52,13 @@ type Season struct {
 
 // Moon has a phase cycle of Fullmoon days, a decimal written as the service
 // sends it ("30.4375"); a float64 converts with strconv.FormatFloat(f, 'f', -1, 64).
-// Offset shifts its phases by whole days.
+// Offset shifts its phases by whole days. ID is the service's id of the moon,
+// which a reminder's moon repeat names ("3_f"); below 1 it has none.
 type Moon struct {
 	Name     string
 	Fullmoon string
 	Offset   int
+	ID       int
 }
 
 // LeapRule adds Amount days at the end of month Month (1-based) in leap years.

@@ -27,6 +27,13 @@
 //     number shows.
 //   - Seasons start on their month and day every year.
 //   - Dates for people: "{day} {month name}, {year name, else year} {suffix}".
+//   - Reminders fall on days by the occurrence engine's rules (a one-off,
+//     year, month or a moon's phase, a length in days, an end year; see
+//     occurrence.go): Recurrence holds a reminder's fields as stored,
+//     Occurrences lists its runs meeting a window of days and Days the days
+//     it covers. Kanka's calendar page draws some reminders differently
+//     (reminders.md, "What the calendar page draws instead"); kanka follows
+//     the engine.
 //
 // # Where the service is silent, kanka chose
 //
@@ -37,6 +44,10 @@
 //     day number finds its year by a 41-step binary search) and O(months).
 //   - A leap rule naming no month of the list adds no days, though its
 //     years are still leap years.
+//   - Reminders: a moon repeat names Moon.ID; years of repeats are jumped
+//     over, never walked, so a reminder two billion years from its window
+//     costs what a near one does, and Days costs O(days of the window)
+//     whatever the length. A recurring_until beyond the years is no end.
 //   - A day that exists only in leap years (Shieldmeet, day 2 of Midsummer
 //     in the Calendar of Harptos) is refused in other years with
 //     "day 2 of Midsummer exists only in leap years"; a day a negative
