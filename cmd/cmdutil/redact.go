@@ -1,7 +1,6 @@
 package cmdutil
 
 import (
-	"bytes"
 	"io"
 	"sort"
 	"sync"
@@ -85,7 +84,11 @@ func (g *guardedWriter) Write(p []byte) (int, error) {
 	if len(g.pending) == 0 && len(secrets) == 0 && !g.sanitize {
 		return g.w.Write(p) // nothing to hide yet
 	}
-	h := hide(append(g.pending, p...), g.carry, secrets, false)
+	text := p // read only: what is held back is copied below
+	if len(g.pending) > 0 {
+		text = append(g.pending, p...)
+	}
+	h := hide(text, g.carry, secrets, false)
 	ready, rest := h.done, h.rest
 	if g.sanitize && len(rest) == 0 {
 		// Whether a character cut short is a control character depends on
@@ -128,71 +131,57 @@ type hidden struct {
 	carry      carry
 }
 
-// hide replaces each run of text covered by secrets (overlapping ones
-// included) with one client.Redacted; c tells what is known of text's
-// start. Unless atEnd, it holds back the end of text from where
-// it may be the start of a secret ("tok-SEC" of "tok-SECRET", or
+// hide replaces each run of text that spells a secret (client.SecretSpans:
+// as written or with JSON escapes decoded; overlapping and touching ones
+// together) with one client.Redacted; c tells what is known of text's
+// start. Unless atEnd, it holds back the end of text from where it may be
+// the start of a secret ("tok-SEC" of "tok-SECRET", "\u0074\u006f", or
 // "tok-SECRET" when "tok-SECRET-2" is a secret too): that is decided with
 // the next write.
 func hide(text []byte, c carry, secrets [][]byte, atEnd bool) hidden {
 	if len(secrets) == 0 {
 		return hidden{done: text}
 	}
-	mask := make([]bool, len(text))
-	for i := 0; i < c.covered && i < len(text); i++ {
-		mask[i] = true
-	}
-	for _, s := range secrets {
-		marked := 0 // mask is set up to here for s: each byte is set once
-		for from := 0; ; {
-			i := bytes.Index(text[from:], s)
-			if i < 0 {
-				break
-			}
-			i += from
-			for k := max(i, marked); k < i+len(s); k++ {
-				mask[k] = true
-			}
-			marked, from = i+len(s), i+1
-		}
+	spans := client.SecretSpans(text, secrets)
+	if n := min(c.covered, len(text)); n > 0 {
+		spans = append([]client.Span{{From: 0, To: n}}, spans...)
 	}
 	hold := len(text)
 	if !atEnd {
-		hold = possibleSecretStart(text, secrets)
+		hold = client.SecretMayStart(text, secrets)
+	}
+	if len(spans) == 0 {
+		return hidden{done: text[:hold], rest: text[hold:]}
 	}
 	done := make([]byte, 0, hold)
-	for i := 0; i < hold; {
-		if !mask[i] {
-			done = append(done, text[i])
-			i++
-			continue
+	at := 0 // text before at is done
+	var next carry
+	for i := 0; i < len(spans); {
+		// A run: this span and those that overlap or touch it.
+		from, to := spans[i].From, spans[i].To
+		for i++; i < len(spans) && spans[i].From <= to; i++ {
+			to = max(to, spans[i].To)
 		}
-		if i > 0 || !c.continued {
+		if from >= hold {
+			if from == hold {
+				next = carry{covered: to - hold, continued: hold == 0 && c.continued}
+			}
+			break
+		}
+		done = append(done, text[at:from]...)
+		if from > 0 || !c.continued {
 			done = append(done, client.Redacted...)
 		}
-		for i < hold && mask[i] {
-			i++
+		at = min(to, hold)
+		if to > hold {
+			// The run goes on past what is written now: its [redacted]
+			// is out.
+			next = carry{covered: to - hold, continued: true}
+			break
 		}
 	}
-	next := carry{continued: hold < len(text) && mask[hold] && (hold > 0 && mask[hold-1] || hold == 0 && c.continued)}
-	for k := hold; k < len(text) && mask[k]; k++ {
-		next.covered++
-	}
+	done = append(done, text[at:max(at, hold)]...)
 	return hidden{done: done, rest: text[hold:], carry: next}
-}
-
-// possibleSecretStart is where the end of text may be the start of a
-// secret, len(text) when it cannot be.
-func possibleSecretStart(text []byte, secrets [][]byte) int {
-	longest := len(secrets[0]) // secrets are sorted longest first
-	for i := max(0, len(text)-longest+1); i < len(text); i++ {
-		for _, s := range secrets {
-			if len(text)-i < len(s) && bytes.HasPrefix(s, text[i:]) {
-				return i
-			}
-		}
-	}
-	return len(text)
 }
 
 // incompleteRune is the length of the character cut short at the end of b.

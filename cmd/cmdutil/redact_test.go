@@ -2,6 +2,8 @@ package cmdutil
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"strings"
@@ -166,6 +168,76 @@ func writeInPieces(text []byte, secrets []string, cuts []int) string {
 		got = strings.ReplaceAll(got, "[redacted][redacted]", "[redacted]")
 	}
 	return got
+}
+
+// A secret spelt with JSON escapes ("\u0074ok-..."), cut anywhere into
+// two writes, is hidden as when written at once; the other escapes stay.
+func TestGuardHidesAnEscapedSecretSplitAcrossWrites(t *testing.T) {
+	text := `{"name":"t\u006f\u006B-SECRET-4f9a2\u0063","url":"https:\/\/x"}` + "\n"
+	want := `{"name":"[redacted]","url":"https:\/\/x"}` + "\n"
+	for cut := 0; cut <= len(text); cut++ {
+		s, out, errOut := guarded(secret)
+		s.Out.Write([]byte(text[:cut]))
+		s.Out.Write([]byte(text[cut:]))
+		s.ErrOut.Write([]byte(text[:cut]))
+		s.ErrOut.Write([]byte(text[cut:]))
+		s.Flush()
+		if out.String() != want || errOut.String() != want {
+			t.Errorf("cut at %d: stdout %q, stderr %q; want %q", cut, out, errOut, want)
+		}
+	}
+	s, _, _ := guarded(secret)
+	if got := s.RedactString(`a \u0074ok-SECRET-4f9a2c`); got != "a [redacted]" {
+		t.Errorf("RedactString: %q", got)
+	}
+}
+
+// JSON strings holding secrets, some of their characters escaped, cut
+// anywhere into any number of writes, come out as written at once, and
+// read as JSON they hold no secret.
+func TestGuardEscapedSecretsInRandomWrites(t *testing.T) {
+	secrets := []string{"x0x0", "0x0y1", "zz1z", "y1zz"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 3000 {
+		var text []byte
+		for range rng.IntN(30) {
+			var piece string
+			if rng.IntN(3) == 0 {
+				s := secrets[rng.IntN(len(secrets))]
+				piece = s[:1+rng.IntN(len(s))]
+			} else {
+				piece = string("xyz01 "[rng.IntN(6)])
+			}
+			for _, c := range []byte(piece) {
+				switch rng.IntN(6) {
+				case 0:
+					text = fmt.Appendf(text, `\u%04x`, c)
+				case 1:
+					text = append(text, `\\`...)
+				default:
+					text = append(text, c)
+				}
+			}
+		}
+		whole := writeInPieces(text, secrets, []int{len(text)})
+		var cuts []int
+		for i := 0; i < len(text); i += 1 + rng.IntN(5) {
+			cuts = append(cuts, i)
+		}
+		cuts = append(cuts, len(text))
+		if pieces := writeInPieces(text, secrets, cuts); pieces != whole {
+			t.Fatalf("%q cut at %v: %q; written at once: %q", text, cuts, pieces, whole)
+		}
+		var read string
+		if err := json.Unmarshal([]byte(`"`+whole+`"`), &read); err != nil {
+			t.Fatalf("%q came out as %q, no JSON string: %v", text, whole, err)
+		}
+		for _, s := range secrets {
+			if strings.Contains(read, s) {
+				t.Fatalf("%q came out as %q, which reads %q: %q shows", text, whole, read, s)
+			}
+		}
+	}
 }
 
 // Writers on both streams and a secret learnt meanwhile do not race (run
