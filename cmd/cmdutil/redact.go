@@ -4,7 +4,6 @@ import (
 	"io"
 	"sort"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/output"
@@ -15,9 +14,11 @@ import (
 // Rather than trust every place that prints to remember it, the process's
 // stdout and stderr are guarded: every secret the run learns (the token, a
 // URL's password) is replaced with [redacted] in whatever is written, server
-// data included. stderr carries text for people only, so its control
-// characters are also shown escaped there (output.Sanitize); stdout carries
-// data (JSON, templates, coloured tables) and is left to the printers.
+// data included, spelt with JSON escapes too (client.SecretSpans). What
+// reaches a terminal or a shell is also made safe by the one
+// output.TerminalWriter: stderr always (it carries text for people), stdout
+// on a terminal or to a shell (completion); piped elsewhere, stdout carries
+// data (JSON, --jq, templates) and only its secrets change.
 
 // secretSet is the secrets the guarded streams hide, shared by both.
 type secretSet struct {
@@ -59,10 +60,10 @@ func (s *secretSet) snapshot() [][]byte {
 // nothing else is held, so streamed lines (ndjson) appear as they are
 // written.
 type guardedWriter struct {
-	mu       sync.Mutex
-	w        io.Writer
-	secrets  *secretSet
-	sanitize bool // escape control characters (stderr)
+	mu sync.Mutex
+	// w is the stream, or an output.TerminalWriter on it.
+	w       io.Writer
+	secrets *secretSet
 	// pending is the held back end of the last write, and what is known of
 	// its start.
 	pending []byte
@@ -81,7 +82,7 @@ func (g *guardedWriter) Write(p []byte) (int, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	secrets := g.secrets.snapshot()
-	if len(g.pending) == 0 && len(secrets) == 0 && !g.sanitize {
+	if len(g.pending) == 0 && len(secrets) == 0 {
 		return g.w.Write(p) // nothing to hide yet
 	}
 	text := p // read only: what is held back is copied below
@@ -89,15 +90,8 @@ func (g *guardedWriter) Write(p []byte) (int, error) {
 		text = append(g.pending, p...)
 	}
 	h := hide(text, g.carry, secrets, false)
-	ready, rest := h.done, h.rest
-	if g.sanitize && len(rest) == 0 {
-		// Whether a character cut short is a control character depends on
-		// its missing bytes.
-		cut := incompleteRune(ready)
-		ready, rest = ready[:len(ready)-cut], ready[len(ready)-cut:]
-	}
-	g.pending, g.carry = append([]byte(nil), rest...), h.carry
-	if err := g.emit(ready); err != nil {
+	g.pending, g.carry = append([]byte(nil), h.rest...), h.carry
+	if err := g.emit(h.done); err != nil {
 		return 0, err
 	}
 	return len(p), nil
@@ -108,17 +102,25 @@ func (g *guardedWriter) Write(p []byte) (int, error) {
 func (g *guardedWriter) Flush() error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	return g.flushLocked()
+}
+
+// flushLocked writes what was held back, through the terminal writer too.
+func (g *guardedWriter) flushLocked() error {
 	h := hide(g.pending, g.carry, g.secrets.snapshot(), true)
 	g.pending, g.carry = nil, carry{}
-	return g.emit(h.done)
+	if err := g.emit(h.done); err != nil {
+		return err
+	}
+	if t, ok := g.w.(*output.TerminalWriter); ok {
+		return t.Flush()
+	}
+	return nil
 }
 
 func (g *guardedWriter) emit(b []byte) error {
 	if len(b) == 0 {
 		return nil
-	}
-	if g.sanitize {
-		b = []byte(output.Sanitize(string(b)))
 	}
 	_, err := g.w.Write(b)
 	return err
@@ -184,29 +186,18 @@ func hide(text []byte, c carry, secrets [][]byte, atEnd bool) hidden {
 	return hidden{done: done, rest: text[hold:], carry: next}
 }
 
-// incompleteRune is the length of the character cut short at the end of b.
-func incompleteRune(b []byte) int {
-	for i := len(b) - 1; i >= 0 && i >= len(b)-utf8.UTFMax; i-- {
-		if utf8.RuneStart(b[i]) {
-			if !utf8.FullRune(b[i:]) {
-				return len(b) - i
-			}
-			return 0
-		}
-	}
-	return 0
-}
-
 // WriteControl writes a terminal control sequence as it is, after what was
-// held back: for the progress line, the one writer of control characters
-// on stderr. The sequence holds no secret and no server text.
+// held back: the progress line's on stderr, bold and reverse video on
+// stdout (output.WriteStyled). The sequence holds no secret and no server
+// text.
 func (g *guardedWriter) WriteControl(seq string) error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	h := hide(g.pending, g.carry, g.secrets.snapshot(), true)
-	g.pending, g.carry = nil, carry{}
-	if err := g.emit(h.done); err != nil {
+	if err := g.flushLocked(); err != nil {
 		return err
+	}
+	if t, ok := g.w.(*output.TerminalWriter); ok {
+		return t.WriteControl(seq)
 	}
 	_, err := io.WriteString(g.w, seq)
 	return err

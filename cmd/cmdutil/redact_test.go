@@ -91,20 +91,39 @@ func TestGuardSecretsLearntLaterAndTooShort(t *testing.T) {
 }
 
 // stderr shows control characters escaped, even a C1 control whose two
-// UTF-8 bytes come in two writes; stdout is left as it is.
-func TestGuardEscapesControlCharactersOnStderrOnly(t *testing.T) {
-	s, out, errOut := guarded()
-	text := "error: \x1b]0;PWNED\a name \u009b31m é\ttab\n"
+// UTF-8 bytes come in two writes; stdout too on a terminal or to a shell,
+// and piped elsewhere it is left as it is.
+func TestGuardEscapesControlCharactersForPeopleOnly(t *testing.T) {
+	text := "error: \x1b]0;PWNED\a name \u009b31m \u202eé\ttab\n"
+	escaped := "error: ^[]0;PWNED^G name ^[[31m <U+202E>é\ttab\n"
 	cut := strings.Index(text, "\u009b") + 1 // between 0xC2 and 0x9B
-	s.ErrOut.Write([]byte(text[:cut]))
-	s.ErrOut.Write([]byte(text[cut:]))
-	s.Out.Write([]byte(text))
-	s.Flush()
-	if want := "error: ^[]0;PWNED^G name ^[[31m é\ttab\n"; errOut.String() != want {
-		t.Errorf("stderr %q, want %q", errOut, want)
-	}
-	if out.String() != text {
-		t.Errorf("stdout %q, want it as written", out)
+	for _, tc := range []struct {
+		name   string
+		setup  func(*IOStreams)
+		stdout string
+	}{
+		{"piped", func(*IOStreams) {}, text},
+		{"terminal", func(s *IOStreams) { s.OutTTY = true }, escaped},
+		{"shell", func(s *IOStreams) { s.ForShell() }, escaped},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, _, out, errOut := Test()
+			tc.setup(s)
+			s.Guard()
+			for _, w := range []io.Writer{s.ErrOut, s.Out} {
+				w.Write([]byte(text[:cut]))
+				w.Write([]byte(text[cut:]))
+			}
+			controlOn(s.Out, "\x1b[1m")
+			controlOn(s.ErrOut, "\r\x1b[K")
+			s.Flush()
+			if want := escaped + "\r\x1b[K"; errOut.String() != want {
+				t.Errorf("stderr %q, want %q", errOut, want)
+			}
+			if want := tc.stdout + "\x1b[1m"; out.String() != want {
+				t.Errorf("stdout %q, want %q", out, want)
+			}
+		})
 	}
 }
 
