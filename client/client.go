@@ -132,7 +132,7 @@ func New(cfg Config) (*Client, error) {
 		SetDisableWarn(true).
 		SetLogger(quietLogger{}).
 		SetResponseBodyLimit(MaxAnswerBytes). // a guard only: do reads every body itself (readBody)
-		SetRedirectPolicy(safeRedirects(cfg.Token != ""))
+		SetRedirectPolicy(safeRedirects(cfg.Token != "", originOf(u)))
 	if cfg.Token != "" {
 		h.SetAuthToken(cfg.Token)
 	}
@@ -186,8 +186,11 @@ func (e *RedirectError) Error() string { return e.Reason }
 // safeRedirects follows up to 10 redirects, but never one that would carry
 // the token over plain http to a host that is not this machine, nor one that
 // turns a write into a GET (a 302 from a web page would make a DELETE look
-// done while nothing was deleted).
-func safeRedirects(withToken bool) resty.RedirectPolicy {
+// done while nothing was deleted). The token goes only to origin, the API
+// URL's scheme, host and port: a redirect anywhere else is followed without
+// it. (Go's client keeps it for the same host name on another port or
+// scheme, and for a subdomain.)
+func safeRedirects(withToken bool, origin string) resty.RedirectPolicy {
 	return resty.RedirectPolicyFunc(func(req *http.Request, via []*http.Request) error {
 		switch {
 		case len(via) >= 10:
@@ -197,6 +200,26 @@ func safeRedirects(withToken bool) resty.RedirectPolicy {
 		case req.Method != via[0].Method:
 			return &RedirectError{Reason: fmt.Sprintf("refusing to follow a redirect that turns %s into %s (to %s): is the URL the API root?", via[0].Method, req.Method, req.URL.Redacted())}
 		}
+		if originOf(req.URL) != origin {
+			for _, h := range credentialHeaders {
+				req.Header.Del(h)
+			}
+		}
 		return nil
 	})
+}
+
+// credentialHeaders are the headers a redirect to another origin loses:
+// net/http's list of what it strips for another host.
+var credentialHeaders = []string{"Authorization", "Www-Authenticate", "Cookie", "Cookie2"}
+
+// originOf is u's origin as a browser compares them: its scheme, host and
+// port, with the scheme's port when none is written, in lower case.
+func originOf(u *url.URL) string {
+	scheme := strings.ToLower(u.Scheme)
+	port := u.Port()
+	if port == "" {
+		port = map[string]string{"http": "80", "https": "443"}[scheme]
+	}
+	return scheme + "://" + net.JoinHostPort(strings.ToLower(u.Hostname()), port)
 }

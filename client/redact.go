@@ -18,20 +18,31 @@ const Redacted = "[redacted]"
 // "a" or "id" of every message would leave nothing readable.
 const MinSecretLen = 4
 
-// Redact replaces every occurrence of secret in s with Redacted.
+// Redact replaces every occurrence of secret in s with Redacted: as
+// written, or spelt with JSON escapes (see SecretSpans).
 func Redact(s, secret string) string {
-	if len(secret) < MinSecretLen || !strings.Contains(s, secret) {
+	if len(secret) < MinSecretLen || !strings.Contains(s, secret) && !strings.Contains(s, `\`) {
 		return s
 	}
-	return strings.ReplaceAll(s, secret, Redacted)
+	return string(redactBytes([]byte(s), secret))
 }
 
 // redactBytes is Redact for a body.
 func redactBytes(b []byte, secret string) []byte {
-	if len(secret) < MinSecretLen || !bytes.Contains(b, []byte(secret)) {
+	if len(secret) < MinSecretLen || !bytes.Contains(b, []byte(secret)) && bytes.IndexByte(b, '\\') < 0 {
 		return b
 	}
-	return bytes.ReplaceAll(b, []byte(secret), []byte(Redacted))
+	spans := SecretSpans(b, [][]byte{[]byte(secret)})
+	if len(spans) == 0 {
+		return b
+	}
+	out := make([]byte, 0, len(b))
+	at := 0
+	for _, s := range spans {
+		out = append(append(out, b[at:s.From]...), Redacted...)
+		at = s.To
+	}
+	return append(out, b[at:]...)
 }
 
 // RedactURL masks the password of a URL's user info, as net/url's

@@ -2,15 +2,11 @@ package output
 
 // Colour is only ever bold: enough to set headers and labels apart, and
 // readable on any terminal theme.
-const (
-	ansiBold  = "\x1b[1m"
-	ansiReset = "\x1b[0m"
-)
 
 // bold wraps s in bold when colour is on.
 func (p *Printer) bold(s string) string {
 	if !p.opts.Color || s == "" {
 		return s
 	}
-	return ansiBold + s + ansiReset
+	return SGRBold + s + SGRReset
 }

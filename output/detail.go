@@ -54,8 +54,7 @@ func (p *Printer) writeDetail(rec Record, kind Kind) error {
 		}
 		out.WriteByte('\n')
 	}
-	_, err := p.out.Write(out.Bytes())
-	return err
+	return WriteStyled(p.out, out.Bytes())
 }
 
 // detailFields is Kind.Detail, or one field per column for a kind without it.

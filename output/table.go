@@ -77,7 +77,7 @@ func (p *Printer) writeTable(recs []Record, kind Kind) error {
 		out.WriteString(line)
 		out.WriteByte('\n')
 	}
-	if _, err = p.out.Write(out.Bytes()); err != nil {
+	if err = WriteStyled(p.out, out.Bytes()); err != nil {
 		return err
 	}
 	p.noteLeftOut(left)

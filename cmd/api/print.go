@@ -15,14 +15,15 @@ import (
 
 // What `kanka api` prints. Piped, the body is the bytes the server sent
 // (its token redacted): a script reads exactly the answer. On a terminal,
-// JSON is indented and every control character of the answer is shown in
-// caret notation (output.Sanitize), the head of -i too: a server's answer
-// never commands the terminal. --jq and --template run on the JSON with
-// the output package's engine, as under every command.
+// JSON is indented, and every control character of the answer is shown in
+// caret notation by the guarded stdout (output.TerminalWriter), the head
+// of -i too: a server's answer never commands the terminal. --jq and
+// --template run on the JSON with the output package's engine, as under
+// every command.
 
 // printer writes heads and bodies of answers to stdout.
 type printer struct {
-	out      io.Writer // stdout, sanitised on a terminal
+	out      io.Writer // stdout
 	terminal bool
 	// transform runs --jq or --template; nil without them.
 	transform *output.Printer
@@ -33,9 +34,6 @@ type printer struct {
 // newPrinter builds the printer; a --jq or --template that does not
 // compile is a usage error before any request (output.New says which).
 func newPrinter(out io.Writer, terminal bool, width int, jq, template string, include, silent bool) (*printer, error) {
-	if terminal {
-		out = sanitizing{out}
-	}
 	p := &printer{out: out, terminal: terminal, include: include, silent: silent}
 	if jq != "" || template != "" {
 		t, err := output.New(out, output.Options{Format: output.JSON, JQ: jq, Template: template, Width: width})
@@ -45,18 +43,6 @@ func newPrinter(out io.Writer, terminal bool, width int, jq, template string, in
 		p.transform = t
 	}
 	return p, nil
-}
-
-// sanitizing writes each write with its control characters in caret
-// notation. Every write of the printer is a whole text (a head, a body, a
-// --jq result), so a character is never cut between two.
-type sanitizing struct{ w io.Writer }
-
-func (s sanitizing) Write(b []byte) (int, error) {
-	if _, err := io.WriteString(s.w, output.Sanitize(string(b))); err != nil {
-		return 0, err
-	}
-	return len(b), nil
 }
 
 // answer prints one answer: its head with -i, then its body.

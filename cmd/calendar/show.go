@@ -171,8 +171,7 @@ func showRun(opts *ShowOptions) error {
 		return err
 	}
 	if text {
-		_, err = fmt.Fprint(f.IO.Out, g.Text(gridOptions(f, os.Getenv)))
-		return err
+		return output.WriteStyled(f.IO.Out, []byte(g.Text(gridOptions(f, os.Getenv))))
 	}
 	return printMonths(printer, g, id, opts.WholeYear)
 }

@@ -123,9 +123,11 @@ func statusLineOf(s *IOStreams) *statusLine {
 	return line.(*statusLine)
 }
 
-// newStatusLine draws on w, a terminal width columns wide.
+// newStatusLine draws on w, a terminal width columns wide, through the one
+// terminal writer: its text is escaped there too, and its control
+// sequence is the only one that passes.
 func newStatusLine(w io.Writer, width func() int) *statusLine {
-	return &statusLine{w: w, width: width, flush: func() {}, clean: output.Sanitize,
+	return &statusLine{w: output.NewTerminalWriter(w), width: width, flush: func() {}, clean: output.Sanitize,
 		delay: SpinnerDelay, tick: spinnerTick, requests: map[int]string{}}
 }
 
@@ -278,7 +280,8 @@ func (l *statusLine) drawLocked() {
 		return
 	}
 	l.flush()
-	_, _ = io.WriteString(l.w, "\r\x1b[K"+text)
+	controlOn(l.w, "\r\x1b[K")
+	_, _ = io.WriteString(l.w, text)
 	l.shown = text
 }
 

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/kanka-cli/kanka/output"
 	"golang.org/x/term"
 )
 
@@ -27,19 +28,32 @@ type IOStreams struct {
 	// secrets and guarded are set by Guard.
 	secrets *secretSet
 	guarded []*guardedWriter
+	// forShell: Out goes to a shell, which prints what it reads
+	// (completion candidates).
+	forShell bool
 }
+
+// ForShell says that Out goes to a shell that shows what it reads
+// (completion candidates): Guard then escapes its control characters as on
+// a terminal. Call it before Guard.
+func (s *IOStreams) ForShell() { s.forShell = true }
 
 // Guard wraps Out and ErrOut so that every secret later given to Redact is
 // shown as [redacted] in what they print, whatever its source, and so that
-// control characters on ErrOut are shown escaped. Call it once, before the
-// streams are handed out, and Flush at the end of the run.
+// control characters are shown escaped on ErrOut, and on Out when it is a
+// terminal or ForShell was called (output.TerminalWriter). Call it once,
+// before the streams are handed out, and Flush at the end of the run.
 func (s *IOStreams) Guard() {
 	if s.secrets != nil {
 		return
 	}
 	s.secrets = &secretSet{}
-	out := &guardedWriter{w: s.Out, secrets: s.secrets}
-	errOut := &guardedWriter{w: s.ErrOut, secrets: s.secrets, sanitize: true}
+	stdout := s.Out
+	if s.OutTTY || s.forShell {
+		stdout = output.NewTerminalWriter(stdout)
+	}
+	out := &guardedWriter{w: stdout, secrets: s.secrets}
+	errOut := &guardedWriter{w: output.NewTerminalWriter(s.ErrOut), secrets: s.secrets}
 	s.Out, s.ErrOut = out, errOut
 	s.guarded = []*guardedWriter{out, errOut}
 }

@@ -1,11 +1,9 @@
 package cmdutil
 
 import (
-	"bytes"
 	"io"
 	"sort"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/output"
@@ -16,9 +14,11 @@ import (
 // Rather than trust every place that prints to remember it, the process's
 // stdout and stderr are guarded: every secret the run learns (the token, a
 // URL's password) is replaced with [redacted] in whatever is written, server
-// data included. stderr carries text for people only, so its control
-// characters are also shown escaped there (output.Sanitize); stdout carries
-// data (JSON, templates, coloured tables) and is left to the printers.
+// data included, spelt with JSON escapes too (client.SecretSpans). What
+// reaches a terminal or a shell is also made safe by the one
+// output.TerminalWriter: stderr always (it carries text for people), stdout
+// on a terminal or to a shell (completion); piped elsewhere, stdout carries
+// data (JSON, --jq, templates) and only its secrets change.
 
 // secretSet is the secrets the guarded streams hide, shared by both.
 type secretSet struct {
@@ -60,10 +60,10 @@ func (s *secretSet) snapshot() [][]byte {
 // nothing else is held, so streamed lines (ndjson) appear as they are
 // written.
 type guardedWriter struct {
-	mu       sync.Mutex
-	w        io.Writer
-	secrets  *secretSet
-	sanitize bool // escape control characters (stderr)
+	mu sync.Mutex
+	// w is the stream, or an output.TerminalWriter on it.
+	w       io.Writer
+	secrets *secretSet
 	// pending is the held back end of the last write, and what is known of
 	// its start.
 	pending []byte
@@ -82,19 +82,16 @@ func (g *guardedWriter) Write(p []byte) (int, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	secrets := g.secrets.snapshot()
-	if len(g.pending) == 0 && len(secrets) == 0 && !g.sanitize {
+	if len(g.pending) == 0 && len(secrets) == 0 {
 		return g.w.Write(p) // nothing to hide yet
 	}
-	h := hide(append(g.pending, p...), g.carry, secrets, false)
-	ready, rest := h.done, h.rest
-	if g.sanitize && len(rest) == 0 {
-		// Whether a character cut short is a control character depends on
-		// its missing bytes.
-		cut := incompleteRune(ready)
-		ready, rest = ready[:len(ready)-cut], ready[len(ready)-cut:]
+	text := p // read only: what is held back is copied below
+	if len(g.pending) > 0 {
+		text = append(g.pending, p...)
 	}
-	g.pending, g.carry = append([]byte(nil), rest...), h.carry
-	if err := g.emit(ready); err != nil {
+	h := hide(text, g.carry, secrets, false)
+	g.pending, g.carry = append([]byte(nil), h.rest...), h.carry
+	if err := g.emit(h.done); err != nil {
 		return 0, err
 	}
 	return len(p), nil
@@ -105,17 +102,25 @@ func (g *guardedWriter) Write(p []byte) (int, error) {
 func (g *guardedWriter) Flush() error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	return g.flushLocked()
+}
+
+// flushLocked writes what was held back, through the terminal writer too.
+func (g *guardedWriter) flushLocked() error {
 	h := hide(g.pending, g.carry, g.secrets.snapshot(), true)
 	g.pending, g.carry = nil, carry{}
-	return g.emit(h.done)
+	if err := g.emit(h.done); err != nil {
+		return err
+	}
+	if t, ok := g.w.(*output.TerminalWriter); ok {
+		return t.Flush()
+	}
+	return nil
 }
 
 func (g *guardedWriter) emit(b []byte) error {
 	if len(b) == 0 {
 		return nil
-	}
-	if g.sanitize {
-		b = []byte(output.Sanitize(string(b)))
 	}
 	_, err := g.w.Write(b)
 	return err
@@ -128,96 +133,71 @@ type hidden struct {
 	carry      carry
 }
 
-// hide replaces each run of text covered by secrets (overlapping ones
-// included) with one client.Redacted; c tells what is known of text's
-// start. Unless atEnd, it holds back the end of text from where
-// it may be the start of a secret ("tok-SEC" of "tok-SECRET", or
+// hide replaces each run of text that spells a secret (client.SecretSpans:
+// as written or with JSON escapes decoded; overlapping and touching ones
+// together) with one client.Redacted; c tells what is known of text's
+// start. Unless atEnd, it holds back the end of text from where it may be
+// the start of a secret ("tok-SEC" of "tok-SECRET", "\u0074\u006f", or
 // "tok-SECRET" when "tok-SECRET-2" is a secret too): that is decided with
 // the next write.
 func hide(text []byte, c carry, secrets [][]byte, atEnd bool) hidden {
 	if len(secrets) == 0 {
 		return hidden{done: text}
 	}
-	mask := make([]bool, len(text))
-	for i := 0; i < c.covered && i < len(text); i++ {
-		mask[i] = true
-	}
-	for _, s := range secrets {
-		marked := 0 // mask is set up to here for s: each byte is set once
-		for from := 0; ; {
-			i := bytes.Index(text[from:], s)
-			if i < 0 {
-				break
-			}
-			i += from
-			for k := max(i, marked); k < i+len(s); k++ {
-				mask[k] = true
-			}
-			marked, from = i+len(s), i+1
-		}
+	spans := client.SecretSpans(text, secrets)
+	if n := min(c.covered, len(text)); n > 0 {
+		spans = append([]client.Span{{From: 0, To: n}}, spans...)
 	}
 	hold := len(text)
 	if !atEnd {
-		hold = possibleSecretStart(text, secrets)
+		hold = client.SecretMayStart(text, secrets)
+	}
+	if len(spans) == 0 {
+		return hidden{done: text[:hold], rest: text[hold:]}
 	}
 	done := make([]byte, 0, hold)
-	for i := 0; i < hold; {
-		if !mask[i] {
-			done = append(done, text[i])
-			i++
-			continue
+	at := 0 // text before at is done
+	var next carry
+	for i := 0; i < len(spans); {
+		// A run: this span and those that overlap or touch it.
+		from, to := spans[i].From, spans[i].To
+		for i++; i < len(spans) && spans[i].From <= to; i++ {
+			to = max(to, spans[i].To)
 		}
-		if i > 0 || !c.continued {
+		if from >= hold {
+			if from == hold {
+				next = carry{covered: to - hold, continued: hold == 0 && c.continued}
+			}
+			break
+		}
+		done = append(done, text[at:from]...)
+		if from > 0 || !c.continued {
 			done = append(done, client.Redacted...)
 		}
-		for i < hold && mask[i] {
-			i++
+		at = min(to, hold)
+		if to > hold {
+			// The run goes on past what is written now: its [redacted]
+			// is out.
+			next = carry{covered: to - hold, continued: true}
+			break
 		}
 	}
-	next := carry{continued: hold < len(text) && mask[hold] && (hold > 0 && mask[hold-1] || hold == 0 && c.continued)}
-	for k := hold; k < len(text) && mask[k]; k++ {
-		next.covered++
-	}
+	done = append(done, text[at:max(at, hold)]...)
 	return hidden{done: done, rest: text[hold:], carry: next}
 }
 
-// possibleSecretStart is where the end of text may be the start of a
-// secret, len(text) when it cannot be.
-func possibleSecretStart(text []byte, secrets [][]byte) int {
-	longest := len(secrets[0]) // secrets are sorted longest first
-	for i := max(0, len(text)-longest+1); i < len(text); i++ {
-		for _, s := range secrets {
-			if len(text)-i < len(s) && bytes.HasPrefix(s, text[i:]) {
-				return i
-			}
-		}
-	}
-	return len(text)
-}
-
-// incompleteRune is the length of the character cut short at the end of b.
-func incompleteRune(b []byte) int {
-	for i := len(b) - 1; i >= 0 && i >= len(b)-utf8.UTFMax; i-- {
-		if utf8.RuneStart(b[i]) {
-			if !utf8.FullRune(b[i:]) {
-				return len(b) - i
-			}
-			return 0
-		}
-	}
-	return 0
-}
-
 // WriteControl writes a terminal control sequence as it is, after what was
-// held back: for the progress line, the one writer of control characters
-// on stderr. The sequence holds no secret and no server text.
+// held back: the progress line's on stderr, bold and reverse video on
+// stdout (output.WriteStyled). The sequence holds no secret and no server
+// text.
 func (g *guardedWriter) WriteControl(seq string) error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	h := hide(g.pending, g.carry, g.secrets.snapshot(), true)
-	g.pending, g.carry = nil, carry{}
-	if err := g.emit(h.done); err != nil {
+	if err := g.flushLocked(); err != nil {
 		return err
+	}
+	if t, ok := g.w.(*output.TerminalWriter); ok {
+		return t.WriteControl(seq)
 	}
 	_, err := io.WriteString(g.w, seq)
 	return err

@@ -2,6 +2,8 @@ package cmdutil
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"strings"
@@ -89,20 +91,39 @@ func TestGuardSecretsLearntLaterAndTooShort(t *testing.T) {
 }
 
 // stderr shows control characters escaped, even a C1 control whose two
-// UTF-8 bytes come in two writes; stdout is left as it is.
-func TestGuardEscapesControlCharactersOnStderrOnly(t *testing.T) {
-	s, out, errOut := guarded()
-	text := "error: \x1b]0;PWNED\a name \u009b31m é\ttab\n"
+// UTF-8 bytes come in two writes; stdout too on a terminal or to a shell,
+// and piped elsewhere it is left as it is.
+func TestGuardEscapesControlCharactersForPeopleOnly(t *testing.T) {
+	text := "error: \x1b]0;PWNED\a name \u009b31m \u202eé\ttab\n"
+	escaped := "error: ^[]0;PWNED^G name ^[[31m <U+202E>é\ttab\n"
 	cut := strings.Index(text, "\u009b") + 1 // between 0xC2 and 0x9B
-	s.ErrOut.Write([]byte(text[:cut]))
-	s.ErrOut.Write([]byte(text[cut:]))
-	s.Out.Write([]byte(text))
-	s.Flush()
-	if want := "error: ^[]0;PWNED^G name ^[[31m é\ttab\n"; errOut.String() != want {
-		t.Errorf("stderr %q, want %q", errOut, want)
-	}
-	if out.String() != text {
-		t.Errorf("stdout %q, want it as written", out)
+	for _, tc := range []struct {
+		name   string
+		setup  func(*IOStreams)
+		stdout string
+	}{
+		{"piped", func(*IOStreams) {}, text},
+		{"terminal", func(s *IOStreams) { s.OutTTY = true }, escaped},
+		{"shell", func(s *IOStreams) { s.ForShell() }, escaped},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, _, out, errOut := Test()
+			tc.setup(s)
+			s.Guard()
+			for _, w := range []io.Writer{s.ErrOut, s.Out} {
+				w.Write([]byte(text[:cut]))
+				w.Write([]byte(text[cut:]))
+			}
+			controlOn(s.Out, "\x1b[1m")
+			controlOn(s.ErrOut, "\r\x1b[K")
+			s.Flush()
+			if want := escaped + "\r\x1b[K"; errOut.String() != want {
+				t.Errorf("stderr %q, want %q", errOut, want)
+			}
+			if want := tc.stdout + "\x1b[1m"; out.String() != want {
+				t.Errorf("stdout %q, want %q", out, want)
+			}
+		})
 	}
 }
 
@@ -166,6 +187,76 @@ func writeInPieces(text []byte, secrets []string, cuts []int) string {
 		got = strings.ReplaceAll(got, "[redacted][redacted]", "[redacted]")
 	}
 	return got
+}
+
+// A secret spelt with JSON escapes ("\u0074ok-..."), cut anywhere into
+// two writes, is hidden as when written at once; the other escapes stay.
+func TestGuardHidesAnEscapedSecretSplitAcrossWrites(t *testing.T) {
+	text := `{"name":"t\u006f\u006B-SECRET-4f9a2\u0063","url":"https:\/\/x"}` + "\n"
+	want := `{"name":"[redacted]","url":"https:\/\/x"}` + "\n"
+	for cut := 0; cut <= len(text); cut++ {
+		s, out, errOut := guarded(secret)
+		s.Out.Write([]byte(text[:cut]))
+		s.Out.Write([]byte(text[cut:]))
+		s.ErrOut.Write([]byte(text[:cut]))
+		s.ErrOut.Write([]byte(text[cut:]))
+		s.Flush()
+		if out.String() != want || errOut.String() != want {
+			t.Errorf("cut at %d: stdout %q, stderr %q; want %q", cut, out, errOut, want)
+		}
+	}
+	s, _, _ := guarded(secret)
+	if got := s.RedactString(`a \u0074ok-SECRET-4f9a2c`); got != "a [redacted]" {
+		t.Errorf("RedactString: %q", got)
+	}
+}
+
+// JSON strings holding secrets, some of their characters escaped, cut
+// anywhere into any number of writes, come out as written at once, and
+// read as JSON they hold no secret.
+func TestGuardEscapedSecretsInRandomWrites(t *testing.T) {
+	secrets := []string{"x0x0", "0x0y1", "zz1z", "y1zz"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 3000 {
+		var text []byte
+		for range rng.IntN(30) {
+			var piece string
+			if rng.IntN(3) == 0 {
+				s := secrets[rng.IntN(len(secrets))]
+				piece = s[:1+rng.IntN(len(s))]
+			} else {
+				piece = string("xyz01 "[rng.IntN(6)])
+			}
+			for _, c := range []byte(piece) {
+				switch rng.IntN(6) {
+				case 0:
+					text = fmt.Appendf(text, `\u%04x`, c)
+				case 1:
+					text = append(text, `\\`...)
+				default:
+					text = append(text, c)
+				}
+			}
+		}
+		whole := writeInPieces(text, secrets, []int{len(text)})
+		var cuts []int
+		for i := 0; i < len(text); i += 1 + rng.IntN(5) {
+			cuts = append(cuts, i)
+		}
+		cuts = append(cuts, len(text))
+		if pieces := writeInPieces(text, secrets, cuts); pieces != whole {
+			t.Fatalf("%q cut at %v: %q; written at once: %q", text, cuts, pieces, whole)
+		}
+		var read string
+		if err := json.Unmarshal([]byte(`"`+whole+`"`), &read); err != nil {
+			t.Fatalf("%q came out as %q, no JSON string: %v", text, whole, err)
+		}
+		for _, s := range secrets {
+			if strings.Contains(read, s) {
+				t.Fatalf("%q came out as %q, which reads %q: %q shows", text, whole, read, s)
+			}
+		}
+	}
 }
 
 // Writers on both streams and a secret learnt meanwhile do not race (run

@@ -86,6 +86,11 @@ func Main(args []string) int {
 func Run(ctx context.Context, s *cmdutil.IOStreams, args []string) int {
 	// Guarded before any command holds the streams: the token is hidden
 	// from all that is printed once it is known (see connector.resolve).
+	// Completion candidates go to a shell, which shows them: escaped as on
+	// a terminal.
+	if len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd) {
+		s.ForShell()
+	}
 	s.Guard()
 	defer s.Flush()
 	cmd, _ := NewCmdRoot(s)

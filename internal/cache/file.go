@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/gofrs/flock"
+	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/internal/filekind"
 )
 
@@ -164,7 +165,7 @@ func (fw *fileWriter) emit(line []byte) error {
 	case fw.err != nil:
 	case bytes.ContainsRune(line, '\n'):
 		fw.err = errDamaged
-	case fw.k.token != "" && bytes.Contains(line, []byte(fw.k.token)):
+	case fw.k.token != "" && holdsToken(line, fw.k.token):
 		fw.err = errHoldsToken
 	default:
 		_, fw.err = fw.w.Write(append(line, '\n'))
@@ -249,6 +250,13 @@ func (k *Cache) replaceFile(name string, m meta, write func(emit func(line []byt
 		return err
 	}
 	return fw.commitLocked(m)
+}
+
+// holdsToken reports whether line holds token, written or spelt with JSON
+// escapes: a reader of the line would make the token of either. A token
+// too short to hide (client.MinSecretLen) is still never kept.
+func holdsToken(line []byte, token string) bool {
+	return bytes.Contains(line, []byte(token)) || client.HoldsSecret(line, token)
 }
 
 // errHoldsToken is a record in which the server echoed the token.

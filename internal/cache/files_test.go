@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/internal/cache"
 )
 
@@ -59,7 +60,7 @@ func noToken(t *testing.T, root string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if bytes.Contains(b, []byte(token)) {
+		if bytes.Contains(b, []byte(token)) || client.HoldsSecret(b, token) {
 			t.Errorf("%s holds the token", rel)
 		}
 	}
@@ -88,6 +89,23 @@ func TestTheTokenIsNeverWritten(t *testing.T) {
 			t.Error("the weather of another calendar was not kept")
 		}
 		wantList(t, "files left", tempFiles(t, s), nil)
+	})
+	t.Run("weather walked, the token escaped", func(t *testing.T) {
+		s := newSetup(t)
+		s.svc.addCalendar("Greyhawk")
+		s.svc.addSunny(1, 20)
+		s.svc.setWeather(1, 118, "echo", "escaped")
+		got, err := s.k.Weather(t.Context(), s.c, 1, time.Hour, all)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 20 || !strings.Contains(string(got[17].Raw), `\u0074\u006f\u006b`) {
+			t.Fatalf("the answer is not the service's: %d entries", len(got))
+		}
+		noToken(t, s.root)
+		if exists(t, s.k, weatherFile(1)) {
+			t.Error("the weather that holds the escaped token has a file")
+		}
 	})
 	t.Run("weather revalidated", func(t *testing.T) {
 		s := newSetup(t)
@@ -118,6 +136,15 @@ func TestTheTokenIsNeverWritten(t *testing.T) {
 		noToken(t, s.root)
 		if fresh(t, s.k, "1") != 0 {
 			t.Error("calendars listed with the token were kept")
+		}
+	})
+	t.Run("calendars listed, the token escaped", func(t *testing.T) {
+		s := calendarSetup(t)
+		s.svc.setCalendar(6, "echo", "escaped")
+		refresh(t, s)
+		noToken(t, s.root)
+		if fresh(t, s.k, "1") != 0 {
+			t.Error("calendars listed with the escaped token were kept")
 		}
 	})
 	t.Run("calendar read", func(t *testing.T) {

@@ -48,7 +48,7 @@ type service struct {
 
 // record is one calendar or entry as the service answers it. The key
 // "echo" is answered with the token of the request (a server that echoes
-// it).
+// it), or when "escaped" with the token in JSON escapes.
 type record map[string]any
 
 const (
@@ -320,7 +320,13 @@ func (s *service) write(w http.ResponseWriter, r *http.Request, status int, v an
 	if err != nil {
 		s.t.Errorf("service: %v", err)
 	}
-	body = []byte(strings.ReplaceAll(string(body), `"echo":""`, `"echo":"`+strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")+`"`))
+	echoed := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
+	body = []byte(strings.ReplaceAll(string(body), `"echo":""`, `"echo":"`+echoed+`"`))
+	var escaped strings.Builder
+	for _, c := range echoed {
+		fmt.Fprintf(&escaped, `\u%04x`, c)
+	}
+	body = []byte(strings.ReplaceAll(string(body), `"echo":"escaped"`, `"echo":"`+escaped.String()+`"`))
 	answer(w, status, string(body))
 }
 

@@ -25,9 +25,11 @@ import (
 // month, a very narrow terminal) is written one day per line with its
 // weekday instead.
 
+// Today is in reverse video on a terminal: output.WriteStyled lets
+// these two through its escaping.
 const (
-	reverseVideo = "\x1b[7m"
-	attrReset    = "\x1b[0m"
+	reverseVideo = output.SGRReverse
+	attrReset    = output.SGRReset
 )
 
 // renderer holds what every month of one Text call shares.

@@ -77,7 +77,7 @@ func New(t *testing.T, format string, want ...Exchange) *Env {
 		Printer: func() (*output.Printer, error) {
 			// The width says "a terminal" to the printer, as at the root;
 			// relative timestamps then count from a fixed clock.
-			return output.New(out, output.Options{Format: output.Format(globals.Output), JQ: globals.JQ, Template: globals.Template,
+			return output.New(streams.Out, output.Options{Format: output.Format(globals.Output), JQ: globals.JQ, Template: globals.Template,
 				NoHeaders: globals.NoHeaders, Width: streams.TermWidth, Now: func() time.Time { return Now }})
 		},
 		Confirm: func(q string) (bool, error) {
@@ -103,12 +103,14 @@ var Now = time.Date(2026, 1, 9, 0, 0, 0, 0, time.UTC)
 const TerminalWidth = 120
 
 // Terminal puts stdin, stdout and stderr on a terminal TerminalWidth wide
-// (a width already set is kept).
+// (a width already set is kept), guarded as the root guards them: what
+// reaches Out and ErrOut is escaped as a terminal shows it.
 func (env *Env) Terminal() {
 	env.F.IO.InTTY, env.F.IO.OutTTY, env.F.IO.ErrTTY = true, true, true
 	if env.F.IO.TermWidth == 0 {
 		env.F.IO.TermWidth = TerminalWidth
 	}
+	env.F.IO.Guard()
 }
 
 // Sent are the requests sent, in order, as "METHOD route?query".
