@@ -45,6 +45,7 @@ type connector struct {
 	// off.
 	cacheOnce sync.Once
 	cacheOf   *cache.Cache
+	cacheErr  error
 }
 
 // cache is Factory.Cache: the cache the run's client keeps up to date.
@@ -175,7 +176,10 @@ func (c *connector) newClientWith(r *profile.Resolved, edit func(*client.Config)
 	case c.io.ErrTTY && !c.globals.Quiet:
 		cfg.OnWait = waitNotice(c.io.ErrOut)
 	}
-	c.cacheOnce.Do(func() { c.cacheOf = openCache(c.globals, r, cfg) })
+	c.cacheOnce.Do(func() { c.cacheOf, c.cacheErr = openCache(c.globals, r, cfg) })
+	if c.cacheErr != nil {
+		return nil, c.cacheErr
+	}
 	if c.cacheOf != nil {
 		cfg.Observer = c.cacheOf
 		cfg.LiveWeatherPath = c.cacheOf.KnowsLiveWeatherPath()
