@@ -13,7 +13,7 @@ import (
 
 // A named pipe at one of kanka's lock paths: the configuration file's
 // (config.yaml.lock), the sandbox state's (sandbox.json.lock), the cache
-// folder's (.lock). Each used to hold every writer in open(2), before its
+// folder's (.lock), a campaign's (locks/campaign-1-HASH.lock). Each used to hold every writer in open(2), before its
 // lock's deadline had started, and a SIGTERM did not end it: a process was
 // still alive ten minutes after `timeout -s TERM`. Now the run ends at
 // once, exit 1, naming the path and what it is, and leaves it as it was.
@@ -131,6 +131,21 @@ func TestE2ELockFileThatIsANamedPipeEndsTheRunAtOnce(t *testing.T) {
 		mark := srv.mark()
 		r := endsOrTerminated(t, k, "weather", "set", "--calendar", id, "--date", "1492-1-1", "--weather", "Sunny")
 		if want := "error: " + notRegular(lock) + " (or run with --no-cache)\n"; r.code != 1 || r.stderr != want || r.stdout != "" {
+			t.Errorf("want exit 1 and %q; %s", want, r)
+		}
+		wantNoRequests(t, srv, mark)
+		stillAPipe(t, lock)
+	})
+	t.Run("campaign", func(t *testing.T) {
+		t.Parallel()
+		srv := startSandbox(t, false)
+		k := newKanka(t, srv)
+		id := createHarptos(t, k)
+		lock := onePath(t, filepath.Join(k.home, ".local", "state", "kanka", "locks", "campaign-1-*.lock"))
+		pipeAt(t, lock)
+		mark := srv.mark()
+		r := endsOrTerminated(t, k, "--no-cache", "weather", "set", "--calendar", id, "--date", "1492-1-1", "--weather", "Sunny")
+		if want := "error: " + notRegular(lock) + "\n"; r.code != 1 || r.stderr != want || r.stdout != "" {
 			t.Errorf("want exit 1 and %q; %s", want, r)
 		}
 		wantNoRequests(t, srv, mark)

@@ -46,6 +46,9 @@ type connector struct {
 	cacheOnce sync.Once
 	cacheOf   *cache.Cache
 	cacheErr  error
+
+	// lock is the run's hold of its campaign's lock (lockCampaign).
+	lock campaignLock
 }
 
 // cache is Factory.Cache: the cache the run's client keeps up to date.
@@ -162,6 +165,9 @@ func (c *connector) newClientWith(r *profile.Resolved, edit func(*client.Config)
 	}
 	// auth login's token, or the sandbox's, may be new here.
 	hideSecrets(c.io, cfg.Token, cfg.BaseURL)
+	if edit == nil {
+		c.lock.key = campaignKey{host: lockHost(c.globals, r, cfg), campaign: cfg.Campaign}
+	}
 	if r.Debug {
 		cfg.OnExchange = client.DebugLogger(c.io.ErrOut)
 	}
