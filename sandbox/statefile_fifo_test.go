@@ -55,3 +55,35 @@ func TestLoadStateRefusesASocket(t *testing.T) {
 		t.Errorf("err = %v; want a StateFileError for a socket", err)
 	}
 }
+
+// A named pipe at the state file's lock: the sandbox is refused when it
+// starts, and a write that meets one put there later fails at once, both
+// naming it; neither waits in the pipe's open.
+func TestALockThatIsANamedPipeIsRefusedWithoutWaiting(t *testing.T) {
+	dir := t.TempDir()
+	state := filepath.Join(dir, "state.json")
+	fifo := state + ".lock"
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("no named pipes here: %v", err)
+	}
+	want := "sandbox state: " + fifo + ": is not a regular file (a named pipe); kanka keeps a lock file there: remove it and try again"
+	done := make(chan error, 2)
+	go func() {
+		_, err := New(Options{DataPath: state})
+		done <- err
+	}()
+	go func() { done <- withLock(state, func() error { return nil }) }()
+	for range 2 {
+		select {
+		case err := <-done:
+			if err == nil || err.Error() != want {
+				t.Errorf("err = %v; want %q", err, want)
+			}
+		case <-time.After(10 * time.Second):
+			if w, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
+				w.Close()
+			}
+			t.Fatal("still opening the named pipe after 10 s")
+		}
+	}
+}

@@ -11,7 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/gofrs/flock"
+	"github.com/kanka-cli/kanka/internal/lockfile"
 )
 
 // store holds the state. view runs fn on a consistent state; update runs fn
@@ -192,15 +192,21 @@ func (f *fileStore) decode(b []byte) (*state, error) {
 }
 
 // checkStateFile reads the state file at path without writing or locking
-// anything: New calls it so that a file the sandbox will not use stops
-// `kanka --sandbox` and `kanka sandbox serve` before any request.
+// anything: New calls it so that a file the sandbox will not use, or a lock
+// file beside it that is not a regular file, stops `kanka --sandbox` and
+// `kanka sandbox serve` before any request.
 func checkStateFile(path string) error {
 	target, err := resolveLinks(path)
 	if err != nil {
 		return err
 	}
-	_, err = loadState(path, target)
-	return err
+	if _, err = loadState(path, target); err != nil {
+		return err
+	}
+	if err := lockfile.Check(target + ".lock"); err != nil {
+		return fmt.Errorf("sandbox state: %w", err)
+	}
+	return nil
 }
 
 // withLock runs fn holding the exclusive lock of the state file at target
@@ -209,11 +215,12 @@ func withLock(target string, fn func() error) error {
 	if err := os.MkdirAll(filepath.Dir(target), 0o700); err != nil {
 		return fmt.Errorf("sandbox state: %w", err)
 	}
-	// A new Flock per call: flock(2) locks belong to an open file, so two
-	// goroutines of one process exclude each other like two processes do.
-	lock := flock.New(target+".lock", flock.SetPermissions(0o600))
-	defer lock.Close()
-	if err := lock.Lock(); err != nil {
+	lock, err := lockfile.Hold(target + ".lock")
+	var notRegular *lockfile.NotRegularError
+	switch {
+	case errors.As(err, &notRegular):
+		return fmt.Errorf("sandbox state: %w", err)
+	case err != nil:
 		return fmt.Errorf("sandbox state: locking %s: %w", target, err)
 	}
 	defer lock.Unlock()

@@ -122,6 +122,12 @@ func run(opts *Options) error {
 	if err != nil {
 		return err
 	}
+	// What is not a read may write to the campaign: under its lock.
+	if req.Method != http.MethodGet && req.Method != http.MethodHead {
+		if err := opts.Factory.LockCampaign(opts.Ctx); err != nil {
+			return err
+		}
+	}
 	c, err := opts.Factory.Client()
 	if err != nil {
 		return err

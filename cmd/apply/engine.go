@@ -26,6 +26,14 @@ func RunSeed(opts *Options, seed Seed) error {
 	if err := Check(seed.Resolved()); err != nil {
 		return err
 	}
+	// The campaign is read, planned and written under its lock: another
+	// kanka of this machine applying the same seed plans after this one
+	// wrote, and finds nothing to do. A dry run only reads.
+	if !opts.DryRun {
+		if err := f.LockCampaign(ctx); err != nil {
+			return err
+		}
+	}
 	c, err := f.Client()
 	if err != nil {
 		return err

@@ -170,7 +170,7 @@ func newMoveCmd(f *cmdutil.Factory, runF func(*MoveOptions) error, back bool) *c
 }
 
 func moveRun(opts *MoveOptions) error {
-	printer, c, id, cal, err := openCalendar(opts.Ctx, opts.Factory, opts.Calendar)
+	printer, c, id, cal, err := openCalendar(opts.Ctx, opts.Factory, opts.Calendar, true)
 	if err != nil {
 		return err
 	}

@@ -100,7 +100,9 @@ func editRun(opts *EditOptions) error {
 		return err
 	}
 	opts.Editor = editor
-	printer, c, id, current, err := openCalendar(opts.Ctx, f, opts.Calendar)
+	// Not locked while the user edits: the campaign's lock is taken once
+	// the editor is closed, before the read that compares.
+	printer, c, id, current, err := openCalendar(opts.Ctx, f, opts.Calendar, false)
 	if err != nil {
 		return err
 	}
@@ -141,6 +143,10 @@ func editRun(opts *EditOptions) error {
 	if cancelled != "" {
 		fmt.Fprintln(f.IO.ErrOut, "Edit cancelled: "+cancelled)
 		return nil
+	}
+	if err := f.LockCampaign(opts.Ctx); err != nil {
+		keep() // another kanka writes to the campaign: the edit waits in its file
+		return err
 	}
 	if !opts.Force {
 		if err := unchangedSince(opts.Ctx, c, current, file.Path); err != nil {

@@ -81,11 +81,17 @@ func readCalendar(ctx context.Context, c *client.Client, arg string) (int, *clie
 
 // openCalendar starts a verb on one calendar: its printer, built first so
 // that a bad -o, --jq or --template sends nothing, the client, and the
-// calendar ID|NAME names, read (readCalendar: one request).
-func openCalendar(ctx context.Context, f *cmdutil.Factory, arg string) (*output.Printer, *client.Client, int, *client.Calendar, error) {
+// calendar ID|NAME names, read (readCalendar: one request). A verb that
+// writes what it read (write) takes the campaign's lock before the read.
+func openCalendar(ctx context.Context, f *cmdutil.Factory, arg string, write bool) (*output.Printer, *client.Client, int, *client.Calendar, error) {
 	printer, err := resource.NewPrinter(f)
 	if err != nil {
 		return nil, nil, 0, nil, err
+	}
+	if write {
+		if err := f.LockCampaign(ctx); err != nil {
+			return nil, nil, 0, nil, err
+		}
 	}
 	c, err := f.Client()
 	if err != nil {

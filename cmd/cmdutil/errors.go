@@ -15,7 +15,10 @@ const (
 	ExitValidation = 5
 	ExitRateLimit  = 6
 	// ExitDeclined is a confirmation answered no: nothing was done.
-	ExitDeclined    = 7
+	ExitDeclined = 7
+	// ExitBusy is another kanka of this machine that kept writing to the
+	// campaign for all of --lock-wait: nothing was written.
+	ExitBusy        = 9
 	ExitInterrupted = 130
 )
 

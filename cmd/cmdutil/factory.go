@@ -4,6 +4,8 @@
 package cmdutil
 
 import (
+	"context"
+
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/internal/cache"
 	"github.com/kanka-cli/kanka/output"
@@ -34,6 +36,9 @@ type Globals struct {
 	NoCache bool
 	// SandboxData is where the in-process sandbox keeps its state.
 	SandboxData string
+	// LockWait is --lock-wait as written: the longest wait for another
+	// kanka writing to the same campaign.
+	LockWait string
 }
 
 // Factory hands commands what they need, built on first use, so that tests
@@ -56,6 +61,23 @@ type Factory struct {
 	// Confirm asks a yes/no question on the terminal; it is only called when
 	// IO.CanPrompt() is true.
 	Confirm func(question string) (bool, error)
+	// CampaignLock takes the lock of the run's campaign on this machine
+	// (internal/campaignlock), held until the command returns; taken
+	// again in the same run, it is already held. Nil: none (tests).
+	CampaignLock func(ctx context.Context) error
+}
+
+// LockCampaign is called by every command that writes to the campaign,
+// after its input is checked and before its first read that decides what
+// to write (the plan, "is there weather on that day"), so that two kankas
+// of one machine never both find a calendar missing and both create it.
+// Reads never lock. It waits for another kanka's lock up to --lock-wait;
+// Ctrl-C ends the wait.
+func (f *Factory) LockCampaign(ctx context.Context) error {
+	if f == nil || f.CampaignLock == nil {
+		return nil
+	}
+	return f.CampaignLock(ctx)
 }
 
 // LocalCache is f's cache, nil when it has none or it is off.

@@ -30,6 +30,13 @@ func generateRun(opts *Options) error {
 	if err != nil {
 		return err
 	}
+	// The calendar's days decide what is written: read under the
+	// campaign's lock, which the engine holds on to (a dry run only reads).
+	if !opts.DryRun {
+		if err := f.LockCampaign(ctx); err != nil {
+			return err
+		}
+	}
 	c, err := f.Client()
 	if err != nil {
 		return err

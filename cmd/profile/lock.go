@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/gofrs/flock"
+	"github.com/kanka-cli/kanka/internal/lockfile"
 )
 
 // lockWait bounds the wait for another kanka that is writing the file: a
@@ -26,21 +26,19 @@ func lockFile(ctx context.Context, path string) (unlock func(), err error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	// A new Flock per call: flock(2) locks belong to an open file, so two
-	// goroutines of one process exclude each other like two processes do.
-	lock := flock.New(path+".lock", flock.SetPermissions(0o600))
 	wait, cancel := context.WithTimeout(ctx, lockWait)
 	defer cancel()
-	ok, err := lock.TryLockContext(wait, lockRetry)
-	if ok {
-		return func() { _ = lock.Close() }, nil // Close unlocks
-	}
-	_ = lock.Close()
+	lock, err := lockfile.Wait(wait, path+".lock", lockRetry)
+	var notRegular *lockfile.NotRegularError
 	switch {
+	case err == nil:
+		return lock.Unlock, nil
 	case ctx.Err() != nil:
 		return nil, ctx.Err() // interrupted
-	case err == nil || errors.Is(err, context.DeadlineExceeded):
+	case errors.Is(err, context.DeadlineExceeded):
 		return nil, fmt.Errorf("%s is being changed by another kanka: gave up after waiting %s for its lock (%s.lock); try again when it is done", path, lockWait, path)
+	case errors.As(err, &notRegular):
+		return nil, err // it names the lock file
 	}
 	return nil, fmt.Errorf("locking %s: %w", path, err)
 }

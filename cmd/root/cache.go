@@ -1,6 +1,7 @@
 package root
 
 import (
+	"fmt"
 	"net/url"
 	"os"
 	"strings"
@@ -14,14 +15,16 @@ import (
 // openCache is the cache of the run's profile, host and campaign (cfg as
 // the client will have it), nil when --no-cache or KANKA_NO_CACHE turn it
 // off or there is no cache folder. The in-process sandbox's host is its
-// state file: two state files are two servers.
-func openCache(g *cmdutil.Globals, r *profile.Resolved, cfg client.Config) *cache.Cache {
+// state file: two state files are two servers. A cache whose lock file is
+// not a regular file is an error, before any request: --no-cache is the
+// way past it.
+func openCache(g *cmdutil.Globals, r *profile.Resolved, cfg client.Config) (*cache.Cache, error) {
 	if g.NoCache || cacheOffByEnv() {
-		return nil
+		return nil, nil
 	}
 	root, err := cache.Root()
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	host := ""
 	if u, err := url.Parse(cfg.BaseURL); err == nil {
@@ -30,7 +33,11 @@ func openCache(g *cmdutil.Globals, r *profile.Resolved, cfg client.Config) *cach
 	if r.Sandbox {
 		host = cache.SandboxHost(sandboxDataPath(g.SandboxData))
 	}
-	return cache.Open(cache.Options{Root: root, Profile: r.ProfileName, Host: host, Campaign: cfg.Campaign, Token: cfg.Token})
+	k := cache.Open(cache.Options{Root: root, Profile: r.ProfileName, Host: host, Campaign: cfg.Campaign, Token: cfg.Token})
+	if err := k.CheckLock(); err != nil {
+		return nil, fmt.Errorf("%w (or run with --no-cache)", err)
+	}
+	return k, nil
 }
 
 // cacheOffByEnv reports KANKA_NO_CACHE set to anything but "", 0 or false.

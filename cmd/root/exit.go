@@ -10,6 +10,7 @@ import (
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/internal/campaignlock"
 	"github.com/kanka-cli/kanka/output"
 	"github.com/kanka-cli/kanka/sandbox"
 )
@@ -30,6 +31,7 @@ func exitCode(err error, commandPath string, interrupted bool) (int, []string) {
 		notApplied *client.NotAppliedUnknownError
 		tooLong    *client.WaitTooLongError
 		badState   *sandbox.StateFileError
+		busy       *campaignlock.BusyError
 		declined   *cmdutil.DeclinedError
 		conflict   *cmdutil.ConflictError
 		changed    *cmdutil.ChangedError
@@ -47,6 +49,8 @@ func exitCode(err error, commandPath string, interrupted bool) (int, []string) {
 				client.Action(notApplied.Method, notApplied.URL))}
 		}
 		return cmdutil.ExitInterrupted, []string{"interrupted"}
+	case errors.As(err, &busy):
+		return cmdutil.ExitBusy, []string{"error: " + busy.Error()}
 	case errors.As(err, &declined):
 		return cmdutil.ExitDeclined, []string{declined.Error()}
 	case errors.As(err, &badState):

@@ -11,6 +11,8 @@ import (
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/internal/campaignlock"
+	"github.com/kanka-cli/kanka/internal/lockfile"
 	"github.com/spf13/cobra"
 )
 
@@ -109,6 +111,10 @@ func TestExitCodes(t *testing.T) {
 		{name: "rate limit", err: &client.Error{Method: "GET", URL: api + "/calendars/3/calendar_weathers", StatusCode: 429, Message: "Your account limit of 30 requests per minute has been reached."}, code: 6,
 			stderr: "error: listing the weather of calendar 3: 429 Your account limit of 30 requests per minute has been reached.\n" +
 				"The service's rate limit was still reached after waiting; try again later.\n"},
+		{name: "campaign locked by another kanka", err: &campaignlock.BusyError{Campaign: 7, Holder: campaignlock.Holder{PID: 4242, Command: "kanka apply -f seed.yaml -y"}, Waited: 10 * time.Minute}, code: 9,
+			stderr: "error: campaign 7 is being written by another kanka (pid 4242: kanka apply -f seed.yaml -y); gave up after waiting 10m0s (--lock-wait), and wrote nothing: try again once it is done\n"},
+		{name: "a lock file that is a named pipe", err: &lockfile.NotRegularError{Path: "/state/kanka/locks/campaign-7-x.lock", What: "a named pipe"}, code: 1,
+			stderr: "error: /state/kanka/locks/campaign-7-x.lock: is not a regular file (a named pipe); kanka keeps a lock file there: remove it and try again\n"},
 		{name: "cancelled", err: context.Canceled, code: 130, stderr: "interrupted\n"},
 		{name: "cancelled during a POST", err: &client.NotAppliedUnknownError{Method: "POST", URL: api + "/calendars", Err: context.Canceled}, code: 130,
 			stderr: "interrupted while waiting for the answer to creating a calendar in campaign 7: it may have been applied; check before trying again\n"},

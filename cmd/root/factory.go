@@ -45,6 +45,10 @@ type connector struct {
 	// off.
 	cacheOnce sync.Once
 	cacheOf   *cache.Cache
+	cacheErr  error
+
+	// lock is the run's hold of its campaign's lock (lockCampaign).
+	lock campaignLock
 }
 
 // cache is Factory.Cache: the cache the run's client keeps up to date.
@@ -161,6 +165,9 @@ func (c *connector) newClientWith(r *profile.Resolved, edit func(*client.Config)
 	}
 	// auth login's token, or the sandbox's, may be new here.
 	hideSecrets(c.io, cfg.Token, cfg.BaseURL)
+	if edit == nil {
+		c.lock.key = campaignKey{host: lockHost(c.globals, r, cfg), campaign: cfg.Campaign}
+	}
 	if r.Debug {
 		cfg.OnExchange = client.DebugLogger(c.io.ErrOut)
 	}
@@ -175,7 +182,10 @@ func (c *connector) newClientWith(r *profile.Resolved, edit func(*client.Config)
 	case c.io.ErrTTY && !c.globals.Quiet:
 		cfg.OnWait = waitNotice(c.io.ErrOut)
 	}
-	c.cacheOnce.Do(func() { c.cacheOf = openCache(c.globals, r, cfg) })
+	c.cacheOnce.Do(func() { c.cacheOf, c.cacheErr = openCache(c.globals, r, cfg) })
+	if c.cacheErr != nil {
+		return nil, c.cacheErr
+	}
 	if c.cacheOf != nil {
 		cfg.Observer = c.cacheOf
 		cfg.LiveWeatherPath = c.cacheOf.KnowsLiveWeatherPath()

@@ -17,9 +17,9 @@ func TestHelpShowsTheGlobalFlagsCompactly(t *testing.T) {
 	roottest.Isolate(t)
 	r := roottest.Run(t, "", "weather", "delete", "--help")
 	want := "Global flags ('kanka --help' explains them):\n" +
-		"  -c/--campaign --config --debug --jq --max-list-size --max-wait --no-cache\n" +
-		"  --no-color --no-headers -o/--output -p/--profile -q/--quiet --sandbox\n" +
-		"  --sandbox-data --template --timeout --token --url -y/--yes\n"
+		"  -c/--campaign --config --debug --jq --lock-wait --max-list-size --max-wait\n" +
+		"  --no-cache --no-color --no-headers -o/--output -p/--profile -q/--quiet\n" +
+		"  --sandbox --sandbox-data --template --timeout --token --url -y/--yes\n"
 	if r.Code != 0 || !strings.Contains(r.Stdout, want) || strings.Contains(r.Stdout, "(env KANKA_MAX_WAIT)") {
 		t.Errorf("exit %d, help:\n%s\nwant the block:\n%s", r.Code, r.Stdout, want)
 	}

@@ -176,6 +176,7 @@ account on the built-in sandbox: kanka --sandbox calendar list`,
 	f.CompletionClient = conn.completionClient
 	f.Cache = conn.cache
 	f.Printer = conn.printer
+	f.CampaignLock = conn.lockCampaign
 	f.Confirm = confirmer(s, func() context.Context {
 		if ctx := cmd.Context(); ctx != nil {
 			return ctx
@@ -211,6 +212,7 @@ account on the built-in sandbox: kanka --sandbox calendar list`,
 	completeFlagValues(cmd, f) // the tree is whole: every flag of a known set
 	adviseOnTokens(cmd, conn)
 	warnOfExpiry(cmd, conn)
+	releaseCampaignAfterRun(cmd, conn)
 	return cmd, f
 }
 
@@ -233,6 +235,7 @@ func addGlobalFlags(cmd *cobra.Command, g *cmdutil.Globals) {
 	fl.BoolVar(&g.NoColor, "no-color", false, "never colour the output (env NO_COLOR)")
 	fl.StringVar(&g.Timeout, "timeout", "30s", "time limit of one request, a `duration` such as 30s or 2m")
 	fl.StringVar(&g.MaxWait, "max-wait", profile.DefaultMaxWait, "longest wait for the rate limit, a `duration`; a longer one ends the command (exit 6), 0 never waits (env KANKA_MAX_WAIT)")
+	fl.StringVar(&g.LockWait, "lock-wait", defaultLockWait, lockWaitUsage)
 	fl.StringVar(&g.MaxListSize, "max-list-size", defaultMaxListSize, "most bytes read of one list, all its pages together, a `size` such as 8MiB or 64MiB; a longer list ends the command (exit 1)")
 	fl.BoolVarP(&g.Quiet, "quiet", "q", false, "print no messages, only data and errors")
 	fl.BoolVarP(&g.Yes, "yes", "y", false, "answer yes to every confirmation")
@@ -255,6 +258,9 @@ func checkGlobals(cmd *cobra.Command, f *cmdutil.Factory) error {
 	}
 	if _, err := profile.ParseMaxWait(f.Globals.MaxWait); err != nil {
 		return cmdutil.UsageErrorf("--max-wait %s", err)
+	}
+	if _, err := lockWaitOf(cmd.Flags(), f.Globals); err != nil {
+		return err
 	}
 	maxList, err := client.ParseByteSize(f.Globals.MaxListSize)
 	if err != nil {

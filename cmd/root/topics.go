@@ -39,6 +39,8 @@ var exitCodes = []topicRow{
 	{code(cmdutil.ExitDeclined), "a confirmation was answered no: nothing was done"},
 	{code(cmdutil.ExitChanged), "the record changed on the server since kanka read it (calendar edit, update -f, apply): " +
 		"nothing was sent; --force sends anyway"},
+	{code(cmdutil.ExitBusy), "another kanka of this machine was writing to the same campaign for all of --lock-wait " +
+		"(the message names its pid and command): nothing was written; try again once it is done"},
 	{code(cmdutil.ExitInterrupted), "interrupted by Ctrl-C (143 for SIGTERM): kanka ends by the signal, as the shell reports it"},
 }
 
@@ -54,6 +56,8 @@ var environment = []topicRow{
 	{[]string{"KANKA_CONFIG"}, "the configuration file (--config)"},
 	{[]string{"KANKA_DEBUG"}, "1 logs every request and answer to stderr, the token redacted (--debug)"},
 	{[]string{"KANKA_MAX_WAIT"}, "the longest wait for the rate limit (--max-wait), a duration such as 5m"},
+	{[]string{"KANKA_LOCK_WAIT"}, "the longest wait for another kanka writing to the same campaign (--lock-wait), " +
+		"a duration such as 10m; 0 does not wait"},
 	{[]string{"KANKA_SANDBOX_DATA"}, "the state file of the built-in sandbox (--sandbox-data)"},
 	{[]string{"KANKA_NO_CACHE"}, "1 neither reads nor writes the local cache (--no-cache)"},
 	{[]string{"KANKA_NO_KEYRING"}, "1 keeps tokens out of the system keyring: 'kanka auth login' saves the token " +
@@ -64,8 +68,8 @@ var environment = []topicRow{
 		"$XDG_CONFIG_HOME/kanka/config.yaml (default ~/.config)"},
 	{[]string{"XDG_CACHE_HOME"}, "the cache directory (KANKA_NO_CACHE=1 bypasses the cache): $XDG_CACHE_HOME/kanka " +
 		"(default ~/.cache/kanka on Linux)"},
-	{[]string{"XDG_STATE_HOME"}, "where kanka notes the day it last warned of a token about to expire: " +
-		"$XDG_STATE_HOME/kanka (default ~/.local/state)"},
+	{[]string{"XDG_STATE_HOME"}, "where kanka notes the day it last warned of a token about to expire, and keeps " +
+		"the locks of the campaigns it writes to: $XDG_STATE_HOME/kanka (default ~/.local/state)"},
 	{[]string{"XDG_DATA_HOME"}, "where the sandbox keeps its state when KANKA_SANDBOX_DATA is not set: " +
 		"$XDG_DATA_HOME/kanka/sandbox.json (default ~/.local/share)"},
 	{[]string{"LC_ALL", "LC_CTYPE", "LANG"}, "the first one set says whether 'kanka calendar show' draws with " +

@@ -12,9 +12,9 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/gofrs/flock"
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/internal/filekind"
+	"github.com/kanka-cli/kanka/internal/lockfile"
 )
 
 // A cache file is JSON lines: one line a record, then one line of meta
@@ -262,17 +262,28 @@ func holdsToken(line []byte, token string) bool {
 // errHoldsToken is a record in which the server echoed the token.
 var errHoldsToken = errors.New("the record holds the token")
 
+// lockPath is the lock file of k's folder.
+func (k *Cache) lockPath() string { return filepath.Join(k.dir, ".lock") }
+
+// CheckLock refuses a cache whose lock file is not a regular file (a named
+// pipe, a link), naming it, before anything was sent: every write of the
+// cache would fail on it without a word (lockfile.Check).
+func (k *Cache) CheckLock() error {
+	if k == nil {
+		return nil
+	}
+	return lockfile.Check(k.lockPath())
+}
+
 // lock takes the lock of k's folder, for lockWait at most.
 func (k *Cache) lock() (unlock func(), err error) {
-	l := flock.New(filepath.Join(k.dir, ".lock"), flock.SetPermissions(0o600))
 	ctx, cancel := context.WithTimeout(context.Background(), lockWait)
 	defer cancel()
-	ok, err := l.TryLockContext(ctx, 10*time.Millisecond)
-	if !ok {
-		_ = l.Close()
+	l, err := lockfile.Wait(ctx, k.lockPath(), 10*time.Millisecond)
+	if err != nil {
 		return nil, fmt.Errorf("the cache %s is held by another kanka: %v", k.dir, err)
 	}
-	return func() { _ = l.Close() }, nil
+	return l.Unlock, nil
 }
 
 // staleAfter is the age past which a new file nobody renamed was left by a

@@ -15,6 +15,8 @@ func Of(mode fs.FileMode) string {
 		return "a regular file"
 	case mode.IsDir():
 		return "a directory"
+	case mode&fs.ModeSymlink != 0:
+		return "a symbolic link"
 	case mode&fs.ModeNamedPipe != 0:
 		return "a named pipe"
 	case mode&fs.ModeCharDevice != 0:

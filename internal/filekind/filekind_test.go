@@ -10,6 +10,7 @@ func TestOfNamesEachKind(t *testing.T) {
 		0o644:                             "a regular file",
 		fs.ModeDir | 0o755:                "a directory",
 		fs.ModeNamedPipe | 0o600:          "a named pipe",
+		fs.ModeSymlink | 0o777:            "a symbolic link",
 		fs.ModeDevice | fs.ModeCharDevice: "a character device",
 		fs.ModeDevice:                     "a block device",
 		fs.ModeSocket:                     "a socket",

@@ -156,6 +156,11 @@ func (d *deletion[T]) notFound(total int, done []string) error {
 // several arguments, one whose lookup finds nothing is said and skipped;
 // any other failure stops it, nothing deleted.
 func (d *deletion[T]) resolve() error {
+	// Held from the lookups to the last DELETE (the question between them
+	// on a terminal included), as every write to the campaign is.
+	if err := d.f.LockCampaign(d.ctx); err != nil {
+		return err
+	}
 	c, scope, err := d.s.connect(d.ctx, d.f, d.parent)
 	if err != nil {
 		return err

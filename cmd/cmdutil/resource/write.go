@@ -202,9 +202,15 @@ func (w *Writes[T, In]) readInput(run *Run[In], lists bool) (*output.Printer, er
 	return p, nil
 }
 
-// Connect makes the run's client and resolves its parent: for a write verb
-// a resource keeps (weather set).
+// Connect takes the campaign's lock, then makes the run's client and
+// resolves its parent: for a write verb a resource keeps (weather set).
+// The lock comes before the first read, so that what the write decides on
+// (a duplicate name, the entry of a day) is not changed meanwhile by
+// another kanka of this machine.
 func Connect[T output.Record, In any](s *Spec[T], run *Run[In]) (err error) {
+	if err := run.Factory.LockCampaign(run.Ctx); err != nil {
+		return err
+	}
 	run.Client, run.Scope, err = s.connect(run.Ctx, run.Factory, run.Parent)
 	return err
 }

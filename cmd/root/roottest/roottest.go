@@ -24,7 +24,7 @@ import (
 // path in a temporary directory, which it returns.
 func Isolate(t *testing.T) string {
 	t.Helper()
-	for _, k := range []string{"KANKA_URL", "KANKA_TOKEN", "KANKA_CAMPAIGN", "KANKA_PROFILE", "KANKA_DEBUG", "KANKA_MAX_WAIT", "KANKA_NO_CACHE", "NO_COLOR"} {
+	for _, k := range []string{"KANKA_URL", "KANKA_TOKEN", "KANKA_CAMPAIGN", "KANKA_PROFILE", "KANKA_DEBUG", "KANKA_MAX_WAIT", "KANKA_LOCK_WAIT", "KANKA_NO_CACHE", "NO_COLOR"} {
 		t.Setenv(k, "")
 	}
 	t.Setenv("HOME", t.TempDir())
