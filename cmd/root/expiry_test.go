@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -113,5 +114,32 @@ func TestTheExpiryWarningNamesWhereTheTokenIs(t *testing.T) {
 		if want := fmt.Sprintf(tt.want, profile.ExpiryDate(exp)); out.String() != want {
 			t.Errorf("%s:\n%s\nwant:\n%s", tt.source, out.String(), want)
 		}
+	}
+}
+
+// A named pipe at the state file neither hangs the run nor stops the
+// warning: the file is opened without waiting and read only when regular.
+func TestTheExpiryStateFileMayBeAPipe(t *testing.T) {
+	dir := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(dir, "token-expiry.json"), 0o600); err != nil {
+		t.Skip("no named pipes here:", err)
+	}
+	stateAt := func() (string, error) { return dir, nil }
+	now := time.Date(2026, 5, 20, 9, 0, 0, 0, time.Local)
+	r := profileToken(expiringToken(now.Add(3 * 24 * time.Hour)))
+
+	done := make(chan string, 1)
+	go func() {
+		var out bytes.Buffer
+		warnIfExpiring(&out, r, now, stateAt)
+		done <- out.String()
+	}()
+	select {
+	case got := <-done:
+		if !strings.HasPrefix(got, "warning: the API token of profile \"work\" expires in 3 days") {
+			t.Errorf("warning: %q", got)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the run hung on a named pipe at the token-expiry state file")
 	}
 }

@@ -4,9 +4,12 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/kanka-cli/kanka/internal/filekind"
 )
 
 // expiryState is the small file that remembers the day each token was
@@ -51,10 +54,30 @@ func openExpiryState(dir func() (string, error)) *expiryState {
 		return s
 	}
 	s.path = filepath.Join(d, expiryStateFile)
-	if data, err := os.ReadFile(s.path); err == nil {
+	if data, ok := readExpiryState(s.path); ok {
 		_ = json.Unmarshal(data, &s.warned)
 	}
 	return s
+}
+
+// expiryStateMax bounds what is read of the file: a day per token of the
+// last 30 days is a few kilobytes.
+const expiryStateMax = 1 << 20
+
+// readExpiryState reads the file at path if it is a regular file of at most
+// expiryStateMax bytes. It opens without waiting (filekind.Open), so that a
+// named pipe put there cannot hang every command whose token nears its end.
+func readExpiryState(path string) ([]byte, bool) {
+	file, info, err := filekind.Open(path)
+	if err != nil {
+		return nil, false
+	}
+	defer file.Close()
+	if !info.Mode().IsRegular() || info.Size() > expiryStateMax {
+		return nil, false
+	}
+	data, err := io.ReadAll(io.LimitReader(file, expiryStateMax))
+	return data, err == nil
 }
 
 // firstToday reports whether token was not warned about yet on now's
