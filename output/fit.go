@@ -91,6 +91,17 @@ func fitToWidth(columns []Column, header []string, rows [][]string, width int) f
 	return out
 }
 
+// FitRows cuts a table of text that is not a printer's (a picture's) to
+// width as a list table is cut: the columns give way as their Priority and
+// MinWidth say (only Header, Priority and MinWidth are read), cells cut end
+// in "...". It returns the header (nil stays nil) and rows of the columns
+// kept, and the headers of those left out, in table order; the columns are
+// meant to be two spaces apart.
+func FitRows(columns []Column, header []string, rows [][]string, width int) (keptHeader []string, keptRows [][]string, left []string) {
+	f := fitToWidth(columns, header, rows, width)
+	return f.header, f.rows, f.left
+}
+
 // columnPlan is what fitting needs to know of each column: how wide its
 // widest cell (or header) is, how narrow it may be cut, and its priority.
 type columnPlan struct {
