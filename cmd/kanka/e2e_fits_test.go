@@ -25,6 +25,8 @@ var fitWidths = []int{40, 60, 80, 100, 120, 160}
 type fitCase struct {
 	name string
 	args []string
+	// env is more environment (a locale).
+	env []string
 	// only, when set, keeps the part of stdout the case checks (the rest
 	// is another output's, checked by its own case).
 	only func(stdout string) string
@@ -38,7 +40,10 @@ var fitCases = []fitCase{
 	{name: "calendar get", args: []string{"calendar", "get", "1"}},
 	{name: "calendar get, a long name", args: []string{"calendar", "get", "2"}},
 	{name: "calendar show: grid and legend", args: []string{"calendar", "show", "1"}},
+	{name: "calendar show: grid and legend, UTF-8", args: []string{"calendar", "show", "1"}, env: []string{"LANG=C.UTF-8"}},
 	{name: "calendar show, a whole year", args: []string{"calendar", "show", "1", "--year", "1492", "--whole-year"}},
+	{name: "calendar show, a whole year, UTF-8", args: []string{"calendar", "show", "1", "--year", "1492", "--whole-year"}, env: []string{"LANG=C.UTF-8"}},
+	{name: "calendar show --day", args: []string{"calendar", "show", "1", "--day", "1492-Hammer-1"}},
 	{name: "calendar presets", args: []string{"calendar", "presets"}},
 	{name: "calendar presets harptos", args: []string{"calendar", "presets", "harptos"}},
 	{name: "weather list", args: []string{"weather", "list", "--calendar", "1"}},
@@ -79,6 +84,7 @@ func TestE2EEveryOutputFitsItsWidth(t *testing.T) {
 			t.Parallel()
 			// The words of the text, from a terminal wide enough for every
 			// line whole.
+			k := k.with(tc.env...)
 			wide := k.onTerminal(t, 1000, tc.args...)
 			if wide.code != 0 {
 				t.Fatalf("at 1000 columns: %s", wide)
