@@ -120,7 +120,7 @@ server sent them. -o yaml, -o ndjson, --jq and --template work on that value.`,
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Date, "date", "", "show the month of day `D` (1492-4-3, 1492-Ches-3, \"3 Ches 1492\")")
-	fl.StringVar(&opts.Day, "day", "", "show day `D` in full: its weather, moons and season")
+	fl.StringVar(&opts.Day, "day", "", "show day `D` in full: its weather, moon phases and season")
 	fl.IntVar(&opts.Year, "year", 0, "the year `Y` of --month or --whole-year")
 	fl.StringVar(&opts.Month, "month", "", "show month `M` (number, name, alias or prefix)")
 	fl.BoolVar(&opts.WholeYear, "whole-year", false, "show every month of the year")
