@@ -39,22 +39,37 @@ func (p *Printer) writeDetail(rec Record, kind Kind) error {
 	for _, f := range fields {
 		label := f.Label + ":"
 		value := strings.TrimRight(f.Value, "\n")
-		out.WriteString(p.bold(label))
 		switch {
 		case strings.Contains(value, "\n"):
+			out.WriteString(p.bold(label))
 			for _, line := range strings.Split(value, "\n") {
 				out.WriteByte('\n')
 				if line = strings.TrimRight(line, " \t"); line != "" {
-					out.WriteString(detailIndent + line)
+					body := strings.TrimLeft(line, " ")
+					first := detailIndent + line[:len(line)-len(body)]
+					out.WriteString(strings.Join(p.fitLine(body, first, first+detailIndent), "\n"))
 				}
 			}
 		case value != "":
-			out.WriteString(strings.Repeat(" ", labelWidth-twwidth.Width(label)+1))
-			out.WriteString(value)
+			first := p.bold(label) + strings.Repeat(" ", labelWidth-twwidth.Width(label)+1)
+			out.WriteString(strings.Join(p.fitLine(value, first, strings.Repeat(" ", labelWidth+1)), "\n"))
+		default:
+			out.WriteString(p.bold(label))
 		}
 		out.WriteByte('\n')
 	}
 	return WriteStyled(p.out, out.Bytes())
+}
+
+// fitLine is a line of a value after the indent first: as it is when it
+// fits the terminal (or there is none), so that the spaces that align a
+// block stay; else wrapped at spaces, the lines after the first under
+// rest. first may hold the label in bold: escape sequences take no room.
+func (p *Printer) fitLine(value, first, rest string) []string {
+	if p.opts.Width <= 0 || twwidth.Width(first+value) <= p.opts.Width {
+		return []string{first + value}
+	}
+	return Wrap(value, p.opts.Width, first, rest)
 }
 
 // detailFields is Kind.Detail, or one field per column for a kind without it.

@@ -83,12 +83,23 @@ func fitToWidth(columns []Column, header []string, rows [][]string, width int) f
 			}
 			if twwidth.Width(cell) > widths[j] {
 				// "travel at half..." rather than "travel at half ...".
-				cell = strings.TrimRight(twwidth.Truncate(cell, widths[j]-len(ellipsis)), " ") + ellipsis
+				cell = Cut(cell, widths[j])
 			}
 			out.rows[i] = append(out.rows[i], cell)
 		}
 	}
 	return out
+}
+
+// FitRows cuts a table of text that is not a printer's (a picture's) to
+// width as a list table is cut: the columns give way as their Priority and
+// MinWidth say (only Header, Priority and MinWidth are read), cells cut end
+// in "...". It returns the header (nil stays nil) and rows of the columns
+// kept, and the headers of those left out, in table order; the columns are
+// meant to be two spaces apart.
+func FitRows(columns []Column, header []string, rows [][]string, width int) (keptHeader []string, keptRows [][]string, left []string) {
+	f := fitToWidth(columns, header, rows, width)
+	return f.header, f.rows, f.left
 }
 
 // columnPlan is what fitting needs to know of each column: how wide its
@@ -187,7 +198,8 @@ func total(widths []int, kept []bool) int {
 }
 
 // noteLeftOut says, once per Printer, which columns a table left out to
-// fit the terminal, and how to see them.
+// fit the terminal, and how to see them: wrapped to the terminal (stderr
+// is taken to be as wide as stdout).
 func (p *Printer) noteLeftOut(left []string) {
 	if len(left) == 0 || p.opts.Notes == nil || p.noted {
 		return
@@ -197,6 +209,8 @@ func (p *Printer) noteLeftOut(left []string) {
 	if len(left) == 1 {
 		columns = "column"
 	}
-	_, _ = io.WriteString(p.opts.Notes, fmt.Sprintf("note: %d %s left out to fit %d columns (%s): use -o wide or a wider terminal\n",
-		len(left), columns, p.opts.Width, strings.Join(left, ", ")))
+	note := fmt.Sprintf("%d %s left out to fit %d columns (%s): use -o wide or a wider terminal",
+		len(left), columns, p.opts.Width, strings.Join(left, ", "))
+	lines := Wrap(note, p.opts.Width, "note: ", strings.Repeat(" ", len("note: ")))
+	_, _ = io.WriteString(p.opts.Notes, strings.Join(lines, "\n")+"\n")
 }

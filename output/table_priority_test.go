@@ -44,7 +44,8 @@ func printRanked(t *testing.T, opts Options) (table, notes string) {
 
 // At 80 columns the date, weather, temperature and wind stay whole: the
 // expendable effect and precipitation go first (the effect, rightmost,
-// before the precipitation), and the note names them once.
+// before the precipitation), and the note names them once, wrapped at
+// spaces to the terminal.
 func TestNarrowTableGivesWayByPriority(t *testing.T) {
 	for _, tc := range []struct {
 		width       int
@@ -58,24 +59,24 @@ func TestNarrowTableGivesWayByPriority(t *testing.T) {
 			"ID  DATE           WEATHER    TEMPERATURE  WIND              VISIBILITY\n" +
 			"1   1 Hammer 1492  snowflake  -8°C         north, strong     members\n" +
 			"4   4 Hammer 1492  wind       -6°C         north-east, gale  members\n",
-			"note: 2 columns left out to fit 80 columns (PRECIPITATION, EFFECT): use -o wide or a wider terminal\n"},
+			"note: 2 columns left out to fit 80 columns (PRECIPITATION, EFFECT): use -o wide\n      or a wider terminal\n"},
 		// The ordinary visibility goes next; then the important columns
 		// shrink, the wind no shorter than its 12 columns, and then go.
 		{60, "" +
 			"ID  DATE           WEATHER    TEMPERATURE  WIND\n" +
 			"1   1 Hammer 1492  snowflake  -8°C         north, strong\n" +
 			"4   4 Hammer 1492  wind       -6°C         north-east, gale\n",
-			"note: 3 columns left out to fit 60 columns (PRECIPITATION, EFFECT, VISIBILITY): use -o wide or a wider terminal\n"},
+			"note: 3 columns left out to fit 60 columns (PRECIPITATION,\n      EFFECT, VISIBILITY): use -o wide or a wider terminal\n"},
 		{56, "" +
 			"ID  DATE           WEATHER    TEMPERATURE  WIND\n" +
 			"1   1 Hammer 1492  snowflake  -8°C         north, strong\n" +
 			"4   4 Hammer 1492  wind       -6°C         north-east...\n",
-			"note: 3 columns left out to fit 56 columns (PRECIPITATION, EFFECT, VISIBILITY): use -o wide or a wider terminal\n"},
+			"note: 3 columns left out to fit 56 columns\n      (PRECIPITATION, EFFECT, VISIBILITY): use -o wide\n      or a wider terminal\n"},
 		{50, "" +
 			"ID  DATE           WEATHER    TEMPERATURE\n" +
 			"1   1 Hammer 1492  snowflake  -8°C\n" +
 			"4   4 Hammer 1492  wind       -6°C\n",
-			"note: 4 columns left out to fit 50 columns (PRECIPITATION, WIND, EFFECT, VISIBILITY): use -o wide or a wider terminal\n"},
+			"note: 4 columns left out to fit 50 columns\n      (PRECIPITATION, WIND, EFFECT, VISIBILITY):\n      use -o wide or a wider terminal\n"},
 	} {
 		table, note := printRanked(t, Options{Width: tc.width})
 		if table != tc.table || note != tc.note {
@@ -108,7 +109,7 @@ func TestNoteOnWhatWasLeftOutIsSaidOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if want := "note: 2 columns left out to fit 80 columns (PRECIPITATION, EFFECT): use -o wide or a wider terminal\n"; said.String() != want {
+	if want := "note: 2 columns left out to fit 80 columns (PRECIPITATION, EFFECT): use -o wide\n      or a wider terminal\n"; said.String() != want {
 		t.Errorf("notes %q, want %q once", said.String(), want)
 	}
 
@@ -120,7 +121,7 @@ func TestNoteOnWhatWasLeftOutIsSaidOnce(t *testing.T) {
 	if _, note := printRanked(t, Options{Width: 200}); note != "" {
 		t.Errorf("nothing left out, yet %q", note)
 	}
-	if _, note := printRanked(t, Options{Width: 40}); note != "note: 5 columns left out to fit 40 columns (TEMPERATURE, PRECIPITATION, WIND, EFFECT, VISIBILITY): use -o wide or a wider terminal\n" {
+	if _, note := printRanked(t, Options{Width: 40}); note != "note: 5 columns left out to fit 40\n      columns (TEMPERATURE,\n      PRECIPITATION, WIND, EFFECT,\n      VISIBILITY): use -o wide or a\n      wider terminal\n" {
 		t.Errorf("one more column left out: %q", note)
 	}
 }

@@ -28,6 +28,8 @@ type ShowOptions struct {
 	Calendar string
 	// Date is --date, read with the calendar's month names once it is read.
 	Date string
+	// Day is --day: one day in full rather than its month.
+	Day string
 	// Year is --year when YearGiven.
 	Year      int
 	YearGiven bool
@@ -44,12 +46,15 @@ type ShowOptions struct {
 func NewCmdShow(f *cmdutil.Factory, runF func(*ShowOptions) error) *cobra.Command {
 	opts := &ShowOptions{Factory: f}
 	cmd := &cobra.Command{
-		Use:   "show ID|NAME [--date D | --year Y --month M | --year Y --whole-year]",
+		Use:   "show ID|NAME [--date D | --day D | --year Y --month M | --year Y --whole-year]",
 		Short: "Show a month of a calendar as a grid",
 		Long: `Show a month of a calendar as a grid, like cal(1): the weekdays, the
-current date (highlighted on a terminal, in [brackets] otherwise), moon
-phases, season starts and the days with recorded weather, with a legend.
-An intercalary month (a festival outside the week) is its own short block.
+current date (highlighted on a terminal, in [brackets] otherwise), each
+day's weather as a mark (☀ sun, ☂ rain, ❄ snow ...), moon phases and
+season starts, with a legend that lists each day's weather in words and
+its temperature. An intercalary month (a festival outside the week) is its
+own short block. --day shows one day in full: its date, weekday, season,
+moon phases and every field of its weather.
 
 The calendar's current month is shown unless --date (the month of that
 day), --year and --month, or --year and --whole-year say otherwise;
@@ -80,6 +85,7 @@ intercalary month), moon phases, season and the weather entries as the
 server sent them. -o yaml, -o ndjson, --jq and --template work on that value.`,
 		Example: `  kanka calendar show "Calendar of Harptos"
   kanka calendar show 1 --date "3 Ches 1492"
+  kanka calendar show 1 --day 1492-Ches-3
   kanka calendar show 1 --year 1492 --month ches --no-weather
   kanka calendar show 1 --year 1492 --whole-year | less
   kanka calendar show 1 -o json --jq '.days[] | select(.weather != []) | .date'`,
@@ -88,6 +94,12 @@ server sent them. -o yaml, -o ndjson, --jq and --template work on that value.`,
 			fs := cmd.Flags()
 			if fs.Changed("date") && (fs.Changed("year") || fs.Changed("month") || fs.Changed("whole-year")) {
 				return cmdutil.UsageErrorf("--date cannot be used with --year, --month or --whole-year")
+			}
+			if fs.Changed("day") && (fs.Changed("date") || fs.Changed("year") || fs.Changed("month") || fs.Changed("whole-year")) {
+				return cmdutil.UsageErrorf("--day cannot be used with --date, --year, --month or --whole-year")
+			}
+			if fs.Changed("day") && strings.TrimSpace(opts.Day) == "" {
+				return cmdutil.UsageErrorf("--day: no date given")
 			}
 			if fs.Changed("month") && opts.WholeYear {
 				return cmdutil.UsageErrorf("--month and --whole-year cannot be used together")
@@ -108,6 +120,7 @@ server sent them. -o yaml, -o ndjson, --jq and --template work on that value.`,
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Date, "date", "", "show the month of day `D` (1492-4-3, 1492-Ches-3, \"3 Ches 1492\")")
+	fl.StringVar(&opts.Day, "day", "", "show day `D` in full: its weather, moon phases and season")
 	fl.IntVar(&opts.Year, "year", 0, "the year `Y` of --month or --whole-year")
 	fl.StringVar(&opts.Month, "month", "", "show month `M` (number, name, alias or prefix)")
 	fl.BoolVar(&opts.WholeYear, "whole-year", false, "show every month of the year")
@@ -170,6 +183,10 @@ func showRun(opts *ShowOptions) error {
 	if err != nil {
 		return err
 	}
+	if opts.Day != "" {
+		d, _ := r.ParseDate(opts.Day) // read by target already
+		return printDay(printer, g, d, id, utf8Locale(os.Getenv))
+	}
 	if text {
 		return output.WriteStyled(f.IO.Out, []byte(g.Text(gridOptions(f, os.Getenv))))
 	}
@@ -180,9 +197,16 @@ func showRun(opts *ShowOptions) error {
 // the calendar's current date.
 func (opts *ShowOptions) target(r *almanac.Reckoning, today *almanac.Date, name string) (year, month int, err error) {
 	if opts.Date != "" {
-		d, err := r.ParseDate(opts.Date)
+		d, err := readShowDate(r, "--date", opts.Date)
 		if err != nil {
-			return 0, 0, cmdutil.UsageErrorf("--date: %s", err)
+			return 0, 0, err
+		}
+		return d.Year, d.Month, nil
+	}
+	if opts.Day != "" {
+		d, err := readShowDate(r, "--day", opts.Day)
+		if err != nil {
+			return 0, 0, err
 		}
 		return d.Year, d.Month, nil
 	}
@@ -204,6 +228,17 @@ func (opts *ShowOptions) target(r *almanac.Reckoning, today *almanac.Date, name 
 		return year, month, nil
 	}
 	return year, today.Month, nil
+}
+
+// readShowDate reads the date of flag (--date, --day) with the
+// calendar's months: a usage error naming the flag when it is not one of
+// its days.
+func readShowDate(r *almanac.Reckoning, flag, text string) (almanac.Date, error) {
+	d, err := r.ParseDate(text)
+	if err != nil {
+		return almanac.Date{}, cmdutil.UsageErrorf("%s: %s", flag, err)
+	}
+	return d, nil
 }
 
 // currentDate is the calendar's current date, nil when it has none or one
@@ -234,12 +269,9 @@ func weatherOf(ctx context.Context, c *client.Client, k *cache.Cache, trust time
 	}
 	var kept []monthgrid.Weather
 	for _, w := range entries {
-		d := w.Date()
-		label := w.Code()
-		if label == "" {
-			label = output.Text(w.Name)
-		}
-		kept = append(kept, monthgrid.Weather{Date: d, Label: label, Raw: w.Raw})
+		kept = append(kept, monthgrid.Weather{Date: w.Date(), Code: w.Code(), Name: output.Text(w.Name),
+			Temperature: output.Text(w.Temperature), Precipitation: output.Text(w.Precipitation),
+			Wind: output.Text(w.Wind), Effect: output.Text(w.Effect), Raw: w.Raw})
 	}
 	return kept, nil
 }
@@ -312,6 +344,33 @@ func printMonths(p *output.Printer, g *monthgrid.Grid, id int, wholeYear bool) e
 			}
 		}
 	}, monthKind)
+}
+
+// dayRecord is one day in full as the printer takes it: its JSON value
+// and the lines of its detail view.
+type dayRecord struct {
+	monthRecord
+	fields []output.Field
+}
+
+// dayKind prints a day: the detail view of its fields, its YAML with the
+// keys in the JSON's order.
+var dayKind = output.Kind{
+	Detail: func(r output.Record) []output.Field { return r.(dayRecord).fields },
+	YAML:   monthKind.YAML,
+}
+
+// printDay prints day d of g in full: a detail view, or its JSON value.
+func printDay(p *output.Printer, g *monthgrid.Grid, d almanac.Date, id int, unicode bool) error {
+	v, ok := g.Day(d)
+	if !ok {
+		return fmt.Errorf("day %s is not in the month read", d)
+	}
+	raw, err := marshalNoEscape(v)
+	if err != nil {
+		return err
+	}
+	return p.PrintOne(dayRecord{monthRecord{raw: raw, id: id}, g.DayFields(d, unicode)}, dayKind)
 }
 
 // marshalNoEscape is v in JSON, as output writes it (output.EncodeJSON).

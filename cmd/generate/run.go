@@ -62,8 +62,8 @@ func generateRun(opts *Options) error {
 		// names them before the plan.
 		Settle: func(seed *apply.Seed, act *apply.Actual) { kept = keepWritten(seed, act, opts.Replace) },
 		Preface: func(out io.Writer) {
-			printPicture(out, g, f.IO.OutTTY)
-			printKept(out, g.reckon, kept)
+			printPicture(out, g, pictureWidth(f.IO))
+			printKept(out, g.reckon, kept, pictureWidth(f.IO))
 		},
 		Report: func(p *output.Printer, plan *apply.Plan, dryRun bool) error {
 			return printRecord(p, g, kept, plan, dryRun)

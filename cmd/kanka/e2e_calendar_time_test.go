@@ -31,9 +31,9 @@ const chesWeather = `- {date: 1492-4-3, weather: sun}
 // harness sets no LANG), with chesWeather recorded.
 const ches1492Text = `      Ches (The Claw of the Sunsets) 1492 DR, Year of Three Ships Sailing
  Fir     Sec     Thi     Fou     Fif     Six     Sev     Eig     Nin     Ten
- [1]O     2       3   ~   4       5       6       7       8       9 (    10
- 11      12      13      14      15      16      17 @    18      19  +~  20
- 21      22      23      24 )    25      26      27      28      29      30
+ [1] O    2       3 s     4       5       6       7       8       9  (   10
+ 11      12      13      14      15      16      17  @   18      19 r +  20
+ 21      22      23      24  )   25      26      27      28      29      30
 
 [1]  today: 1 Ches, Year of Three Ships Sailing DR
 O    full moon: Selûne
@@ -41,7 +41,8 @@ O    full moon: Selûne
 )    first quarter: Selûne
 (    last quarter: Selûne
 +    season starts: Spring on 19 Ches
-~    weather recorded: 3 sun and cloud, 19 cloud-rain
+
+ 3 s sun, cloud    19 r rain
 `
 
 // structure is what an update must never lose: every part of the

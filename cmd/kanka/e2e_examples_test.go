@@ -101,7 +101,9 @@ func TestE2EExamples(t *testing.T) {
 	quickStart := t.TempDir()
 	setUp := setUpCommand(t, string(readme))
 	r := runExample(t, shell, quickStart, setUp)
-	if r.code != 0 || !strings.Contains(r.stdout, "weather recorded: 1 cloud-sun") {
+	// Piped, with no locale: ASCII marks; the 1st's weather (cloud-sun) in
+	// its cell and in words in the legend.
+	if r.code != 0 || !strings.Contains(r.stdout, " [1]pO ") || !strings.Contains(r.stdout, "\n1 p sun and cloud   8°C ") {
 		t.Fatalf("the README's set-up does not show the weather of Ches:\n%s\nexit %d\nstdout:\n%s\nstderr:\n%s", setUp, r.code, r.stdout, r.stderr)
 	}
 	// The completion examples write into the folders where bash-completion

@@ -77,7 +77,8 @@ func TestE2EWidthWeatherTableAt80Columns(t *testing.T) {
 		t.Fatalf("%s\nwant stdout:\n%s", r, want)
 	}
 	t.Run("note", func(t *testing.T) {
-		want := "note: 2 columns left out to fit 80 columns (PRECIPITATION, EFFECT): use -o wide or a wider terminal\n"
+		// Wrapped at a space to the terminal's 80 columns, not mid-word.
+		want := "note: 2 columns left out to fit 80 columns (PRECIPITATION, EFFECT): use -o wide\n      or a wider terminal\n"
 		if r.stderr != want {
 			t.Errorf("stderr %q, want %q", r.stderr, want)
 		}

@@ -2,33 +2,23 @@ package root
 
 import (
 	"strings"
-	"unicode/utf8"
+
+	"github.com/kanka-cli/kanka/output"
 )
 
 // The help of every command is wrapped to the width of the terminal (80
 // when there is none) here, as it is printed: the texts are written once,
 // in whatever lines suit the source, and read on any terminal.
 
-// columns is how wide s is on a terminal: one column a character.
-func columns(s string) int { return utf8.RuneCountInString(s) }
+// columns is how wide s is on a terminal.
+func columns(s string) int { return output.Width(s) }
 
 // wrapWords lays words out in lines of at most width columns, the first
-// line after the indent first, the others after rest. A word wider than a
-// line has a line to itself: it cannot be broken.
+// line after the indent first, the others after rest, by output's one rule
+// of wrapping. A word wider than a line has a line to itself: help keeps
+// a flag or a URL whole.
 func wrapWords(words []string, width int, first, rest string) []string {
-	var lines []string
-	line, indent := first, first
-	for _, w := range words {
-		if line != indent && columns(line)+1+columns(w) > width {
-			lines = append(lines, line)
-			line, indent = rest, rest
-		}
-		if line != indent {
-			line += " "
-		}
-		line += w
-	}
-	return append(lines, line)
+	return output.WrapWords(words, width, first, rest)
 }
 
 // reflow wraps the prose of a help text to width: each paragraph, a run of

@@ -59,14 +59,14 @@ func TestHostileNamesAreSanitized(t *testing.T) {
 	c.Years = map[int]string{0: "Year\rzero"}
 	c.Seasons = []almanac.Season{{Name: "S\x1b[5m", Month: 1, Day: 2}}
 	in := Input{Reckoning: reckon(t, c), Year: 0, Month: 1, Today: day(0, 1, 3),
-		Weather: []Weather{{Date: *day(0, 1, 4), Label: "rain\x07", Raw: json.RawMessage(`{}`)}}}
+		Weather: []Weather{{Date: *day(0, 1, 4), Code: "rain\x07", Raw: json.RawMessage(`{}`)}}}
 	for _, o := range []Options{{}, {Terminal: true, Unicode: true}} {
 		got := mustGrid(t, in).Text(o)
 		rest := strings.ReplaceAll(strings.ReplaceAll(got, reverseVideo, ""), attrReset, "")
 		if strings.ContainsAny(rest, "\x1b\a\r\u009b") {
 			t.Errorf("control characters reach the terminal:\n%q", got)
 		}
-		for _, want := range []string{"One^[[2J (a b)\n", "0 ^[[31m, Year^Mzero\n", " ^[     B", "season starts: S^[[5m on 2 One", "4 rain^G"} {
+		for _, want := range []string{"One^[[2J (a b)\n", "0 ^[[31m, Year^Mzero\n", " ^[     B", "season starts: S^[[5m on 2 One", "4 ? rain^G"} {
 			if !strings.Contains(got, want) {
 				t.Errorf("text lacks %q:\n%s", want, got)
 			}
@@ -114,8 +114,10 @@ func TestNewRefuses(t *testing.T) {
 }
 
 // A week too wide for the width even in its narrowest cells (here 21
-// weekdays: 83 columns) is written one day per line rather than
-// overflowing; 16 weekdays (63 columns) stay a grid of narrow cells.
+// weekdays: 83 columns; moons alone do not leave the cells, as the
+// weather's do) is written one day per line rather than overflowing; 16
+// weekdays stay a grid of narrow cells (79 columns: a space before each
+// number).
 func TestWideWeekFallsBackToList(t *testing.T) {
 	c := twoMonths()
 	c.Weekdays = strings.Fields("a b c d e f g h i j k l m n o p q r s t u")
@@ -130,10 +132,10 @@ func TestWideWeekFallsBackToList(t *testing.T) {
 	got = mustGrid(t, Input{Reckoning: reckon(t, c), Year: 0, Month: 1}).Text(Options{})
 	assertFits(t, got, DefaultWidth)
 	want := "" +
-		"                             One 0\n" +
-		"a   b   c   d   e   f   g   h   i   j   k   l   m   n   o   p\n" +
-		"         1O  2   3   4   5(  6   7   8   9@ 10  11  12  13) 14\n" +
-		"15  16  17O 18  19  20  21( 22  23  24  25@ 26  27  28  29) 30\n"
+		"                                     One 0\n" +
+		" a    b    c    d    e    f    g    h    i    j    k    l    m    n    o    p\n" +
+		"            1O   2    3    4    5(   6    7    8    9@  10   11   12   13)  14\n" +
+		" 15   16   17O  18   19   20   21(  22   23   24   25@  26   27   28   29)  30\n"
 	if !strings.HasPrefix(got, want) {
 		t.Errorf("16 weekdays:\n%s\nwant it to start\n%s", got, want)
 	}

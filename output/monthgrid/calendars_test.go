@@ -86,7 +86,7 @@ func weather(id, y, m, d int, kind string) Weather {
 		Year    int    `json:"year"`
 		Temp    string `json:"temperature"`
 	}{id, kind, d, m, y, ""})
-	return Weather{Date: almanac.Date{Year: y, Month: m, Day: d}, Label: kind, Raw: raw}
+	return Weather{Date: almanac.Date{Year: y, Month: m, Day: d}, Code: kind, Raw: raw}
 }
 
 // ches1492 is the month of the issue: Ches 1492 DR, Selûne full on the

@@ -15,31 +15,73 @@
 // A title (month name, alias in parentheses, year, suffix, year name), the
 // weekdays abbreviated to the shortest prefix of at least 2 letters that
 // tells them apart, and the days in their weekday columns by the service's
-// rule (almanac.MonthView). Each day's number is followed by up to three
-// one-column marks, in fixed slots that exist only when a day shown uses
-// them:
+// rule (almanac.MonthView). Each day's number is followed by one-column
+// marks, in fixed slots that exist only when a day shown uses them:
 //
+//	weather   the day's weather (its first entry's), by kind:
+//	          ☀ sun  ☼ sun and cloud  ☁ cloud  ☂ rain, showers, heavy rain
+//	          ↯ thunderstorm  ❄ snow  ≈ wind  ≡ fog  ☄ meteors  ? other
+//	          (ASCII s p c r z x ~ = m ?)
 //	moon      ○ full, ● new, ◐ first quarter, ◑ last quarter (ASCII O @ ) ()
 //	season    ✦ a season starts (ASCII +)
-//	weather   ≈ weather recorded (ASCII ~)
+//
+// The weather's marks are of Kanka's codes (client.WeatherCodes); any other
+// text is "?". They are one column wide in x/text/width and go-runewidth
+// and in every terminal that draws East Asian ambiguous characters narrow
+// (as the moon's marks need too), drawn in their text style.
 //
 // Today is in reverse video on a terminal and in brackets ([12]) otherwise.
-// A legend under the grid explains the marks used, and only those. With
-// several moons a cell shows the most notable phase of the day (full, new,
-// first quarter, last quarter) and the legend lists each moon's days;
-// crescent and gibbous phases are only in the JSON.
+// A legend under the grid explains the marks used, and only those, then
+// lists each day with weather: its mark, its weather in words and its
+// temperature, in aligned columns (as many as the width holds, read down),
+// a day never apart from its weather, an entry too wide cut with "...".
+// With several moons a cell shows the most notable phase of the day (full,
+// new, first quarter, last quarter) and the legend lists each moon's days;
+// crescent and gibbous phases are only in the JSON and the day view.
 //
 // An intercalary month stands outside the week: no weekday row, "(outside
-// the week)" under its title, its days in rows of their own, centred. A
-// 10-day week (Harptos) with every mark fits 79 columns. On a narrower
-// terminal the cells narrow before the grid is given up, the weekday names
-// cut to them: first a cell shows only the day's most notable mark (a
-// moon's phase, a season's start, then weather: 59 columns for Harptos),
-// then its number loses the frame of spaces or brackets (39 columns; today
-// is then marked * piped). Only when the week does not fit even so is the
-// month written one day per line, each with its weekday. A whole year is each month in turn under one line naming the
-// year, with one legend at the end (naming moons and counting weather days
-// rather than listing days).
+// the week)" under its title, its days in rows of their own, centred.
+//
+// # What gives way in a narrow cell
+//
+// The number never does, and the weather stays as long as the grid does:
+// it is what a game master glances at the month for. A 10-day week
+// (Harptos) with every mark fits 79 columns: a cell is a space, the
+// number, a space (today's brackets), the weather, the moon, the season.
+// On a narrower terminal the cells narrow, the weekday names cut to them,
+// giving way in this order:
+//
+//  1. the season's start shares the moon's slot (the phase first): 69
+//     columns for Harptos;
+//  2. the frame keeps only its space before the number: 59 columns, the
+//     ~five columns a cell has on a 60-column terminal ("12☂○");
+//  3. the frame goes: 49 columns;
+//  4. the moons and seasons leave the cell (the legend then names their
+//     days): the number and its weather, 39 columns;
+//  5. only when the week does not fit even so is the month written one day
+//     per line, each with its weekday.
+//
+// Without a frame, today is in reverse video on a terminal; piped, its
+// cell's moon or season slot (else its weather's) shows "*" and the legend
+// says which day it is.
+//
+// A reminder's mark (issue 31: a day with a reminder) is to have a slot of
+// its own right after the weather's, drawn "•" (ASCII "!"; "*" is today's
+// mark), kept as long as the weather's: at 60 columns a Harptos cell then
+// holds "12☂•○" (step 3, 59 columns), at 40 the number and one mark, the
+// reminder's before the weather's (step 4 with the two sharing a slot).
+// Nothing draws it yet.
+//
+// A whole year is each month in turn under one line naming the year, with
+// one legend at the end (naming moons, and for the weather each kind's mark
+// and words with the number of days it was recorded).
+//
+// # One day
+//
+// Day and DayFields give one day in full (`calendar show --day`): its
+// date, weekday, season, the moon phases falling on it and every text of
+// each weather entry; the JSON is the month's context and the day as in a
+// month's days. The day's reminders (issue 31) are to follow the weather.
 //
 // Names from the server (months, weekdays, moons, seasons, years, weather)
 // are printed with control characters in caret notation, as output.Sanitize

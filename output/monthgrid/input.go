@@ -27,12 +27,17 @@ type Input struct {
 	Weather []Weather
 }
 
-// Weather is one recorded weather entry.
+// Weather is one recorded weather entry: its texts as the server sent
+// them ("" for one it left out or null).
 type Weather struct {
 	Date almanac.Date
-	// Label names the weather in the legend: the entry's weather type
-	// ("snowflake", "sun"), or its name.
-	Label string
+	// Code is the entry's weather: one of Kanka's codes ("snowflake",
+	// "cloud-sun"), which the grid draws as a mark and names in words, or
+	// any text, shown as written.
+	Code string
+	// Name is the entry's name, which says the weather when Code is empty.
+	Name                                     string
+	Temperature, Precipitation, Wind, Effect string
 	// Raw is the entry exactly as the server sent it; the JSON output
 	// repeats it (compacted) in the day's "weather" list.
 	Raw json.RawMessage
@@ -44,8 +49,8 @@ type Options struct {
 	// Terminal highlights today in reverse video; otherwise today's number
 	// is put in brackets, which survives a pipe, a file and a diff.
 	Terminal bool
-	// Unicode draws the marks as UTF-8 symbols (○ ● ◐ ◑ ✦ ≈); otherwise
-	// as ASCII (O @ ) ( + ~).
+	// Unicode draws the marks as UTF-8 symbols (○ ● ◐ ◑ ✦, ☀ ☂ ❄ ...);
+	// otherwise as ASCII (O @ ) ( +, s r x ...).
 	Unicode bool
 	// Width is the number of columns to fit; 0 means 80.
 	Width int

@@ -44,7 +44,7 @@ func TestJSONGolden(t *testing.T) {
 func TestJSONShape(t *testing.T) {
 	in := ches1492(t)
 	in.Month = 2 // Midwinter: outside the week, in Winter, today is in Ches
-	in.Weather = append(in.Weather, Weather{Date: *day(1492, 2, 1), Label: "fog",
+	in.Weather = append(in.Weather, Weather{Date: *day(1492, 2, 1), Code: "fog",
 		Raw: json.RawMessage(`{"id": 99, "weather": "smog",  "effect": "\u00e9", "x": [1, 2]}`)})
 	b, err := json.Marshal(mustGrid(t, in).Value())
 	if err != nil {

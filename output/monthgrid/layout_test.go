@@ -33,9 +33,9 @@ func assertText(t *testing.T, got, want string) {
 }
 
 // A grid exactly as wide as the terminal is drawn in its layout; one
-// column less and its cells narrow (the number loses its frame), and a
-// week too wide even then is a list, one day a line, its title not
-// centred.
+// column less and its cells narrow (the number keeps a space before it,
+// then loses its frame), and a week too wide even then is a list, one day
+// a line, its title not centred.
 func TestGridExactlyAsWideAsTheTerminalKeepsItsLayout(t *testing.T) {
 	c := fiveDays(almanac.Month{Name: "Ten", Length: 10})
 	assertText(t, textOf(t, c, 1, Options{Width: 24}), ""+
@@ -43,12 +43,19 @@ func TestGridExactlyAsWideAsTheTerminalKeepsItsLayout(t *testing.T) {
 		" A    B    C    D    E\n"+
 		"  1    2    3    4    5\n"+
 		"  6    7    8    9   10\n")
+	spaced := "" +
+		"       Ten 0\n" +
+		" A   B   C   D   E\n" +
+		"  1   2   3   4   5\n" +
+		"  6   7   8   9  10\n"
+	assertText(t, textOf(t, c, 1, Options{Width: 23}), spaced)
+	assertText(t, textOf(t, c, 1, Options{Width: 19}), spaced)
 	narrow := "" +
 		"    Ten 0\n" +
 		"A  B  C  D  E\n" +
 		" 1  2  3  4  5\n" +
 		" 6  7  8  9 10\n"
-	assertText(t, textOf(t, c, 1, Options{Width: 23}), narrow)
+	assertText(t, textOf(t, c, 1, Options{Width: 18}), narrow)
 	assertText(t, textOf(t, c, 1, Options{Width: 14}), narrow)
 	assertText(t, textOf(t, c, 1, Options{Width: 13}), ""+
 		"Ten 0\n"+
@@ -66,11 +73,11 @@ func TestGridExactlyAsWideAsTheTerminalKeepsItsLayout(t *testing.T) {
 
 // The package documentation's case: a Harptos tenday with every mark is 79
 // columns, so a 79-column terminal shows the same grid as an 80-column
-// one, and a 78-column terminal the grid of one mark a cell, 59 columns
-// wide, as a 60-column one does.
+// one; a 78-column terminal the grid whose moon and season share a slot,
+// 69 columns wide, as a 70-column one does.
 func TestHarptosWeekFitsSeventyNineColumns(t *testing.T) {
 	assertGolden(t, "harptos-ches-1492-ascii.golden", mustGrid(t, ches1492(t)).Text(Options{Width: 79}))
-	assertGolden(t, "harptos-ches-1492-width-60.golden", mustGrid(t, ches1492(t)).Text(Options{Unicode: true, Width: 78}))
+	assertGolden(t, "harptos-ches-1492-width-70.golden", mustGrid(t, ches1492(t)).Text(Options{Unicode: true, Width: 78}))
 }
 
 // A title exactly as wide as the grid stays on one line; one column more

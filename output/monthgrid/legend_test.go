@@ -3,6 +3,7 @@ package monthgrid
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/kanka-cli/kanka/almanac"
@@ -39,26 +40,27 @@ func TestLegendLeavesOutPhasesNoCellShows(t *testing.T) {
 		"◐  first quarter: Lur on 7; Sel on 3\n")
 }
 
-// Weather recorded without a label (or with only spaces) is listed by its
-// day alone: "3, 5, 7 rain", no stray space before a comma.
-func TestWeatherWithoutALabelIsListedByDayAlone(t *testing.T) {
+// Weather recorded without words (no code, no name, or only spaces) is
+// listed by its day and the mark of weather the grid has no picture for.
+func TestWeatherWithoutWordsIsListedByDayAndMark(t *testing.T) {
 	c := fiveDays(almanac.Month{Name: "Ten", Length: 10})
 	in := Input{Reckoning: reckon(t, c), Year: 0, Month: 1, Weather: []Weather{
 		{Date: *day(0, 1, 3), Raw: json.RawMessage(`{}`)},
-		{Date: *day(0, 1, 5), Label: "  ", Raw: json.RawMessage(`{}`)},
-		{Date: *day(0, 1, 7), Label: "rain", Raw: json.RawMessage(`{}`)},
+		{Date: *day(0, 1, 5), Code: "  ", Raw: json.RawMessage(`{}`)},
+		{Date: *day(0, 1, 7), Code: "cloud-rain", Temperature: "9°C", Raw: json.RawMessage(`{}`)},
 	}}
 	assertText(t, mustGrid(t, in).Text(Options{}), ""+
 		"            Ten 0\n"+
 		" A     B     C     D     E\n"+
-		"  1     2     3 ~   4     5 ~\n"+
-		"  6     7 ~   8     9    10\n"+
+		"  1     2     3 ?   4     5 ?\n"+
+		"  6     7 r   8     9    10\n"+
 		"\n"+
-		"~  weather recorded: 3, 5, 7 rain\n")
+		"3 ?              5 ?              7 r rain  9°C\n")
 }
 
-// For a whole year the legend counts the days with weather: "1 day", "2
-// days".
+// For a whole year the legend says each kind of weather recorded, by its
+// mark and words, and on how many days: "1 day", "2 days"; Kanka's codes
+// in their order, any other text after them.
 func TestWholeYearLegendCountsWeatherDays(t *testing.T) {
 	c := fiveDays(almanac.Month{Name: "One", Length: 5}, almanac.Month{Name: "Two", Length: 5})
 	const grid = "" +
@@ -70,56 +72,57 @@ func TestWholeYearLegendCountsWeatherDays(t *testing.T) {
 		"\n" +
 		"             Two\n" +
 		" A     B     C     D     E\n" +
-		"  1     2     3 ~   4     5\n" +
+		"  1     2     3 r   4     5\n" +
 		"\n"
-	rain := Weather{Date: *day(0, 2, 3), Label: "rain", Raw: json.RawMessage(`{}`)}
+	rain := Weather{Date: *day(0, 2, 3), Code: "cloud-rain", Raw: json.RawMessage(`{}`)}
 	in := Input{Reckoning: reckon(t, c), Year: 0, WholeYear: true, Weather: []Weather{rain}}
-	assertText(t, mustGrid(t, in).Text(Options{}), grid+"~  weather recorded (1 day)\n")
+	assertText(t, mustGrid(t, in).Text(Options{}), grid+"r rain  1 day\n")
 
-	// Two entries on one day are one day; a day of the other month is another.
-	in.Weather = append(in.Weather, rain, Weather{Date: *day(0, 1, 2), Raw: json.RawMessage(`{}`)})
+	// Two entries of one kind on one day are one day; a day of the other
+	// month is another.
+	hail := Weather{Date: *day(0, 1, 4), Code: "hail", Raw: json.RawMessage(`{}`)}
+	in.Weather = append(in.Weather, rain, Weather{Date: *day(0, 1, 2), Code: "cloud-rain", Raw: json.RawMessage(`{}`)}, hail)
 	assertText(t, mustGrid(t, in).Text(Options{}), ""+
 		"              0\n"+
 		"\n"+
 		"             One\n"+
 		" A     B     C     D     E\n"+
-		"  1     2 ~   3     4     5\n"+
+		"  1     2 r   3     4 ?   5\n"+
 		"\n"+
 		"             Two\n"+
 		" A     B     C     D     E\n"+
-		"  1     2     3 ~   4     5\n"+
+		"  1     2     3 r   4     5\n"+
 		"\n"+
-		"~  weather recorded (2 days)\n")
+		"r rain  2 days    ? hail  1 day\n")
 }
 
-// A legend line exactly as wide as the terminal is not wrapped; one column
-// narrower and its last word goes to the next line, under the text. Widths
-// are columns: "吹雪と大雪" is 10 columns (15 bytes).
-func TestLegendLineExactlyAsWideAsTheTerminalIsNotWrapped(t *testing.T) {
-	const grid = "" +
-		"            Ten 0\n" +
-		" A     B     C     D     E\n" +
-		"  1     2     3 ~   4     5\n" +
-		"  6     7     8     9    10\n" +
-		"\n"
+// A day of the weather's legend exactly as wide as the terminal is whole;
+// one column narrower and its words are cut with "...", never moved to a
+// line of their own. Widths are columns: "吹雪と大雪と強風と雷と霰" is 24
+// columns (36 bytes).
+func TestWeatherLegendEntryExactlyAsWideAsTheTerminalIsWhole(t *testing.T) {
 	tests := []struct {
 		label string
 		width int
 		want  string
 	}{
-		// "~  weather recorded: 3 snowflake" is 32 columns.
-		{"snowflake", 32, "~  weather recorded: 3 snowflake\n"},
-		{"snowflake", 31, "~  weather recorded: 3\n   snowflake\n"},
-		// "~  weather recorded: 3 吹雪と大雪" is 33 columns.
-		{"吹雪と大雪", 33, "~  weather recorded: 3 吹雪と大雪\n"},
-		{"吹雪と大雪", 32, "~  weather recorded: 3\n   吹雪と大雪\n"},
+		// "3 ? snow, sleet and hail at dusk" is 32 columns.
+		{"snow, sleet and hail at dusk", 32, "3 ? snow, sleet and hail at dusk"},
+		{"snow, sleet and hail at dusk", 31, "3 ? snow, sleet and hail at..."},
+		// "3 ? 吹雪と大雪と強風と雷と霰" is 28 columns.
+		{"吹雪と大雪と強風と雷と霰", 28, "3 ? 吹雪と大雪と強風と雷と霰"},
+		{"吹雪と大雪と強風と雷と霰", 27, "3 ? 吹雪と大雪と強風と雷..."},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%s in %d columns", tt.label, tt.width), func(t *testing.T) {
 			c := fiveDays(almanac.Month{Name: "Ten", Length: 10})
 			in := Input{Reckoning: reckon(t, c), Year: 0, Month: 1,
-				Weather: []Weather{{Date: *day(0, 1, 3), Label: tt.label, Raw: json.RawMessage(`{}`)}}}
-			assertText(t, mustGrid(t, in).Text(Options{Width: tt.width}), grid+tt.want)
+				Weather: []Weather{{Date: *day(0, 1, 3), Code: tt.label, Raw: json.RawMessage(`{}`)}}}
+			got := mustGrid(t, in).Text(Options{Width: tt.width})
+			assertFits(t, got, tt.width)
+			if _, legend, _ := strings.Cut(got, "\n\n"); legend != tt.want+"\n" {
+				t.Errorf("legend %q, want %q", legend, tt.want)
+			}
 		})
 	}
 }

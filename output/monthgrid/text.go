@@ -1,6 +1,7 @@
 package monthgrid
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -12,18 +13,18 @@ import (
 // abbreviated to the shortest prefix that tells them apart (at least 2
 // letters, "Mo Tu" or "Fir Sec"), then one row per week. A cell is
 //
-//	[pad][ or space][number][] or space][moon][season][weather]
+//	[pad][ or space][number][] or space][weather][moon][season]
 //
 // with the number right-aligned to the month's widest, cells one space
 // apart. An intercalary month has no weekday row: its days fill rows of
 // their own from the first column, the block centred under the title.
 //
 // When the week does not fit the width, the cells narrow before the grid
-// is given up (cellLayouts): the weekday names are cut to the cell as it
-// narrows, a cell shows only its most notable mark, then its number loses
-// its frame. Only a week too wide even then (many weekdays, a very long
-// month, a very narrow terminal) is written one day per line with its
-// weekday instead.
+// is given up (cellLayouts), the weekday names cut to them: the moon and
+// the season share a slot, then the number loses its frame, then the moon
+// and the season leave the cell (the legend still lists them). Only a
+// week too wide even then (many weekdays, a very long month, a very
+// narrow terminal) is written one day per line with its weekday instead.
 
 // Today is in reverse video on a terminal: output.WriteStyled lets
 // these two through its escaping.
@@ -39,7 +40,7 @@ type renderer struct {
 	sym     symbols
 	slots   slots
 	layout  cellLayout
-	marks   int // the mark slots of a cell in layout
+	marks   []slot // the mark slots of a cell in layout
 	digits  int
 	cellW   int
 	gridW   int
@@ -49,53 +50,94 @@ type renderer struct {
 
 // cellLayout is how much of a day a cell holds.
 type cellLayout struct {
-	// framed puts a column either side of the number: spaces, or the
-	// brackets of today when piped. Unframed, today is in reverse video on
-	// a terminal and marked in the mark slot (todayMark) when piped.
-	framed bool
-	// oneMark shows the day's most notable mark in one slot (a moon's
-	// phase, else a season's start, else weather) instead of a slot per
-	// kind of mark; the legend still lists every day.
-	oneMark bool
+	// frame is the columns about the number: 2, a space either side (the
+	// brackets of today when piped); 1, a space before it; 0, none. With
+	// less than 2, today is in reverse video on a terminal and marked by
+	// todayMark in a slot when piped.
+	frame int
+	// shared shows the moon's phase, else a season's start, in one slot.
+	shared bool
+	// skyless leaves moons and seasons to the legend: the cell shows its
+	// weather alone (only a grid with weather has this layout).
+	skyless bool
 }
 
 // cellLayouts are the cells tried in turn until the week fits the width,
-// the widest first: every mark in its slot; one mark a cell; one mark and
-// no frame (a 10-day week with marks then takes 39 columns).
-var cellLayouts = []cellLayout{{framed: true}, {framed: true, oneMark: true}, {oneMark: true}}
+// the widest first: what gives way is a season's slot of its own, then the
+// frame, then the moon; the number and the weather stay. A 10-day week
+// with every mark takes 79 columns, then 69, 59, 49 and 39.
+var cellLayouts = []cellLayout{{frame: 2}, {frame: 2, shared: true}, {frame: 1, shared: true}, {shared: true}, {skyless: true}}
 
-// markSlots is the number of mark columns a cell has in layout l.
-func (r *renderer) markSlots(l cellLayout) int {
-	n := r.slots.count()
-	if !l.oneMark {
-		return n
+// slot is one mark column of a cell.
+type slot int
+
+const (
+	weatherSlot slot = iota
+	moonSlot         // a moon's phase
+	seasonSlot       // a season's start
+	skySlot          // a moon's phase, else a season's start
+	todaySlot        // today's mark alone, when no other slot can hold it
+)
+
+// slotsOf are the mark slots of a cell in layout l.
+func (r *renderer) slotsOf(l cellLayout) []slot {
+	var out []slot
+	if r.slots.weather {
+		out = append(out, weatherSlot)
 	}
-	if !l.framed && !r.o.Terminal && r.g.today != nil && r.g.shows(*r.g.today) {
-		return 1 // today's mark
+	switch {
+	case l.skyless:
+	case l.shared && (r.slots.moon || r.slots.season):
+		out = append(out, skySlot)
+	default:
+		if r.slots.moon {
+			out = append(out, moonSlot)
+		}
+		if r.slots.season {
+			out = append(out, seasonSlot)
+		}
 	}
-	return min(n, 1)
+	if len(out) == 0 && r.todayMarked(l) && r.g.today != nil && r.g.shows(*r.g.today) {
+		out = append(out, todaySlot)
+	}
+	return out
+}
+
+// todayMarked reports whether today is shown by todayMark in layout l:
+// piped, in a cell whose number has no frame for the brackets. The mark
+// takes the slot of today's moon or season, else of its weather (the
+// legend still says them).
+func (r *renderer) todayMarked(l cellLayout) bool { return l.frame < 2 && !r.o.Terminal }
+
+// todaySlotOf is the slot today's mark takes in marks.
+func todaySlotOf(marks []slot) slot {
+	for _, s := range []slot{skySlot, seasonSlot, moonSlot, weatherSlot} {
+		if slices.Contains(marks, s) {
+			return s
+		}
+	}
+	return todaySlot
 }
 
 // cellWidth is the columns a cell takes in layout l.
 func (r *renderer) cellWidth(l cellLayout) int {
-	w := r.digits + r.markSlots(l)
-	if l.framed {
-		w += 2
-	}
-	return w
+	return r.digits + l.frame + len(r.slotsOf(l))
 }
 
 // layOut picks the widest cell whose week of n days fits the width, or
 // the list (with whole cells) when none does.
 func (r *renderer) layOut(n int) {
 	for _, l := range cellLayouts {
-		r.layout, r.marks, r.cellW = l, r.markSlots(l), r.cellWidth(l)
+		if l.skyless && !r.slots.weather {
+			continue
+		}
+		r.layout, r.marks, r.cellW = l, r.slotsOf(l), r.cellWidth(l)
 		if r.gridW = n*(r.cellW+1) - 1; r.gridW <= r.o.Width {
 			return
 		}
 	}
 	l := cellLayouts[0]
-	r.layout, r.marks, r.cellW = l, r.markSlots(l), r.cellWidth(l)
+	r.layout, r.marks, r.cellW = l, r.slotsOf(l), r.cellWidth(l)
 	r.list, r.gridW = true, r.o.Width
 }
 
@@ -159,7 +201,7 @@ func (r *renderer) month(b *strings.Builder, m month, yearPart string) {
 	}
 	if r.list {
 		for i, d := range v.Days {
-			cell := r.cell(d, len(m.weather[i]) > 0)
+			cell := r.cell(d, m.weather[i])
 			if d.Weekday != nil {
 				cell += " " + clean(*d.Weekday)
 			}
@@ -170,7 +212,7 @@ func (r *renderer) month(b *strings.Builder, m month, yearPart string) {
 	if !v.Intercalary {
 		// A weekday stands over the number, after its frame if it has one.
 		lead := ""
-		if r.layout.framed {
+		if r.layout.frame > 0 {
 			lead = " "
 		}
 		cells := make([]string, len(r.headers))
@@ -194,7 +236,7 @@ func (r *renderer) month(b *strings.Builder, m month, yearPart string) {
 		for len(row) < d.Column {
 			row = append(row, strings.Repeat(" ", r.cellW))
 		}
-		row = append(row, r.cell(d, len(m.weather[i]) > 0))
+		row = append(row, r.cell(d, m.weather[i]))
 	}
 	if len(row) > 0 {
 		r.line(b, indent+strings.Join(row, " "))
@@ -204,81 +246,55 @@ func (r *renderer) month(b *strings.Builder, m month, yearPart string) {
 // headerRoom is the columns a weekday's name may take: the cell's, less
 // the frame before the number.
 func (r *renderer) headerRoom() int {
-	if r.layout.framed {
-		return r.cellW - 1
-	}
-	return r.cellW
+	return r.cellW - min(r.layout.frame, 1)
 }
 
-// cell is a day's number, today highlighted, and its marks: r.cellW columns.
-func (r *renderer) cell(d almanac.Day, weather bool) string {
+// cell is a day's number, today highlighted, and its marks: r.cellW
+// columns.
+func (r *renderer) cell(d almanac.Day, weather []Weather) string {
 	var b strings.Builder
 	num := strconv.Itoa(d.Date.Day)
 	today := r.g.isToday(d.Date)
 	b.WriteString(strings.Repeat(" ", r.digits-len(num)))
 	b.WriteString(r.number(num, today))
-	switch {
-	case r.layout.oneMark && r.marks > 0:
-		b.WriteString(r.oneMark(d, weather, today))
-	case !r.layout.oneMark:
-		if r.slots.moon {
-			b.WriteString(r.mark(phaseMark(r.sym, d.Moons)))
+	phase, hasPhase := phaseMark(r.sym, d.Moons)
+	marked := slot(-1)
+	if today && r.todayMarked(r.layout) {
+		marked = todaySlotOf(r.marks)
+	}
+	for _, s := range r.marks {
+		mark := " "
+		switch {
+		case s == marked:
+			mark = todayMark
+		case s == weatherSlot && len(weather) > 0:
+			mark = r.sym.weatherMark(weather[0].Code)
+		case (s == moonSlot || s == skySlot) && hasPhase:
+			mark = phase
+		case (s == seasonSlot || s == skySlot) && d.SeasonStart:
+			mark = r.sym.season
 		}
-		if r.slots.season {
-			b.WriteString(r.mark(r.sym.season, d.SeasonStart))
-		}
-		if r.slots.weather {
-			b.WriteString(r.mark(r.sym.weather, weather))
-		}
+		b.WriteString(mark)
 	}
 	return b.String()
 }
 
-// oneMark is the one mark of a cell that has room for one: today's when
-// the number has no frame to show it, else the most notable of the day's.
-func (r *renderer) oneMark(d almanac.Day, weather, today bool) string {
-	if today && r.todayMarked() {
-		return todayMark
-	}
-	if phase, ok := phaseMark(r.sym, d.Moons); ok {
-		return phase
-	}
-	switch {
-	case d.SeasonStart:
-		return r.sym.season
-	case weather:
-		return r.sym.weather
-	}
-	return " "
-}
-
-// todayMarked reports whether today is shown by todayMark: piped, in a
-// cell whose number has no frame for the brackets.
-func (r *renderer) todayMarked() bool { return !r.layout.framed && !r.o.Terminal }
-
-// number is a day number, framed to len(num)+2 columns when the layout
-// frames it: in brackets when it is today and the output is piped; in
+// number is a day number with its frame (layout.frame columns): in
+// brackets when it is today, piped, and the frame has room for them; in
 // reverse video on a terminal.
 func (r *renderer) number(num string, today bool) string {
+	if today && r.o.Terminal {
+		num = reverseVideo + num + attrReset
+	}
 	switch {
-	case today && r.o.Terminal && !r.layout.framed:
-		return reverseVideo + num + attrReset
-	case !r.layout.framed:
-		return num
-	case today && r.o.Terminal:
-		return " " + reverseVideo + num + attrReset + " "
-	case today:
+	case r.layout.frame == 2 && today && !r.o.Terminal:
 		return "[" + num + "]"
-	default:
+	case r.layout.frame == 2:
 		return " " + num + " "
+	case r.layout.frame == 1:
+		return " " + num
 	}
-}
-
-func (r *renderer) mark(symbol string, on bool) string {
-	if on {
-		return symbol
-	}
-	return " "
+	return num
 }
 
 func phaseMark(sym symbols, moons []almanac.MoonPhase) (string, bool) {

@@ -54,10 +54,14 @@ func TestTextGolden(t *testing.T) {
 		{"harptos-ches-1492-ascii.golden", ches1492, Options{}},
 		{"harptos-ches-1492-terminal.golden", ches1492, Options{Terminal: true, Unicode: true}},
 		// Narrower than the 79 columns of the tenday, the cells narrow
-		// rather than give up the grid: one mark a cell at 60, then no
-		// frame around the number at 40 (today marked * piped, in reverse
-		// video on a terminal); at 38 even those do not fit: a list.
+		// rather than give up the grid: the moon and the season share a
+		// slot at 70, the number keeps one space of its frame at 60 and
+		// none at 50 (today marked * piped, in reverse video on a
+		// terminal), the moons and seasons leave the cell to the weather
+		// at 40; at 38 even that does not fit: a list.
+		{"harptos-ches-1492-width-70.golden", ches1492, Options{Unicode: true, Width: 70}},
 		{"harptos-ches-1492-width-60.golden", ches1492, Options{Unicode: true, Width: 60}},
+		{"harptos-ches-1492-width-50.golden", ches1492, Options{Unicode: true, Width: 50}},
 		{"harptos-ches-1492-width-40.golden", ches1492, Options{Unicode: true, Width: 40}},
 		{"harptos-ches-1492-width-40-terminal.golden", ches1492, Options{Terminal: true, Unicode: true, Width: 40}},
 		{"harptos-ches-1492-width-38.golden", ches1492, Options{Unicode: true, Width: 38}},

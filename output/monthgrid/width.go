@@ -66,25 +66,3 @@ func center(s string, w int) string {
 	}
 	return strings.Repeat(" ", pad) + s
 }
-
-// wrap breaks text into lines of at most w columns at spaces; a word longer
-// than a line stays whole.
-func wrap(text string, w int) []string {
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(text) {
-		switch {
-		case line == "":
-			line = word
-		case textWidth(line)+1+textWidth(word) <= w:
-			line += " " + word
-		default:
-			lines = append(lines, line)
-			line = word
-		}
-	}
-	if line != "" || len(lines) == 0 {
-		lines = append(lines, line)
-	}
-	return lines
-}
