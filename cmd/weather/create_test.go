@@ -354,3 +354,25 @@ func TestCreateOnATerminalNamesTheMonth(t *testing.T) {
 		t.Errorf("stdout\n%s", got)
 	}
 }
+
+// A create of one entry says on stderr what it made, as weather set says
+// it, whatever -o prints on stdout; -q silences it.
+func TestCreateOfOneSaysWhatItCreatedOnStderr(t *testing.T) {
+	for _, quiet := range []bool{false, true} {
+		env := newTestEnv(t, "id")
+		env.F.Globals.Quiet = quiet
+		env.expect("GET "+calendarRoute, "", 200, one(harptosJSON))
+		env.expect("GET "+weathersRoute, "", 200, page(1, 1))
+		env.expect("POST "+weathersRoute, `{"day":3,"month":1,"weather":"sun","year":1492}`, 201, one(weatherJSON(41, 1492, 1, 3, "sun")))
+		if err := env.run("create", "--calendar", "5", "--date", "1492-1-3", "--weather", "sun"); err != nil {
+			t.Fatal(err)
+		}
+		want := "created weather 41 on 1492-1-3\n"
+		if quiet {
+			want = ""
+		}
+		if got := env.ErrOut.String(); got != want || env.Out.String() != "41\n" {
+			t.Errorf("quiet %v: stdout %q, stderr %q, want %q", quiet, env.Out.String(), got, want)
+		}
+	}
+}
