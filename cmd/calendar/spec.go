@@ -2,6 +2,7 @@ package calendar
 
 import (
 	"context"
+	"fmt"
 	"iter"
 	"strconv"
 
@@ -26,6 +27,7 @@ func Spec(f *cmdutil.Factory) *resource.Spec[*client.Calendar] {
 		},
 		Label:    func(cal *client.Calendar) string { return strconv.Quote(cal.Name) },
 		Name:     func(cal *client.Calendar) string { return cal.Name },
+		Made:     func(cal *client.Calendar) string { return fmt.Sprintf("calendar %d %q", cal.ID, cal.Name) },
 		Filters:  listFilters,
 		Complete: Completion(f),
 		GetHelp: resource.Help{

@@ -44,7 +44,7 @@ func TestCreateFromFlagsChecksTheDateAgainstTheCalendarOnce(t *testing.T) {
 	if got := env.Out.String(); got != want {
 		t.Errorf("stdout\n%s\nwant\n%s", got, want)
 	}
-	if got := env.ErrOut.String(); got != "" {
+	if got := env.ErrOut.String(); got != "created weather 41 on 1492-1-3\n" {
 		t.Errorf("stderr %q", got)
 	}
 }

@@ -28,6 +28,7 @@ func Spec(f *cmdutil.Factory) *resource.Spec[*client.Weather] {
 		Label: func(w *client.Weather) string {
 			return fmt.Sprintf("(%s %s)", w.Date(), w.Code())
 		},
+		Made: made,
 		Filters: func(fs *pflag.FlagSet) func(*pflag.FlagSet) (resource.Query[*client.Weather], error) {
 			return listFilters(f, fs)
 		},
@@ -85,3 +86,7 @@ func readableKind(ctx context.Context, c *client.Client, s *resource.Scope) (out
 	}
 	return KindFor(cal.Months), nil
 }
+
+// made is what a create of one entry says it made: "weather 41 on
+// 1492-1-3", as weather set says it.
+func made(w *client.Weather) string { return fmt.Sprintf("weather %d on %s", w.ID, w.Date()) }
