@@ -55,6 +55,12 @@ type Spec[T output.Record] struct {
 	// `weather 41 on 1492-1-3`), after "created". nil: the noun and id.
 	Made func(T) string
 
+	// Next is what an empty list says to do next, on a terminal, when
+	// nothing narrowed it (no filter, no page): lines of prose, and
+	// commands indented two spaces, each starting with kanka (the program
+	// as the user ran it: "kanka --sandbox"). nil: "no <plural> found".
+	Next func(s *Scope, kanka string) string
+
 	// Filters registers the list's own filter flags and returns what reads
 	// them once parsed, before any request: a bad value sends nothing.
 	Filters func(fs *pflag.FlagSet) func(fs *pflag.FlagSet) (Query[T], error)

@@ -1,0 +1,62 @@
+//go:build linux
+
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// A newcomer's first commands, through the built binary: an empty list
+// on a terminal says what to run next; a create says what it made.
+
+func TestE2EFirstContactEmptyListsSayWhatToRunNext(t *testing.T) {
+	t.Parallel()
+	eachMode(t, func(t *testing.T, live bool) {
+		k := newKanka(t, startSandbox(t, live))
+
+		r := k.onTerminal(t, 100, "calendar", "list")
+		want := `no calendars yet. Make one from a preset ('kanka calendar presets' lists them):
+  kanka calendar create --preset harptos
+or a calendar and its weather from a seed file:
+  kanka apply -f examples/harptos-seed.yaml
+`
+		if r.code != 0 || r.stdout != "" || r.stderr != want {
+			t.Errorf("on a terminal: %s\nwant stderr:\n%s", r, want)
+		}
+		// Piped, and for scripts, what it always said.
+		if r := k.run(t, "calendar", "list"); r.code != 0 || r.stdout != "" || r.stderr != "no calendars found\n" {
+			t.Errorf("piped: %s", r)
+		}
+		if r := k.run(t, "calendar", "list", "-o", "json"); r.code != 0 || r.stdout != "[]\n" || r.stderr != "" {
+			t.Errorf("-o json: %s", r)
+		}
+
+		r = k.run(t, "calendar", "create", "--preset", "eberron", "-o", "id")
+		if r.code != 0 || r.stdout != "1\n" || r.stderr != "created calendar 1 \"Galifar Calendar\"\n" {
+			t.Errorf("create: %s", r)
+		}
+
+		r = k.onTerminal(t, 60, "weather", "list", "--calendar", "1")
+		want = `no weather entries yet on calendar 1. Record a day's
+weather:
+  kanka weather set --calendar 1 --date 998-1-1 \
+      --weather sun
+or make up a month of it from a climate ('kanka weather
+climates' lists them):
+  kanka weather generate --calendar 1 --from 998-1-1 \
+      --days 30 --climate temperate
+`
+		if r.code != 0 || r.stdout != "" || r.stderr != want {
+			t.Errorf("weather on a terminal: %s\nwant stderr:\n%s", r, want)
+		}
+		// The advice runs as written.
+		for _, line := range strings.Split(strings.ReplaceAll(want, " \\\n     ", ""), "\n") {
+			if args, ok := strings.CutPrefix(line, "  kanka "); ok && strings.Contains(line, "weather set") {
+				if r := k.run(t, strings.Fields(args)...); r.code != 0 || r.stderr != "created weather 1 on 998-1-1\n" {
+					t.Errorf("%s: %s", line, r)
+				}
+			}
+		}
+	})
+}
