@@ -37,6 +37,16 @@ or a calendar and its weather from a seed file:
 			t.Errorf("create: %s", r)
 		}
 
+		// The preset's name is not its calendar's: the lookup says which
+		// it is, for a calendar and for the --calendar of a weather verb.
+		for _, args := range [][]string{{"calendar", "show", "eberron"}, {"weather", "list", "--calendar", "Eberron"}} {
+			word := args[len(args)-1]
+			want := "error: no calendar named \"" + word + "\"; did you mean \"Galifar Calendar\" (id 1), the calendar of the eberron preset?\n"
+			if r := k.run(t, args...); r.code != 4 || r.stdout != "" || r.stderr != want {
+				t.Errorf("%s\nwant exit 4 and %q", r, want)
+			}
+		}
+
 		r = k.onTerminal(t, 60, "weather", "list", "--calendar", "1")
 		want = `no weather entries yet on calendar 1. Record a day's
 weather:
