@@ -378,7 +378,7 @@ func TestE2EApplyBadFileSendsNothing(t *testing.T) {
 		name, text, stderr string
 	}{
 		{"unknown key", strings.Replace(good, "    has_leap_year: false\n", "    has_leap_year: false\n    weekday: [x]\n", 1),
-			"error: FILE: line 4: calendars[1]: unknown key \"weekday\"\n"},
+			"error: FILE: line 4: calendars[1]: unknown key \"weekday\"; did you mean \"weekdays\"?\n"},
 		{"unknown top key", good + "calendar: []\n", "error: FILE: line 20: unknown key \"calendar\" (a seed file holds calendars:)\n"},
 		{"fraction", strings.Replace(good, "length: 30}", "length: 30.5}", 1),
 			"error: FILE: line 5: calendars[1].months[1].length: must be a whole number, not 30.5\n"},

@@ -255,7 +255,7 @@ func TestCreateFileUnknownKeyNamesItsLine(t *testing.T) {
 	if !cmdtest.IsUsage(err) {
 		t.Fatalf("error %v is not a usage error", err)
 	}
-	if want := path + `: line 3: unknown key "temprature"`; err.Error() != want {
+	if want := path + `: line 3: unknown key "temprature"; did you mean "temperature"?`; err.Error() != want {
 		t.Errorf("error %q, want %q", err, want)
 	}
 	if got := env.Sent(); len(got) != 0 {
