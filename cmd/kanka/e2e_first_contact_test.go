@@ -70,3 +70,36 @@ climates' lists them):
 		}
 	})
 }
+
+// The suggestions a newcomer's typos get, through the binary: a file of
+// kanka's own given to import, a --format near one, a seed key near one.
+// Each is exit 2 and sends nothing.
+func TestE2EFirstContactTyposGetSuggestions(t *testing.T) {
+	t.Parallel()
+	eachMode(t, func(t *testing.T, live bool) {
+		srv := startSandbox(t, live)
+		k := newKanka(t, srv)
+		seedFile := absPath("../../examples/harptos-seed.yaml")
+		seed := writeFile(t, t.TempDir(), "seed.yaml", "calendars:\n  - name: A\n    months: [{name: M, length: 3}, {name: N, length: 3}]\n    weekday: [x, y]\n")
+		mark := srv.mark()
+		for _, tc := range []struct {
+			args []string
+			want string
+		}{
+			{[]string{"calendar", "import", seedFile},
+				"error: " + seedFile + ": this is a kanka seed (calendars:), which calendar import does not read; apply it with: kanka apply -f " + seedFile + "\n"},
+			{[]string{"calendar", "import", harptosFile},
+				"error: " + harptosFile + ": this is a kanka calendar file (as calendar get -o yaml prints it), which calendar import does not read; create it with: kanka calendar create -f " + harptosFile + "\n"},
+			{[]string{"calendar", "import", donjonFile, "--format", "donjn"},
+				"error: --format: \"donjn\"; did you mean \"donjon\"? (give auto, fantasy-calendar, simple-calendar or donjon)\n"},
+			{[]string{"apply", "-f", seed},
+				"error: " + seed + ": line 4: calendars[1]: unknown key \"weekday\"; did you mean \"weekdays\"?\n"},
+		} {
+			r := k.run(t, tc.args...)
+			if r.code != 2 || r.stdout != "" || !strings.HasPrefix(r.stderr, tc.want) {
+				t.Errorf("%s\nwant exit 2 and stderr starting %q", r, tc.want)
+			}
+		}
+		wantNoRequests(t, srv, mark)
+	})
+}

@@ -110,7 +110,7 @@ func (s *Spec[T]) empty(f *cmdutil.Factory, cmd *cobra.Command, p *output.Printe
 	if s.Next == nil || !p.Readable() || narrowed(cmd, s.Parent) {
 		return fmt.Sprintf("no %s found\n", s.Plural)
 	}
-	return cmdutil.WrapAdvice(s.Next(scope, program(f)), f.IO.TermWidth)
+	return cmdutil.WrapAdvice(s.Next(scope, f.Program()), f.IO.TermWidth)
 }
 
 // narrowed reports whether a flag of the list's own other than the
@@ -127,16 +127,6 @@ func narrowed(cmd *cobra.Command, parent *Parent) bool {
 		}
 	})
 	return found
-}
-
-// program is kanka as the user ran it, for the commands advice gives:
-// with --sandbox when the run was the sandbox's, so that what it suggests
-// goes where the list came from.
-func program(f *cmdutil.Factory) string {
-	if f.Globals != nil && f.Globals.Sandbox {
-		return "kanka --sandbox"
-	}
-	return "kanka"
 }
 
 // streamed is ctx for the walk of a list: a list printed as it comes (json,
