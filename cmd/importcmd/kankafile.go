@@ -24,9 +24,9 @@ func notImportable(data []byte, path, kanka string) string {
 	keys := mappingKeys(top)
 	file := shellquote.Quote(path)
 	switch {
-	case keys["calendars"] && !keys["exportVersion"]: // Simple Calendar's has both
+	case keys["calendars"] == yaml.SequenceNode && !toolKeys(keys): // Simple Calendar's has exportVersion beside it
 		return "this is a kanka seed (calendars:), which calendar import does not read; apply it with: " + kanka + " apply -f " + file
-	case keys["name"] && (keys["months"] || keys["weekdays"]) && !toolKeys(keys):
+	case keys["name"] == yaml.ScalarNode && (keys["months"] == yaml.SequenceNode || keys["weekdays"] == yaml.SequenceNode) && !toolKeys(keys):
 		return "this is a kanka calendar file (as calendar get -o yaml prints it), which calendar import does not read; create it with: " + kanka + " calendar create -f " + file
 	case !looksLikeJSON(data) && (top.Kind == yaml.MappingNode || top.Kind == yaml.SequenceNode):
 		return "this is YAML, not JSON: calendar import reads the JSON files of Fantasy-Calendar, Simple Calendar and donjon"
@@ -34,21 +34,22 @@ func notImportable(data []byte, path, kanka string) string {
 	return ""
 }
 
-// mappingKeys are the keys of n when it is a mapping.
-func mappingKeys(n *yaml.Node) map[string]bool {
-	keys := map[string]bool{}
+// mappingKeys are the keys of n when it is a mapping, each with the kind
+// of its value (0 for none: a key not there).
+func mappingKeys(n *yaml.Node) map[string]yaml.Kind {
+	keys := map[string]yaml.Kind{}
 	if n.Kind != yaml.MappingNode {
 		return keys
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
-		keys[n.Content[i].Value] = true
+		keys[n.Content[i].Value] = n.Content[i+1].Kind
 	}
 	return keys
 }
 
 // toolKeys reports whether keys hold a key that only a tool's file has at
 // its top: such a file is the tool's, however broken.
-func toolKeys(keys map[string]bool) bool {
+func toolKeys(keys map[string]yaml.Kind) bool {
 	for k := range keys {
 		switch {
 		case k == "static_data", k == "dynamic_data", k == "year_len", k == "calendar", k == "exportVersion",
