@@ -77,7 +77,7 @@ func TestPrintPlanOnATerminalCountsUpdatesPastAScreen(t *testing.T) {
 	if n := strings.Count(b.String(), "\n    ~ 1491-1-"); n != terminalListed {
 		t.Errorf("%d updates listed, want %d:\n%s", n, terminalListed, b.String())
 	}
-	if got, want := lines[len(lines)-2], fmt.Sprintf("    ~ %d more to update or delete (--verbose lists each)", 25-terminalListed); got != want {
+	if got, want := lines[len(lines)-2], fmt.Sprintf("    ~ %d more to update (--verbose lists each)", 25-terminalListed); got != want {
 		t.Errorf("the line after the list: %q, want %q", got, want)
 	}
 }
@@ -107,7 +107,7 @@ func TestPrintPlanFitsEveryWidth(t *testing.T) {
 	}
 	var b bytes.Buffer
 	PrintPlan(&b, plan, PlanText{Entries: TerminalEntries, Width: 100})
-	if !strings.HasSuffix(b.String(), "\nPlan: 0 calendars to create, 1 to update, 0 unchanged; 365 weather entries to create, 12 to\n    update, 0 to delete, 5 unchanged.\n") {
+	if !strings.HasSuffix(b.String(), "\nPlan: 0 calendars to create, 1 to update, 0 unchanged; 365 weather entries to create, 12 to update,\n    0 to delete, 5 unchanged.\n") {
 		t.Errorf("the summary at 100 columns:\n%s", b.String())
 	}
 }

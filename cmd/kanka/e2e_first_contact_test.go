@@ -3,8 +3,10 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // A newcomer's first commands, through the built binary: an empty list
@@ -101,5 +103,72 @@ func TestE2EFirstContactTyposGetSuggestions(t *testing.T) {
 			}
 		}
 		wantNoRequests(t, srv, mark)
+	})
+}
+
+// yearSeed is the Calendar of Harptos (its preset) with 300 days of
+// weather, wind from wind(i) on the i-th: an exported year, as apply meets
+// it.
+func yearSeed(wind func(i int) string) string {
+	var b strings.Builder
+	b.WriteString("calendars:\n  - preset: harptos\n    weather:\n")
+	i := 0
+	for _, month := range []int{1, 3, 4, 5, 7, 8, 9, 11, 12, 14} {
+		for day := 1; day <= 30; day++ {
+			fmt.Fprintf(&b, "      - {date: 1492-%d-%d, weather: cloud-showers-heavy, temperature: 9°C, wind: %s}\n", month, day, wind(i))
+			i++
+		}
+	}
+	return b.String()
+}
+
+// On a terminal, apply of a year lists what changes and counts what it
+// creates, on a screen, and its lines fit the terminal at any width with
+// their words whole; --verbose lists each entry.
+func TestE2EFirstContactApplyOfAYearFitsTheTerminal(t *testing.T) {
+	t.Parallel()
+	eachMode(t, func(t *testing.T, live bool) {
+		k := newKanka(t, startSandbox(t, live))
+		dir := t.TempDir()
+		calm := writeFile(t, dir, "year.yaml", yearSeed(func(int) string { return "calm" }))
+
+		want := `calendar "Calendar of Harptos": create
+  weather: 300 to create, 0 to update, 0 to delete, 0 unchanged
+    + 300 entries from 1492-1-1 to 1492-14-30 (--verbose lists each)
+Plan: 1 calendar to create, 0 to update, 0 unchanged; 300 weather entries to create, 0 to update, 0 to delete, 0 unchanged.
+`
+		wantWords := strings.Fields(want)
+		for _, width := range []int{40, 60, 80, 100, 120, 160} {
+			r := k.onTerminal(t, width, "apply", "-f", calm, "--dry-run")
+			if r.code != 0 || strings.Join(strings.Fields(r.stdout), " ") != strings.Join(wantWords, " ") {
+				t.Errorf("%d columns: %s\nwant the words of\n%s", width, r, want)
+			}
+			for _, line := range strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n") {
+				if n := utf8.RuneCountInString(line); n > width {
+					t.Errorf("%d columns: a line of %d: %q", width, n, line)
+				}
+			}
+			if width == 160 && r.stdout != want {
+				t.Errorf("160 columns:\n%s\nwant:\n%s", r.stdout, want)
+			}
+		}
+		if r := k.onTerminal(t, 100, "apply", "-f", calm, "--dry-run", "--verbose"); strings.Count(r.stdout, "\n    + 1492-") != 300 {
+			t.Errorf("--verbose lists %d entries, want 300", strings.Count(r.stdout, "\n    + 1492-"))
+		}
+		k.ok(t, "apply", "-f", calm)
+
+		// After a change of 12 days: the 10 first listed, the rest counted.
+		windy := writeFile(t, dir, "windy.yaml", yearSeed(func(i int) string {
+			if i < 12 {
+				return "gale"
+			}
+			return "calm"
+		}))
+		r := k.onTerminal(t, 80, "apply", "-f", windy, "--dry-run")
+		lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+		if r.code != 0 || len(lines) != 15 || strings.Count(r.stdout, `wind: "calm" -> "gale"`) != 10 ||
+			lines[12] != "    ~ 2 more to update (--verbose lists each)" {
+			t.Errorf("after a change: %s", r)
+		}
 	})
 }
