@@ -96,9 +96,10 @@ type itemKeys[T any] map[string]func(r *fileReader, v *yaml.Node, p string, item
 // key keys does not know is an unknown key.
 func readItems[T any](r *fileReader, n *yaml.Node, path string, keys itemKeys[T]) []T {
 	out := []T{}
+	known := sortedKeys(keys)
 	r.items(n, path, func(node *yaml.Node, p string) {
 		var item T
-		r.pairs(node, p, func(key string, v *yaml.Node, p string) bool {
+		r.pairs(node, p, known, func(key string, v *yaml.Node, p string) bool {
 			read, ok := keys[key]
 			if ok {
 				read(r, v, p, &item)
@@ -156,7 +157,7 @@ func (r *fileReader) namedNumbers(n *yaml.Node, path, noun string) map[int]strin
 		r.add(n, path, "must be a mapping of %s number: name", noun)
 		return out
 	}
-	r.pairs(n, path, func(key string, v *yaml.Node, p string) bool {
+	r.pairs(n, path, nil, func(key string, v *yaml.Node, p string) bool {
 		y, err := strconv.Atoi(strings.TrimSpace(key))
 		if err != nil {
 			r.add(v, path, "%q is not a %s number", key, noun)

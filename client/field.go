@@ -2,6 +2,7 @@ package client
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -309,7 +310,7 @@ func (t Fields[In]) readAnswer(obj map[string]json.RawMessage, in *In) error {
 // a problem of r. also, when given, is told of the keys it names first
 // (a key that is a field is then read by its field too).
 func (t Fields[In]) readFile(r *fileReader, n *yaml.Node, path string, in *In, ignored func(key string) bool, also ...map[string]func(v *yaml.Node, path string)) {
-	r.pairs(n, path, func(key string, v *yaml.Node, p string) bool {
+	r.pairs(n, path, t.fileKeys(also...), func(key string, v *yaml.Node, p string) bool {
 		known := false
 		for _, m := range also {
 			if f, ok := m[key]; ok {
@@ -323,6 +324,21 @@ func (t Fields[In]) readFile(r *fileReader, n *yaml.Node, path string, in *In, i
 		}
 		return known || ignored(key)
 	})
+}
+
+// fileKeys are the keys a file of the table takes, in the table's order,
+// then those of also, sorted: what an unknown key is compared with.
+func (t Fields[In]) fileKeys(also ...map[string]func(v *yaml.Node, path string)) []string {
+	var keys []string
+	for i := range t {
+		if t[i].file != nil {
+			keys = append(keys, t[i].Key)
+		}
+	}
+	for _, m := range also {
+		keys = append(keys, sortedKeys(m)...)
+	}
+	return keys
 }
 
 // fileNode is in as a file writes it: each field with a value worth
@@ -465,8 +481,8 @@ func addPair(n *yaml.Node, key string, v any) {
 }
 
 // sortedKeys are m's keys, in order.
-func sortedKeys[V any](m map[int]V) []int {
-	keys := make([]int, 0, len(m))
+func sortedKeys[K cmp.Ordered, V any](m map[K]V) []K {
+	keys := make([]K, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
 	}

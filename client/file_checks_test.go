@@ -30,7 +30,7 @@ seasons:
 moons:
   - fullmoon: 29.5
 `))
-	want := `line 2: unknown key "weekday"
+	want := `line 2: unknown key "weekday"; did you mean "weekdays"?
 line 8: months[2].length: must be a whole number, not 30.5
 line 9: leap_year_amount: "abc" is not a whole number
 line 11: seasons[1]: month 14 does not exist: the calendar has 2 months
@@ -59,11 +59,11 @@ func TestDecodeCalendarLeavesTheChecksToTheRecordWhenTheFileReads(t *testing.T) 
 // are checked too.
 func TestDecodeCalendarChecksOnlyWhatTheFileSettles(t *testing.T) {
 	for _, tt := range []struct{ name, src, want string }{
-		{"no months", "nme: x\nseasons: [{name: S, month: 9, day: 1}]\n", `line 1: unknown key "nme"`},
+		{"no months", "nme: x\nseasons: [{name: S, month: 9, day: 1}]\n", `line 1: unknown key "nme"; did you mean "name"?`},
 		{"leap years unsaid", "nme: x\nmonths: [{name: A, length: 30}, {name: B, length: 1}]\nseasons: [{name: S, month: 2, day: 2}]\ndate: 1-3-1\n",
-			"line 1: unknown key \"nme\"\nline 4: date: month 3 does not exist: the calendar has 2 months"},
+			"line 1: unknown key \"nme\"; did you mean \"name\"?\nline 4: date: month 3 does not exist: the calendar has 2 months"},
 		{"no leap years", "nme: x\nhas_leap_year: false\nmonths: [{name: A, length: 30}, {name: B, length: 1}]\nseasons:\n  - {name: S, month: 2, day: 2}\ndate: 1-1-31\n",
-			"line 1: unknown key \"nme\"\nline 5: seasons[1]: day 2 does not exist: B has 1 day\nline 6: date: day 31 does not exist: A has 30 days"},
+			"line 1: unknown key \"nme\"; did you mean \"name\"?\nline 5: seasons[1]: day 2 does not exist: B has 1 day\nline 6: date: day 31 does not exist: A has 30 days"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := client.DecodeCalendar(node(t, tt.src))

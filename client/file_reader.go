@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kanka-cli/kanka/internal/suggest"
 	yaml "go.yaml.in/yaml/v3"
 )
 
@@ -111,15 +112,17 @@ func keyPath(path, key string) string {
 
 // pairs calls each with every key of mapping n and its value, merged keys
 // (<<: *defaults) after the keys written, a key written twice refused. each
-// returns false for a key it does not know.
-func (r *fileReader) pairs(n *yaml.Node, path string, each func(key string, v *yaml.Node, path string) bool) {
-	r.pairsHinted(n, path, "", each)
+// returns false for a key it does not know; the problem then names the
+// nearest of known, the keys the mapping takes ("weekday": did you mean
+// "weekdays"?).
+func (r *fileReader) pairs(n *yaml.Node, path string, known []string, each func(key string, v *yaml.Node, path string) bool) {
+	r.pairsHinted(n, path, "", known, each)
 }
 
 // pairsHinted is pairs with hint said after each unknown key (" (a seed
-// file holds calendars:)"), for a mapping whose keys are not a table's
-// fields: the hint says what it holds instead.
-func (r *fileReader) pairsHinted(n *yaml.Node, path, hint string, each func(key string, v *yaml.Node, path string) bool) {
+// file holds calendars:)") instead of the nearest known key, for a mapping
+// whose keys are not a table's fields: the hint says what it holds.
+func (r *fileReader) pairsHinted(n *yaml.Node, path, hint string, known []string, each func(key string, v *yaml.Node, path string) bool) {
 	n = resolveAlias(n)
 	if n == nil {
 		r.problems = append(r.problems, FileProblem{Message: "is empty"})
@@ -153,7 +156,7 @@ func (r *fileReader) pairsHinted(n *yaml.Node, path, hint string, each func(key 
 				seen[k.Value] = true
 				r.bounds().lines[p] = k.Line
 				if !each(k.Value, v, p) {
-					r.add(k, path, "unknown key %q%s", k.Value, hint)
+					r.add(k, path, "%s", unknownKey(k.Value, hint, known))
 				}
 			})
 		}
@@ -178,6 +181,19 @@ func (r *fileReader) pairsHinted(n *yaml.Node, path, hint string, each func(key 
 		}
 	}
 	walk(n, false)
+}
+
+// unknownKey says key is unknown, with hint, else with the nearest of
+// known when one is near.
+func unknownKey(key, hint string, known []string) string {
+	msg := fmt.Sprintf("unknown key %q", key)
+	if hint != "" {
+		return msg + hint
+	}
+	if near, ok := suggest.Nearest(key, known); ok {
+		msg += fmt.Sprintf("; did you mean %q?", near)
+	}
+	return msg
 }
 
 // items calls each with every item of list n; null is an empty list.

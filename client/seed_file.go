@@ -64,7 +64,7 @@ func (r *fileReader) seed(root *yaml.Node) []SeedCalendar {
 		return nil
 	}
 	var list *yaml.Node
-	r.pairsHinted(root, "", " (a seed file holds calendars:)", func(key string, v *yaml.Node, _ string) bool {
+	r.pairsHinted(root, "", " (a seed file holds calendars:)", nil, func(key string, v *yaml.Node, _ string) bool {
 		if key != "calendars" {
 			return false
 		}

@@ -72,7 +72,7 @@ func TestDecodeSeedOrderOnOneLine(t *testing.T) {
 	want := "line 2: calendars[1].id: \"x\" is not a calendar id (a whole number)\n" +
 		"line 2: calendars[1].months: must be a list\n" +
 		fmt.Sprintf("line 2: calendars[1].entry: has %d bytes; at most %d (1 MiB) are allowed\n", len(long), client.MaxEntryBytes) +
-		"line 2: calendars[1].weather[1]: unknown key \"wether\"\n" +
+		"line 2: calendars[1].weather[1]: unknown key \"wether\"; did you mean \"weather\"?\n" +
 		"line 2: calendars[1].weather[1].date: is required (--date Y-M-D, or date: Y-M-D or year, month and day in a file)\n" +
 		"line 2: calendars[1].weather[1].weather: is required"
 	if err == nil || err.Error() != want {

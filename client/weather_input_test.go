@@ -23,7 +23,7 @@ func node(t *testing.T, src string) *yaml.Node {
 func TestDecodeWeatherNamesEveryLine(t *testing.T) {
 	_, err := client.DecodeWeather(node(t, "date: 1492-1-1\nweathr: sun\nday: 2.5\nvisibility: 9\n"))
 	want := "line 1: date: give date: Y-M-D or year, month and day, not both\n" +
-		"line 2: unknown key \"weathr\"\n" +
+		"line 2: unknown key \"weathr\"; did you mean \"weather\"?\n" +
 		"line 3: day: must be a whole number, not 2.5\n" +
 		"line 4: visibility: \"9\" is not a visibility: use all, admin, admin-self, self, members or 1 to 5"
 	if err == nil || err.Error() != want {

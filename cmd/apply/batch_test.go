@@ -166,7 +166,7 @@ func TestInterruptedRunSaysWhatWasConfirmedInFlightAndNotStarted(t *testing.T) {
 		t.Errorf("message %q\nwant    %q", err, want)
 	}
 	var b bytes.Buffer
-	PrintOutcome(&b, plan)
+	PrintOutcome(&b, plan, 0)
 	want := `in flight (may have been applied): update calendar "Harptos" (id 1)
 not started: update weather 1492-1-2 of calendar "Harptos" (id 1)
 not started: create weather 1492-1-3 of calendar "Harptos" (id 1)
@@ -244,7 +244,7 @@ func TestRefusedAndLostWritesAreEachReportedWithTheirReason(t *testing.T) {
 		t.Errorf("counts: %+v", runErr)
 	}
 	var b bytes.Buffer
-	PrintOutcome(&b, plan)
+	PrintOutcome(&b, plan, 0)
 	want := `failed: create weather 1492-1-2 of calendar "Greyhawk" (id 1): creating weather in calendar 1: 422 The given data was invalid.
   weather: The weather is refused.
 may have been applied (the next run finds it): create weather 1492-1-3 of calendar "Greyhawk" (id 1): creating weather in calendar 1: the server's answer was cut short; the request may have been applied, so it was not retried: check before trying again

@@ -94,9 +94,10 @@ date, a date the calendar does not have.
 
 Output: the plan (each calendar created, updated with each field old -> new,
 or unchanged; counts of weather entries to create, update, delete and
-unchanged, and the entries themselves on a terminal or with -v), then the
-writes that did not succeed and a summary line; progress on stderr on a
-terminal. --dry-run prints the plan and sends no write. -o json prints the
+unchanged; on a terminal the entries to update and delete, at most 10 a
+calendar, and those to create when they are few, else their count and first
+and last days; every entry with -v), then the writes that did not succeed
+and a summary line; progress on stderr on a terminal. --dry-run prints the plan and sends no write. -o json prints the
 plan and the outcome of each write (status and id) as one object, for CI
 logs, which --jq and --template read as they read any record; -o table (the
 default) is the text. A failed write does not stop the others; the exit

@@ -129,7 +129,7 @@ func TestApplyWritesWhatTheFileChangesAndNothingElse(t *testing.T) {
 calendar "Eberron": create
 Plan: 1 calendar to create, 1 to update, 0 unchanged; 1 weather entry to create, 1 to update, 1 to delete, 0 unchanged.
 Applied: 5 of 5 writes done, 0 failed, 0 may have been applied, 0 not tried.
-`, "")
+`, "created calendar 6 \"Eberron\"\n")
 }
 
 // A file the campaign already holds (its tags in another order: tags are
@@ -331,7 +331,8 @@ Applied: 2 of 3 writes done, 1 failed, 0 may have been applied, 0 not tried.
 `, "\r\x1b[K[1/3] create calendar \"Eberron\""+
 		"\r\x1b[K[2/3] create weather 998-1-1 of \"Eberron\""+
 		"\r\x1b[K[3/3] create weather 998-1-2 of \"Eberron\": failed"+
-		"\r\x1b[K")
+		"\r\x1b[K"+
+		"created calendar 6 \"Eberron\"\n")
 }
 
 // greyhawkChanges changes Greyhawk's type and its weather: an entry
@@ -845,5 +846,5 @@ func TestApplyGoesOnWhenACalendarItLeavesAloneChangedMeanwhile(t *testing.T) {
 calendar "Eberron": create
 Plan: 1 calendar to create, 0 to update, 1 unchanged; 0 weather entries to create, 0 to update, 0 to delete, 0 unchanged.
 Applied: 1 of 1 writes done, 0 failed, 0 may have been applied, 0 not tried.
-`, "")
+`, "created calendar 6 \"Eberron\"\n")
 }

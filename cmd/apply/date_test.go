@@ -209,5 +209,5 @@ func TestApplyCreateStartsOnTheFilesDate(t *testing.T) {
 	wantOutput(t, env, `calendar "Eberron": create
 Plan: 1 calendar to create, 0 to update, 0 unchanged; 0 weather entries to create, 0 to update, 0 to delete, 0 unchanged.
 Applied: 1 of 1 writes done, 0 failed, 0 may have been applied, 0 not tried.
-`, "")
+`, "created calendar 6 \"Eberron\"\n")
 }

@@ -61,7 +61,7 @@ func RunSeed(opts *Options, seed Seed) error {
 		return err
 	}
 	out := f.IO.Out
-	verbose := opts.Verbose || f.IO.OutTTY && !opts.Brief
+	how := planText(opts)
 	report := PrintReport
 	if opts.Report != nil {
 		report = opts.Report
@@ -70,7 +70,7 @@ func RunSeed(opts *Options, seed Seed) error {
 		if opts.Preface != nil {
 			opts.Preface(out)
 		}
-		PrintPlan(out, plan, verbose)
+		PrintPlan(out, plan, how)
 	}
 	if opts.DryRun {
 		if !text {
@@ -97,6 +97,25 @@ func RunSeed(opts *Options, seed Seed) error {
 		}
 		return runErr
 	}
-	PrintOutcome(out, plan)
+	PrintOutcome(out, plan, how.Width)
 	return runErr
+}
+
+// planText is how the plan is laid out: on a terminal wrapped to its
+// width, listing what changes (every entry with --verbose, the counts
+// only for a command whose plan is Brief); piped, the counts, or every
+// entry with --verbose, a line each.
+func planText(opts *Options) PlanText {
+	io := opts.Factory.IO
+	how := PlanText{Entries: CountsOnly}
+	if io.OutTTY {
+		how.Width = io.TermWidth
+		if !opts.Brief {
+			how.Entries = TerminalEntries
+		}
+	}
+	if opts.Verbose {
+		how.Entries = EveryEntry
+	}
+	return how
 }

@@ -46,7 +46,7 @@ func TestApplyNamesEveryProblemOfTheSeedInOneRun(t *testing.T) {
 	env := cmdtest.New(t, "")
 	err := runApply(env, "-f", dir)
 	a, b := filepath.Join(dir, "a.yaml"), filepath.Join(dir, "b.yaml")
-	want := a + `: line 3: calendars[1]: unknown key "weekday"
+	want := a + `: line 3: calendars[1]: unknown key "weekday"; did you mean "weekdays"?
 ` + a + `: line 5: calendars[1].months[1].length: must be a whole number, not 30.5
 ` + a + `: line 8: calendars[1].seasons[1].month: month "Sixth" does not exist in this calendar; the months are 1 Hammer, 2 Alturiak
 ` + a + `: line 10: calendars[1].moons[1].name: is required

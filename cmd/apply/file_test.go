@@ -78,7 +78,7 @@ func TestDecodeSeedFileProblems(t *testing.T) {
 	text := "calendars:\n  - name: A\n    id: x\n    weather:\n      - {date: 1492-1-1, wether: sun}\n  - 3\nextra: 1\n"
 	_, err := decodeSeedFile([]byte(text), "s.yaml")
 	want := `s.yaml: line 3: calendars[1].id: "x" is not a calendar id (a whole number)
-s.yaml: line 5: calendars[1].weather[1]: unknown key "wether"
+s.yaml: line 5: calendars[1].weather[1]: unknown key "wether"; did you mean "weather"?
 s.yaml: line 5: calendars[1].weather[1].weather: is required
 s.yaml: line 6: calendars[2]: must be a mapping of keys
 s.yaml: line 7: unknown key "extra" (a seed file holds calendars:)`

@@ -35,7 +35,7 @@ func TestCtrlCBeforeTheFirstWriteNamesEveryWriteNotStarted(t *testing.T) {
 		t.Errorf("error:\n%s\nwant:\n%s", err, want)
 	}
 	var b bytes.Buffer
-	PrintOutcome(&b, plan)
+	PrintOutcome(&b, plan, 0)
 	want := `not started: create calendar "Greyhawk"
 not started: create weather 1492-1-1 of calendar "Greyhawk"
 not started: create weather 1492-1-2 of calendar "Greyhawk"
@@ -94,7 +94,7 @@ func TestCtrlCWinsOverARefusedWriteAndCountsAnUpdateInFlight(t *testing.T) {
 		t.Errorf("error:\n%s\nwant:\n%s", err, want)
 	}
 	var b bytes.Buffer
-	PrintOutcome(&b, plan)
+	PrintOutcome(&b, plan, 0)
 	want := `failed: update calendar "Greyhawk" (id 1): updating calendar 1: 422 The given data was invalid.
   weather: The weather is refused.
 in flight (may have been applied): update weather 1492-1-1 of calendar "Greyhawk" (id 1)

@@ -67,7 +67,7 @@ func TestApplyCreatesACalendarFromItsPreset(t *testing.T) {
   weather: 1 to create, 0 to update, 0 to delete, 0 unchanged
 Plan: 1 calendar to create, 0 to update, 0 unchanged; 1 weather entry to create, 0 to update, 0 to delete, 0 unchanged.
 Applied: 2 of 2 writes done, 0 failed, 0 may have been applied, 0 not tried.
-`, "")
+`, "created calendar 6 \"Oerth\"\n")
 }
 
 // Applied again, the seed finds the calendar as the preset and the file

@@ -12,43 +12,42 @@ import (
 )
 
 // PrintPlan writes the plan as text: per calendar its action, each changed
-// field old -> new, and the counts of its weather writes; with verbose,
-// each weather write on its own line. Text from the server or the file is
+// field old -> new, and the counts of its weather writes, then the writes
+// themselves as how.Entries says. Text from the server or the file is
 // printed with its control characters shown (output.Sanitize).
-func PrintPlan(w io.Writer, plan *Plan, verbose bool) {
+func PrintPlan(w io.Writer, plan *Plan, how PlanText) {
+	say := func(indent, text string) { writeWrapped(w, how.Width, indent, text) }
 	for _, cp := range plan.Calendars {
-		fmt.Fprintf(w, "calendar %s: %s\n", calendarLabel(cp), cp.Action)
+		say("", fmt.Sprintf("calendar %s: %s", calendarLabel(cp), cp.Action))
 		for _, ch := range cp.Changes {
 			by := ""
 			if flag := plan.flagOf(ch.Field); flag != "" {
 				by = " (" + flag + ")"
 			}
-			fmt.Fprintf(w, "  %s: %s -> %s%s\n", ch.Field, output.Sanitize(ch.Old), output.Sanitize(ch.New), by)
+			say("  ", fmt.Sprintf("%s: %s -> %s%s", ch.Field, output.Sanitize(ch.Old), output.Sanitize(ch.New), by))
 		}
 		for _, k := range cp.Kept {
-			fmt.Fprintf(w, "  %s\n", keptLine(k))
+			say("  ", keptLine(k))
 		}
 		if len(cp.NotCompared) > 0 {
-			fmt.Fprintf(w, "  %s\n", notComparedLine(cp.NotCompared, "", "the calendar"))
+			say("  ", notComparedLine(cp.NotCompared, "", "the calendar"))
 		}
 		if !cp.WeatherManaged {
 			continue
 		}
 		n := weatherCounts(cp)
-		fmt.Fprintf(w, "  weather: %s\n", n)
+		say("  ", "weather: "+n.String())
 		if len(cp.WeatherNotCompared) > 0 {
-			fmt.Fprintf(w, "  %s\n", notComparedLine(cp.WeatherNotCompared, "weather ", "an entry"))
+			say("  ", notComparedLine(cp.WeatherNotCompared, "weather ", "an entry"))
 		}
-		if verbose {
-			for _, wp := range cp.Weather {
-				fmt.Fprintf(w, "    %s\n", weatherLine(wp))
-			}
+		for _, line := range listedWeather(cp, how.Entries) {
+			say("    ", line)
 		}
 	}
 	if note := visibilityNote(plan); note != "" {
-		fmt.Fprintln(w, note)
+		say("", note)
 	}
-	fmt.Fprintln(w, PlanSummary(plan))
+	say("", PlanSummary(plan))
 }
 
 // flagOf is the flag that made a change of the field, "" for none: a
@@ -193,10 +192,10 @@ func plural(n int, noun string) string {
 
 // PrintOutcome writes, after a run, one line for each write that did not
 // end Done (with why), then the summary counting the writes by what
-// became of them (RunError.Summary). After an interrupt every write has
-// its line, so that what was done, what was in flight and what was not
-// started are each named.
-func PrintOutcome(w io.Writer, plan *Plan) {
+// became of them (RunError.Summary), each wrapped to width (0: not).
+// After an interrupt every write has its line, so that what was done,
+// what was in flight and what was not started are each named.
+func PrintOutcome(w io.Writer, plan *Plan, width int) {
 	plan.eachWrite(func(what string, r Result) {
 		if r.Status == Done && !plan.Interrupted {
 			return
@@ -206,9 +205,9 @@ func PrintOutcome(w io.Writer, plan *Plan) {
 		if r.Err != nil && !errors.As(r.Err, &in) { // the interrupt says itself in the status
 			why = ": " + client.Explain(r.Err)
 		}
-		fmt.Fprintln(w, output.Sanitize(fmt.Sprintf("%s: %s%s", statusWord(r, plan.Interrupted), what, why)))
+		writeWrapped(w, width, "", output.Sanitize(fmt.Sprintf("%s: %s%s", statusWord(r, plan.Interrupted), what, why)))
 	})
-	fmt.Fprintln(w, plan.tally().Summary())
+	writeWrapped(w, width, "", plan.tally().Summary())
 }
 
 // statusWord says what became of a write, in the words of the summary.

@@ -36,7 +36,7 @@ func TestPrintPlanShowsChangesCountsAndEntries(t *testing.T) {
 	}
 	h, g := plan.Calendars[0], plan.Calendars[1]
 	var b bytes.Buffer
-	PrintPlan(&b, plan, false)
+	PrintPlan(&b, plan, PlanText{})
 	want := `calendar "Harptos" (id ` + itoa(h.ID) + `): update
   type: "Solar" -> "Lunar\x1b[2J"
   weather: 0 to create, 0 to update, 1 to delete, 19 unchanged
@@ -49,7 +49,7 @@ Plan: 1 calendar to create, 1 to update, 1 unchanged; 1 weather entry to create,
 		t.Errorf("plan:\n%s\nwant:\n%s", b.String(), want)
 	}
 	b.Reset()
-	PrintPlan(&b, plan, true)
+	PrintPlan(&b, plan, PlanText{Entries: EveryEntry})
 	for _, line := range []string{
 		"    - 1492-1-20 (id " + itoa(h.Weather[0].ID) + ") snowflake\n",
 		"    ~ 1492-1-5 (id " + itoa(g.Weather[0].ID) + `) temperature: "-4C" -> "12C"` + "\n",
@@ -105,7 +105,7 @@ func TestPrintJSONCarriesStatusesAndIDs(t *testing.T) {
 		t.Errorf("weather: %+v\n%s", a, b.String())
 	}
 	b.Reset()
-	PrintOutcome(&b, plan)
+	PrintOutcome(&b, plan, 0)
 	if !strings.HasSuffix(b.String(), "Applied: 2 of 3 writes done, 1 failed, 0 may have been applied, 0 not tried.\n") ||
 		!strings.HasPrefix(b.String(), `failed: create weather 1492-1-2 of calendar "Greyhawk" (id 1): `) {
 		t.Errorf("outcome:\n%s", b.String())
@@ -127,7 +127,7 @@ func TestPrintPlanAfterARunMarksTheEntriesNotDone(t *testing.T) {
 		t.Fatal("no error")
 	}
 	var b bytes.Buffer
-	PrintPlan(&b, plan, true)
+	PrintPlan(&b, plan, PlanText{Entries: EveryEntry})
 	want := `calendar "Greyhawk" (id 1): create
   weather: 2 to create, 0 to update, 0 to delete, 0 unchanged
     + 1492-1-1 (id 1) snowflake

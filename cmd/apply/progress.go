@@ -14,15 +14,28 @@ import (
 // when stderr is piped, nor with -q): apply's, import's and generate's.
 func ExecuteShowing(ctx context.Context, f *cmdutil.Factory, c *client.Client, plan *Plan, total int) error {
 	progress := cmdutil.NewProgress(f.IO, f.Quiet())
-	defer progress.Clear()
 	done := 0
-	return Execute(ctx, c, plan, ExecOptions{
+	err := Execute(ctx, c, plan, ExecOptions{
 		Concurrency: concurrency,
 		OnResult: func(cp *CalendarPlan, wp *WeatherPlan) {
 			done++
 			progress.Show(done, total, progressLine(cp, wp))
 		},
 	})
+	progress.Clear()
+	sayCreated(f, plan)
+	return err
+}
+
+// sayCreated says on stderr each calendar the run created, with its id,
+// as calendar create says it: the id a person needs next is not in the
+// plan's text. Weather entries are counted by the outcome's summary.
+func sayCreated(f *cmdutil.Factory, plan *Plan) {
+	for _, cp := range plan.Calendars {
+		if cp.Action == Create && cp.written {
+			cmdutil.Say(f, "created calendar %d %q", cp.ID, cp.Name)
+		}
+	}
 }
 
 // progressLine names the write that just ended, and what became of it

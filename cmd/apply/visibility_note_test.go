@@ -57,7 +57,7 @@ func TestPlanSaysOnceWhyVisibilitiesChangeByTheNumbering(t *testing.T) {
 	// change the numbering does not explain (all to members).
 	plan := visibilityPlan(t, []int{2, 3, 4, 1}, []string{"self", "admin", "self-admin", "members"})
 	var b bytes.Buffer
-	PrintPlan(&b, plan, false)
+	PrintPlan(&b, plan, PlanText{})
 	want := `calendar "Greyhawk" (id ` + itoa(plan.Calendars[0].ID) + `): unchanged
   weather: 0 to create, 4 to update, 0 to delete, 0 unchanged
 ` + wantVisibilityNote + `
@@ -67,7 +67,7 @@ Plan: 0 calendars to create, 0 to update, 1 unchanged; 0 weather entries to crea
 		t.Errorf("plan:\n%s\nwant:\n%s", b.String(), want)
 	}
 	b.Reset()
-	PrintPlan(&b, plan, true)
+	PrintPlan(&b, plan, PlanText{Entries: EveryEntry})
 	if n := strings.Count(b.String(), "note: "); n != 1 || !strings.Contains(b.String(), `visibility: admin -> self`) {
 		t.Errorf("the verbose plan has %d notes, want 1, and the change admin -> self:\n%s", n, b.String())
 	}
@@ -87,7 +87,7 @@ func TestPlanWithoutARenumberedVisibilityHasNoNote(t *testing.T) {
 	// renumbering) are the seed's own changes.
 	plan := visibilityPlan(t, []int{1, 4}, []string{"members", "admin"})
 	var b bytes.Buffer
-	PrintPlan(&b, plan, true)
+	PrintPlan(&b, plan, PlanText{Entries: EveryEntry})
 	if strings.Contains(b.String(), "note:") {
 		t.Errorf("a note without a renumbered visibility:\n%s", b.String())
 	}
@@ -103,7 +103,7 @@ func TestPlanWithoutARenumberedVisibilityHasNoNote(t *testing.T) {
 func TestTheNoteCountsOneEntry(t *testing.T) {
 	plan := visibilityPlan(t, []int{2}, []string{"self"})
 	var b bytes.Buffer
-	PrintPlan(&b, plan, false)
+	PrintPlan(&b, plan, PlanText{})
 	if !strings.Contains(b.String(), "\nnote: 1 weather entry changes visibility as kanka now numbers it") {
 		t.Errorf("plan:\n%s", b.String())
 	}

@@ -111,7 +111,7 @@ func TestCreateRefusesBadFileBeforeSending(t *testing.T) {
 		t.Fatal(err)
 	}
 	env := newTestEnv(t, "json")
-	wantUsage(t, env.run("create", "-f", path), path+`: line 5: unknown key "weekday"`)
+	wantUsage(t, env.run("create", "-f", path), path+`: line 5: unknown key "weekday"; did you mean "weekdays"?`)
 	if env.Calls() != 0 {
 		t.Errorf("%d requests sent", env.Calls())
 	}

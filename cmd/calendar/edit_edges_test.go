@@ -126,7 +126,7 @@ func TestEditReopensWithOneEndLineWhenTheNotesWereDeleted(t *testing.T) {
 	}
 	third := shown(t, dir, 2)
 	notes, body, _ := strings.Cut(third, "# ---- end of kanka's notes ----\n")
-	if !strings.HasPrefix(notes, "# Editing calendar 12 \"Harptos\".") || !strings.Contains(notes, `unknown key "sufix"`) {
+	if !strings.HasPrefix(notes, "# Editing calendar 12 \"Harptos\".") || !strings.Contains(notes, `unknown key "sufix"; did you mean "suffix"?`) {
 		t.Errorf("the third opening's notes:\n%s", notes)
 	}
 	if !strings.HasPrefix(body, "id: 12\nname: Harptos\n") || !strings.Contains(body, "\nsufix: Dale\n") || strings.Contains(body, "#") {

@@ -68,8 +68,8 @@ func TestEditNamesTheLinesOfTheFileAsShownInEveryRound(t *testing.T) {
 	if err := env.run("edit", "12"); err != nil {
 		t.Fatal(err)
 	}
-	wantNotedAt(t, shown(t, dir, 1), []string{`unknown key "sufix"`}, []string{"sufix:"})
-	wantNotedAt(t, shown(t, dir, 2), []string{`unknown key "tipe"`, `unknown key "sufix"`}, []string{"tipe:", "sufix:"})
+	wantNotedAt(t, shown(t, dir, 1), []string{`unknown key "sufix"; did you mean "suffix"?`}, []string{"sufix:"})
+	wantNotedAt(t, shown(t, dir, 2), []string{`unknown key "tipe"; did you mean "type"?`, `unknown key "sufix"; did you mean "suffix"?`}, []string{"tipe:", "sufix:"})
 	wantNotedAt(t, shown(t, dir, 3), []string{"seasons[1]: day 31 does not exist: Ches has 30 days"}, []string{"- name: Spring"})
 	wantNoEditFileLeft(t)
 }
@@ -84,7 +84,7 @@ func TestEditGivesUpNamingTheLinesOfTheKeptFile(t *testing.T) {
 	wantUsage(t, err, "")
 	kept := shown(t, dir, 1)
 	m := noteLine.FindStringSubmatch(err.Error())
-	if m == nil || !strings.Contains(err.Error(), `unknown key "sufix"`) {
+	if m == nil || !strings.Contains(err.Error(), `unknown key "sufix"; did you mean "suffix"?`) {
 		t.Fatalf("error %q", err)
 	}
 	if n, _ := strconv.Atoi(m[1]); !strings.HasPrefix(strings.Split(kept, "\n")[n-1], "sufix:") {

@@ -116,7 +116,7 @@ func TestEditReopensWithTheErrors(t *testing.T) {
 	}
 	second := shown(t, dir, 1)
 	header, body, _ := strings.Cut(second, headerEnd)
-	if !strings.Contains(header, "# The file was not sent:\n#   the edited calendar: line ") || !strings.Contains(header, `unknown key "sufix"`) {
+	if !strings.Contains(header, "# The file was not sent:\n#   the edited calendar: line ") || !strings.Contains(header, `unknown key "sufix"; did you mean "suffix"?`) {
 		t.Errorf("the second opening's notes:\n%s", header)
 	}
 	if strings.Count(second, "# Editing calendar") != 1 || !strings.Contains(body, "\nsufix: DR\n") {
@@ -136,7 +136,7 @@ func TestEditGivesUpWhenAFailingFileIsSavedUnchanged(t *testing.T) {
 	msg := err.Error()
 	_, kept, ok := strings.Cut(msg, "(the edit was not sent; it is kept in ")
 	kept = strings.TrimSuffix(kept, ")")
-	if !ok || !strings.Contains(msg, `unknown key "sufix"`) {
+	if !ok || !strings.Contains(msg, `unknown key "sufix"; did you mean "suffix"?`) {
 		t.Fatalf("error %q", msg)
 	}
 	if b, err := os.ReadFile(kept); err != nil || !strings.Contains(string(b), "\nsufix: DR\n") {

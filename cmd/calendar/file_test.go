@@ -76,5 +76,5 @@ func TestFileYearsWithQuotedKeys(t *testing.T) {
 	io, in, _, _ := cmdutil.Test()
 	in.WriteString("{\n  \"years\": {\"1492\": \"A\", \"1493\": \"B\"},\n  \"weekday\": [\"a\"]\n}\n")
 	_, err := readFile(context.Background(), io, "-")
-	wantUsage(t, err, `standard input: line 3: unknown key "weekday"`)
+	wantUsage(t, err, `standard input: line 3: unknown key "weekday"; did you mean "weekdays"?`)
 }

@@ -124,3 +124,25 @@ func TestCommandTree(t *testing.T) {
 		t.Errorf("aliases %q", got)
 	}
 }
+
+// A preset's name (or its setting) is not its calendar's: the lookup
+// that finds no calendar of that name suggests the calendar the preset
+// makes, when the campaign has it, from the page the typo's lookup read
+// (no more requests).
+func TestGetPresetNameSuggestsThePresetsCalendar(t *testing.T) {
+	for _, tc := range []struct{ arg, query, want string }{
+		{"eberron", "eberron", `no calendar named "eberron"; did you mean "Galifar Calendar" (id 3), the calendar of the eberron preset?`},
+		{"Forgotten Realms", "Forgotten+Realms", `no calendar named "Forgotten Realms"; did you mean "Calendar of Harptos" (id 5), the calendar of the harptos preset?`},
+		{"greyhawk", "greyhawk", `no calendar named "greyhawk"`},
+	} {
+		env := newTestEnv(t, "json",
+			exchange{"GET", "calendars?name=" + tc.query, "", 200, emptyPage},
+			exchange{"GET", "calendars", "", 200, page(1, 1, 45, small(2, "Oerth"), small(3, "Galifar Calendar"), small(5, "Calendar of Harptos"))})
+		err := env.run("get", tc.arg)
+		var nf *cmdutil.NotFoundError
+		if !errors.As(err, &nf) || err.Error() != tc.want {
+			t.Errorf("get %q: error %v\nwant %s", tc.arg, err, tc.want)
+		}
+		env.WantSent("GET calendars?name="+tc.query, "GET calendars")
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
+	"github.com/kanka-cli/kanka/internal/presets"
 	"github.com/kanka-cli/kanka/output"
 )
 
@@ -31,6 +32,18 @@ var calendarLookup = resource.NameLookup[*client.Calendar]{
 	Tell: func(cal *client.Calendar) string {
 		return fmt.Sprintf("type %s\tdate %s", orDash(output.Text(cal.Type)), orDash(cal.DateText()))
 	},
+	Meant: presetCalendar,
+}
+
+// presetCalendar is the calendar a preset makes, for a name that is the
+// preset's or its setting's ("eberron", "Forgotten Realms"): a person who
+// made a calendar with --preset eberron may look it up by that word.
+func presetCalendar(arg string) (name, why string, ok bool) {
+	p, ok := presets.NamedBy(arg)
+	if !ok {
+		return "", "", false
+	}
+	return p.Input.Name, "the calendar of the " + p.Name + " preset", true
 }
 
 // nearMisses are the calendars a name no calendar's name contains may

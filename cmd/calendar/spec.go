@@ -2,6 +2,7 @@ package calendar
 
 import (
 	"context"
+	"fmt"
 	"iter"
 	"strconv"
 
@@ -26,7 +27,9 @@ func Spec(f *cmdutil.Factory) *resource.Spec[*client.Calendar] {
 		},
 		Label:    func(cal *client.Calendar) string { return strconv.Quote(cal.Name) },
 		Name:     func(cal *client.Calendar) string { return cal.Name },
+		Made:     func(cal *client.Calendar) string { return fmt.Sprintf("calendar %d %q", cal.ID, cal.Name) },
 		Filters:  listFilters,
+		Next:     nextCalendar,
 		Complete: Completion(f),
 		GetHelp: resource.Help{
 			Short: "Show one calendar",
@@ -54,6 +57,15 @@ declined confirmation exits with 7.`,
   kanka calendar delete "Calendar of Harptos" --yes`,
 		},
 	}
+}
+
+// nextCalendar is what an empty campaign's list says to run: a preset's
+// create, or a seed's apply.
+func nextCalendar(_ *resource.Scope, kanka string) string {
+	return `no calendars yet. Make one from a preset ('kanka calendar presets' lists them):
+  ` + kanka + ` calendar create --preset harptos
+or a calendar and its weather from a seed file:
+  ` + kanka + ` apply -f examples/harptos-seed.yaml`
 }
 
 // ResolveID is ResolveCalendar's id alone: the parent lookup of the

@@ -31,6 +31,16 @@ func ConfirmDestructive(f *Factory, action string, question func() (string, erro
 // Quiet reports whether -q silenced the messages on stderr.
 func (f *Factory) Quiet() bool { return f.Globals != nil && f.Globals.Quiet }
 
+// Program is kanka as the user ran it, for the commands a message tells
+// to run next: with --sandbox when the run was the sandbox's, so that what
+// it suggests goes where this run went.
+func (f *Factory) Program() string {
+	if f.Globals != nil && f.Globals.Sandbox {
+		return "kanka --sandbox"
+	}
+	return "kanka"
+}
+
 // Say writes one message line on stderr, unless -q: what a command did,
 // for people (stdout stays the records).
 func Say(f *Factory, format string, args ...any) {

@@ -17,10 +17,11 @@ from the first page of the campaign's calendars.
   bash:        source <(kanka completion bash)
                or save it in /etc/bash_completion.d/kanka
   zsh:         kanka completion zsh > "${fpath[1]}/_kanka"
-  fish:        kanka completion fish > ~/.config/fish/completions/kanka.fish
+  fish:        mkdir -p ~/.config/fish/completions
+               kanka completion fish > ~/.config/fish/completions/kanka.fish
   powershell:  kanka completion powershell | Out-String | Invoke-Expression`,
-		Example: `  kanka completion bash > ~/.local/share/bash-completion/completions/kanka
-  kanka completion zsh > "${fpath[1]}/_kanka"`,
+		Example: `  kanka completion zsh > "${fpath[1]}/_kanka"
+  mkdir -p ~/.local/share/bash-completion/completions && kanka completion bash > ~/.local/share/bash-completion/completions/kanka`,
 		ValidArgs: []string{"bash", "zsh", "fish", "powershell"},
 		Args:      cobra.MatchAll(cobra.ExactArgs(1), cobra.OnlyValidArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -173,6 +173,9 @@ func importRun(opts *ImportOptions) error {
 	source := cmdutil.SourceName(opts.File)
 	res, err := calimport.Convert(data, format)
 	if err != nil {
+		if what := notImportable(data, opts.File, f.Program()); what != "" {
+			return cmdutil.UsageErrorf("%s: %s", source, what)
+		}
 		return cmdutil.UsageErrorf("%s: %s", source, err)
 	}
 	in := res.Calendar

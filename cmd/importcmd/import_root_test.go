@@ -16,11 +16,12 @@ func TestImportThroughTheRoot(t *testing.T) {
 	r := roottest.Run(t, "", "--sandbox", "calendar", "import", file, "--name", "Harptos (Foundry)")
 	warnings := "warning: Shieldmeet: a month Simple Calendar has only in leap years became 1 leap day at the end of Midsummer in those years\n" +
 		"warning: notes: 3 notes are not carried\n"
+	created := "created calendar 1 \"Harptos (Foundry)\"\n"
 	want := `calendar "Harptos (Foundry)": create
 Plan: 1 calendar to create, 0 to update, 0 unchanged; 0 weather entries to create, 0 to update, 0 to delete, 0 unchanged.
 Applied: 1 of 1 writes done, 0 failed, 0 may have been applied, 0 not tried.
 `
-	if r.Code != 0 || r.Stdout != want || r.Stderr != warnings {
+	if r.Code != 0 || r.Stdout != want || r.Stderr != warnings+created {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", r.Code, r.Stdout, r.Stderr)
 	}
 	r = roottest.Run(t, "", "--sandbox", "calendar", "import", file, "--name", "Harptos (Foundry)")

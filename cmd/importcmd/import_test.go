@@ -73,7 +73,7 @@ func TestImportCreatesTheCalendar(t *testing.T) {
 	wantStreams(t, env, `calendar "Tolrea": create
 Plan: 1 calendar to create, 0 to update, 0 unchanged; 0 weather entries to create, 0 to update, 0 to delete, 0 unchanged.
 Applied: 1 of 1 writes done, 0 failed, 0 may have been applied, 0 not tried.
-`, "")
+`, "created calendar 7 \"Tolrea\"\n")
 }
 
 // A write that fails says which command finishes the run: this one.

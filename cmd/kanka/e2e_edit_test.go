@@ -86,7 +86,7 @@ func TestE2ECalendarEdit(t *testing.T) {
 			editor := editorScript(t, `sed -i 's/^suffix: .*$/sufix: DR/' "$1"`, ":")
 			mark := srv.mark()
 			r := k.with("VISUAL="+editor).run(t, "calendar", "edit", id)
-			if r.code != 2 || !strings.Contains(r.stderr, `unknown key "sufix"`) || !strings.Contains(r.stderr, "(the edit was not sent; it is kept in ") || strings.Contains(r.stderr, "--help") {
+			if r.code != 2 || !strings.Contains(r.stderr, `unknown key "sufix"; did you mean "suffix"?`) || !strings.Contains(r.stderr, "(the edit was not sent; it is kept in ") || strings.Contains(r.stderr, "--help") {
 				t.Errorf("%s", r)
 			}
 			wantRequests(t, srv.since(mark), "GET calendars/"+id)

@@ -41,7 +41,7 @@ func TestE2EUsageErrorsSendNothing(t *testing.T) {
 			{"bad date", []string{"weather", "create", "--calendar", "1", "--date", "1492-13", "--weather", "sun"},
 				[]string{`"1492-13" is not a date`}},
 			{"unknown file key", []string{"calendar", "create", "-f", badKey},
-				[]string{"line 5", `unknown key "weekday"`}},
+				[]string{"line 5", `unknown key "weekday"; did you mean "weekdays"?`}},
 			{"fewer than 2 months", []string{"calendar", "create", "--name", "One month", "--month", "Only:30",
 				"--weekday", "x", "--weekday", "y"}, []string{"months: at least 2 are required, 1 given"}},
 			{"bad jq", []string{"calendar", "list", "--jq", ".["}, []string{"invalid --jq expression"}},

@@ -135,7 +135,7 @@ moons:
 `)
 	mark := srv.mark()
 	r := k.run(t, "calendar", "create", "-f", path)
-	want := "error: " + path + `: line 2: unknown key "weekday"
+	want := "error: " + path + `: line 2: unknown key "weekday"; did you mean "weekdays"?
 ` + path + `: line 6: months[2].length: must be a whole number, not 30.5
 ` + path + `: line 7: leap_year_amount: "abc" is not a whole number
 ` + path + `: line 9: seasons[1].month: month "Sixth" does not exist in this calendar; the months are 1 One, 2 Two

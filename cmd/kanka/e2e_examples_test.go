@@ -106,14 +106,9 @@ func TestE2EExamples(t *testing.T) {
 	if r.code != 0 || !strings.Contains(r.stdout, " [1]pO ") || !strings.Contains(r.stdout, "\n1 p sun and cloud   8°C ") {
 		t.Fatalf("the README's set-up does not show the weather of Ches:\n%s\nexit %d\nstdout:\n%s\nstderr:\n%s", setUp, r.code, r.stdout, r.stderr)
 	}
-	// The completion examples write into the folders where bash-completion
-	// and fish look for a user's completions: a user of those shells has
-	// them (kanka does not make them).
-	for _, folder := range []string{".local/share/bash-completion/completions", ".config/fish/completions"} {
-		if err := os.MkdirAll(filepath.Join(quickStart, "home", folder), 0o700); err != nil {
-			t.Fatal(err)
-		}
-	}
+	// The home is fresh: the completion examples make the folders they
+	// write into (bash-completion's and fish's), as a newcomer's home has
+	// neither.
 
 	// Each group starts from its own copy of the state the set-up left, and
 	// runs its lines in order in it, as a reader would try them: a line may
@@ -225,11 +220,12 @@ func joinContinuations(lines []string) []string {
 }
 
 // kankaCommand matches a line whose command is kanka, after any variable
-// assignments (EDITOR=vi kanka ...); what follows it (pipes, redirections,
-// && and a comment) runs as written. Other lines are not run: go install
-// and go test, a crontab line, a comment, and a line whose first command is
+// assignments (EDITOR=vi kanka ...) or the folder it writes into made first
+// (mkdir -p DIR && kanka ...); what follows it (pipes, redirections, && and
+// a comment) runs as written. Other lines are not run: go install and go
+// test, a crontab line, a comment, and a line whose first command is
 // another one (source <(kanka completion bash), du -sh "$(kanka cache dir)").
-var kankaCommand = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*=("[^"]*"|'[^']*'|\S*) +)*kanka `)
+var kankaCommand = regexp.MustCompile(`^(mkdir -p [^&;|<>]+ && )?([A-Za-z_][A-Za-z0-9_]*=("[^"]*"|'[^']*'|\S*) +)*kanka `)
 
 // kankaLines are the lines of lines that kankaCommand matches.
 func kankaLines(lines []string) []string {

@@ -121,7 +121,9 @@ func TestE2EApplyPresetsTwiceWritesOnce(t *testing.T) {
 		seed := writeFile(t, t.TempDir(), "seed.yaml", seedText)
 
 		r := k.run(t, "apply", "-f", seed)
-		if r.code != 0 || !strings.HasSuffix(r.stdout, "Applied: 7 of 7 writes done, 0 failed, 0 may have been applied, 0 not tried.\n") || r.stderr != "" {
+		if r.code != 0 || !strings.HasSuffix(r.stdout, "Applied: 7 of 7 writes done, 0 failed, 0 may have been applied, 0 not tried.\n") ||
+			r.stderr != "created calendar 1 \"Waterdeep\"\ncreated calendar 2 \"Greyhawk Calendar\"\ncreated calendar 3 \"Galifar Calendar\"\n"+
+				"created calendar 4 \"Absalom Reckoning\"\ncreated calendar 5 \"Gregorian calendar\"\ncreated calendar 6 \"Exandrian Calendar\"\n" {
 			t.Fatalf("first apply: %s", r)
 		}
 		if got := k.ok(t, "calendar", "list", "--jq", `.[] | "\(.id) \(.name) \(.date)"`); got != "1 Waterdeep 1492-4-3\n2 Greyhawk Calendar 591-1-1\n3 Galifar Calendar 998-1-1\n4 Absalom Reckoning 4725-1-1\n5 Gregorian calendar 2026-1-1\n6 Exandrian Calendar 836-1-1\n" {

@@ -44,7 +44,7 @@ func TestCreateFromFlagsChecksTheDateAgainstTheCalendarOnce(t *testing.T) {
 	if got := env.Out.String(); got != want {
 		t.Errorf("stdout\n%s\nwant\n%s", got, want)
 	}
-	if got := env.ErrOut.String(); got != "" {
+	if got := env.ErrOut.String(); got != "created weather 41 on 1492-1-3\n" {
 		t.Errorf("stderr %q", got)
 	}
 }
@@ -255,7 +255,7 @@ func TestCreateFileUnknownKeyNamesItsLine(t *testing.T) {
 	if !cmdtest.IsUsage(err) {
 		t.Fatalf("error %v is not a usage error", err)
 	}
-	if want := path + `: line 3: unknown key "temprature"`; err.Error() != want {
+	if want := path + `: line 3: unknown key "temprature"; did you mean "temperature"?`; err.Error() != want {
 		t.Errorf("error %q, want %q", err, want)
 	}
 	if got := env.Sent(); len(got) != 0 {
@@ -352,5 +352,27 @@ func TestCreateOnATerminalNamesTheMonth(t *testing.T) {
 	}
 	if got := env.Out.String(); !strings.Contains(got, "\nDate:          3 Hammer 1492 (1492-1-3)\n") {
 		t.Errorf("stdout\n%s", got)
+	}
+}
+
+// A create of one entry says on stderr what it made, as weather set says
+// it, whatever -o prints on stdout; -q silences it.
+func TestCreateOfOneSaysWhatItCreatedOnStderr(t *testing.T) {
+	for _, quiet := range []bool{false, true} {
+		env := newTestEnv(t, "id")
+		env.F.Globals.Quiet = quiet
+		env.expect("GET "+calendarRoute, "", 200, one(harptosJSON))
+		env.expect("GET "+weathersRoute, "", 200, page(1, 1))
+		env.expect("POST "+weathersRoute, `{"day":3,"month":1,"weather":"sun","year":1492}`, 201, one(weatherJSON(41, 1492, 1, 3, "sun")))
+		if err := env.run("create", "--calendar", "5", "--date", "1492-1-3", "--weather", "sun"); err != nil {
+			t.Fatal(err)
+		}
+		want := "created weather 41 on 1492-1-3\n"
+		if quiet {
+			want = ""
+		}
+		if got := env.ErrOut.String(); got != want || env.Out.String() != "41\n" {
+			t.Errorf("quiet %v: stdout %q, stderr %q, want %q", quiet, env.Out.String(), got, want)
+		}
 	}
 }

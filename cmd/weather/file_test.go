@@ -61,7 +61,7 @@ func TestFileShapes(t *testing.T) {
 
 func TestFileErrorsNameTheLine(t *testing.T) {
 	tests := []struct{ name, content, want string }{
-		{"unknown key", "date: 1-1-1\nweathr: sun\n", `standard input: line 2: unknown key "weathr"`},
+		{"unknown key", "date: 1-1-1\nweathr: sun\n", `standard input: line 2: unknown key "weathr"; did you mean "weather"?`},
 		{"mistyped day", "- year: 1\n  month: 1\n  day: first\n", `standard input: line 3: [1].day: "first" is not a whole number`},
 		{"bad date", "- date: 1-1-1\n- date: 1492/1/2\n", `standard input: line 2: [2].date: "1492/1/2" is not a date: write YEAR-MONTH-DAY (1492-4-3, 1492-Ches-3) or DAY MONTH YEAR (3 Ches 1492)`},
 		{"every problem at once", "- date: 1-1-1\n  weather: [sun]\n- day: 2.5\n  visibility: friends\n",

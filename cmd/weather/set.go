@@ -103,7 +103,7 @@ func set(r *run) error {
 		if err != nil {
 			return err
 		}
-		cmdutil.Say(f, "created weather %d on %s", created[0].ID, date)
+		cmdutil.Say(f, "created %s", made(created[0]))
 		return printer.PrintOne(created[0], kind)
 	}
 	if len(onDate) > 1 {

@@ -28,10 +28,12 @@ func Spec(f *cmdutil.Factory) *resource.Spec[*client.Weather] {
 		Label: func(w *client.Weather) string {
 			return fmt.Sprintf("(%s %s)", w.Date(), w.Code())
 		},
+		Made: made,
 		Filters: func(fs *pflag.FlagSet) func(*pflag.FlagSet) (resource.Query[*client.Weather], error) {
 			return listFilters(f, fs)
 		},
 		ReadableKind: readableKind,
+		Next:         next,
 		Complete:     Completion(f),
 		GetHelp: resource.Help{
 			Short: "Show one weather entry",
@@ -84,4 +86,24 @@ func readableKind(ctx context.Context, c *client.Client, s *resource.Scope) (out
 		return output.Kind{}, err
 	}
 	return KindFor(cal.Months), nil
+}
+
+// made is what a create of one entry says it made: "weather 41 on
+// 1492-1-3", as weather set says it.
+func made(w *client.Weather) string { return fmt.Sprintf("weather %d on %s", w.ID, w.Date()) }
+
+// next is what the list of a calendar with no weather says to run: set a
+// day's, or generate a month of it, from the calendar's current day (the
+// list read the calendar for its month names: it is at hand).
+func next(s *resource.Scope, kanka string) string {
+	date := "DATE"
+	if cal, ok := s.Parent.(*client.Calendar); ok && cal != nil {
+		if d, ok := cal.CurrentDate(); ok {
+			date = d.String()
+		}
+	}
+	return fmt.Sprintf(`no weather entries yet on calendar %[1]d. Record a day's weather:
+  %[2]s weather set --calendar %[1]d --date %[3]s --weather sun
+or make up a month of it from a climate ('kanka weather climates' lists them):
+  %[2]s weather generate --calendar %[1]d --from %[3]s --days 30 --climate temperate`, s.ParentID, kanka, date)
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/kanka-cli/kanka/internal/suggest"
 )
 
 // Format is a calendar file format kanka imports.
@@ -35,13 +37,22 @@ func (f Format) Tool() string {
 	return string(f)
 }
 
-// ParseFormat reads a --format value: auto or one of Formats.
+// ParseFormat reads a --format value: auto or one of Formats. An unknown
+// one names the nearest when one is near.
 func ParseFormat(s string) (Format, error) {
 	f := Format(strings.ToLower(strings.TrimSpace(s)))
 	if f == Auto || slices.Contains(Formats, f) {
 		return f, nil
 	}
-	return "", fmt.Errorf("unknown format %q: give auto, fantasy-calendar, simple-calendar or donjon", s)
+	const all = "give auto, fantasy-calendar, simple-calendar or donjon"
+	names := []string{string(Auto)}
+	for _, f := range Formats {
+		names = append(names, string(f))
+	}
+	if near, ok := suggest.Nearest(strings.TrimSpace(s), names); ok {
+		return "", fmt.Errorf("unknown format %q; did you mean %q? (%s)", s, near, all)
+	}
+	return "", fmt.Errorf("unknown format %q: %s", s, all)
 }
 
 // expected says what each format's file holds at its top, for the error

@@ -11,6 +11,7 @@ import (
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/output"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // NewListCmd builds `<noun> list`: every record, walking every page, or
@@ -85,7 +86,7 @@ func NewListCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Command 
 		// where a script reading stdout never sees it. Other formats
 		// print their own empty answer ([] for json).
 		if kept == 0 && p.IsTable() && !f.Quiet() {
-			fmt.Fprintf(f.IO.ErrOut, "no %s found\n", s.Plural)
+			fmt.Fprint(f.IO.ErrOut, s.empty(f, cmd, p, scope))
 		}
 		return nil
 	})
@@ -100,6 +101,32 @@ func NewListCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Command 
 	}
 	readFilters = read
 	return cmd
+}
+
+// empty is what an empty table says on stderr: on a terminal, of a
+// list nothing narrowed, what to run next (Spec.Next); else that none
+// was found.
+func (s *Spec[T]) empty(f *cmdutil.Factory, cmd *cobra.Command, p *output.Printer, scope *Scope) string {
+	if s.Next == nil || !p.Readable() || narrowed(cmd, s.Parent) {
+		return fmt.Sprintf("no %s found\n", s.Plural)
+	}
+	return cmdutil.WrapAdvice(s.Next(scope, f.Program()), f.IO.TermWidth)
+}
+
+// narrowed reports whether a flag of the list's own other than the
+// parent, --limit and --sort was given: a filter or a page, after which
+// an empty list says nothing of what the campaign holds.
+func narrowed(cmd *cobra.Command, parent *Parent) bool {
+	found := false
+	cmd.LocalNonPersistentFlags().VisitAll(func(fl *pflag.Flag) {
+		switch {
+		case !fl.Changed, fl.Name == "limit", fl.Name == sortFlag:
+		case parent != nil && fl.Name == parent.Flag:
+		default:
+			found = true
+		}
+	})
+	return found
 }
 
 // streamed is ctx for the walk of a list: a list printed as it comes (json,

@@ -32,6 +32,11 @@ type NameLookup[T interface {
 	// Tell says what tells records of one name apart, after their id and
 	// name ("type Solar\tdate 1492-1-1").
 	Tell func(T) string
+	// Meant, when set, is a name arg may stand for that is nothing like
+	// it, and what that name is to arg: "Galifar Calendar", "the calendar
+	// of the eberron preset" for "eberron". Asked only when no name List
+	// gave is near arg, and looked for among those names (no request).
+	Meant func(arg string) (name, why string, ok bool)
 }
 
 // Check refuses, before any request, an argument no lookup could find: an
@@ -75,8 +80,26 @@ func (l *NameLookup[T]) Resolve(ctx context.Context, c *client.Client, arg strin
 	}
 	if best, ok := suggest.Containing(arg, names); ok {
 		msg += fmt.Sprintf("; did you mean %q (id %d)?", best, near[slices.Index(names, best)].RecordID())
+	} else if meant, why, ok := l.meant(arg, near); ok {
+		msg += fmt.Sprintf("; did you mean %q (id %d), %s?", meant.RecordName(), meant.RecordID(), why)
 	}
 	return 0, record, false, &cmdutil.NotFoundError{Err: fmt.Errorf("%s", msg)}
+}
+
+// meant is the one record of near named as Meant says arg may mean, and
+// why; ok is false when there is none, or more than one.
+func (l *NameLookup[T]) meant(arg string, near []T) (record T, why string, ok bool) {
+	if l.Meant == nil {
+		return record, "", false
+	}
+	name, why, ok := l.Meant(arg)
+	if !ok {
+		return record, "", false
+	}
+	if found := client.NamedBy(near, name); len(found) == 1 {
+		return found[0], why, true
+	}
+	return record, "", false
 }
 
 // ambiguous lists the records of one name with their id and what tells

@@ -50,6 +50,16 @@ type Spec[T output.Record] struct {
 	// Name is a record's name in result lines ("deleted calendar 12
 	// (Harptos)"); nil: the id alone.
 	Name func(T) string
+	// Made says, on stderr, what a create of one record made: the noun,
+	// the id and what a person knows it by (`calendar 20 "Harptos"`,
+	// `weather 41 on 1492-1-3`), after "created". nil: the noun and id.
+	Made func(T) string
+
+	// Next is what an empty list says to do next, on a terminal, when
+	// nothing narrowed it (no filter, no page): lines of prose, and
+	// commands indented two spaces, each starting with kanka (the program
+	// as the user ran it: "kanka --sandbox"). nil: "no <plural> found".
+	Next func(s *Scope, kanka string) string
 
 	// Filters registers the list's own filter flags and returns what reads
 	// them once parsed, before any request: a bad value sends nothing.
@@ -224,6 +234,14 @@ func (s *Spec[T]) one() string {
 		return s.One
 	}
 	return s.Noun
+}
+
+// made is what the line of a create of one record says after "created".
+func (s *Spec[T]) made(r T) string {
+	if s.Made != nil {
+		return s.Made(r)
+	}
+	return s.Noun + " " + strconv.Itoa(r.RecordID())
 }
 
 // count is "1 weather entry" or "5 weather entries".

@@ -81,6 +81,9 @@ func NewCreateCmd[T output.Record, In any](f *cmdutil.Factory, s *Spec[T], w *Wr
 			if err != nil {
 				return err
 			}
+			// What was made is said on stderr whatever -o prints, as
+			// weather set and delete say what they did.
+			cmdutil.Say(f, "created %s", s.made(created[0]))
 			return p.PrintOne(created[0], kindAtHand(s, run, p))
 		}
 		// What was created goes to stdout even when a later record
