@@ -112,14 +112,15 @@ func TestPrintPlanFitsEveryWidth(t *testing.T) {
 	}
 }
 
-// A value wider than a whole line is cut with "…", never broken over two.
+// A value wider than a whole line is cut with "...", as a table cuts one,
+// never broken over two.
 func TestPrintPlanCutsAValueNoLineHolds(t *testing.T) {
 	plan := bigPlan(0, 0)
 	plan.Calendars[0].Action = Update
 	plan.Calendars[0].Changes = []Change{{Field: "entry", Old: `"` + strings.Repeat("x", 70) + `"`, New: `"y"`}}
 	var b bytes.Buffer
 	PrintPlan(&b, plan, PlanText{Entries: TerminalEntries, Width: 40})
-	want := "  entry:\n      \"" + strings.Repeat("x", 32) + "…\n      -> \"y\"\n"
+	want := "  entry:\n      \"" + strings.Repeat("x", 30) + "...\n      -> \"y\"\n"
 	if !strings.Contains(b.String(), want) {
 		t.Errorf("plan:\n%s\nwant it to hold:\n%s", b.String(), want)
 	}

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/output"
 )
 
 // How the plan's text is laid out: which weather writes it lists, and the
@@ -16,7 +16,7 @@ import (
 type PlanText struct {
 	Entries Entries
 	// Width wraps each line at spaces to this many columns, with a
-	// hanging indent (a word no line holds is cut with "…"); 0 does not
+	// hanging indent (a word no line holds is cut with "..."); 0 does not
 	// wrap (piped: one line an item, for logs and grep).
 	Width int
 }
@@ -54,7 +54,7 @@ func writeWrapped(w io.Writer, width int, indent, text string) {
 			body := strings.TrimLeft(part, " ")
 			lead, part = indent+part[:len(part)-len(body)], body
 		}
-		for _, line := range cmdutil.Wrap(part, width, lead, lead+"    ") {
+		for _, line := range output.Wrap(part, width, lead, lead+"    ") {
 			fmt.Fprintln(w, line)
 		}
 	}

@@ -2,81 +2,13 @@ package cmdutil
 
 import (
 	"strings"
-	"unicode"
 
-	"golang.org/x/text/width"
+	"github.com/kanka-cli/kanka/output"
 )
 
-// Text written for people on a terminal (advice, a plan) is wrapped here
-// to the terminal's width: at spaces, never inside a word, with a hanging
-// indent; a word wider than a whole line is cut with "…". A command is
-// wrapped as help wraps examples, with a backslash, so that it still
-// pastes as one.
-
-// Columns is how many columns s takes on a terminal (s holds no escape
-// sequences): East Asian wide characters 2, combining marks and format
-// characters none, anything else 1.
-func Columns(s string) int {
-	n := 0
-	for _, r := range s {
-		n += runeColumns(r)
-	}
-	return n
-}
-
-func runeColumns(r rune) int {
-	if unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf) {
-		return 0
-	}
-	switch width.LookupRune(r).Kind() {
-	case width.EastAsianWide, width.EastAsianFullwidth:
-		return 2
-	}
-	return 1
-}
-
-// Wrap lays the words of text out in lines of at most w columns: the
-// first line after first, the others after rest (a hanging indent). A word
-// wider than a line is cut to fit, ending in "…". w of 0 or less is no
-// limit: one line.
-func Wrap(text string, w int, first, rest string) []string {
-	words := strings.Fields(text)
-	if w <= 0 {
-		return []string{first + strings.Join(words, " ")}
-	}
-	var lines []string
-	line, indent := first, first
-	for _, word := range words {
-		if line != indent && Columns(line)+1+Columns(word) > w {
-			lines = append(lines, line)
-			line, indent = rest, rest
-		}
-		if line != indent {
-			line += " "
-		}
-		line += Cut(word, w-Columns(line))
-	}
-	return append(lines, line)
-}
-
-// Cut shortens s to at most w columns, ending in "…" when something was
-// cut.
-func Cut(s string, w int) string {
-	if Columns(s) <= w {
-		return s
-	}
-	if w <= 0 {
-		return ""
-	}
-	n := 0
-	for i, r := range s {
-		if n+runeColumns(r) > w-1 {
-			return s[:i] + "…"
-		}
-		n += runeColumns(r)
-	}
-	return s
-}
+// Advice mixes prose, wrapped by output.Wrap (at spaces, a word too wide
+// cut), and commands, wrapped as help wraps examples: with a backslash, so
+// that a command still pastes as one.
 
 // WrapCommand wraps one command line wider than w at its spaces: each
 // line but the last ends in " \", and the lines after the first are
@@ -85,7 +17,7 @@ func Cut(s string, w int) string {
 // short would not run). It does not look inside quotes: it is for
 // commands kanka writes, whose arguments hold no spaces.
 func WrapCommand(line string, w int) []string {
-	if w <= 0 || Columns(line) <= w {
+	if w <= 0 || output.Width(line) <= w {
 		return []string{line}
 	}
 	body := strings.TrimLeft(line, " ")
@@ -93,7 +25,7 @@ func WrapCommand(line string, w int) []string {
 	var lines []string
 	cur, curIndent := indent, indent
 	for _, word := range flagsWithValues(strings.Fields(body)) {
-		if cur != curIndent && Columns(cur)+1+Columns(word)+2 > w {
+		if cur != curIndent && output.Width(cur)+1+output.Width(word)+2 > w {
 			lines = append(lines, cur+" \\")
 			cur, curIndent = indent+"    ", indent+"    "
 		}
@@ -131,7 +63,7 @@ func WrapAdvice(text string, w int) string {
 			out = append(out, WrapCommand(line, w)...)
 			continue
 		}
-		out = append(out, Wrap(line, w, "", "")...)
+		out = append(out, output.Wrap(line, w, "", "")...)
 	}
 	return strings.Join(out, "\n") + "\n"
 }
