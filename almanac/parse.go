@@ -50,7 +50,7 @@ func (r *Reckoning) ParseDate(s string) (Date, error) {
 	if err != nil {
 		return Date{}, err
 	}
-	return d, r.Check(d)
+	return d, r.CheckWritten(d)
 }
 
 // ReadDate reads a date as ParseDate does, without checking that the

@@ -141,9 +141,11 @@ func TestRelativeShapes(t *testing.T) {
 func TestDayMonthYearOrderIsNamed(t *testing.T) {
 	r := mustNew(t, harptos())
 	for in, want := range map[string]string{
-		"6-Ches-1492":  "day 1492 does not exist: Ches has 30 days; dates are read year first (YEAR-MONTH-DAY): did you mean 1492-Ches-6?",
-		"6-4-1492":     "day 1492 does not exist: Ches has 30 days; dates are read year first (YEAR-MONTH-DAY): did you mean 1492-Ches-6?",
-		"30-Hammer-92": "day 92 does not exist: Hammer has 30 days; dates are read year first (YEAR-MONTH-DAY): did you mean 92-Hammer-30?",
+		"6-Ches-1492":    "day 1492 does not exist: Ches has 30 days; dates are read year first (YEAR-MONTH-DAY): did you mean 1492-Ches-6?",
+		"6-4-1492":       "day 1492 does not exist: Ches has 30 days; dates are read year first (YEAR-MONTH-DAY): did you mean 1492-Ches-6?",
+		"30-Hammer-1358": "day 1358 does not exist: Hammer has 30 days; dates are read year first (YEAR-MONTH-DAY): did you mean 1358-Hammer-30?",
+		// Two digits may be a day past the month's end: no guess.
+		"6-Ches-92": "day 92 does not exist: Ches has 30 days",
 		// A day just past the month's end is a plain mistake.
 		"1492-4-31": "day 31 does not exist: Ches has 30 days",
 		// Year 40, day 31: swapped, day 40 does not exist either.

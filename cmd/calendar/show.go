@@ -95,8 +95,10 @@ server sent them. -o yaml, -o ndjson, --jq and --template work on that value.`,
 			if fs.Changed("year") && !fs.Changed("month") && !opts.WholeYear {
 				return cmdutil.UsageErrorf("--year needs --month M or --whole-year")
 			}
-			if fs.Changed("date") && strings.TrimSpace(opts.Date) == "" {
-				return cmdutil.UsageErrorf("--date: no date given")
+			if fs.Changed("date") {
+				if _, err := resource.DateFlag("date", opts.Date); err != nil {
+					return err
+				}
 			}
 			if fs.Changed("month") && strings.TrimSpace(opts.Month) == "" {
 				return cmdutil.UsageErrorf("--month: no month given")
@@ -107,7 +109,7 @@ server sent them. -o yaml, -o ndjson, --jq and --template work on that value.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&opts.Date, "date", "", "show the month of day `D` (1492-4-3, 1492-Ches-3, \"3 Ches 1492\")")
+	fl.StringVar(&opts.Date, "date", "", "show the month of day `D` (1492-4-3, 1492-Ches-3, \"3 Ches 1492\", or +30: days from today)")
 	fl.IntVar(&opts.Year, "year", 0, "the year `Y` of --month or --whole-year")
 	fl.StringVar(&opts.Month, "month", "", "show month `M` (number, name, alias or prefix)")
 	fl.BoolVar(&opts.WholeYear, "whole-year", false, "show every month of the year")

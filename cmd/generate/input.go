@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/cmd/calendar"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
@@ -68,30 +67,18 @@ func (opts *Options) checkSpanFlags() error {
 	case opts.HasDays && opts.Days < 1:
 		return cmdutil.UsageErrorf("--days %d: give one day or more", opts.Days)
 	}
-	from, err := dateShape("from", opts.From)
+	from, err := resource.DateFlag("from", opts.From)
 	if err != nil {
 		return err
 	}
 	if !hasTo {
 		return nil
 	}
-	to, err := dateShape("to", opts.To)
+	to, err := resource.DateFlag("to", opts.To)
 	if err != nil {
 		return err
 	}
 	return resource.CheckSpan(from, to)
-}
-
-// dateShape refuses a date that can be no date of any calendar; a date in
-// numbers is returned, one with names waits for the calendar (nil).
-func dateShape(flag, text string) (*almanac.Date, error) {
-	d, err := resource.DateFlag(flag, text)
-	if err == nil && d == nil {
-		if err := almanac.CheckDateShape(text); err != nil {
-			return nil, cmdutil.UsageErrorf("--%s: %v", flag, err)
-		}
-	}
-	return d, err
 }
 
 // readClimate is the climate --climate names, or --climate-file holds.
