@@ -131,7 +131,7 @@ func newMoveCmd(f *cmdutil.Factory, runF func(*MoveOptions) error, back bool) *c
 				}
 			}
 			if len(given) > 1 {
-				return cmdutil.UsageErrorf("%s cannot be used together: give one", strings.Join(given, " and "))
+				return cmdutil.CommandLineErrorf("%s cannot be used together: give one", strings.Join(given, " and "))
 			}
 			opts.Unit, opts.N = "days", 1
 			for unit, n := range map[string]int64{"days": days, "months": months, "years": years} {

@@ -87,13 +87,13 @@ server sent them. -o yaml, -o ndjson, --jq and --template work on that value.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fs := cmd.Flags()
 			if fs.Changed("date") && (fs.Changed("year") || fs.Changed("month") || fs.Changed("whole-year")) {
-				return cmdutil.UsageErrorf("--date cannot be used with --year, --month or --whole-year")
+				return cmdutil.CommandLineErrorf("--date cannot be used with --year, --month or --whole-year")
 			}
 			if fs.Changed("month") && opts.WholeYear {
-				return cmdutil.UsageErrorf("--month and --whole-year cannot be used together")
+				return cmdutil.CommandLineErrorf("--month and --whole-year cannot be used together")
 			}
 			if fs.Changed("year") && !fs.Changed("month") && !opts.WholeYear {
-				return cmdutil.UsageErrorf("--year needs --month M or --whole-year")
+				return cmdutil.CommandLineErrorf("--year needs --month M or --whole-year")
 			}
 			if fs.Changed("date") {
 				if _, err := resource.DateFlag("date", opts.Date); err != nil {

@@ -61,9 +61,9 @@ func (opts *Options) checkSpanFlags() error {
 	hasTo := strings.TrimSpace(opts.To) != ""
 	switch {
 	case opts.HasDays && hasTo:
-		return cmdutil.UsageErrorf("--days and --to cannot be used together: give the last day, or the number of days")
+		return cmdutil.CommandLineErrorf("--days and --to cannot be used together: give the last day, or the number of days")
 	case !opts.HasDays && !hasTo:
-		return cmdutil.UsageErrorf("give the last day with --to DATE, or the number of days with --days N")
+		return cmdutil.CommandLineErrorf("give the last day with --to DATE, or the number of days with --days N")
 	case opts.HasDays && opts.Days < 1:
 		return cmdutil.UsageErrorf("--days %d: give one day or more", opts.Days)
 	}
@@ -85,12 +85,12 @@ func (opts *Options) checkSpanFlags() error {
 func (opts *Options) readClimate() (weathergen.Climate, error) {
 	switch {
 	case opts.Climate != "" && opts.ClimateFile != "":
-		return weathergen.Climate{}, cmdutil.UsageErrorf("--climate and --climate-file cannot be used together: give one climate")
+		return weathergen.Climate{}, cmdutil.CommandLineErrorf("--climate and --climate-file cannot be used together: give one climate")
 	case opts.Climate != "":
 		c, err := weathergen.ClimateByName(opts.Climate)
 		return c, cmdutil.AsUsage(err)
 	case opts.ClimateFile == "":
-		return weathergen.Climate{}, cmdutil.UsageErrorf("give a climate: --climate NAME (kanka weather climates lists them) or --climate-file FILE")
+		return weathergen.Climate{}, cmdutil.CommandLineErrorf("give a climate: --climate NAME (kanka weather climates lists them) or --climate-file FILE")
 	}
 	data, err := cmdutil.ReadInput(opts.Context, opts.Factory.IO, opts.ClimateFile)
 	var usage *cmdutil.UsageError
@@ -102,9 +102,8 @@ func (opts *Options) readClimate() (weathergen.Climate, error) {
 	}
 	c, err := weathergen.LoadClimate(data)
 	if err != nil {
-		// Each problem on its line, the file named first; the command was
-		// used rightly, so no "Run --help" follows them.
-		ps := &cmdutil.Problems{NoHint: true}
+		// Each problem on its line, the file named first.
+		ps := &cmdutil.Problems{}
 		ps.AddFile(cmdutil.SourceName(opts.ClimateFile), err)
 		return weathergen.Climate{}, ps.Err()
 	}

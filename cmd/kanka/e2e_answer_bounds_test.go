@@ -108,7 +108,7 @@ func TestE2EAnswerBoundsListWalk(t *testing.T) {
 
 	mark = srv.mark()
 	r = k.runWithin(t, hostileBound, "", "--max-list-size", "0", "calendar", "list")
-	wantRun(t, r, 2, "", "error: --max-list-size must be a size such as 8MiB or 1GiB, not \"0\"\nRun 'kanka calendar list --help' for usage.\n")
+	wantRun(t, r, 2, "", "error: --max-list-size must be a size such as 8MiB or 1GiB, not \"0\"\n")
 	wantNoRequests(t, srv, mark)
 }
 

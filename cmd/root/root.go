@@ -371,11 +371,6 @@ func debugOn(cmd *cobra.Command) bool {
 	return on
 }
 
-// usageError is err as a usage error (exit 2), unless it is one already.
-func usageError(err error) error {
-	var usage *cmdutil.UsageError
-	if errors.As(err, &usage) {
-		return err
-	}
-	return &cmdutil.UsageError{Err: err}
-}
+// usageError is err as a usage error of the command line (exit 2, and
+// the hint to read --help), unless it is a usage error already.
+func usageError(err error) error { return cmdutil.AsCommandLine(err) }

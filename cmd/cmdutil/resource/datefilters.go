@@ -100,7 +100,7 @@ type namedValue struct {
 func (lf *dateFlags) read(fs *pflag.FlagSet) (*dateFilter, error) {
 	f := &dateFilter{}
 	if fs.Changed("date") && (fs.Changed("from") || fs.Changed("to")) {
-		return nil, cmdutil.UsageErrorf("--date cannot be used with --from or --to: give one day, or a span")
+		return nil, cmdutil.CommandLineErrorf("--date cannot be used with --from or --to: give one day, or a span")
 	}
 	if fs.Changed("year") {
 		f.year = &lf.year
