@@ -83,7 +83,8 @@ server sent them. -o yaml, -o ndjson, --jq and --template work on that value.`,
   kanka calendar show 1 --year 1492 --month ches --no-weather
   kanka calendar show 1 --year 1492 --whole-year | less
   kanka calendar show 1 -o json --jq '.days[] | select(.weather != []) | .date'`,
-		Args: cobra.ExactArgs(1),
+		Args:        cobra.ExactArgs(1),
+		Annotations: showOutputs.Annotations(),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fs := cmd.Flags()
 			if fs.Changed("date") && (fs.Changed("year") || fs.Changed("month") || fs.Changed("whole-year")) {
@@ -118,6 +119,13 @@ server sent them. -o yaml, -o ndjson, --jq and --template work on that value.`,
 	return cmd
 }
 
+// showOutputs are what show prints: a month has no columns to widen and
+// no id of its own.
+var showOutputs = output.Supports{
+	Says:    "calendar show prints a month as a grid, or with -o json, yaml or ndjson",
+	Formats: []output.Format{output.Table, output.JSON, output.YAML, output.NDJSON},
+}
+
 func showRun(opts *ShowOptions) error {
 	f := opts.Factory
 	// The printer first, so a bad -o, --jq or --template sends nothing.
@@ -126,9 +134,6 @@ func showRun(opts *ShowOptions) error {
 		return err
 	}
 	text := printer.IsTable()
-	if printer.Format() == output.ID {
-		return cmdutil.UsageErrorf("-o id does not apply to calendar show, which prints a month: use -o json")
-	}
 	c, err := f.Client()
 	if err != nil {
 		return err

@@ -397,7 +397,8 @@ func TestShowRefusesBadFlagsBeforeAnyRequest(t *testing.T) {
 		{"", []string{"--month", ""}, "--month: no month given"},
 		{"", []string{"--date", "+x"}, `--date: "+x" is not a date: +N is N days after today, N a whole number (+3)`},
 		{"", []string{"--date", "Ches 3"}, `--date: "Ches 3" is not a date: write YEAR-MONTH-DAY (1492-4-3, 1492-Ches-3) or DAY MONTH YEAR (3 Ches 1492)`},
-		{"id", nil, "-o id does not apply to calendar show, which prints a month: use -o json"},
+		{"id", nil, "calendar show prints a month as a grid, or with -o json, yaml or ndjson, not -o id"},
+		{"wide", nil, "calendar show prints a month as a grid, or with -o json, yaml or ndjson, not -o wide"},
 		{"xml", nil, `unknown output format "xml": use one of table, wide, json, yaml, ndjson or id`},
 	}
 	for _, tc := range cases {
