@@ -218,8 +218,8 @@ func addGlobalFlags(cmd *cobra.Command, g *cmdutil.Globals) {
 	fl.StringVarP(&g.Profile, "profile", "p", "", "configuration profile `NAME` (env KANKA_PROFILE; default the active one)")
 	fl.StringVar(&g.ConfigPath, "config", "", "configuration `FILE` (env KANKA_CONFIG; default $XDG_CONFIG_HOME/kanka/config.yaml)")
 	fl.StringVarP(&g.Output, "output", "o", string(output.Table), "output `format`: table, wide, json, yaml, ndjson or id")
-	fl.StringVar(&g.JQ, "jq", "", "filter the JSON output with a jq `expression`")
-	fl.StringVar(&g.Template, "template", "", "format the JSON output with a Go `template`")
+	fl.StringVar(&g.JQ, "jq", "", "filter the JSON output with a jq `expression` (with -o json or ndjson, or no -o)")
+	fl.StringVar(&g.Template, "template", "", "format the JSON output with a Go `template` (with -o json or ndjson, or no -o)")
 	fl.BoolVar(&g.NoHeaders, "no-headers", false, "print tables without their header line")
 	fl.BoolVar(&g.Sandbox, "sandbox", false, "use the built-in sandbox instead of a server")
 	fl.StringVar(&g.SandboxData, "sandbox-data", "", "the sandbox's state `FILE` (env KANKA_SANDBOX_DATA)")
@@ -276,6 +276,10 @@ func checkGlobals(cmd *cobra.Command, f *cmdutil.Factory) error {
 	// A command that prints some formats only says so in its annotations
 	// (output.Supports); checked last, where the commands once checked it.
 	if err := output.Unsupported(cmd.Annotations, f.Globals.Output, f.Globals.JQ, f.Globals.Template); err != nil {
+		return &cmdutil.UsageError{Err: err}
+	}
+	given := cmd.Flags().Changed("output")
+	if err := output.CheckTransform(f.Globals.Output, given, f.Globals.JQ, f.Globals.Template); err != nil {
 		return &cmdutil.UsageError{Err: err}
 	}
 	return nil
