@@ -146,7 +146,7 @@ account on the built-in sandbox: kanka --sandbox calendar list`,
   kanka auth login -c 12345
   kanka calendar get "Calendar of Harptos" -o yaml
   kanka weather list --calendar 1 -o json --jq '.[].weather'`,
-		Version:       versionString(),
+		Version:       thisBuild().line(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          unknownSubcommand,
