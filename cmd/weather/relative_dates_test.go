@@ -116,3 +116,12 @@ func TestSetDayFirstDateSaysTheOrder(t *testing.T) {
 		"the weather entry is not valid, nothing was sent:\n  date: day 1492 does not exist: Hammer has 30 days; dates are read year first (YEAR-MONTH-DAY): did you mean 1492-Hammer-6?")
 	env.WantSent("GET " + calendarRoute)
 }
+
+// Without --date, a calendar that has no current date says what to do.
+func TestSetWithoutADateOnACalendarWithoutOne(t *testing.T) {
+	env := newTestEnv(t, "id")
+	env.expect("GET "+calendarRoute, "", 200, one(harptosJSON))
+	wantSetUsage(t, env.run("set", "--calendar", "5", "--weather", "rain"),
+		"calendar 5 \"Harptos\" has no current date to record the weather of: give --date, or set one with `kanka calendar update 5 --date Y-M-D`")
+	env.WantSent("GET " + calendarRoute)
+}

@@ -52,10 +52,11 @@ then one POST or PUT, or nothing.`,
 			if r.Flags, err = flags.Parse(r.Ctx, cmd.Flags(), f.IO); err != nil {
 				return err
 			}
-			if !cmd.Flags().Changed("date") {
+			today := !cmd.Flags().Changed("date")
+			if today {
 				r.Flags.SetWrittenDate(&client.Written{Text: "today", Where: "--date", Date: true})
 			}
-			return set(r)
+			return set(r, today)
 		},
 	}
 	calendar.Parent(f).AddFlag(cmd, &r.Parent)
@@ -64,9 +65,10 @@ then one POST or PUT, or nothing.`,
 	return cmd
 }
 
-// set creates the entry of the date the flags give, or updates the one the
-// calendar has (create and update, as weather create and update write).
-func set(r *run) error {
+// set creates the entry of the date the flags give (today when
+// today: --date was left out), or updates the one the calendar has (create
+// and update, as weather create and update write).
+func set(r *run, today bool) error {
 	f := r.Factory
 	printer, err := resource.NewPrinter(f)
 	if err != nil {
@@ -83,6 +85,9 @@ func set(r *run) error {
 	cal, err := calendar.OfScope(r.Ctx, r.Client, r.Scope, "to check the date")
 	if err != nil {
 		return err
+	}
+	if _, ok := cal.CurrentDate(); today && !ok {
+		return cmdutil.UsageErrorf("calendar %d %q has no current date to record the weather of: give --date, or set one with `kanka calendar update %d --date Y-M-D`", cal.ID, cal.Name, cal.ID)
 	}
 	r.Records = []client.WeatherInput{r.Flags}
 	if err := resolveDates(f, cal, r.Records); err != nil {
