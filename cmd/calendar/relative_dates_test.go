@@ -36,7 +36,7 @@ func TestRelativeDateRefusedBeforeAnyRequest(t *testing.T) {
 		want string
 	}{
 		{[]string{"create", "--name", "New", "--month", "A:30", "--month", "B:30", "--weekday", "X", "--weekday", "Y", "--date", "today"},
-			`--date: "today" counts from the calendar's current date, and the calendar has none`},
+			"--date today: a calendar being created has no current date to count from: give the date itself (1492-4-1)"},
 		{[]string{"update", "12", "--date", "+x"}, `--date: "+x" is not a date: +N is N days after today, N a whole number (+3)`},
 		{[]string{"update", "12", "--date", "today+3"}, `--date: "today+3" is not a date: write +3 for 3 days after today`},
 	} {
