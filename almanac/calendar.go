@@ -34,6 +34,10 @@ type Calendar struct {
 	// StartOffset shifts the weekday of every standard month (0..99 on the service).
 	StartOffset int
 	Suffix      string
+	// Today is the calendar's current date: what "today", "tomorrow",
+	// "yesterday", "+3" and "-1" count from (ReadDate). nil when it has
+	// none.
+	Today *Date
 }
 
 // Month is one month of the list; a length below 1 counts as 1.

@@ -73,7 +73,13 @@
 //     is a number or a name or alias in any case, exact names first, then
 //     exact aliases, then prefixes of either; a prefix two months share is
 //     an error that lists them. A month named only by digits is read as a
-//     number. A date that does not exist is an error saying why.
+//     number. A date that does not exist is an error saying why; one that
+//     looks written day first (6-Ches-1492) names the order and the date
+//     meant.
+//   - Dates a person says: "today" (Calendar.Today, the calendar's current
+//     date), "tomorrow", "yesterday", "+N" and "-N" days from it, counted
+//     with AddDays; N is bounded by MaxRelativeDays, and the date reached
+//     by the years.
 //
 // # Where the service's branches differ (kanka follows develop)
 //

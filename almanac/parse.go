@@ -40,8 +40,9 @@ func ParseNumeric(s string) (Date, error) {
 
 // ParseDate reads a date as a person writes it and checks that it exists:
 // "1492-4-3", "1492-Ches-3", "-12-3-1" (year first, month by number or
-// name), or "3 Ches 1492", "3 Ches, 1492 DR", "3 Ches, Year of Three Ships
-// Sailing DR" (day first, as Format writes it; the suffix is optional).
+// name), "3 Ches 1492", "3 Ches, 1492 DR", "3 Ches, Year of Three Ships
+// Sailing DR" (day first, as Format writes it; the suffix is optional), or
+// "today", "tomorrow", "yesterday", "+3", "-1" (days from Calendar.Today).
 // Months match by number, name or alias, in any case, or by an unambiguous
 // prefix of one.
 func (r *Reckoning) ParseDate(s string) (Date, error) {
@@ -49,7 +50,7 @@ func (r *Reckoning) ParseDate(s string) (Date, error) {
 	if err != nil {
 		return Date{}, err
 	}
-	return d, r.Check(d)
+	return d, r.CheckWritten(d)
 }
 
 // ReadDate reads a date as ParseDate does, without checking that the
@@ -58,6 +59,9 @@ func (r *Reckoning) ParseDate(s string) (Date, error) {
 func (r *Reckoning) ReadDate(s string) (Date, error) {
 	if err := CheckDateShape(s); err != nil {
 		return Date{}, err
+	}
+	if n, ok, _ := relativeDays(s); ok {
+		return r.fromToday(normalise(s), n)
 	}
 	s = normalise(s)
 	if m := yearFirst.FindStringSubmatch(s); m != nil {
@@ -68,18 +72,22 @@ func (r *Reckoning) ReadDate(s string) (Date, error) {
 }
 
 // CheckDateShape says whether s can be a date of some calendar: one of the
-// forms ParseDate reads. It needs no calendar, so that a date given in a
-// flag or a file is refused before any request when it cannot be one;
-// its months and year names are read later, with the calendar's.
+// forms ParseDate reads, a date counted from today (relative.go)
+// included. It needs no calendar, so that a date given in a flag or a
+// file is refused before any request when it cannot be one; its months,
+// year names and today are read later, with the calendar's.
 func CheckDateShape(s string) error {
 	if len(s) > maxInput {
 		return fmt.Errorf("a date of %d characters is too long", len(s))
 	}
+	if err := relativeShapeError(s); err != nil {
+		return err
+	}
 	n := normalise(s)
-	if yearFirst.MatchString(n) || dayFirst.MatchString(n) {
+	if IsRelative(n) || yearFirst.MatchString(n) || dayFirst.MatchString(n) {
 		return nil
 	}
-	return fmt.Errorf("%q is not a date: write YEAR-MONTH-DAY (1492-4-3, 1492-Ches-3) or DAY MONTH YEAR (3 Ches 1492)", n)
+	return fmt.Errorf("%q is not a date: write YEAR-MONTH-DAY (1492-4-3, 1492-Ches-3) or DAY MONTH YEAR (3 Ches 1492)%s", n, nearRelativeWord(n))
 }
 
 // parseDayFirst splits "MONTH YEAR", "MONTH, YEAR" or "MONTH, YEAR NAME"

@@ -19,7 +19,7 @@ func (c *Calendar) Reckoning() (*almanac.Reckoning, error) { return c.CalendarIn
 
 // AlmanacCalendar is the calendar in would make (or, for a record, the
 // calendar as read), for its arithmetic and for checking its dates before
-// it is sent. A field not given counts as the service stores it when
+// it is sent; its current date is the almanac's Today. A field not given counts as the service stores it when
 // created without it: no leap years, year 0 existing, offset 0. A calendar
 // with leap years but no leap start, interval or month gets 1 for each:
 // the service's sanitizer writes month 1 for a leap month not given (and
@@ -32,11 +32,17 @@ func (in CalendarInput) AlmanacCalendar() almanac.Calendar {
 		Offset:  deref(in.LeapYearOffset, 1),
 		Start:   deref(in.LeapYearStart, 1),
 	}
-	return almanacCalendar(almanacFields{
+	cal := almanacCalendar(almanacFields{
 		months: in.Months, weekdays: in.Weekdays, years: in.Years, seasons: in.Seasons, moons: in.Moons,
 		suffix: deref(in.Suffix, ""), skipYearZero: deref(in.SkipYearZero, false), startOffset: deref(in.StartOffset, 0),
 		leap: leap,
 	})
+	if in.Date != nil {
+		// What "today" and "+3" count from, in every date a flag gives.
+		today := *in.Date
+		cal.Today = &today
+	}
+	return cal
 }
 
 // UncountedDays are the keys the count of in's days needs that in does not

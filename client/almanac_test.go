@@ -65,6 +65,8 @@ func TestCalendarToAlmanac(t *testing.T) {
 			StartOffset: 3, Suffix: "DR",
 		}, almanac.Date{Year: 1492, Month: 3, Day: 12}},
 	} {
+		// The current date is what "today" counts from.
+		tc.want.Today = &tc.today
 		if got := tc.cal.AlmanacCalendar(); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%s: almanac calendar\n%+v\nwant\n%+v", tc.name, got, tc.want)
 		}

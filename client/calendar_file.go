@@ -1,6 +1,7 @@
 package client
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -213,6 +214,27 @@ func (in *CalendarInput) ResolveMonths() error {
 		}
 	}
 	return errJoin(errs)
+}
+
+// ResolveToday reads a current date counted from today (--date +3) with
+// cal, the calendar as read: its current date and its days. The calendar
+// as changed cannot count it, since its date is the one being given.
+// Nothing else is read; a date counted so is checked as any other.
+func (in *CalendarInput) ResolveToday(cal *Calendar) error {
+	w := in.DateWritten
+	if w == nil || !almanac.IsRelative(w.Text) {
+		return nil
+	}
+	r, err := cal.Reckoning()
+	if err != nil {
+		return fmt.Errorf("%s: %q: the calendar's days cannot be counted: %v", w.Where, w.Text, err)
+	}
+	d, err := w.resolveDate(r)
+	if err != nil {
+		return err
+	}
+	in.Date, in.DateWritten = &d, nil
+	return nil
 }
 
 // WrittenNames are the months and the date of in written with names, to

@@ -25,7 +25,8 @@ var (
 		{Name: "entry-file", Usage: "read the description (HTML) from `FILE` (- is standard input)", File: true, Set: setEntry},
 	}
 	dateFlag = FlagForm[CalendarInput]{Name: "date",
-		Usage: "current date as `DATE`: 1492-4-3, or with a month name 1492-Ches-3 or \"3 Ches 1492\" (the year may be negative)",
+		Usage: "current date as `DATE`: 1492-4-3, or with a month name 1492-Ches-3 or \"3 Ches 1492\" (the year may be negative); " +
+			"on update also +N or -N days from the current date",
 		Set: func(in *CalendarInput, v []string) (err error) {
 			if in.Date, in.DateWritten, err = ParseDateInput(v[0], "--date"); err != nil {
 				return flagProblem("%v", err)

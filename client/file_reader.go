@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/internal/suggest"
 	yaml "go.yaml.in/yaml/v3"
 )
@@ -337,7 +338,8 @@ func (r *fileReader) month(n *yaml.Node, path string) (*int, *Written) {
 }
 
 // date reads a date: "Y-M-D" in numbers, or any form with month and year
-// names (kept whole as Written, for the calendar to read).
+// names (kept whole as Written, for the calendar to read); never one
+// counted from today.
 func (r *fileReader) date(n *yaml.Node, path string) (*Date, *Written) {
 	if isNull(n) {
 		return nil, nil
@@ -346,12 +348,20 @@ func (r *fileReader) date(n *yaml.Node, path string) (*Date, *Written) {
 		r.add(n, path, "must be a date of the form YEAR-MONTH-DAY")
 		return nil, nil
 	}
+	if almanac.IsRelative(n.Value) {
+		r.add(n, path, "%q %s", strings.TrimSpace(n.Value), relativeInFile)
+		return nil, nil
+	}
 	d, w, err := ParseDateInput(n.Value, where(n, path))
 	if err != nil {
 		r.add(n, path, "%v", err)
 	}
 	return d, w
 }
+
+// relativeInFile is why a file cannot say "today" or "+3": applying the
+// same file again must write the same days.
+const relativeInFile = "counts from the calendar's current date, so the file would mean another day each time the calendar's date moves: give the date itself (1492-4-3, 1492-Ches-3)"
 
 func isWholeText(s string) bool {
 	s = strings.TrimPrefix(strings.TrimSpace(s), "-")

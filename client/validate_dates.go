@@ -45,7 +45,7 @@ func (ps *problems) checkWeatherDate(cal *Calendar, d Date) {
 		}
 		return
 	}
-	if err := r.Check(d); err != nil {
+	if err := r.CheckWritten(d); err != nil {
 		ps.add("date", "%s", err)
 	}
 }
@@ -96,7 +96,7 @@ func (ps *problems) checkCurrentDate(r *almanac.Reckoning, d *Date) {
 	if r == nil || d == nil {
 		return
 	}
-	if err := r.Check(*d); err != nil {
+	if err := r.CheckWritten(*d); err != nil {
 		ps.add("date", "%s", err)
 	}
 }

@@ -50,7 +50,8 @@ func weatherText(key, usage string, get func(*WeatherInput) **string, required b
 
 // weatherDateFlag is --date: the whole date, in numbers or with names.
 var weatherDateFlag = FlagForm[WeatherInput]{Name: "date",
-	Usage: "the day, as `DATE`: 1492-1-3, or with a month name 1492-Hammer-3 or \"3 Hammer 1492\" (the year may be negative)",
+	Usage: "the day, as `DATE`: 1492-1-3, or with a month name 1492-Hammer-3 or \"3 Hammer 1492\" (the year may be negative); " +
+		"or today, tomorrow, yesterday, +N or -N days from the calendar's current date",
 	Set: func(in *WeatherInput, v []string) error {
 		d, written, err := ParseDateInput(v[0], "--date")
 		switch {

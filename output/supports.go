@@ -29,6 +29,11 @@ type Supports struct {
 	Always Format `json:"always,omitempty"`
 }
 
+// TextOnly is the declaration of a command that prints no data: says
+// what it prints; -o table, the default, only, and no --jq or --template
+// (they run over a JSON it does not write).
+func TextOnly(says string) Supports { return Supports{Says: says, Formats: []Format{Table}} }
+
 // Annotations are the annotations of a command that prints s.
 func (s Supports) Annotations() map[string]string {
 	b, _ := json.Marshal(s) // strings only: it cannot fail

@@ -181,7 +181,7 @@ func readRequest(opts *Options) (*request, error) {
 	case opts.Paginate && method != http.MethodGet:
 		return nil, cmdutil.UsageErrorf("--paginate walks the pages of a GET, not of a %s", method)
 	case opts.Paginate && opts.Input != "":
-		return nil, cmdutil.UsageErrorf("--paginate walks the pages of a GET, which sends no --input; give the query with -f or -F")
+		return nil, cmdutil.CommandLineErrorf("--paginate walks the pages of a GET, which sends no --input; give the query with -f or -F")
 	}
 	if err := client.CheckRawPath(opts.Path); err != nil {
 		return nil, &cmdutil.UsageError{Err: err}
@@ -240,7 +240,7 @@ type stdinOnce struct{ by string }
 
 func (s *stdinOnce) take(who string) error {
 	if s.by != "" {
-		return cmdutil.UsageErrorf("%s: standard input is read by %s already; it can be read once", who, s.by)
+		return cmdutil.CommandLineErrorf("%s: standard input is read by %s already; it can be read once", who, s.by)
 	}
 	s.by = who
 	return nil

@@ -120,9 +120,9 @@ func TestExitCodes(t *testing.T) {
 	}
 	before := srv.requests()
 	wantRun(t, kanka(t, srv, false, "api", "calendars", "-H", "Authorization: Bearer mine"), 2, "",
-		"error: -H \"Authorization: Bearer mine\": the header Authorization cannot be set: the client sends the token itself\nRun 'kanka api --help' for usage.\n")
+		"error: -H \"Authorization: Bearer mine\": the header Authorization cannot be set: the client sends the token itself\n")
 	wantRun(t, kanka(t, srv, false, "api", "calendars/../../profile"), 2, "",
-		"error: the path \"calendars/../../profile\" has a \"..\" segment: name the route itself, from the campaign or from the API root (/...)\nRun 'kanka api --help' for usage.\n")
+		"error: the path \"calendars/../../profile\" has a \"..\" segment: name the route itself, from the campaign or from the API root (/...)\n")
 	wantRun(t, kanka(t, srv, false, "api", "--bogus", "calendars"), 2, "",
 		"error: unknown flag: --bogus\nRun 'kanka api --help' for usage.\n")
 	if n := srv.requests() - before; n != 0 {

@@ -12,7 +12,7 @@ import (
 // written: the command was used rightly, the file (or the campaign against
 // it) is what is wrong, so no "Run --help" line follows them.
 func newProblems() *cmdutil.Problems {
-	return &cmdutil.Problems{Subject: "the input is not valid", NoHint: true}
+	return &cmdutil.Problems{Subject: "the input is not valid"}
 }
 
 // Check finds, from the seed alone, what would make any write wrong: a

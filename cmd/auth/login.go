@@ -12,6 +12,7 @@ import (
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/profile"
+	"github.com/kanka-cli/kanka/output"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
@@ -60,7 +61,8 @@ stdin is not a terminal, it is read from the first line of stdin.`,
   kanka auth login --with-token -c 12345 < token.txt
   kanka -p work auth login -c 12345
   kanka auth login --insecure-storage -c 12345`,
-		Args: cobra.NoArgs,
+		Args:        cobra.NoArgs,
+		Annotations: output.TextOnly("auth login prints only messages").Annotations(),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if runF != nil {
 				return runF(opts)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/profile"
+	"github.com/kanka-cli/kanka/output"
 	"github.com/spf13/cobra"
 )
 
@@ -27,7 +28,8 @@ func NewCmdLogout(f *cmdutil.Factory, deps Deps, runF func(*LogoutOptions) error
 keyring and from the configuration file; its other settings stay.`,
 		Example: `  kanka auth logout
   kanka -p work auth logout`,
-		Args: cobra.NoArgs,
+		Args:        cobra.NoArgs,
+		Annotations: output.TextOnly("auth logout prints only a message").Annotations(),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if runF != nil {
 				return runF(opts)

@@ -90,7 +90,7 @@ func TestStatusRefusesOtherFormats(t *testing.T) {
 	roottest.Isolate(t)
 	srv := roottest.NewServer(t, goodToken, 5)
 	res := roottest.Run(t, "", "--url", srv.APIRoot(), "--token", goodToken, "-c", "5", "auth", "status", "-o", "ndjson")
-	want := "error: auth status prints text, or -o json or yaml, not -o ndjson\nRun 'kanka auth status --help' for usage.\n"
+	want := "error: auth status prints text, or -o json or yaml, not -o ndjson\n"
 	if res.Code != 2 || res.Stderr != want || len(srv.Requests()) != 0 {
 		t.Errorf("exit %d, stderr %q, %d requests; want exit 2, %q, none", res.Code, res.Stderr, len(srv.Requests()), want)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/internal/cache"
+	"github.com/kanka-cli/kanka/output"
 	"github.com/spf13/cobra"
 )
 
@@ -29,8 +30,9 @@ The copy never holds the token; emptying it loses nothing but requests.
 
 func newCmdDir(f *cmdutil.Factory) *cobra.Command {
 	return &cobra.Command{
-		Use:   "dir",
-		Short: "Print the folder of the cache",
+		Use:         "dir",
+		Short:       "Print the folder of the cache",
+		Annotations: output.TextOnly("cache dir prints the folder's path").Annotations(),
 		Example: `  kanka cache dir
   du -sh "$(kanka cache dir)"`,
 		Args: cobra.NoArgs,
@@ -47,8 +49,9 @@ func newCmdDir(f *cmdutil.Factory) *cobra.Command {
 
 func newCmdClear(f *cmdutil.Factory) *cobra.Command {
 	return &cobra.Command{
-		Use:   "clear",
-		Short: "Empty the cache of every profile and campaign",
+		Use:         "clear",
+		Short:       "Empty the cache of every profile and campaign",
+		Annotations: output.TextOnly("cache clear prints only a message").Annotations(),
 		Long: `Empty the cache: the copies of every profile, host and campaign. The next
 command of each reads what it needs from the service again.`,
 		Example: `  kanka cache clear`,

@@ -8,6 +8,7 @@ import (
 	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/kanka-cli/kanka/output"
 	"github.com/spf13/cobra"
 )
@@ -130,7 +131,7 @@ func newMoveCmd(f *cmdutil.Factory, runF func(*MoveOptions) error, back bool) *c
 				}
 			}
 			if len(given) > 1 {
-				return cmdutil.UsageErrorf("%s cannot be used together: give one", strings.Join(given, " and "))
+				return cmdutil.CommandLineErrorf("%s cannot be used together: give one", strings.Join(given, " and "))
 			}
 			opts.Unit, opts.N = "days", 1
 			for unit, n := range map[string]int64{"days": days, "months": months, "years": years} {
@@ -146,8 +147,8 @@ func newMoveCmd(f *cmdutil.Factory, runF func(*MoveOptions) error, back bool) *c
 				opts.Unit, opts.N = unit, n
 			}
 			if fs.Changed("to") {
-				if strings.TrimSpace(opts.To) == "" {
-					return cmdutil.UsageErrorf("--to: no date given")
+				if _, err := resource.DateFlag("to", opts.To); err != nil {
+					return err
 				}
 				opts.Unit, opts.N = "", 0
 			}
@@ -161,11 +162,11 @@ func newMoveCmd(f *cmdutil.Factory, runF func(*MoveOptions) error, back bool) *c
 	fl.Int64Var(&years, "years", 0, "move by `N` years")
 	addForceFlag(cmd.Flags(), &opts.Force)
 	fl.BoolVar(&opts.KeepWeeks, "keep-weeks", false, "move one day at a time with the service's advance route, keeping named weeks (one request a day, paced)")
-	notPast := "not before"
+	notPast, count := "not before", "+10"
 	if back {
-		notPast = "not after"
+		notPast, count = "not after", "-10"
 	}
-	fl.StringVar(&opts.To, "to", "", "move to `DATE` (1492-4-3, 1492-Ches-3, \"3 Ches 1492\"), "+notPast+" the current date")
+	fl.StringVar(&opts.To, "to", "", "move to `DATE` (1492-4-3, 1492-Ches-3, \"3 Ches 1492\", or "+count+": days from today), "+notPast+" the current date")
 	return cmd
 }
 

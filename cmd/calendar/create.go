@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
@@ -71,6 +72,9 @@ the POST; the match is exact and case-sensitive ("harptos" is not
 // checks the calendar, before any request.
 func checkCreate(r *run) error {
 	in := &r.Records[0]
+	if w := in.DateWritten; w != nil && almanac.IsRelative(w.Text) {
+		return cmdutil.UsageErrorf("%s %s: a calendar being created has no current date to count from: give the date itself (1492-4-1)", w.Where, w.Text)
+	}
 	if err := resolveMonths(in); err != nil {
 		return err
 	}

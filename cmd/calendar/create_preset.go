@@ -32,7 +32,7 @@ func (b *presetBase) read(cmd *cobra.Command, w *resource.Writes[*client.Calenda
 		b.preset, w.NothingToCreate = nil, nothing
 		if cmd.Flags().Changed("preset") {
 			if cmd.Flags().Changed("file") {
-				return cmdutil.UsageErrorf("--preset and -f cannot be used together: a preset is a file already (calendar presets %s -o yaml writes it, to edit)", b.name)
+				return cmdutil.CommandLineErrorf("--preset and -f cannot be used together: a preset is a file already (calendar presets %s -o yaml writes it, to edit)", b.name)
 			}
 			p, err := Preset(b.name)
 			if err != nil {

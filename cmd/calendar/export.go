@@ -61,9 +61,9 @@ instead. --with-weather adds every weather page of each calendar.`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			switch {
 			case opts.All && len(args) > 0:
-				return cmdutil.UsageErrorf("give calendars or --all, not both")
+				return cmdutil.CommandLineErrorf("give calendars or --all, not both")
 			case !opts.All && len(args) == 0:
-				return cmdutil.UsageErrorf("name the calendars to export (ID|NAME...), or pass --all")
+				return cmdutil.CommandLineErrorf("name the calendars to export (ID|NAME...), or pass --all")
 			}
 			for _, arg := range args {
 				if err := CheckCalendarArg(arg); err != nil {

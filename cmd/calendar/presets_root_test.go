@@ -21,7 +21,7 @@ func TestPresetsThroughTheRootNeedNoToken(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q", r.Code, r.Stdout, r.Stderr)
 	}
 	r = roottest.Run(t, "", "calendar", "presets", "golarian")
-	want := "error: unknown preset \"golarian\"; did you mean \"golarion\"? (one of eberron, exandria, golarion, gregorian, greyhawk, harptos)\nRun 'kanka calendar presets --help' for usage.\n"
+	want := "error: unknown preset \"golarian\"; did you mean \"golarion\"? (one of eberron, exandria, golarion, gregorian, greyhawk, harptos)\n"
 	if r.Code != 2 || r.Stdout != "" || r.Stderr != want {
 		t.Errorf("exit %d, stdout %q, stderr %q; want exit 2 and\n%s", r.Code, r.Stdout, r.Stderr, want)
 	}
@@ -32,7 +32,7 @@ func TestCreateFromAnUnknownPresetThroughTheRoot(t *testing.T) {
 	roottest.Isolate(t)
 	srv := roottest.NewServer(t, "tok", 3)
 	r := roottest.Run(t, "", "--url", srv.APIRoot(), "--token", "tok", "-c", "3", "calendar", "create", "--preset", "harpots")
-	want := "error: unknown preset \"harpots\"; did you mean \"harptos\"? (one of eberron, exandria, golarion, gregorian, greyhawk, harptos)\nRun 'kanka calendar create --help' for usage.\n"
+	want := "error: unknown preset \"harpots\"; did you mean \"harptos\"? (one of eberron, exandria, golarion, gregorian, greyhawk, harptos)\n"
 	if r.Code != 2 || r.Stderr != want {
 		t.Errorf("exit %d, stderr %q; want exit 2 and\n%s", r.Code, r.Stderr, want)
 	}

@@ -89,11 +89,12 @@ server sent them. -o yaml, -o ndjson, --jq and --template work on that value.`,
   kanka calendar show 1 --year 1492 --month ches --no-weather
   kanka calendar show 1 --year 1492 --whole-year | less
   kanka calendar show 1 -o json --jq '.days[] | select(.weather != []) | .date'`,
-		Args: cobra.ExactArgs(1),
+		Args:        cobra.ExactArgs(1),
+		Annotations: showOutputs.Annotations(),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fs := cmd.Flags()
 			if fs.Changed("date") && (fs.Changed("year") || fs.Changed("month") || fs.Changed("whole-year")) {
-				return cmdutil.UsageErrorf("--date cannot be used with --year, --month or --whole-year")
+				return cmdutil.CommandLineErrorf("--date cannot be used with --year, --month or --whole-year")
 			}
 			if fs.Changed("day") && (fs.Changed("date") || fs.Changed("year") || fs.Changed("month") || fs.Changed("whole-year")) {
 				return cmdutil.UsageErrorf("--day cannot be used with --date, --year, --month or --whole-year")
@@ -102,13 +103,15 @@ server sent them. -o yaml, -o ndjson, --jq and --template work on that value.`,
 				return cmdutil.UsageErrorf("--day: no date given")
 			}
 			if fs.Changed("month") && opts.WholeYear {
-				return cmdutil.UsageErrorf("--month and --whole-year cannot be used together")
+				return cmdutil.CommandLineErrorf("--month and --whole-year cannot be used together")
 			}
 			if fs.Changed("year") && !fs.Changed("month") && !opts.WholeYear {
-				return cmdutil.UsageErrorf("--year needs --month M or --whole-year")
+				return cmdutil.CommandLineErrorf("--year needs --month M or --whole-year")
 			}
-			if fs.Changed("date") && strings.TrimSpace(opts.Date) == "" {
-				return cmdutil.UsageErrorf("--date: no date given")
+			if fs.Changed("date") {
+				if _, err := resource.DateFlag("date", opts.Date); err != nil {
+					return err
+				}
 			}
 			if fs.Changed("month") && strings.TrimSpace(opts.Month) == "" {
 				return cmdutil.UsageErrorf("--month: no month given")
@@ -119,14 +122,21 @@ server sent them. -o yaml, -o ndjson, --jq and --template work on that value.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&opts.Date, "date", "", "show the month of day `D` (1492-4-3, 1492-Ches-3, \"3 Ches 1492\")")
-	fl.StringVar(&opts.Day, "day", "", "show day `D` in full: its weather, moon phases and season")
+	fl.StringVar(&opts.Date, "date", "", "show the month of day `D` (1492-4-3, 1492-Ches-3, \"3 Ches 1492\", or +30: days from today)")
+	fl.StringVar(&opts.Day, "day", "", "show day `D` in full: its weather, moon phases and season (today, +1 and the like too)")
 	fl.IntVar(&opts.Year, "year", 0, "the year `Y` of --month or --whole-year")
 	fl.StringVar(&opts.Month, "month", "", "show month `M` (number, name, alias or prefix)")
 	fl.BoolVar(&opts.WholeYear, "whole-year", false, "show every month of the year")
 	fl.BoolVar(&opts.NoWeather, "no-weather", false, "do not read the weather")
 	fl.BoolVar(&opts.Refresh, "refresh", false, "read the calendar and all its weather from the service, not the cache")
 	return cmd
+}
+
+// showOutputs are what show prints: a month has no columns to widen and
+// no id of its own.
+var showOutputs = output.Supports{
+	Says:    "calendar show prints a month as a grid, or with -o json, yaml or ndjson",
+	Formats: []output.Format{output.Table, output.JSON, output.YAML, output.NDJSON},
 }
 
 func showRun(opts *ShowOptions) error {
@@ -137,9 +147,6 @@ func showRun(opts *ShowOptions) error {
 		return err
 	}
 	text := printer.IsTable()
-	if printer.Format() == output.ID {
-		return cmdutil.UsageErrorf("-o id does not apply to calendar show, which prints a month: use -o json")
-	}
 	c, err := f.Client()
 	if err != nil {
 		return err

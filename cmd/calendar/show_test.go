@@ -92,6 +92,10 @@ func TestShowPicksTheMonth(t *testing.T) {
 		{"--year", "1492", "--month", "the claw of the sunsets"},
 		{"--year", "1492", "--month", "ch"},
 		{"--month", "Ches"},
+		// The calendar's date is 1492-4-1.
+		{"--date", "today"},
+		{"--date", "tomorrow"},
+		{"--date", "+29"},
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			env := newCTEnv(t, "", showAnswers()...)
@@ -362,7 +366,8 @@ func TestShowRefusesBadDatesBeforeTheWeather(t *testing.T) {
 	}{
 		{"1492-4-1", []string{"--date", "1492-4-31"}, "--date: day 31 does not exist: Ches has 30 days"},
 		{"1492-4-1", []string{"--date", "1491-Midsummer-2"}, "--date: day 2 of Midsummer exists only in leap years"},
-		{"1492-4-1", []string{"--date", "yesterday"}, `--date: "yesterday" is not a date: write YEAR-MONTH-DAY (1492-4-3, 1492-Ches-3) or DAY MONTH YEAR (3 Ches 1492)`},
+		{"", []string{"--date", "tomorrow"}, `--date: "tomorrow" counts from the calendar's current date, and the calendar has none`},
+		{"1492-4-1", []string{"--date", "6-Ches-1492"}, "--date: day 1492 does not exist: Ches has 30 days; dates are read year first (YEAR-MONTH-DAY): did you mean 1492-Ches-6?"},
 		{"1492-4-1", []string{"--month", "Thaw"}, `--month: month "Thaw" does not exist in this calendar`},
 		{"1492-4-1", []string{"--year", "1492", "--month", "18"}, "--month: month 18 does not exist: the calendar has 17 months"},
 		{"1492-4-1", []string{"--year", "1492", "--month", "m"}, `--month: month "m" is ambiguous: it may be Midwinter (month 2), Mirtul (The Melting, month 7), Midsummer (month 10), Marpenoth (Leaffall, month 14)`},
@@ -391,7 +396,10 @@ func TestShowRefusesBadFlagsBeforeAnyRequest(t *testing.T) {
 		{"", []string{"--year", "1492", "--month", "4", "--whole-year"}, "--month and --whole-year cannot be used together"},
 		{"", []string{"--year", "1492"}, "--year needs --month M or --whole-year"},
 		{"", []string{"--month", ""}, "--month: no month given"},
-		{"id", nil, "-o id does not apply to calendar show, which prints a month: use -o json"},
+		{"", []string{"--date", "+x"}, `--date: "+x" is not a date: +N is N days after today, N a whole number (+3)`},
+		{"", []string{"--date", "Ches 3"}, `--date: "Ches 3" is not a date: write YEAR-MONTH-DAY (1492-4-3, 1492-Ches-3) or DAY MONTH YEAR (3 Ches 1492)`},
+		{"id", nil, "calendar show prints a month as a grid, or with -o json, yaml or ndjson, not -o id"},
+		{"wide", nil, "calendar show prints a month as a grid, or with -o json, yaml or ndjson, not -o wide"},
 		{"xml", nil, `unknown output format "xml": use one of table, wide, json, yaml, ndjson or id`},
 	}
 	for _, tc := range cases {

@@ -102,6 +102,10 @@ func update(r *run, current *client.Calendar, force bool) (*client.Calendar, err
 // record as read lacks, and the changes do not give, is refused
 // (checkUnread, whose message says supply: how to give them) unless force.
 func changedRecord(current *client.Calendar, changes client.CalendarInput, force bool, supply string) (client.CalendarInput, error) {
+	// A date counted from today counts from the date as read.
+	if err := changes.ResolveToday(current); err != nil {
+		return client.CalendarInput{}, cmdutil.AsUsage(err)
+	}
 	in := client.FromCalendar(current)
 	client.CalendarFields.Merge(&in, &changes)
 	if err := checkUnread(current, &in, force, supply); err != nil {

@@ -17,9 +17,10 @@ import (
 // cobra's "accepts 1 arg(s), received 0". This is done once, for every
 // command of the tree, by the root (and by the test harness, as it does).
 
-// NamedArgs is check, with its errors usage errors (exit 2) and an error
-// on the number of arguments worded from the command's Use line. An error
-// the command words itself (a usage error already) is kept.
+// NamedArgs is check, with its errors usage errors of the command line
+// (exit 2, and the hint to read --help) and an error on the number of
+// arguments worded from the command's Use line. An error the command
+// words itself (a usage error already) is kept as it is.
 func NamedArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 	return func(c *cobra.Command, args []string) error {
 		err := check(c, args)
@@ -33,7 +34,7 @@ func NamedArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 		if named := wrongArgCount(c, check, args); named != nil {
 			return named
 		}
-		return &UsageError{Err: err}
+		return &UsageError{Err: err, Hint: true}
 	}
 }
 
@@ -105,7 +106,7 @@ func wrongArgCount(c *cobra.Command, check cobra.PositionalArgs, args []string) 
 				names[i] += "..."
 			}
 		}
-		return UsageErrorf("missing %s: %s", strings.Join(names, " "), argumentsMeant(c, missing))
+		return CommandLineErrorf("missing %s: %s", strings.Join(names, " "), argumentsMeant(c, missing))
 	case most >= 0 && len(args) > most && check(c, args[:most+1]) != nil:
 		extra := args[most:]
 		quoted := make([]string, len(extra))
@@ -117,13 +118,13 @@ func wrongArgCount(c *cobra.Command, check cobra.PositionalArgs, args []string) 
 			noun += "s"
 		}
 		if most == 0 {
-			return UsageErrorf("unexpected %s %s: %s takes none", noun, strings.Join(quoted, " "), c.CommandPath())
+			return CommandLineErrorf("unexpected %s %s: %s takes none", noun, strings.Join(quoted, " "), c.CommandPath())
 		}
 		names := make([]string, len(want))
 		for i, p := range want {
 			names[i] = p.name
 		}
-		return UsageErrorf("unexpected %s %s: %s takes %s only", noun, strings.Join(quoted, " "), c.CommandPath(), strings.Join(names, " "))
+		return CommandLineErrorf("unexpected %s %s: %s takes %s only", noun, strings.Join(quoted, " "), c.CommandPath(), strings.Join(names, " "))
 	}
 	return nil
 }

@@ -23,15 +23,41 @@ const (
 )
 
 // UsageError is invalid usage or input found before anything was sent
-// (exit 2).
-type UsageError struct{ Err error }
+// (exit 2). Hint marks an error in how the command line is put together
+// (an unknown word, an argument or a flag missing or extra, flags that do
+// not go together): the root follows it with "Run 'kanka X --help' for
+// usage.". A value that is wrong (a date, a file, a name) is said alone:
+// the help would not say what is wrong with it.
+type UsageError struct {
+	Err  error
+	Hint bool
+}
 
 func (e *UsageError) Error() string { return e.Err.Error() }
 func (e *UsageError) Unwrap() error { return e.Err }
 
-// UsageErrorf builds a UsageError.
+// UsageHint reports whether the root adds its "Run --help" line.
+func (e *UsageError) UsageHint() bool { return e.Hint }
+
+// UsageErrorf builds a UsageError of a value.
 func UsageErrorf(format string, args ...any) error {
 	return &UsageError{Err: fmt.Errorf(format, args...)}
+}
+
+// CommandLineErrorf builds a UsageError of how the command line is put
+// together, which the root follows with the hint to read --help.
+func CommandLineErrorf(format string, args ...any) error {
+	return &UsageError{Err: fmt.Errorf(format, args...), Hint: true}
+}
+
+// AsCommandLine is err as a UsageError of the command line (with the
+// hint), unless it is a UsageError already; nil stays nil.
+func AsCommandLine(err error) error {
+	var usage *UsageError
+	if err == nil || errors.As(err, &usage) {
+		return err
+	}
+	return &UsageError{Err: err, Hint: true}
 }
 
 // AsUsage is err as a UsageError (exit 2); nil stays nil.

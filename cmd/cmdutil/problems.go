@@ -34,9 +34,6 @@ type Problems struct {
 	// weather entries are not valid".
 	Subject string
 	List    []Problem
-	// NoHint leaves out the root's "Run --help" line: the command was
-	// used rightly, the file (or the campaign against it) is what is wrong.
-	NoHint bool
 }
 
 // Add adds a problem at where.
@@ -116,9 +113,6 @@ func (ps *Problems) Error() string {
 	}
 	return ps.Subject + ", nothing was sent:\n  " + strings.Join(lines, "\n  ")
 }
-
-// UsageHint reports whether the root adds its "Run --help" line.
-func (ps *Problems) UsageHint() bool { return !ps.NoHint }
 
 // Place is the parts of a problem's place that are known, outermost
 // first: "seed.yaml: line 4: calendar \"Harptos\": weather 1492-1-3".

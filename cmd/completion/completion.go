@@ -3,6 +3,7 @@ package completion
 
 import (
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/output"
 	"github.com/spf13/cobra"
 )
 
@@ -22,8 +23,9 @@ from the first page of the campaign's calendars.
   powershell:  kanka completion powershell | Out-String | Invoke-Expression`,
 		Example: `  kanka completion zsh > "${fpath[1]}/_kanka"
   mkdir -p ~/.local/share/bash-completion/completions && kanka completion bash > ~/.local/share/bash-completion/completions/kanka`,
-		ValidArgs: []string{"bash", "zsh", "fish", "powershell"},
-		Args:      cobra.MatchAll(cobra.ExactArgs(1), cobra.OnlyValidArgs),
+		ValidArgs:   []string{"bash", "zsh", "fish", "powershell"},
+		Annotations: output.TextOnly("completion prints a shell script").Annotations(),
+		Args:        cobra.MatchAll(cobra.ExactArgs(1), cobra.OnlyValidArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			root, out := cmd.Root(), f.IO.Out
 			switch args[0] {

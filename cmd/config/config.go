@@ -68,8 +68,9 @@ func newCmdGet(f *cmdutil.Factory, resolve func() (*profile.Resolved, error), ru
 		Long:  "Print the value of a key of the profile; the token is shown masked.\n\n" + keysHelp,
 		Example: `  kanka config get campaign
   kanka -p rehearsal config get url`,
-		Args:      cobra.ExactArgs(1),
-		ValidArgs: profile.Keys,
+		Args:        cobra.ExactArgs(1),
+		ValidArgs:   profile.Keys,
+		Annotations: output.TextOnly("config get prints one value").Annotations(),
 		RunE: func(_ *cobra.Command, args []string) error {
 			opts.Key = args[0]
 			return cmdutil.RunOr(runF, getRun)(opts)
@@ -88,8 +89,9 @@ func newCmdSet(f *cmdutil.Factory, resolve func() (*profile.Resolved, error), ru
   kanka config set max_wait 5m
   kanka config set url ""
   kanka -p rehearsal config set sandbox true`,
-		Args:      cobra.ExactArgs(2),
-		ValidArgs: profile.Keys,
+		Args:        cobra.ExactArgs(2),
+		ValidArgs:   profile.Keys,
+		Annotations: output.TextOnly("config set prints nothing").Annotations(),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Ctx = cmd.Context()
 			opts.Key, opts.Value = args[0], args[1]

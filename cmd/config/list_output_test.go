@@ -49,7 +49,7 @@ profiles:
 		}
 	}
 	res := roottest.Run(t, "", "config", "list", "-o", "id")
-	want := "error: config list prints key=value lines, or -o json or yaml, not -o id\nRun 'kanka config list --help' for usage.\n"
+	want := "error: config list prints key=value lines, or -o json or yaml, not -o id\n"
 	if res.Code != 2 || res.Stdout != "" || res.Stderr != want {
 		t.Errorf("-o id: exit %d, stdout %q, stderr:\n%s\nwant:\n%s", res.Code, res.Stdout, res.Stderr, want)
 	}

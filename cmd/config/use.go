@@ -6,6 +6,7 @@ import (
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/profile"
+	"github.com/kanka-cli/kanka/output"
 	"github.com/spf13/cobra"
 )
 
@@ -19,7 +20,8 @@ func newCmdUse(f *cmdutil.Factory, resolve func() (*profile.Resolved, error), ru
 ` + "`kanka -p NAME auth login` or `kanka -p NAME config set KEY VALUE`" + `.`,
 		Example: `  kanka config use default
   kanka -p rehearsal config set sandbox true && kanka config use rehearsal`,
-		Args: cobra.ExactArgs(1),
+		Args:        cobra.ExactArgs(1),
+		Annotations: output.TextOnly("config use prints only a message").Annotations(),
 		ValidArgsFunction: func(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp

@@ -54,7 +54,7 @@ func TestUseRefusesAnUnknownProfile(t *testing.T) {
 	}
 	for _, tt := range tests {
 		res := roottest.Run(t, "", "config", "use", tt.name)
-		want := tt.err + "\nRun 'kanka config use --help' for usage.\n"
+		want := tt.err + "\n"
 		if res.Code != 2 || res.Stdout != "" || res.Stderr != want {
 			t.Errorf("use %s: exit %d, stderr:\n%s\nwant exit 2, stderr:\n%s", tt.name, res.Code, res.Stderr, want)
 		}
@@ -67,8 +67,7 @@ func TestUseRefusesAnUnknownProfile(t *testing.T) {
 func TestSetSuggestsTheNearestKey(t *testing.T) {
 	roottest.Isolate(t)
 	res := roottest.Run(t, "", "config", "set", "campain", "3")
-	want := `error: unknown key "campain": the keys are url, token, campaign, sandbox, max_wait; did you mean "campaign"?` +
-		"\nRun 'kanka config set --help' for usage.\n"
+	want := `error: unknown key "campain": the keys are url, token, campaign, sandbox, max_wait; did you mean "campaign"?` + "\n"
 	if res.Code != 2 || res.Stderr != want {
 		t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", res.Code, res.Stderr, want)
 	}

@@ -113,7 +113,7 @@ cut short is finished by the next one, without duplicates.`,
 	}
 	calendar.Parent(f).AddFlag(cmd, &opts.Calendar)
 	fl := cmd.Flags()
-	fl.StringVar(&opts.From, "from", "", "the first day, `DATE` (1492-4-3, 1492-Ches-3, \"3 Ches 1492\")")
+	fl.StringVar(&opts.From, "from", "", "the first day, `DATE` (1492-4-3, 1492-Ches-3, \"3 Ches 1492\", today, tomorrow, +7)")
 	fl.StringVar(&opts.To, "to", "", "the last day, `DATE` (included)")
 	fl.IntVar(&opts.Days, "days", 0, "the number of days from --from, `N` (instead of --to)")
 	fl.StringVar(&opts.Climate, "climate", "", "the climate, by `NAME`: one of "+strings.Join(weathergen.ClimateNames(), ", "))

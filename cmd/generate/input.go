@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/cmd/calendar"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
@@ -62,48 +61,36 @@ func (opts *Options) checkSpanFlags() error {
 	hasTo := strings.TrimSpace(opts.To) != ""
 	switch {
 	case opts.HasDays && hasTo:
-		return cmdutil.UsageErrorf("--days and --to cannot be used together: give the last day, or the number of days")
+		return cmdutil.CommandLineErrorf("--days and --to cannot be used together: give the last day, or the number of days")
 	case !opts.HasDays && !hasTo:
-		return cmdutil.UsageErrorf("give the last day with --to DATE, or the number of days with --days N")
+		return cmdutil.CommandLineErrorf("give the last day with --to DATE, or the number of days with --days N")
 	case opts.HasDays && opts.Days < 1:
 		return cmdutil.UsageErrorf("--days %d: give one day or more", opts.Days)
 	}
-	from, err := dateShape("from", opts.From)
+	from, err := resource.DateFlag("from", opts.From)
 	if err != nil {
 		return err
 	}
 	if !hasTo {
 		return nil
 	}
-	to, err := dateShape("to", opts.To)
+	to, err := resource.DateFlag("to", opts.To)
 	if err != nil {
 		return err
 	}
 	return resource.CheckSpan(from, to)
 }
 
-// dateShape refuses a date that can be no date of any calendar; a date in
-// numbers is returned, one with names waits for the calendar (nil).
-func dateShape(flag, text string) (*almanac.Date, error) {
-	d, err := resource.DateFlag(flag, text)
-	if err == nil && d == nil {
-		if err := almanac.CheckDateShape(text); err != nil {
-			return nil, cmdutil.UsageErrorf("--%s: %v", flag, err)
-		}
-	}
-	return d, err
-}
-
 // readClimate is the climate --climate names, or --climate-file holds.
 func (opts *Options) readClimate() (weathergen.Climate, error) {
 	switch {
 	case opts.Climate != "" && opts.ClimateFile != "":
-		return weathergen.Climate{}, cmdutil.UsageErrorf("--climate and --climate-file cannot be used together: give one climate")
+		return weathergen.Climate{}, cmdutil.CommandLineErrorf("--climate and --climate-file cannot be used together: give one climate")
 	case opts.Climate != "":
 		c, err := weathergen.ClimateByName(opts.Climate)
 		return c, cmdutil.AsUsage(err)
 	case opts.ClimateFile == "":
-		return weathergen.Climate{}, cmdutil.UsageErrorf("give a climate: --climate NAME (kanka weather climates lists them) or --climate-file FILE")
+		return weathergen.Climate{}, cmdutil.CommandLineErrorf("give a climate: --climate NAME (kanka weather climates lists them) or --climate-file FILE")
 	}
 	data, err := cmdutil.ReadInput(opts.Context, opts.Factory.IO, opts.ClimateFile)
 	var usage *cmdutil.UsageError
@@ -115,9 +102,8 @@ func (opts *Options) readClimate() (weathergen.Climate, error) {
 	}
 	c, err := weathergen.LoadClimate(data)
 	if err != nil {
-		// Each problem on its line, the file named first; the command was
-		// used rightly, so no "Run --help" follows them.
-		ps := &cmdutil.Problems{NoHint: true}
+		// Each problem on its line, the file named first.
+		ps := &cmdutil.Problems{}
 		ps.AddFile(cmdutil.SourceName(opts.ClimateFile), err)
 		return weathergen.Climate{}, ps.Err()
 	}

@@ -29,7 +29,7 @@ func TestGenerateUnknownClimateThroughTheRootSendsNothing(t *testing.T) {
 	r := roottest.Run(t, "", "--url", srv.APIRoot(), "--token", "tok", "-c", "3",
 		"weather", "generate", "--calendar", "1", "--from", "1492-1-1", "--days", "30", "--climate", "savana")
 	want := `error: unknown climate "savana": the climates are ` + strings.Join(weathergen.ClimateNames(), ", ") +
-		"; did you mean \"savanna\"?\nRun 'kanka weather generate --help' for usage.\n"
+		"; did you mean \"savanna\"?\n"
 	if r.Code != 2 || r.Stdout != "" || r.Stderr != want {
 		t.Errorf("exit %d, stdout %q, stderr %q; want exit 2 and\n%s", r.Code, r.Stdout, r.Stderr, want)
 	}

@@ -132,9 +132,9 @@ the write and the write when there is one; none with --print.`,
 func importArgs(cmd *cobra.Command, args []string) error {
 	switch {
 	case len(args) == 0:
-		return cmdutil.UsageErrorf("missing FILE|-: the file to import, or - for standard input")
+		return cmdutil.CommandLineErrorf("missing FILE|-: the file to import, or - for standard input")
 	case len(args) > 1:
-		return cmdutil.UsageErrorf("unexpected arguments %s: %s takes one FILE|-", strings.Join(quoteAll(args[1:]), " "), cmd.CommandPath())
+		return cmdutil.CommandLineErrorf("unexpected arguments %s: %s takes one FILE|-", strings.Join(quoteAll(args[1:]), " "), cmd.CommandPath())
 	}
 	return nil
 }
@@ -154,10 +154,10 @@ func importRun(opts *ImportOptions) error {
 		return cmdutil.UsageErrorf("--format: %s", strings.TrimPrefix(err.Error(), "unknown format "))
 	}
 	if opts.Print && opts.DryRun {
-		return cmdutil.UsageErrorf("give --print (no request at all) or --dry-run (the plan), not both")
+		return cmdutil.CommandLineErrorf("give --print (no request at all) or --dry-run (the plan), not both")
 	}
 	if g := f.Globals; opts.Print && g != nil && (strings.EqualFold(g.Output, string(output.JSON)) || g.JQ != "" || g.Template != "") {
-		return cmdutil.UsageErrorf("--print writes the calendar as YAML; -o json, --jq and --template are for the plan: leave one out")
+		return cmdutil.CommandLineErrorf("--print writes the calendar as YAML; -o json, --jq and --template are for the plan: leave one out")
 	}
 	// A --jq or --template that does not compile is refused before the
 	// file is read, as apply refuses it.
@@ -186,7 +186,7 @@ func importRun(opts *ImportOptions) error {
 		return cmdutil.UsageErrorf("%s: the %s file names no calendar: give it one with --name", source, res.Format.Tool())
 	}
 	if opts.Strict && len(res.Losses) > 0 {
-		ps := &cmdutil.Problems{Subject: fmt.Sprintf("%s: --strict refuses an import that loses or approximates anything", source), NoHint: true}
+		ps := &cmdutil.Problems{Subject: fmt.Sprintf("%s: --strict refuses an import that loses or approximates anything", source)}
 		for _, loss := range res.Losses {
 			ps.Add("", "%s", loss)
 		}
@@ -199,7 +199,7 @@ func importRun(opts *ImportOptions) error {
 		// What apply would check before a create (a --name too long):
 		// the document printed is one it takes.
 		if err := in.Validate(); err != nil {
-			ps := &cmdutil.Problems{Subject: "the calendar is not valid", NoHint: true}
+			ps := &cmdutil.Problems{Subject: "the calendar is not valid"}
 			ps.AddInput(source, err)
 			return ps.Err()
 		}

@@ -59,7 +59,7 @@ Nothing to change.
 		t.Errorf("--print without a token: exit %d\nstdout:\n%s\nstderr:\n%s", r.Code, r.Stdout, r.Stderr)
 	}
 	r = roottest.Run(t, "", "--sandbox", "calendar", "import", "missing.json")
-	want = "error: open missing.json: no such file or directory\nRun 'kanka calendar import --help' for usage.\n"
+	want = "error: open missing.json: no such file or directory\n"
 	if r.Code != 2 || r.Stdout != "" || r.Stderr != want {
 		t.Errorf("a missing file: exit %d\nstdout:\n%s\nstderr:\n%s\nwant:\n%s", r.Code, r.Stdout, r.Stderr, want)
 	}

@@ -289,9 +289,9 @@ func TestE2ECampaignLockWaitIsChecked(t *testing.T) {
 		args []string
 		want string
 	}{
-		{k, []string{"--lock-wait", "soon", "calendar", "list"}, "error: --lock-wait must be a duration such as 30s or 10m, or 0 not to wait, not \"soon\"\nRun 'kanka calendar list --help' for usage.\n"},
-		{k, []string{"--lock-wait", "-1s", "apply", "-f", seedFile}, "error: --lock-wait must be a duration such as 30s or 10m, or 0 not to wait, not \"-1s\"\nRun 'kanka apply --help' for usage.\n"},
-		{k.with("KANKA_LOCK_WAIT=1 minute"), []string{"calendar", "list"}, "error: KANKA_LOCK_WAIT must be a duration such as 30s or 10m, or 0 not to wait, not \"1 minute\"\nRun 'kanka calendar list --help' for usage.\n"},
+		{k, []string{"--lock-wait", "soon", "calendar", "list"}, "error: --lock-wait must be a duration such as 30s or 10m, or 0 not to wait, not \"soon\"\n"},
+		{k, []string{"--lock-wait", "-1s", "apply", "-f", seedFile}, "error: --lock-wait must be a duration such as 30s or 10m, or 0 not to wait, not \"-1s\"\n"},
+		{k.with("KANKA_LOCK_WAIT=1 minute"), []string{"calendar", "list"}, "error: KANKA_LOCK_WAIT must be a duration such as 30s or 10m, or 0 not to wait, not \"1 minute\"\n"},
 	} {
 		if r := tc.k.run(t, tc.args...); r.code != 2 || r.stderr != tc.want {
 			t.Errorf("want exit 2 and %q; %s", tc.want, r)

@@ -140,7 +140,6 @@ moons:
 ` + path + `: line 7: leap_year_amount: "abc" is not a whole number
 ` + path + `: line 9: seasons[1].month: month "Sixth" does not exist in this calendar; the months are 1 One, 2 Two
 ` + path + `: line 11: moons[1].name: is required
-Run 'kanka calendar create --help' for usage.
 `
 	wantRun(t, r, 2, "", want)
 	wantNoRequests(t, srv, mark)
@@ -154,7 +153,7 @@ func TestE2EYAMLSyntaxErrorAtItsLine(t *testing.T) {
 	k := newKanka(t, srv)
 	path := writeFile(t, t.TempDir(), "cal.yaml", "name: Test\nweekdays: [A, B]\nmonths: {name: One\nseasons: []\n")
 	r := k.run(t, "calendar", "create", "-f", path)
-	wantRun(t, r, 2, "", "error: "+path+": line 3: did not find expected ',' or '}'\nRun 'kanka calendar create --help' for usage.\n")
+	wantRun(t, r, 2, "", "error: "+path+": line 3: did not find expected ',' or '}'\n")
 }
 
 // calendar edit without a terminal and without VISUAL or EDITOR refuses
@@ -167,7 +166,6 @@ func TestE2EEditWithoutATerminalOrAnEditor(t *testing.T) {
 	mark := srv.mark()
 	r := k.runWithin(t, 30*time.Second, "", "calendar", "edit", "1")
 	wantRun(t, r, 2, "", `error: no editor to run: standard input is not a terminal, so vi cannot run there; set VISUAL or EDITOR to your editor command (VISUAL="code --wait"), or run kanka calendar edit on a terminal
-Run 'kanka calendar edit --help' for usage.
 `)
 	wantNoRequests(t, srv, mark)
 }

@@ -111,7 +111,7 @@ func TestE2EHostilePagesNextNeverEnds(t *testing.T) {
 		writeJSON(w, 200, hostilePage([]int{n}, `"per_page":1`, nextLink(r, n)))
 	})
 	k := newHostileKanka(t, srv)
-	r := k.runWithin(t, 3*hostileBound, "", "calendar", "list", "-o", "id", "--jq", "length")
+	r := k.runWithin(t, 3*hostileBound, "", "calendar", "list", "-o", "json", "--jq", "length")
 	wantRun(t, r, 1, "", "error: the server's list did not end after 10000 pages (page 10000 still has a links.next); stopped\n")
 	if sent := srv.since(0); len(sent) != 10000 || sent[9999].Query != "page=10000" {
 		t.Errorf("%d requests, want 10000", len(sent))

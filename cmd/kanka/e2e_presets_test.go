@@ -43,7 +43,7 @@ harptos    Forgotten Realms          17      365   10        1      1492
 		t.Errorf("presets with several moons: %q", got)
 	}
 	r := k.fails(t, 2, "calendar", "presets", "gregorain")
-	if want := "error: unknown preset \"gregorain\"; did you mean \"gregorian\"? (one of eberron, exandria, golarion, gregorian, greyhawk, harptos)\nRun 'kanka calendar presets --help' for usage.\n"; r.stderr != want || r.stdout != "" {
+	if want := "error: unknown preset \"gregorain\"; did you mean \"gregorian\"? (one of eberron, exandria, golarion, gregorian, greyhawk, harptos)\n"; r.stderr != want || r.stdout != "" {
 		t.Errorf("unknown preset: %s", r)
 	}
 }
@@ -153,7 +153,7 @@ Nothing to change.
 		bad := writeFile(t, t.TempDir(), "bad.yaml", "calendars:\n  - name: Elsewhere\n    preset: greyhwak\n")
 		mark = srv.mark()
 		r = k.fails(t, 2, "apply", "-f", bad)
-		if want := "error: " + bad + ": line 3: calendars[1].preset: unknown preset \"greyhwak\"; did you mean \"greyhawk\"? (one of eberron, exandria, golarion, gregorian, greyhawk, harptos)\nRun 'kanka apply --help' for usage.\n"; r.stderr != want || r.stdout != "" {
+		if want := "error: " + bad + ": line 3: calendars[1].preset: unknown preset \"greyhwak\"; did you mean \"greyhawk\"? (one of eberron, exandria, golarion, gregorian, greyhawk, harptos)\n"; r.stderr != want || r.stdout != "" {
 			t.Errorf("unknown preset: want\n%s\ngot %s", want, r)
 		}
 		wantNoRequests(t, srv, mark)

@@ -17,8 +17,7 @@ func TestE2EAMistypedProfileIsPointedOut(t *testing.T) {
 	k := newKanka(t, srv)
 	k.ok(t, "-p", "rehearsal", "config", "set", "sandbox", "true")
 	mark := srv.mark()
-	want := "error: " + k.configPath() + ` holds no profile named "rehersal" (it has rehearsal); did you mean "rehearsal"?` +
-		"\nRun 'kanka calendar list --help' for usage.\n"
+	want := "error: " + k.configPath() + ` holds no profile named "rehersal" (it has rehearsal); did you mean "rehearsal"?` + "\n"
 	r := k.run(t, "-p", "rehersal", "calendar", "list")
 	if r.code != 2 || r.stderr != want {
 		t.Errorf("-p: want exit 2 and\n%s%s", want, r)

@@ -24,9 +24,6 @@ const datesWeather = `- {date: 1492-4-3, weather: sun}
 - {date: 1492-4-19, weather: cloud-rain}
 `
 
-// usageHint follows a usage error of weather list.
-const usageHint = "Run 'kanka weather list --help' for usage.\n"
-
 func TestE2EWeatherListDates(t *testing.T) {
 	t.Parallel()
 	eachMode(t, func(t *testing.T, live bool) {
@@ -94,7 +91,7 @@ func TestE2EWeatherListDates(t *testing.T) {
 		t.Run("a date that does not exist: exit 2, no weather asked", func(t *testing.T) {
 			mark := srv.mark()
 			r := k.fails(t, 2, "weather", "list", "--calendar", cal, "--date", "1491-Midsummer-2")
-			if r.stderr != "error: --date: day 2 of Midsummer exists only in leap years\n"+usageHint || r.stdout != "" {
+			if r.stderr != "error: --date: day 2 of Midsummer exists only in leap years\n" || r.stdout != "" {
 				t.Errorf("stderr %q, stdout %q", r.stderr, r.stdout)
 			}
 			wantRequests(t, srv.since(mark), "GET calendars/"+cal)
@@ -102,7 +99,7 @@ func TestE2EWeatherListDates(t *testing.T) {
 		t.Run("a bad span: exit 2, nothing sent", func(t *testing.T) {
 			mark := srv.mark()
 			r := k.fails(t, 2, "weather", "list", "--calendar", cal, "--from", "1492-4-4", "--to", "1492-4-3")
-			if r.stderr != "error: --from 1492-4-4 is after --to 1492-4-3: no day is in between\n"+usageHint || r.stdout != "" {
+			if r.stderr != "error: --from 1492-4-4 is after --to 1492-4-3: no day is in between\n" || r.stdout != "" {
 				t.Errorf("stderr %q, stdout %q", r.stderr, r.stdout)
 			}
 			wantRequests(t, srv.since(mark))

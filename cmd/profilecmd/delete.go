@@ -7,6 +7,7 @@ import (
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/profile"
+	"github.com/kanka-cli/kanka/output"
 	"github.com/spf13/cobra"
 )
 
@@ -24,6 +25,7 @@ commands then use "default" until ` + "`kanka config use NAME`" + ` makes anothe
   kanka profile delete rehearsal
   kanka profile delete rehearsal --yes`,
 		Args:              cobra.MinimumNArgs(1),
+		Annotations:       output.TextOnly("profile delete prints only messages").Annotations(),
 		ValidArgsFunction: completeNames(resolve),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Ctx, opts.Names = cmd.Context(), dedupe(args)

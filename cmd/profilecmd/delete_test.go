@@ -71,7 +71,7 @@ func TestDeleteWithoutATerminalNeedsYes(t *testing.T) {
 	path := roottest.Isolate(t)
 	roottest.WriteFile(t, path, threeProfiles)
 	res := roottest.Run(t, "y\n", "profile", "delete", "work")
-	want := "error: deleting profile \"work\" needs confirmation: run it on a terminal or pass --yes\nRun 'kanka profile delete --help' for usage.\n"
+	want := "error: deleting profile \"work\" needs confirmation: run it on a terminal or pass --yes\n"
 	if res.Code != 2 || res.Stderr != want {
 		t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", res.Code, res.Stderr, want)
 	}
@@ -148,7 +148,7 @@ func TestDeleteRefusesAnUnknownName(t *testing.T) {
 	}
 	for _, tt := range tests {
 		res := onATerminal(t, "y\n", append([]string{"profile", "delete"}, tt.args...)...)
-		want := replacePath(tt.err, path) + "\nRun 'kanka profile delete --help' for usage.\n"
+		want := replacePath(tt.err, path) + "\n"
 		if res.Code != 2 || res.Stdout != "" || res.Stderr != want {
 			t.Errorf("%v: exit %d, stderr:\n%s\nwant exit 2, stderr:\n%s", tt.args, res.Code, res.Stderr, want)
 		}

@@ -177,8 +177,8 @@ func TestListOfAnEmptyFile(t *testing.T) {
 func TestListAndCurrentRefuseOtherFormats(t *testing.T) {
 	roottest.Isolate(t)
 	for _, tt := range []struct{ args, want []string }{
-		{[]string{"profile", "list", "-o", "wide"}, []string{"error: profile list prints a table, or -o json or yaml, not -o wide", "Run 'kanka profile list --help' for usage."}},
-		{[]string{"profile", "current", "-o", "id"}, []string{"error: profile current prints a name, or -o json or yaml, not -o id", "Run 'kanka profile current --help' for usage."}},
+		{[]string{"profile", "list", "-o", "wide"}, []string{"error: profile list prints a table, or -o json or yaml, not -o wide"}},
+		{[]string{"profile", "current", "-o", "id"}, []string{"error: profile current prints a name, or -o json or yaml, not -o id"}},
 	} {
 		res := roottest.Run(t, "", tt.args...)
 		want := strings.Join(tt.want, "\n") + "\n"

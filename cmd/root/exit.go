@@ -56,8 +56,10 @@ func exitCode(err error, commandPath string, interrupted bool) (int, []string) {
 	case errors.As(err, &badState):
 		return sandboxStateExit(badState)
 	case errors.As(err, &usage):
+		// Only an error in how the command line is put together points
+		// to --help; a bad value is said alone (cmdutil.UsageError).
 		var hint interface{ UsageHint() bool }
-		if errors.As(err, &hint) && !hint.UsageHint() {
+		if !errors.As(err, &hint) || !hint.UsageHint() {
 			return cmdutil.ExitUsage, []string{"error: " + err.Error()}
 		}
 		// An error may name the command whose help shows the way: the

@@ -34,6 +34,7 @@ func runStub(t *testing.T, ctx context.Context, err error, args ...string) (int,
 	stub := &cobra.Command{Use: "stub", Args: cobra.MaximumNArgs(1),
 		RunE: func(*cobra.Command, []string) error { return err }}
 	stub.Flags().String("calendar", "", "")
+	stub.Flags().Int("limit", 0, "")
 	_ = stub.MarkFlagRequired("calendar")
 	cmd.AddCommand(stub)
 	markUsageErrors(cmd)
@@ -57,8 +58,17 @@ func TestExitCodes(t *testing.T) {
 		stderr string
 	}{
 		{name: "success", code: 0, stderr: ""},
-		{name: "usage error", err: cmdutil.UsageErrorf("--date 2-13-1: month 13 does not exist"), code: 2,
-			stderr: "error: --date 2-13-1: month 13 does not exist\nRun 'kanka stub --help' for usage.\n"},
+		// A bad value is said, and nothing more: --help would not say
+		// what is wrong with it.
+		{name: "bad value", err: cmdutil.UsageErrorf("--date 2-13-1: month 13 does not exist"), code: 2,
+			stderr: "error: --date 2-13-1: month 13 does not exist\n"},
+		{name: "bad value of a typed flag", args: []string{"--calendar", "1", "--limit", "many"}, code: 2,
+			stderr: "error: --limit \"many\": not a whole number\n"},
+		// How the command line is put together: its help shows the way.
+		{name: "flags that do not go together", err: cmdutil.CommandLineErrorf("--date cannot be used with --from"), code: 2,
+			stderr: "error: --date cannot be used with --from\nRun 'kanka stub --help' for usage.\n"},
+		{name: "flag without its value", args: []string{"--calendar"}, code: 2,
+			stderr: "error: flag needs an argument: --calendar\nRun 'kanka stub --help' for usage.\n"},
 		{name: "too many arguments", args: []string{"a", "b"}, code: 2,
 			stderr: "error: accepts at most 1 arg(s), received 2\nRun 'kanka stub --help' for usage.\n"},
 		{name: "unknown flag", args: []string{"--calendar", "1", "--bogus"}, code: 2,

@@ -1,6 +1,7 @@
 package root
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -13,9 +14,13 @@ import (
 // flagError is what a flag cobra could not parse ends with: a usage error
 // (exit 2) and, for an unknown flag, the nearest flag of the command, as
 // a mistyped command gets the nearest command: `--limt` says "did you
-// mean --limit?".
+// mean --limit?". A value the flag cannot take is said alone; an unknown
+// flag, or one without its value, points to --help.
 func flagError(c *cobra.Command, err error) error {
-	err = cmdutil.FlagValueError(err)
+	var value *pflag.InvalidValueError
+	if errors.As(err, &value) {
+		return &cmdutil.UsageError{Err: cmdutil.FlagValueError(err)}
+	}
 	name, unknown := strings.CutPrefix(err.Error(), "unknown flag: --")
 	if !unknown {
 		return usageError(err)

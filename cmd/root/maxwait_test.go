@@ -32,9 +32,9 @@ func TestBadMaxWaitIsAUsageError(t *testing.T) {
 				args = append(args, "--max-wait="+tc.flag)
 			}
 			r := roottest.Run(t, "", append(args, "calendar", "list")...)
-			want := "error: " + tc.want + "\nRun 'kanka calendar list --help' for usage.\n"
+			want := "error: " + tc.want + "\n"
 			if tc.profile != "" {
-				want = "error: " + strings.Replace(tc.want, "CONFIG", path, 1) + "\nRun 'kanka calendar list --help' for usage.\n"
+				want = "error: " + strings.Replace(tc.want, "CONFIG", path, 1) + "\n"
 			}
 			if r.Code != 2 || r.Stderr != want {
 				t.Errorf("exit %d, stderr:\n%s\nwant exit 2, stderr:\n%s", r.Code, r.Stderr, want)

@@ -20,9 +20,9 @@ func TestRootRefusesWhatACommandDoesNotDeclare(t *testing.T) {
 		{"declared format", []string{"tally", "-o", "json"}, ""},
 		{"default", []string{"tally"}, ""},
 		{"--jq over its JSON", []string{"tally", "--jq", "."}, ""},
-		{"other format", []string{"tally", "-o", "wide"}, "error: tally counts as text or with -o json, not -o wide\nRun 'kanka tally --help' for usage.\n"},
+		{"other format", []string{"tally", "-o", "wide"}, "error: tally counts as text or with -o json, not -o wide\n"},
 		{"checked after the other global flags, as when the commands checked it", []string{"tally", "-o", "yaml", "--timeout", "0"},
-			"error: --timeout must be a positive duration such as 30s or 2m, not \"0\"\nRun 'kanka tally --help' for usage.\n"},
+			"error: --timeout must be a positive duration such as 30s or 2m, not \"0\"\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, _, _, errOut := cmdutil.Test()

@@ -151,7 +151,7 @@ account on the built-in sandbox: kanka --sandbox calendar list`,
   kanka auth login -c 12345
   kanka calendar get "Calendar of Harptos" -o yaml
   kanka weather list --calendar 1 -o json --jq '.[].weather'`,
-		Version:       versionString(),
+		Version:       thisBuild().line(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          unknownSubcommand,
@@ -225,8 +225,8 @@ func addGlobalFlags(cmd *cobra.Command, g *cmdutil.Globals) {
 	fl.StringVarP(&g.Profile, "profile", "p", "", "configuration profile `NAME` (env KANKA_PROFILE; default the active one)")
 	fl.StringVar(&g.ConfigPath, "config", "", "configuration `FILE` (env KANKA_CONFIG; default $XDG_CONFIG_HOME/kanka/config.yaml)")
 	fl.StringVarP(&g.Output, "output", "o", string(output.Table), "output `format`: table, wide, json, yaml, ndjson or id")
-	fl.StringVar(&g.JQ, "jq", "", "filter the JSON output with a jq `expression`")
-	fl.StringVar(&g.Template, "template", "", "format the JSON output with a Go `template`")
+	fl.StringVar(&g.JQ, "jq", "", "filter the JSON output with a jq `expression` (with -o json or ndjson, or no -o)")
+	fl.StringVar(&g.Template, "template", "", "format the JSON output with a Go `template` (with -o json or ndjson, or no -o)")
 	fl.BoolVar(&g.NoHeaders, "no-headers", false, "print tables without their header line")
 	fl.BoolVar(&g.Sandbox, "sandbox", false, "use the built-in sandbox instead of a server")
 	fl.StringVar(&g.SandboxData, "sandbox-data", "", "the sandbox's state `FILE` (env KANKA_SANDBOX_DATA)")
@@ -287,6 +287,10 @@ func checkGlobals(cmd *cobra.Command, f *cmdutil.Factory) error {
 	// A command that prints some formats only says so in its annotations
 	// (output.Supports); checked last, where the commands once checked it.
 	if err := output.Unsupported(cmd.Annotations, f.Globals.Output, f.Globals.JQ, f.Globals.Template); err != nil {
+		return &cmdutil.UsageError{Err: err}
+	}
+	given := cmd.Flags().Changed("output")
+	if err := output.CheckTransform(f.Globals.Output, given, f.Globals.JQ, f.Globals.Template); err != nil {
 		return &cmdutil.UsageError{Err: err}
 	}
 	return nil
@@ -382,11 +386,6 @@ func debugOn(cmd *cobra.Command) bool {
 	return on
 }
 
-// usageError is err as a usage error (exit 2), unless it is one already.
-func usageError(err error) error {
-	var usage *cmdutil.UsageError
-	if errors.As(err, &usage) {
-		return err
-	}
-	return &cmdutil.UsageError{Err: err}
-}
+// usageError is err as a usage error of the command line (exit 2, and
+// the hint to read --help), unless it is a usage error already.
+func usageError(err error) error { return cmdutil.AsCommandLine(err) }

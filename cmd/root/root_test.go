@@ -83,9 +83,9 @@ func TestUsageErrorsSendNothing(t *testing.T) {
 		{[]string{"auth", "status", "--bogus"}, "error: unknown flag: --bogus\nRun 'kanka auth status --help' for usage.\n"},
 		{[]string{"auth", "status", "extra"}, "error: unexpected argument \"extra\": kanka auth status takes none\nRun 'kanka auth status --help' for usage.\n"},
 		{[]string{"calendar", "list", "--limt", "3"}, "error: unknown flag: --limt; did you mean --limit?\nRun 'kanka calendar list --help' for usage.\n"},
-		{[]string{"-o", "xml", "auth", "status"}, "error: unknown output format \"xml\": use one of table, wide, json, yaml, ndjson or id\nRun 'kanka auth status --help' for usage.\n"},
-		{[]string{"--timeout", "-5s", "auth", "status"}, "error: --timeout must be a positive duration such as 30s or 2m, not \"-5s\"\nRun 'kanka auth status --help' for usage.\n"},
-		{[]string{"-c", "my-campaign", "auth", "status"}, "error: campaign must be a positive number (the id in the campaign's URL), not \"my-campaign\"\nRun 'kanka auth status --help' for usage.\n"},
+		{[]string{"-o", "xml", "auth", "status"}, "error: unknown output format \"xml\": use one of table, wide, json, yaml, ndjson or id\n"},
+		{[]string{"--timeout", "-5s", "auth", "status"}, "error: --timeout must be a positive duration such as 30s or 2m, not \"-5s\"\n"},
+		{[]string{"-c", "my-campaign", "auth", "status"}, "error: campaign must be a positive number (the id in the campaign's URL), not \"my-campaign\"\n"},
 		{[]string{"auth", "lgoin"}, "error: unknown command \"lgoin\" for \"kanka auth\"; did you mean \"login\"?\nRun 'kanka auth --help' for usage.\n"},
 		{[]string{"calender"}, "error: unknown command \"calender\" for \"kanka\"; did you mean \"calendar\"?\nRun 'kanka --help' for usage.\n"},
 		// Typos: the nearest command (not cobra's "get" for "lst"), found
@@ -95,7 +95,7 @@ func TestUsageErrorsSendNothing(t *testing.T) {
 		{[]string{"weather", "lst", "--calendar", "1"}, "error: unknown command \"lst\" for \"kanka weather\"; did you mean \"list\"?\nRun 'kanka weather --help' for usage.\n"},
 		{[]string{"-c", "5", "weather", "--calendar", "1", "lst"}, "error: unknown command \"lst\" for \"kanka weather\"; did you mean \"list\"?\nRun 'kanka weather --help' for usage.\n"},
 		{[]string{"weather", "delet", "-y", "--calendar", "1", "3"}, "error: unknown command \"delet\" for \"kanka weather\"; did you mean \"delete\"?\nRun 'kanka weather --help' for usage.\n"},
-		{[]string{"-o", "jsn", "calendar", "list"}, "error: unknown output format \"jsn\"; did you mean \"json\"? (one of table, wide, json, yaml, ndjson or id)\nRun 'kanka calendar list --help' for usage.\n"},
+		{[]string{"-o", "jsn", "calendar", "list"}, "error: unknown output format \"jsn\"; did you mean \"json\"? (one of table, wide, json, yaml, ndjson or id)\n"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -230,7 +230,7 @@ func TestAMistypedConfigurationFileIsAUsageError(t *testing.T) {
 	path := roottest.Isolate(t)
 	writeFile(t, path, "active: main\nprofiles:\n  main:\n    tokn: abc\n")
 	res := roottest.Run(t, "", "config", "list")
-	want := "error: reading " + path + ": line 4: field tokn not found\nRun 'kanka config list --help' for usage.\n"
+	want := "error: reading " + path + ": line 4: field tokn not found\n"
 	if res.Code != 2 || res.Stderr != want {
 		t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", res.Code, res.Stderr, want)
 	}

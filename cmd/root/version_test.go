@@ -45,7 +45,7 @@ func TestVersionAsJSONAndYAML(t *testing.T) {
 		t.Errorf("text: %q", res.Stdout)
 	}
 	res = roottest.Run(t, "", "version", "-o", "ndjson")
-	if want := "error: version prints a line, or -o json or yaml, not -o ndjson\nRun 'kanka version --help' for usage.\n"; res.Code != 2 || res.Stderr != want {
+	if want := "error: version prints a line, or -o json or yaml, not -o ndjson\n"; res.Code != 2 || res.Stderr != want {
 		t.Errorf("-o ndjson: exit %d, stderr %q, want %q", res.Code, res.Stderr, want)
 	}
 }

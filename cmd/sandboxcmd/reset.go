@@ -5,6 +5,7 @@ import (
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/internal/cache"
+	"github.com/kanka-cli/kanka/output"
 	"github.com/kanka-cli/kanka/sandbox"
 	"github.com/spf13/cobra"
 )
@@ -31,7 +32,8 @@ A damaged state file is emptied too (its ids start again from 1); a file
 that is not a sandbox state file is left untouched (exit 2).`,
 		Example: `  kanka sandbox reset
   kanka sandbox reset --data ./rehearsal.json`,
-		Args: cobra.NoArgs,
+		Args:        cobra.NoArgs,
+		Annotations: output.TextOnly("sandbox reset prints only a message").Annotations(),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if opts.DataPath == "" && f.Globals != nil {
 				opts.DataPath = f.Globals.SandboxData

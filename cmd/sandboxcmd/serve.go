@@ -12,6 +12,7 @@ import (
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/internal/shellquote"
+	"github.com/kanka-cli/kanka/output"
 	"github.com/kanka-cli/kanka/sandbox"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -81,7 +82,8 @@ every calendar and weather object answered, in either mode).`,
   kanka sandbox serve --addr 127.0.0.1:0 --live --rate 0
   kanka sandbox serve --data ./rehearsal.json --latency 300ms --fail-rate 0.1
   kanka sandbox serve --live --omit-keys updated_at,months`,
-		Args: cobra.NoArgs,
+		Args:        cobra.NoArgs,
+		Annotations: output.TextOnly("sandbox serve prints shell lines that set its address").Annotations(),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := opts.fromGlobals(f.Globals, cmd.Flags()); err != nil {
 				return err

@@ -77,7 +77,7 @@ func createEntries(r *run, allowDuplicate bool) ([]*client.Weather, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := resolveDates(cal, r.Records); err != nil {
+	if err := resolveDates(r.Factory, cal, r.Records); err != nil {
 		return nil, err
 	}
 	if err := checkEntries(r.Records, r.IsList(), cal, r.FilePlace()); err != nil {

@@ -102,12 +102,15 @@ func TestGetAndDeleteFlags(t *testing.T) {
 	if err := env.run("get", "--calendar", "5", "41"); err != nil {
 		t.Fatal(err)
 	}
+	env.WantSent("GET calendars/5/calendar_weathers/41")
+	// delete prints no record: it runs with -o left out (-o id is refused).
+	env = newTestEnv(t, "")
 	env.expect("DELETE calendars/5/calendar_weathers/41", "", 204, "")
 	env.expect("DELETE calendars/5/calendar_weathers/42", "", 204, "")
 	if err := env.run("-y", "delete", "--calendar", "5", "41", "42", "41"); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"GET calendars/5/calendar_weathers/41", "DELETE calendars/5/calendar_weathers/41", "DELETE calendars/5/calendar_weathers/42"}
+	want := []string{"DELETE calendars/5/calendar_weathers/41", "DELETE calendars/5/calendar_weathers/42"}
 	if got := env.Sent(); strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("sent %v, want %v", got, want)
 	}

@@ -124,7 +124,12 @@ func TestListRefusesBadDates(t *testing.T) {
 		{[]string{"--to", "1492-1-0"}, false, "--to: day 0 does not exist: days are counted from 1"},
 		{[]string{"--month", "Ches"}, true, `--month: month "Ches" does not exist in this calendar`},
 		{[]string{"--date", "1492-Midwinter-2"}, true, "--date: day 2 does not exist: Midwinter has 1 day"},
-		{[]string{"--from", "yesterday"}, true, `--from: "yesterday" is not a date: write YEAR-MONTH-DAY (1492-4-3, 1492-Ches-3) or DAY MONTH YEAR (3 Ches 1492)`},
+		{[]string{"--from", "yesterdy"}, false, `--from: "yesterdy" is not a date: write YEAR-MONTH-DAY (1492-4-3, 1492-Ches-3) or DAY MONTH YEAR (3 Ches 1492); did you mean "yesterday"?`},
+		{[]string{"--to", "+x"}, false, `--to: "+x" is not a date: +N is N days after today, N a whole number (+3)`},
+		{[]string{"--date", "today+3"}, false, `--date: "today+3" is not a date: write +3 for 3 days after today`},
+		{[]string{"--date", "+99999999999999999999"}, false, `--date: "+99999999999999999999" is more days from today than any calendar has (at most 2000000000000000000)`},
+		// harptosJSON has no current date.
+		{[]string{"--from", "yesterday"}, true, `--from: "yesterday" counts from the calendar's current date, and the calendar has none`},
 		{[]string{"--from", "2 Hammer 1492", "--to", "1 Hammer 1492"}, true, "--from 1492-1-2 is after --to 1492-1-1: no day is in between"},
 	}
 	for _, tc := range cases {
@@ -202,4 +207,45 @@ func TestGetOnATerminalNamesTheMonth(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmdtest.Golden(t, "get-terminal.golden", env.Out.String())
+}
+
+// harptosOn2 is harptosJSON with its current date on 1492-1-2.
+var harptosOn2 = strings.Replace(harptosJSON, `"id":5,`, `"id":5,"date":"1492-1-2",`, 1)
+
+// Dates counted from today count from the calendar's current date
+// (1492-1-2), read once before the weather, with its days: two days back
+// is the festival Midwinter of 1491.
+func TestListDatesCountedFromToday(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--from", "-1", "--to", "+3"}, "2\n4\n5\n6\n"},
+		{[]string{"--date", "tomorrow"}, "2\n4\n"},
+		{[]string{"--date", "today"}, ""},
+		{[]string{"--to", "-2"}, "3\n"},
+		{[]string{"--from", "yesterday", "--to", "1492-Hammer-1"}, "5\n"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			env := newTestEnv(t, "id")
+			env.expect(calendarGet, "", 200, one(harptosOn2))
+			datesPages(env)
+			if err := env.run(append([]string{"list", "--calendar", "5"}, tc.args...)...); err != nil {
+				t.Fatal(err)
+			}
+			if got := env.Out.String(); got != tc.want {
+				t.Errorf("stdout %q, want %q", got, tc.want)
+			}
+			env.WantSent(append([]string{calendarGet}, datesWalk...)...)
+		})
+	}
+	// The span is checked once the days are known: nothing of the weather
+	// is asked for.
+	env := newTestEnv(t, "id")
+	env.expect(calendarGet, "", 200, one(harptosOn2))
+	err := env.run("list", "--calendar", "5", "--from", "+1", "--to", "today")
+	if want := "--from 1492-1-3 is after --to 1492-1-2: no day is in between"; !cmdtest.IsUsage(err) || err.Error() != want {
+		t.Errorf("error %v, want the usage error %q", err, want)
+	}
+	env.WantSent(calendarGet)
 }

@@ -17,7 +17,7 @@ func NewCmdSet(f *cmdutil.Factory) *cobra.Command {
 	r := &run{Factory: f}
 	var flags *resource.FieldFlags[client.WeatherInput]
 	cmd := &cobra.Command{
-		Use:   "set --calendar ID|NAME --date DATE [field flags]",
+		Use:   "set --calendar ID|NAME [--date DATE] [field flags]",
 		Short: "Record the weather of a day: create its entry, or update it",
 		Long: `Record the weather of one day: the entry of that date is created when the
 calendar has none, and updated when it has one, so running the same command
@@ -29,6 +29,8 @@ is sent. --weather is required only to create.
 If the calendar has several entries on that date, the one with the lowest id
 is updated, and a warning names the others.
 
+Without --date, the day is the calendar's current date; --date today,
+tomorrow, yesterday, +N and -N count from it too, and stderr says the day.
 A month (--date) is a number or a name of the calendar's months: a name, an
 alias, in any case, or a prefix only one month has (1492-Ches-3).
 
@@ -40,7 +42,8 @@ all, the write included. A day the cache knows no entry of is looked for in
 every page of the calendar's weather (an entry moved onto it elsewhere would
 not show in the cache) before it is created. Without a cache: every page,
 then one POST or PUT, or nothing.`,
-		Example: `  kanka weather set --calendar "Calendar of Harptos" --date 1492-Hammer-1 --weather snowflake --temperature "-5°C"
+		Example: `  kanka weather set --calendar "Calendar of Harptos" --weather cloud-rain
+  kanka weather set --calendar "Calendar of Harptos" --date 1492-Hammer-1 --weather snowflake --temperature "-5°C"
   kanka weather set --calendar 1 --date 1492-1-1 --wind "north, strong"`,
 		Args:              cobra.NoArgs,
 		ValidArgsFunction: cobra.NoFileCompletions,
@@ -49,18 +52,23 @@ then one POST or PUT, or nothing.`,
 			if r.Flags, err = flags.Parse(r.Ctx, cmd.Flags(), f.IO); err != nil {
 				return err
 			}
-			return set(r)
+			today := !cmd.Flags().Changed("date")
+			if today {
+				r.Flags.SetWrittenDate(&client.Written{Text: "today", Where: "--date", Date: true})
+			}
+			return set(r, today)
 		},
 	}
 	calendar.Parent(f).AddFlag(cmd, &r.Parent)
 	flags = resource.AddFieldFlags(cmd, client.WeatherFields)
-	_ = cmd.MarkFlagRequired("date")
+	cmd.Flags().Lookup("date").Usage += " (default today)"
 	return cmd
 }
 
-// set creates the entry of the date the flags give, or updates the one the
-// calendar has (create and update, as weather create and update write).
-func set(r *run) error {
+// set creates the entry of the date the flags give (today when
+// today: --date was left out), or updates the one the calendar has (create
+// and update, as weather create and update write).
+func set(r *run, today bool) error {
 	f := r.Factory
 	printer, err := resource.NewPrinter(f)
 	if err != nil {
@@ -78,8 +86,11 @@ func set(r *run) error {
 	if err != nil {
 		return err
 	}
+	if _, ok := cal.CurrentDate(); today && !ok {
+		return cmdutil.UsageErrorf("calendar %d %q has no current date to record the weather of: give --date, or set one with `kanka calendar update %d --date Y-M-D`", cal.ID, cal.Name, cal.ID)
+	}
 	r.Records = []client.WeatherInput{r.Flags}
-	if err := resolveDates(cal, r.Records); err != nil {
+	if err := resolveDates(f, cal, r.Records); err != nil {
 		return err
 	}
 	fields := r.Records[0]

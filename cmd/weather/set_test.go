@@ -142,7 +142,8 @@ func TestSetRefusesBadInputBeforeSending(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--calendar", "5", "--weather", "sun"}, `required flag(s) "date" not set`},
+		// --date is optional (today), but not empty.
+		{[]string{"--calendar", "5", "--date", "", "--weather", "sun"}, ""},
 		{[]string{"--date", "1492-1-3", "--weather", "sun"}, `required flag(s) "calendar" not set`},
 		{[]string{"--calendar", "5", "--date", "1492-1", "--weather", "sun"}, ""},
 		{[]string{"--calendar", "5", "--date", "1492-1-3", "--weather", strings.Repeat("w", 21)},

@@ -45,7 +45,7 @@ func update(r *run, current *client.Weather) (*client.Weather, error) {
 			return nil, err
 		}
 		resolved := []client.WeatherInput{in}
-		if err := resolveDates(cal, resolved); err != nil {
+		if err := resolveDates(r.Factory, cal, resolved); err != nil {
 			return nil, err
 		}
 		in = resolved[0]

@@ -88,7 +88,7 @@ func atMostOneName(c *cobra.Command, args []string) error {
 	for i, a := range args[1:] {
 		extra[i] = strconv.Quote(a)
 	}
-	return cmdutil.UsageErrorf("unexpected %s %s: %s takes one NAME at most",
+	return cmdutil.CommandLineErrorf("unexpected %s %s: %s takes one NAME at most",
 		cmdutil.Plural(len(extra), "argument", "arguments"), strings.Join(extra, " "), c.CommandPath())
 }
 

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/spf13/pflag"
@@ -34,11 +35,12 @@ func DateFiltersHelp(plural string) string {
 	return `--year, --month, --date and --from/--to (either alone; both ends
 included) keep the ` + plural + ` of that year, month, day or span. The service
 cannot filter them: every page is read and the filters apply here. A date
-is written as the calendar shows it: 1492-4-3, 1492-Ches-3 or 3 Ches 1492;
-a month by number (1 is the first), name, alias or a prefix no other month
-shares. A month or date by name costs one GET of the calendar when
---calendar is an id (a name lookup already holds it); a numeric one costs
-nothing. Once the calendar is read (a name, a lookup, a terminal table),
+is written as the calendar shows it: 1492-4-3, 1492-Ches-3 or 3 Ches 1492,
+or counted from the calendar's current date: today, tomorrow, yesterday,
++3, -7; a month by number (1 is the first), name, alias or a prefix no
+other month shares. A month or date by name, or counted from today, costs
+one GET of the calendar when --calendar is an id (a name lookup already
+holds it); a numeric one costs nothing. Once the calendar is read (a name, a lookup, a terminal table),
 every date is checked against it: one that does not exist is refused (exit
 2) before any ` + plural + ` are asked for.`
 }
@@ -55,9 +57,9 @@ func (df *DateFilters[T]) Register(fs *pflag.FlagSet) {
 	lf, only := &df.flags, "only the "+df.Plural
 	fs.IntVar(&lf.year, "year", 0, only+" of year `Y`")
 	fs.StringVar(&lf.month, "month", "", only+" of month `M`: a number (1 is the first), name, alias or prefix")
-	fs.StringVar(&lf.date, "date", "", only+" of day `D` (1492-4-3, 1492-Ches-3, 3 Ches 1492)")
-	fs.StringVar(&lf.from, "from", "", only+" on or after day `D`")
-	fs.StringVar(&lf.to, "to", "", only+" on or before day `D`")
+	fs.StringVar(&lf.date, "date", "", only+" of day `D` (1492-4-3, 1492-Ches-3, 3 Ches 1492, today, +3)")
+	fs.StringVar(&lf.from, "from", "", only+" on or after day `D` (a date, or -7: days from today)")
+	fs.StringVar(&lf.to, "to", "", only+" on or before day `D` (a date, or +7: days from today)")
 }
 
 // Apply reads the flags, before any request, into q: a bad value is a
@@ -98,7 +100,7 @@ type namedValue struct {
 func (lf *dateFlags) read(fs *pflag.FlagSet) (*dateFilter, error) {
 	f := &dateFilter{}
 	if fs.Changed("date") && (fs.Changed("from") || fs.Changed("to")) {
-		return nil, cmdutil.UsageErrorf("--date cannot be used with --from or --to: give one day, or a span")
+		return nil, cmdutil.CommandLineErrorf("--date cannot be used with --from or --to: give one day, or a span")
 	}
 	if fs.Changed("year") {
 		f.year = &lf.year
@@ -146,9 +148,10 @@ func (f *dateFilter) readMonth(text string) error {
 	return nil
 }
 
-// DateFlag reads the date a flag gives: one in numbers now (its month and
-// day counted from 1), or nil for one with month names, which waits for
-// the calendar. An empty one is refused.
+// DateFlag reads the date a flag gives, before any request: one in
+// numbers now (its month and day counted from 1), or nil for one that
+// waits for the calendar (month or year names, or a date counted from
+// today: "today", "+3"). What can be no date, or nothing, is refused.
 func DateFlag(flag, text string) (*client.Date, error) {
 	if strings.TrimSpace(text) == "" {
 		return nil, cmdutil.UsageErrorf("--%s: no date given", flag)
@@ -156,6 +159,9 @@ func DateFlag(flag, text string) (*client.Date, error) {
 	d, err := client.ParseDate(text)
 	switch {
 	case err != nil:
+		if err := almanac.CheckDateShape(text); err != nil {
+			return nil, cmdutil.UsageErrorf("--%s: %v", flag, err)
+		}
 		return nil, nil
 	case d.Month < 1:
 		return nil, cmdutil.UsageErrorf("--%s: month %d does not exist: months are counted from 1", flag, d.Month)
@@ -207,7 +213,13 @@ func (f *dateFilter) prepare(ctx context.Context, c *client.Client, s *Scope,
 	if len(f.named) == 0 && held == nil {
 		return nil
 	}
-	cal, err := calendar(ctx, c, s, "for its month names")
+	why := "for its month names"
+	for _, n := range f.named {
+		if almanac.IsRelative(n.text) {
+			why = "for its current date"
+		}
+	}
+	cal, err := calendar(ctx, c, s, why)
 	if err != nil {
 		return err
 	}
@@ -245,7 +257,7 @@ func (f *dateFilter) prepare(ctx context.Context, c *client.Client, s *Scope,
 		if d.date == nil {
 			continue
 		}
-		if err := r.Check(*d.date); err != nil {
+		if err := r.CheckWritten(*d.date); err != nil {
 			return cmdutil.UsageErrorf("--%s: %v", d.flag, err)
 		}
 	}

@@ -30,6 +30,7 @@ func NewDeleteCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Comman
 		return d.run()
 	})
 	cmd.Aliases = []string{"rm"}
+	cmd.Annotations = output.TextOnly(s.Noun + " delete prints nothing (what it deletes is said on stderr)").Annotations()
 	return cmd
 }
 

@@ -141,7 +141,7 @@ func (ff *FieldFlags[In]) refuseTogether(fs *pflag.FlagSet) error {
 }
 
 func together(a, b string) error {
-	return cmdutil.UsageErrorf("--%s and --%s cannot be used together", a, b)
+	return cmdutil.CommandLineErrorf("--%s and --%s cannot be used together", a, b)
 }
 
 // readFile gives the field the text of the file a flag names ("-" is

@@ -35,10 +35,10 @@ func (ef *EntityFilters) Register(fs *pflag.FlagSet, plural string) {
 func (ef *EntityFilters) Options(fs *pflag.FlagSet) (client.ListOptions, error) {
 	var o client.ListOptions
 	if ef.private && ef.public {
-		return o, cmdutil.UsageErrorf("--private and --public cannot be used together")
+		return o, cmdutil.CommandLineErrorf("--private and --public cannot be used together")
 	}
 	if ef.exact && ef.name == "" {
-		return o, cmdutil.UsageErrorf("--exact needs --name")
+		return o, cmdutil.CommandLineErrorf("--exact needs --name")
 	}
 	for _, t := range ef.tags {
 		if t <= 0 {

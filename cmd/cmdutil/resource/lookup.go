@@ -44,7 +44,7 @@ type NameLookup[T interface {
 func (l *NameLookup[T]) Check(arg string) error {
 	arg = strings.TrimSpace(arg)
 	if arg == "" {
-		return cmdutil.UsageErrorf("a %s id or name is required", l.Noun)
+		return cmdutil.CommandLineErrorf("a %s id or name is required", l.Noun)
 	}
 	if id, err := strconv.Atoi(arg); err == nil && id <= 0 {
 		return cmdutil.UsageErrorf("%s id %d is not valid: ids are positive", l.Noun, id)

@@ -170,10 +170,10 @@ func (w *Writes[T, In]) prepare(cmd *cobra.Command, s *Spec[T], run *Run[In], ff
 func (run *Run[In]) readFlags(cmd *cobra.Command, ff *FieldFlags[In], nothing string) error {
 	run.Ctx = Context(cmd)
 	if nothing != "" && run.FilePath == "" && !ff.Given(cmd.Flags()) {
-		return cmdutil.UsageErrorf("%s", nothing)
+		return cmdutil.CommandLineErrorf("%s", nothing)
 	}
 	if flag, ok := ff.ReadsStdin(cmd.Flags()); ok && run.FilePath == "-" {
-		return cmdutil.UsageErrorf("-f - and --%s - cannot both read standard input", flag)
+		return cmdutil.CommandLineErrorf("-f - and --%s - cannot both read standard input", flag)
 	}
 	flags, err := ff.Parse(run.Ctx, cmd.Flags(), run.Factory.IO)
 	run.Flags = flags
