@@ -1,0 +1,85 @@
+package client_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/kanka-cli/kanka/client"
+)
+
+// liveShapedCalendar is calendar id as the live service lists it: every
+// key it sends (urls, entry and entry_parsed, images, nulls), numbers
+// sometimes as strings, and the lists of a real calendar: Harptos's 17
+// months (five of them intercalary), 10 weekdays, 30 named years, 4
+// seasons, 2 moons and a few tags.
+func liveShapedCalendar(id int) string {
+	var b strings.Builder
+	entry := `<p>The calendar of the Realms, reckoned in <b>Dale Reckoning</b>. ` +
+		strings.Repeat(`Each tenday is followed by the next, and the festivals fall between the months. `, 4) + `</p>`
+	fmt.Fprintf(&b, `{"id":%d,"name":"Calendar of Harptos %d","entry":%q,"entry_parsed":%q,"tooltip":null,"type":"Solar",`, id, id, entry, entry)
+	fmt.Fprintf(&b, `"image":"campaigns/7/calendars/harptos-%d.png","focus_x":null,"focus_y":null,`+
+		`"image_full":"https://th.kanka.io/harptos-%d.png","image_thumb":"https://th.kanka.io/harptos-%d-thumb.png",`+
+		`"has_custom_image":true,"image_uuid":null,"header_full":null,"header_uuid":null,"has_custom_header":false,`+
+		`"is_private":false,"is_template":false,"is_attributes_private":false,"status_id":null,"status":null,"entity_id":%d,`+
+		`"tags":[12,31,"44"],"urls":{"view":"https://app.kanka.io/w/7/entities/%d","api":"https://api.kanka.io/1.0/campaigns/7/calendars/%d"},`+
+		`"created_at":"2024-05-01T10:11:12.000000Z","created_by":55,"updated_at":"2026-11-20T08:00:00.000000Z","updated_by":"55",`+
+		`"date":"1492-3-12","parameters":null,`, id, id, id, 90000+id, 90000+id, id)
+	months := []string{"Hammer", "Midwinter", "Alturiak", "Ches", "Tarsakh", "Greengrass", "Mirtul", "Kythorn", "Flamerule",
+		"Midsummer", "Eleasis", "Eleint", "Highharvestide", "Marpenoth", "Uktar", "Feast of the Moon", "Nightal"}
+	b.WriteString(`"months":[`)
+	for i, m := range months {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if strings.HasPrefix(m, "M") && m != "Marpenoth" || strings.Contains(m, " ") || m == "Greengrass" || m == "Highharvestide" {
+			fmt.Fprintf(&b, `{"name":%q,"length":"1","type":"intercalary","alias":null}`, m)
+		} else {
+			fmt.Fprintf(&b, `{"name":%q,"length":30,"type":"standard","alias":"The %s of the year"}`, m, m)
+		}
+	}
+	b.WriteString(`],"weekdays":["First-day","Second-day","Third-day","Fourth-day","Fifth-day","Sixth-day","Seventh-day","Eighth-day","Ninth-day","Tenth-day"],"years":{`)
+	for y := range 30 {
+		if y > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"%d":"Year of the %d Ships Sailing"`, 1460+y, y+1)
+	}
+	b.WriteString(`},"seasons":[{"name":"Winter","month":1,"day":1},{"name":"Spring","month":"4","day":"19"},` +
+		`{"name":"Summer","month":7,"day":20},{"name":"Autumn","month":"10","day":"30"}],`)
+	b.WriteString(`"moons":[{"name":"Selûne","fullmoon":"30.4375","offset":"2","colour":"white","id":4},` +
+		`{"name":"Tears of Selûne","fullmoon":"7","offset":0,"colour":null,"id":"5"}],`)
+	b.WriteString(`"start_offset":"3","suffix":"DR","format":null,"has_leap_year":true,"skip_year_zero":0,` +
+		`"leap_year_amount":1,"leap_year_month":2,"leap_year_offset":4,"leap_year_start":"1"}`)
+	return b.String()
+}
+
+// pageOfLiveCalendars is page n of last, of 100 live-shaped calendars.
+func pageOfLiveCalendars(n, last int) string {
+	items := make([]string, 100)
+	for i := range items {
+		items[i] = liveShapedCalendar((n-1)*100 + i + 1)
+	}
+	return pageJSON(items, n, last, 100, last*100)
+}
+
+// What reading one page of a walk costs in CPU and memory: a page of 100
+// live-shaped calendars (about 330 KB) read as a walk reads each of its
+// pages, the answer's bounds checked and every record decoded, kept whole
+// for -o json.
+//
+//	go test ./client -run '^$' -bench PageOf100Calendars -count 10
+func BenchmarkPageOf100Calendars(b *testing.B) {
+	page := []byte(pageOfLiveCalendars(1, 1))
+	b.SetBytes(int64(len(page)))
+	b.ReportAllocs()
+	for b.Loop() {
+		n, err := client.FetchPageForBench(page)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if n != 100 {
+			b.Fatalf("read %d calendars, want 100", n)
+		}
+	}
+}
