@@ -163,6 +163,8 @@ type answerShape struct {
 	// record's entry; a page's data, whose records are measured one by
 	// one.
 	freeTexts map[string]bool
+	// unbounded: no text is too long (a value already measured, split).
+	unbounded bool
 }
 
 var (

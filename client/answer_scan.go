@@ -15,14 +15,22 @@ import (
 // would read it token by token (the test of this file checks the two
 // agree).
 func measureAnswer(b []byte, shape answerShape) error {
-	_, err := scanAnswer(b, &shape, nil)
+	_, err := scanAnswer(b, &shape, nil, nil)
 	return err
 }
 
 // answerPair is one key of the JSON object an answer is and its value, as
-// spans of the answer: the key with its quotes, the value as written.
+// spans of the answer: the key with its quotes, the value as written. An
+// item of a list has no key.
 type answerPair struct {
 	keyStart, keyEnd, valueStart, valueEnd int
+}
+
+// innerValue is a value one deeper: an item of a list (or a value of an
+// object) that is the value of pairs[pair].
+type innerValue struct {
+	pair                 int
+	valueStart, valueEnd int
 }
 
 // The states of scanAnswer between two tokens, named as encoding/json's
@@ -52,9 +60,10 @@ const scanFrames = MaxAnswerDepth + 4
 
 // scanAnswer measures b against shape (see measureAnswer). When pairs is
 // not nil and b is one JSON object, it gets each key of the object with
-// its value, in order. whole reports that b is one JSON value and nothing
-// else but white space: only then do the pairs say what b holds.
-func scanAnswer(b []byte, shape *answerShape, pairs *[]answerPair) (whole bool, err error) {
+// its value, in order (a list: its items); inner, when not nil, gets the
+// values in those values. whole reports that b is one JSON value and
+// nothing else but white space: only then do the pairs say what b holds.
+func scanAnswer(b []byte, shape *answerShape, pairs *[]answerPair, inner *[]innerValue) (whole bool, err error) {
 	var frames [scanFrames]scanFrame
 	stack := frames[:0]
 	state := scanTopValue
@@ -68,6 +77,7 @@ func scanAnswer(b []byte, shape *answerShape, pairs *[]answerPair) (whole bool, 
 	idStart, idEnd := -1, -1
 	keyStart, keyEnd := 0, 0 // the last key of b read
 	valueStart := 0          // where the value under it starts
+	innerStart := 0          // where the value one deeper starts
 
 	bound := func(what string, count, limit int) *AnswerBoundError {
 		e := &AnswerBoundError{What: what, Count: count, Limit: limit}
@@ -84,7 +94,7 @@ func scanAnswer(b []byte, shape *answerShape, pairs *[]answerPair) (whole bool, 
 	// length bounds a key, text or number of n bytes (decoded) under the
 	// key of b the value is under (none for a key of b itself).
 	length := func(n int, underKey bool, what string) error {
-		if n <= MaxAnswerTextBytes || (underKey && underFree) {
+		if n <= MaxAnswerTextBytes || (underKey && underFree) || shape.unbounded {
 			return nil
 		}
 		in := ""
@@ -108,8 +118,11 @@ func scanAnswer(b []byte, shape *answerShape, pairs *[]answerPair) (whole bool, 
 		}
 		in := &stack[n-1]
 		in.items++
-		if n == 1 {
+		switch n {
+		case 1:
 			valueStart = i
+		case 2:
+			innerStart = i
 		}
 		if n == 2 && underListed && in.items > underLimit {
 			if shape.record == "" {
@@ -121,8 +134,11 @@ func scanAnswer(b []byte, shape *answerShape, pairs *[]answerPair) (whole bool, 
 	}
 	// ended notes the end, at i, of a value of b's own object.
 	ended := func(i int) {
-		if pairs != nil && len(stack) == 1 {
+		switch {
+		case pairs != nil && len(stack) == 1:
 			*pairs = append(*pairs, answerPair{keyStart, keyEnd, valueStart, i})
+		case inner != nil && len(stack) == 2:
+			*inner = append(*inner, innerValue{len(*pairs), innerStart, i})
 		}
 		switch state {
 		case scanArrayStart, scanArrayValue:
