@@ -1,6 +1,7 @@
 package client
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
 	"strings"
@@ -63,17 +64,23 @@ func ownFieldsFor(t reflect.Type) *ownFields {
 	return f.(*ownFields)
 }
 
-// field is the field key names: the one of that name, else the first
-// whose name folds as key does; nil for none.
-func (t *ownFields) field(key string) *ownField {
+// field is the field the key of p names: the one of that name, else the
+// first whose name folds as the key does; nil for none.
+func (t *ownFields) field(b []byte, p answerPair) *ownField {
+	key := b[p.keyStart+1 : p.keyEnd-1]
+	if bytes.IndexByte(key, '\\') >= 0 {
+		key = []byte(scannedText(b[p.keyStart:p.keyEnd]))
+	}
+	// A key with bytes that are not UTF-8 decodes with U+FFFD for them,
+	// which is in no field's name, as they are not: both are compared
+	// as written.
 	for i := range t.fields {
-		if t.fields[i].key == key {
+		if t.fields[i].key == string(key) {
 			return &t.fields[i]
 		}
 	}
-	folded := foldedKey(key)
 	for i := range t.fields {
-		if t.fields[i].folded == folded {
+		if foldsTo(key, t.fields[i].folded) {
 			return &t.fields[i]
 		}
 	}
@@ -90,7 +97,7 @@ func readOwn(b []byte, pairs []answerPair, own any) (bool, error) {
 		return false, nil
 	}
 	for _, p := range pairs {
-		f := table.field(pairKey(b, p))
+		f := table.field(b, p)
 		if f == nil {
 			continue
 		}
@@ -148,24 +155,54 @@ func foldedKey(key string) string {
 	out := make([]byte, 0, len(key))
 	for i := 0; i < len(key); {
 		if c := key[i]; c < utf8.RuneSelf {
-			if 'a' <= c && c <= 'z' {
-				c -= 'a' - 'A'
-			}
-			out = append(out, c)
+			out = append(out, upperASCII(c))
 			i++
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(key[i:])
-		for {
-			r2 := unicode.SimpleFold(r)
-			if r2 <= r {
-				r = r2
-				break
-			}
-			r = r2
-		}
-		out = utf8.AppendRune(out, r)
+		out = utf8.AppendRune(out, foldRune(r))
 		i += n
 	}
 	return string(out)
+}
+
+// foldsTo reports whether key folds to folded (foldedKey), without
+// making the folded key.
+func foldsTo(key []byte, folded string) bool {
+	j := 0
+	for i := 0; i < len(key); {
+		if c := key[i]; c < utf8.RuneSelf {
+			if j >= len(folded) || folded[j] != upperASCII(c) {
+				return false
+			}
+			i, j = i+1, j+1
+			continue
+		}
+		r, n := utf8.DecodeRune(key[i:])
+		var buf [utf8.UTFMax]byte
+		m := utf8.EncodeRune(buf[:], foldRune(r))
+		if j+m > len(folded) || string(buf[:m]) != folded[j:j+m] {
+			return false
+		}
+		i, j = i+n, j+m
+	}
+	return j == len(folded)
+}
+
+func upperASCII(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		c -= 'a' - 'A'
+	}
+	return c
+}
+
+// foldRune is the smallest rune r folds with.
+func foldRune(r rune) rune {
+	for {
+		r2 := unicode.SimpleFold(r)
+		if r2 <= r {
+			return r2
+		}
+		r = r2
+	}
 }

@@ -62,7 +62,9 @@ var oddValues = []string{`null`, `"x"`, `""`, `1`, `"12"`, `-3`, `1.5`, `"1.5"`,
 	`[{"name":"A","LENGTH":"3","Type":"intercalary"}]`, `[null,{"name":"B","length":2}]`, `["x",{"name":"C"}]`, `[{"name":"D","length":{}}]`,
 	`[{"id":"7"},"8",{"ID":9}, null , true]`, `[{"id":"x"}]`, `[ 1 , "2" ]`, `[[1]]`, `{"1":null,"2":"b","2":"c"}`, `{"x1":"a"}`, `{"\u0031":"a","3":7}`,
 	`{"5":{"a":1}}`, `[{"name":"M","fullmoon":"x"}]`, `[{"name":"M","fullmoon":1,"id":null},{"name":"N","fullmoon":2,"id":"3","id":null}]`,
-	`[{"name":"\u00e9","month":"1","day":"2","name":"E"}]`, `["a",null,"\u00e9",7,true,{"x":1}]`, "[\"\xff\"]"}
+	`[{"name":"\u00e9","month":"1","day":"2","name":"E"}]`, `["a",null,"\u00e9",7,true,{"x":1}]`, "[\"\xff\"]",
+	`{"007":"a","-0":"b","+5":"c"}`, `{"99999999999999999999":"d"}`, `{"999999999999999999":"e","-999999999999999999":"f"}`, `{"-":"x"}`, `{"":"y"}`,
+	`[{"n\u0061me":"F","LENGTH":1,"\u006cength":2}]`, "[{\"name\":\"G\",\"len\xffgth\":3}]"}
 
 // variant is the object of record with one to three keys changed at
 // random: a key in another case or with an escape, a key given twice, a
@@ -147,7 +149,8 @@ func TestDecodeAnswerAgreesWithWholeDecoding(t *testing.T) {
 	}
 	for _, s := range []string{`null`, `[]`, `"x"`, `1`, `{}`, ` {"id":1} `, `{"id":1} {}`, `{"id":1`, `{"ID":"2","Id":3}`, `{"created_by":{}}`,
 		`{"name":"a","name":"b"}`, `{"calendar_id":null}`, `{"calendar_id":3,"calendar_id":null}`, `{"calendar_id":null,"calendar_id":"4"}`,
-		`{"Calendar_ID":"5","name":"N\u0061me","n\u0061me":"x"}`, `{"parameters":null}`, `{"parameters":{"a":[1]}}`} {
+		`{"Calendar_ID":"5","name":"N\u0061me","n\u0061me":"x"}`, `{"parameters":null}`, `{"parameters":{"a":[1]}}`,
+		`{"i":"3","nam":"x","Calendar":"4","created":"5"}`, `{"idx":"3","namex":"x","calendar_idx":"4"}`} {
 		sameDecoding(t, []byte(s))
 	}
 }

@@ -295,6 +295,13 @@ func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c =
 // it holds an escape.
 func scanString(b []byte, i int) (end int, escaped bool) {
 	for j := i + 1; j < len(b); {
+		// Most bytes of most texts are none of the three below.
+		for j < len(b) && !textStops[b[j]] {
+			j++
+		}
+		if j == len(b) {
+			break
+		}
 		switch c := b[j]; {
 		case c == '"':
 			return j + 1, escaped
@@ -322,6 +329,16 @@ func scanString(b []byte, i int) (end int, escaped bool) {
 	}
 	return -1, false
 }
+
+// textStops are the bytes that end a run of plain bytes in a text: a
+// quote, a backslash, a control character.
+var textStops = func() (t [256]bool) {
+	for c := range 0x20 {
+		t[c] = true
+	}
+	t['"'], t['\\'] = true, true
+	return t
+}()
 
 func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
 

@@ -312,7 +312,7 @@ func isJSONNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) 
 // The scan that measures b also finds its keys and values: each value is
 // then read where it lies, and b is not read again as a whole.
 func decodeAnswer[Own, In any](b []byte, shape answerShape, noun string, own *Own, fields Fields[In], in *In) error {
-	var pairs []answerPair
+	pairs := make([]answerPair, 0, 64) // more than a calendar's keys
 	whole, err := scanAnswer(b, &shape, &pairs, nil)
 	if err != nil {
 		return err

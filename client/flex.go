@@ -164,15 +164,41 @@ func (f *flexYears) readPairs(b []byte, pairs []answerPair) error {
 	}
 	out := make(flexYears, len(pairs))
 	for i, p := range pairs {
-		k := pairKey(b, p)
-		n, err := strconv.Atoi(strings.TrimSpace(k))
-		if err != nil {
-			return fmt.Errorf("years: key %q is not a year number", k)
+		n, ok := yearKey(b[p.keyStart+1 : p.keyEnd-1])
+		if !ok {
+			k := pairKey(b, p)
+			var err error
+			if n, err = strconv.Atoi(strings.TrimSpace(k)); err != nil {
+				return fmt.Errorf("years: key %q is not a year number", k)
+			}
 		}
 		out[n] = string(names[i])
 	}
 	*f = out
 	return nil
+}
+
+// yearKey is the year a key of years names when it is written plainly: an
+// optional minus and at most 18 digits; ok is false for any other key
+// (strconv.Atoi then reads it, or says it is none).
+func yearKey(key []byte) (n int, ok bool) {
+	digits := key
+	if len(digits) > 0 && digits[0] == '-' {
+		digits = digits[1:]
+	}
+	if len(digits) == 0 || len(digits) > 18 {
+		return 0, false
+	}
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	if len(digits) < len(key) {
+		n = -n
+	}
+	return n, true
 }
 
 // flexTags decodes tags sent as ids, numeric strings or objects with an id.

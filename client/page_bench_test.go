@@ -1,10 +1,15 @@
 package client_test
 
 import (
+	"context"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/kanka-cli/kanka/client"
 )
@@ -98,3 +103,72 @@ func processCPU() int64 {
 	}
 	return ru.Utime.Nano() + ru.Stime.Nano()
 }
+
+// walkPages, walkLatency: the walk of the measure, 40 pages of
+// 100 live-shaped calendars, each answer 50 ms late. Page 1 alone, then
+// 4 at a time: 11 round trips, 550 ms at the least.
+const (
+	walkPages   = 40
+	walkLatency = 50 * time.Millisecond
+)
+
+// How long a walk of a long list takes when each answer is 50 ms away:
+// what reading the pages costs shows as time past the 11 round trips the
+// walk needs at the least (ms/walk against limit-ms; over-limit is their
+// ratio). The pages are made before the clock starts, so that the server
+// takes next to no CPU; cpu-ms/walk is the whole process's (client and
+// server). On a busy machine the ratio says more of the machine than of
+// kanka.
+//
+//	go test ./client -run '^$' -bench Walk40PagesOf100Calendars -benchtime 5x -count 5
+func BenchmarkWalk40PagesOf100Calendars(b *testing.B) {
+	pages := make([][]byte, walkPages+1)
+	for n := 1; n <= walkPages; n++ {
+		pages[n] = []byte(pageOfLiveCalendars(n, walkPages))
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n := 1
+		if p := r.URL.Query().Get("page"); p != "" {
+			n, _ = strconv.Atoi(p)
+		}
+		time.Sleep(walkLatency)
+		if n < 1 || n > walkPages {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(pages[n])
+	}))
+	defer srv.Close()
+	c, err := client.New(client.Config{BaseURL: srv.URL + "/api/1.0", Token: testToken, Campaign: campaignID})
+	if err != nil {
+		b.Fatal(err)
+	}
+	// 19 MB of calendars: past the default bound of a list, raised as
+	// --max-list-size 32MiB raises it.
+	ctx := client.WithMaxListBytes(context.Background(), 32<<20)
+	cpu := processCPU()
+	start := time.Now()
+	for b.Loop() {
+		n := 0
+		for cal, err := range c.AllCalendars(ctx, nil) {
+			if err != nil {
+				b.Fatal(err)
+			}
+			if n++; cal.ID != n {
+				b.Fatalf("item %d has id %d", n, cal.ID)
+			}
+		}
+		if n != walkPages*100 {
+			b.Fatalf("walked %d calendars, want %d", n, walkPages*100)
+		}
+	}
+	perWalk := time.Since(start) / time.Duration(b.N)
+	limit := walkLatency * time.Duration(1+ceilDiv(walkPages-1, 4))
+	b.ReportMetric(float64(perWalk)/float64(time.Millisecond), "ms/walk")
+	b.ReportMetric(float64(limit)/float64(time.Millisecond), "limit-ms")
+	b.ReportMetric(float64(perWalk)/float64(limit), "over-limit")
+	b.ReportMetric(float64(processCPU()-cpu)/float64(b.N)/1e6, "cpu-ms/walk")
+}
+
+func ceilDiv(a, b int) int { return (a + b - 1) / b }
