@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	yaml "go.yaml.in/yaml/v3"
 )
@@ -312,8 +313,11 @@ func isJSONNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) 
 // The scan that measures b also finds its keys and values: each value is
 // then read where it lies, and b is not read again as a whole.
 func decodeAnswer[Own, In any](b []byte, shape answerShape, noun string, own *Own, fields Fields[In], in *In) error {
-	pairs := make([]answerPair, 0, 64) // more than a calendar's keys
+	buf := pairBuffers.Get().(*[]answerPair)
+	defer pairBuffers.Put(buf)
+	pairs := (*buf)[:0]
 	whole, err := scanAnswer(b, &shape, &pairs, nil)
+	*buf = pairs[:0] // grown, for the next record
 	if err != nil {
 		return err
 	}
@@ -343,6 +347,10 @@ func decodeAnswer[Own, In any](b []byte, shape answerShape, noun string, own *Ow
 	}
 	return nil
 }
+
+// pairBuffers hold the pairs of the records being decoded, for the next
+// ones: nothing of them is kept past decodeAnswer.
+var pairBuffers = sync.Pool{New: func() any { return new([]answerPair) }}
 
 // pairValue is the value of key in the object b whose pairs are given,
 // the last one when it has the key twice.
