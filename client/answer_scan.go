@@ -1,6 +1,7 @@
 package client
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -295,10 +296,7 @@ func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c =
 // it holds an escape.
 func scanString(b []byte, i int) (end int, escaped bool) {
 	for j := i + 1; j < len(b); {
-		// Most bytes of most texts are none of the three below.
-		for j < len(b) && !textStops[b[j]] {
-			j++
-		}
+		j = plainRun(b, j)
 		if j == len(b) {
 			break
 		}
@@ -328,6 +326,27 @@ func scanString(b []byte, i int) (end int, escaped bool) {
 		}
 	}
 	return -1, false
+}
+
+// plainRun is the end of the run of plain bytes of a text from b[j]: the
+// first quote, backslash or control character, or the end of b. Most
+// bytes of most texts are plain: eight are looked at at once while none
+// of them stops the run.
+func plainRun(b []byte, j int) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; j+8 <= len(b); j += 8 {
+		w := binary.LittleEndian.Uint64(b[j:])
+		// A byte below 0x20, or equal to '"' or '\\' (which XOR makes 0):
+		// the classic tests for a byte less than n in a word.
+		quote, backslash := w^(ones*'"'), w^(ones*'\\')
+		if ((w-ones*0x20)&^w|(quote-ones)&^quote|(backslash-ones)&^backslash)&highs != 0 {
+			break
+		}
+	}
+	for j < len(b) && !textStops[b[j]] {
+		j++
+	}
+	return j
 }
 
 // textStops are the bytes that end a run of plain bytes in a text: a
