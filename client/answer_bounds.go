@@ -167,6 +167,23 @@ type answerShape struct {
 	unbounded bool
 }
 
+// surelyWithin reports whether a record of n bytes, on a page within its
+// bounds, is within every bound of s: its nesting, since a page's depth
+// is a record's two deeper (pageShape); the rest for want of bytes. A
+// list of more than l items takes more than 2l bytes, more than v values
+// more than 2v, a text longer than MaxAnswerTextBytes decoded more than a
+// third of that (no byte decodes to more than three).
+func (s *answerShape) surelyWithin(n int) bool {
+	most := min(2*s.values, MaxAnswerTextBytes/3)
+	if s.bytes > 0 {
+		most = min(most, s.bytes)
+	}
+	for _, l := range s.lists {
+		most = min(most, 2*l)
+	}
+	return n <= most && s.depth+2 == pageShape.depth
+}
+
 var (
 	calendarShape = answerShape{record: "calendar", lists: calendarLists, values: MaxRecordValues, depth: MaxAnswerDepth,
 		bytes: MaxRecordBytes, freeTexts: entryKeys}

@@ -25,8 +25,9 @@ var splitShape = answerShape{values: math.MaxInt, depth: math.MaxInt, unbounded:
 // of the JSON list raw (the pairs' values), and whether raw is one JSON
 // value.
 func splitValue(raw []byte, pairs []answerPair) ([]answerPair, bool) {
-	whole, _ := scanAnswer(raw, &splitShape, &pairs, nil)
-	return pairs, whole
+	split := answerSplit{pairs: pairs}
+	whole, _ := scanAnswer(raw, &splitShape, &split)
+	return split.pairs, whole
 }
 
 // trimmed reports whether raw is a value as an answer's scan finds it:

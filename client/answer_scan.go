@@ -16,7 +16,7 @@ import (
 // would read it token by token (the test of this file checks the two
 // agree).
 func measureAnswer(b []byte, shape answerShape) error {
-	_, err := scanAnswer(b, &shape, nil, nil)
+	_, err := scanAnswer(b, &shape, nil)
 	return err
 }
 
@@ -32,6 +32,18 @@ type answerPair struct {
 type innerValue struct {
 	pair                 int
 	valueStart, valueEnd int
+}
+
+// answerSplit is what a scan finds of the answer it measures: pairs,
+// the keys of the object it is and their values (a list: its items); when
+// asked, inner, the values in those, and deep, the keys and values of the
+// objects among them (a page's records), deep[i] in inner[deepIn[i]].
+type answerSplit struct {
+	pairs               []answerPair
+	inner               []innerValue
+	deep                []answerPair
+	deepIn              []int
+	wantInner, wantDeep bool
 }
 
 // The states of scanAnswer between two tokens, named as encoding/json's
@@ -59,12 +71,11 @@ type scanFrame struct {
 // more than the deepest shape (a page) allows.
 const scanFrames = MaxAnswerDepth + 4
 
-// scanAnswer measures b against shape (see measureAnswer). When pairs is
-// not nil and b is one JSON object, it gets each key of the object with
-// its value, in order (a list: its items); inner, when not nil, gets the
-// values in those values. whole reports that b is one JSON value and
-// nothing else but white space: only then do the pairs say what b holds.
-func scanAnswer(b []byte, shape *answerShape, pairs *[]answerPair, inner *[]innerValue) (whole bool, err error) {
+// scanAnswer measures b against shape (see measureAnswer) and, when split
+// is not nil, finds what it holds (answerSplit), in order. whole reports
+// that b is one JSON value and nothing else but white space: only then
+// does split say what b holds.
+func scanAnswer(b []byte, shape *answerShape, split *answerSplit) (whole bool, err error) {
 	var frames [scanFrames]scanFrame
 	stack := frames[:0]
 	state := scanTopValue
@@ -76,9 +87,11 @@ func scanAnswer(b []byte, shape *answerShape, pairs *[]answerPair, inner *[]inne
 	// The id of the record, for its errors: the span of the last text or
 	// number of at most 20 bytes under the key id of b.
 	idStart, idEnd := -1, -1
-	keyStart, keyEnd := 0, 0 // the last key of b read
-	valueStart := 0          // where the value under it starts
-	innerStart := 0          // where the value one deeper starts
+	keyStart, keyEnd := 0, 0         // the last key of b read
+	valueStart := 0                  // where the value under it starts
+	innerStart := 0                  // where the value one deeper starts
+	deepKeyStart, deepKeyEnd := 0, 0 // the last key of a value one deeper
+	deepStart := 0                   // where the value under it starts
 
 	bound := func(what string, count, limit int) *AnswerBoundError {
 		e := &AnswerBoundError{What: what, Count: count, Limit: limit}
@@ -124,6 +137,8 @@ func scanAnswer(b []byte, shape *answerShape, pairs *[]answerPair, inner *[]inne
 			valueStart = i
 		case 2:
 			innerStart = i
+		case 3:
+			deepStart = i
 		}
 		if n == 2 && underListed && in.items > underLimit {
 			if shape.record == "" {
@@ -136,10 +151,14 @@ func scanAnswer(b []byte, shape *answerShape, pairs *[]answerPair, inner *[]inne
 	// ended notes the end, at i, of a value of b's own object.
 	ended := func(i int) {
 		switch {
-		case pairs != nil && len(stack) == 1:
-			*pairs = append(*pairs, answerPair{keyStart, keyEnd, valueStart, i})
-		case inner != nil && len(stack) == 2:
-			*inner = append(*inner, innerValue{len(*pairs), innerStart, i})
+		case split == nil:
+		case len(stack) == 1:
+			split.pairs = append(split.pairs, answerPair{keyStart, keyEnd, valueStart, i})
+		case len(stack) == 2 && split.wantInner:
+			split.inner = append(split.inner, innerValue{len(split.pairs), innerStart, i})
+		case len(stack) == 3 && split.wantDeep && state == scanObjectValue:
+			split.deep = append(split.deep, answerPair{deepKeyStart, deepKeyEnd, deepStart, i})
+			split.deepIn = append(split.deepIn, len(split.inner))
 		}
 		switch state {
 		case scanArrayStart, scanArrayValue:
@@ -212,6 +231,9 @@ scan:
 			if state == scanObjectStart || state == scanObjectKey {
 				// A key.
 				atTop := len(stack) == 1
+				if len(stack) == 3 {
+					deepKeyStart, deepKeyEnd = i, end
+				}
 				if atTop {
 					keyStart, keyEnd = i, end
 					under = b[i+1 : end-1]

@@ -128,7 +128,7 @@ func sameMeasure(t *testing.T, b []byte) {
 	t.Helper()
 	for i, shape := range testShapes {
 		want := measureByTokens(b, shape)
-		_, got := scanAnswer(b, &shape, nil, nil)
+		_, got := scanAnswer(b, &shape, nil)
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("shape %d, %q:\n got %v\nwant %v", i, cutForLog(b), got, want)
 		}

@@ -315,24 +315,15 @@ func isJSONNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) 
 func decodeAnswer[Own, In any](b []byte, shape answerShape, noun string, own *Own, fields Fields[In], in *In) error {
 	buf := pairBuffers.Get().(*[]answerPair)
 	defer pairBuffers.Put(buf)
-	pairs := (*buf)[:0]
-	whole, err := scanAnswer(b, &shape, &pairs, nil)
+	split := answerSplit{pairs: (*buf)[:0]}
+	whole, err := scanAnswer(b, &shape, &split)
+	pairs := split.pairs
 	*buf = pairs[:0] // grown, for the next record
 	if err != nil {
 		return err
 	}
 	if whole && bytes.TrimSpace(b)[0] == '{' {
-		read, err := readOwn(b, pairs, own)
-		if !read {
-			err = json.Unmarshal(b, own)
-		}
-		if err == nil {
-			err = fields.readAnswer(func(key string) (json.RawMessage, bool) { return pairValue(b, pairs, key) }, in)
-		}
-		if err != nil {
-			return fmt.Errorf("decoding %s: %w", noun, err)
-		}
-		return nil
+		return decodePairs(b, b, pairs, noun, own, fields, in)
 	}
 	// Not one JSON object: the decoder says what it is.
 	obj, err := answerObject(b)
@@ -341,6 +332,23 @@ func decodeAnswer[Own, In any](b []byte, shape answerShape, noun string, own *Ow
 	}
 	if err == nil {
 		err = fields.readAnswer(func(key string) (json.RawMessage, bool) { v, ok := obj[key]; return v, ok }, in)
+	}
+	if err != nil {
+		return fmt.Errorf("decoding %s: %w", noun, err)
+	}
+	return nil
+}
+
+// decodePairs is decodeAnswer of the record, a JSON object measured
+// whole, whose keys and values a scan found (pairs, spans of b): own
+// keys into own, the writable part through fields into in.
+func decodePairs[Own, In any](b, record []byte, pairs []answerPair, noun string, own *Own, fields Fields[In], in *In) error {
+	read, err := readOwn(b, pairs, own)
+	if !read {
+		err = json.Unmarshal(record, own)
+	}
+	if err == nil {
+		err = fields.readAnswer(func(key string) (json.RawMessage, bool) { return pairValue(b, pairs, key) }, in)
 	}
 	if err != nil {
 		return fmt.Errorf("decoding %s: %w", noun, err)

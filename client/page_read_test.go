@@ -49,10 +49,16 @@ func showPage[T any](p *Page[T]) string {
 // The parts a test page is made of, each in its usual and odd forms.
 var (
 	pageDatas = []string{``, `null`, `[]`, `{}`, `"x"`, `[null]`, `[1]`, `["x"]`, `[[]]`, `[{}]`, `[{"id":1,"name":"A"},null,{"id":"2","name":"B"}]`,
-		`[{"id":1,"name":"A","months":{}}]`, `[{"id":3,"created_by":{}}]`, `[{"id":4,"weather":"rain","day":"2"},{"id":5,"calendar_id":null}]`}
-	pageLinks = []string{``, `null`, `5`, `"x"`, `[]`, `{}`, `{"next":7,"prev":null}`, `{"NEXT":"x","first":"f"}`, `{"next":"a","next":"b"}`, `{"last":{}}`}
+		`[{"id":1,"name":"A","months":{}}]`, `[{"id":3,"created_by":{}}]`, `[{"id":4,"weather":"rain","day":"2"},{"id":5,"calendar_id":null}]`,
+		`[{"ID":"6","n\u0061me":"C","name":"D","Months":[{"name":"M","length":"3"}],"years":{"1":"a","1":"b"}}, {"id":7} ]`,
+		`[{"id":8,"entry":"` + strings.Repeat("x", 25_000) + `","name":"Long"},{"id":9,"name":"After"}]`,
+		`[{"id":10,"name":"Many"},{"id":11,"months":[` + strings.Repeat("1,", 10_000) + `1]},{"id":12,"created_by":{}}]`,
+		`[{"id":13,"created_by":{}},{"id":14,"months":[` + strings.Repeat("1,", 10_000) + `1]}]`,
+		`[{"id":15,"x":` + strings.Repeat("[", 31) + strings.Repeat("]", 31) + `}]`, `[{"id":16,"x":` + strings.Repeat("[", 32) + strings.Repeat("]", 32) + `}]`,
+		`[{"id":17,"name":"` + strings.Repeat("\\u00e9", 3_400) + `"},{"id":18,"months":[{"name":"N","length":{}}]}]`}
+	pageLinks = []string{``, `null`, `5`, `"x"`, `[]`, `{}`, `{"next":7,"prev":null}`, `{"NEXT":"x","first":"f"}`, `{"next":"a","next":"b"}`, `{"last":{}}`, `{"next":{"a":1,"b":{"c":2}},"prev":null}`}
 	pageMetas = []string{``, `null`, `[]`, `{}`, `{"last_page":"x"}`, `{"total":{}}`, `{"current_page":"2","Current_Page":3,"per_page":"15"}`,
-		`{"last_page":2,"total":30,"per_page":15,"path":"p","from":16,"to":30}`, `{"to":1.5,"from":"1e2"}`}
+		`{"last_page":2,"total":30,"per_page":15,"path":"p","from":16,"to":30}`, `{"to":1.5,"from":"1e2"}`, `{"path":{"x":[1,{"y":2}]},"total":"3"}`}
 	pageKeys = []string{"data", "data", "data", "Data", "DATA", `d\u0061ta`, "links", "links", "LINKS", "meta", "meta", "Meta", "sync"}
 )
 

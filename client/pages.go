@@ -91,15 +91,17 @@ func fetchPage[T listItem](ctx context.Context, get getter, filters url.Values, 
 	// The page as a whole first (its records, its values), before any of
 	// it is built; each record is measured on its own as it is decoded.
 	// The scan that measures the page finds its records too.
-	var pairs []answerPair
-	var inner []innerValue
-	whole, err := scanAnswer(ans.body, &pageShape, &pairs, &inner)
+	split := pageSplits.Get().(*answerSplit)
+	defer pageSplits.Put(split)
+	*split = answerSplit{pairs: split.pairs[:0], inner: split.inner[:0], deep: split.deep[:0], deepIn: split.deepIn[:0],
+		wantInner: true, wantDeep: true}
+	whole, err := scanAnswer(ans.body, &pageShape, split)
 	if err != nil {
 		return nil, err
 	}
 	read := false
 	if whole && !decodeWhole {
-		read, err = readPage(ans.body, pairs, inner, &w)
+		read, err = readPage(ans.body, split, &w)
 	}
 	if !read {
 		err = json.Unmarshal(ans.body, &w)
