@@ -1,8 +1,6 @@
 package client
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"strconv"
 )
@@ -11,9 +9,9 @@ import (
 // kanka needs, not to what a server sends. MaxAnswerBytes bounds the text
 // of an answer, but not what decoding makes of it: 30 MB of `years` are two
 // million map entries, and the YAML of them gigabytes. So each answer is
-// measured (measureAnswer, token by token, nothing of it kept) before
-// anything of it is built, and refused whole, with what was too much, when
-// it passes one.
+// measured (measureAnswer, one pass over its bytes, nothing of it kept)
+// before anything of it is built, and refused whole, with what was too
+// much, when it passes one.
 //
 // The service keeps a calendar's months, weekdays, years, seasons and moons
 // as JSON, each list in one MySQL TEXT column of at most 65,535 bytes
@@ -161,139 +159,44 @@ type answerShape struct {
 	lists map[string]int
 	// values and depth bound the whole of b; bytes, when set, its length.
 	values, depth, bytes int
-	// texts says whether texts under a key of b are bounded: for a page,
-	// not under data, whose records are measured one by one.
-	texts func(key string) bool
+	// freeTexts are the keys of b under which texts are not bounded: a
+	// record's entry; a page's data, whose records are measured one by
+	// one.
+	freeTexts map[string]bool
+	// unbounded: no text is too long (a value already measured, split).
+	unbounded bool
+}
+
+// surelyWithin reports whether a record of n bytes, on a page within its
+// bounds, is within every bound of s: its nesting, since a page's depth
+// is a record's two deeper (pageShape); the rest for want of bytes. A
+// list of more than l items takes more than 2l bytes, more than v values
+// more than 2v, a text longer than MaxAnswerTextBytes decoded more than a
+// third of that (no byte decodes to more than three).
+func (s *answerShape) surelyWithin(n int) bool {
+	most := min(2*s.values, MaxAnswerTextBytes/3)
+	if s.bytes > 0 {
+		most = min(most, s.bytes)
+	}
+	for _, l := range s.lists {
+		most = min(most, 2*l)
+	}
+	return n <= most && s.depth+2 == pageShape.depth
 }
 
 var (
 	calendarShape = answerShape{record: "calendar", lists: calendarLists, values: MaxRecordValues, depth: MaxAnswerDepth,
-		bytes: MaxRecordBytes, texts: notEntry}
+		bytes: MaxRecordBytes, freeTexts: entryKeys}
 	weatherShape = answerShape{record: "weather entry", lists: weatherLists, values: MaxRecordValues, depth: MaxAnswerDepth,
-		bytes: MaxRecordBytes, texts: notEntry}
+		bytes: MaxRecordBytes, freeTexts: entryKeys}
 	// pageShape: a page holds its records two deep ({"data": [{...}]}).
 	pageShape = answerShape{per: "in one page", lists: map[string]int{"data": MaxPageItems}, values: MaxAnswerValues,
-		depth: MaxAnswerDepth + 2, texts: func(key string) bool { return key != "data" }}
+		depth: MaxAnswerDepth + 2, freeTexts: map[string]bool{"data": true}}
 	// errorShape: an error answer (a message, each field's messages) is
 	// bounded as a record is.
 	errorShape = answerShape{per: "in an error answer", values: MaxRecordValues, depth: MaxAnswerDepth,
-		bytes: MaxRecordBytes, texts: func(string) bool { return true }}
+		bytes: MaxRecordBytes}
 )
-
-func notEntry(key string) bool { return !entryKeys[key] }
-
-// shapeFrame is an object or a list measureAnswer is inside.
-type shapeFrame struct {
-	object  bool
-	wantKey bool   // an object's key comes next
-	key     string // an object's key of the value being read
-	items   int
-}
-
-// measureAnswer reads the JSON value b token by token (encoding/json's
-// Decoder.Token: one token in memory at a time, none kept) and stops at
-// the first bound of shape it passes, so that it costs what the bounds
-// allow, not what the answer holds. Text that is not JSON passes: the
-// decoding that follows says what is wrong with it.
-func measureAnswer(b []byte, shape answerShape) error {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	var stack []shapeFrame
-	values, id := 0, ""
-	bound := func(what string, count, limit int) *AnswerBoundError {
-		e := &AnswerBoundError{What: what, Count: count, Limit: limit}
-		switch {
-		case shape.record == "":
-			e.Per = shape.per
-		case id != "":
-			e.Record = shape.record + " " + id
-		default:
-			e.Record = "a " + shape.record
-		}
-		return e
-	}
-	// length bounds s, a key, text or number, under the key of b under
-	// ("" for a key of b itself).
-	length := func(s, under, what string) error {
-		if len(s) <= MaxAnswerTextBytes || (under != "" && !shape.texts(under)) {
-			return nil
-		}
-		e := bound(under, len(s), MaxAnswerTextBytes)
-		e.Length = what
-		return e
-	}
-	for {
-		tok, err := dec.Token()
-		if err != nil {
-			break // the end, or not JSON
-		}
-		n := len(stack)
-		under := ""
-		if n > 0 {
-			under = stack[0].key
-		}
-		if n > 0 && stack[n-1].wantKey {
-			if key, ok := tok.(string); ok {
-				stack[n-1].key, stack[n-1].wantKey = key, false
-				if n == 1 {
-					under = "" // a key of b itself
-				}
-				if err := length(key, under, "key"); err != nil {
-					return err
-				}
-				continue
-			}
-		}
-		if d, ok := tok.(json.Delim); ok && (d == '}' || d == ']') {
-			stack = stack[:n-1]
-			continue
-		}
-		// A value: a text, a number, true, false, null, or the start of
-		// an object or a list.
-		if values++; values > shape.values {
-			return bound("values", values, shape.values)
-		}
-		if n > 0 {
-			in := &stack[n-1]
-			in.items++
-			in.wantKey = in.object
-			if limit, ok := shape.lists[under]; ok && n == 2 && in.items > limit {
-				if shape.record == "" {
-					return bound("records", in.items, limit)
-				}
-				return bound(under, in.items, limit)
-			}
-		}
-		switch tok := tok.(type) {
-		case json.Delim:
-			if n+1 > shape.depth {
-				return bound("levels of nesting", n+1, shape.depth)
-			}
-			stack = append(stack, shapeFrame{object: tok == '{', wantKey: tok == '{'})
-		case string:
-			err = length(tok, under, "text")
-			if n == 1 && under == "id" && len(tok) <= 20 {
-				id = tok
-			}
-		case json.Number:
-			err = length(string(tok), under, "number")
-			if n == 1 && under == "id" && len(tok) <= 20 {
-				id = string(tok)
-			}
-		}
-		if err != nil {
-			return err
-		}
-	}
-	// The length last, so that what the answer holds too much of, when
-	// it does, is named rather than only its length.
-	if shape.bytes > 0 && len(b) > shape.bytes {
-		e := bound("", len(b), shape.bytes)
-		e.Whole = true
-		return e
-	}
-	return nil
-}
 
 // thousands writes n with a comma between each group of three digits.
 func thousands(n int) string {

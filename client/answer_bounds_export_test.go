@@ -1,6 +1,10 @@
 package client
 
-import "encoding/json"
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+)
 
 // DecodePageForBench decodes a page of calendars as fetchPage does, its
 // records measured one by one as they are decoded, the page itself not.
@@ -15,4 +19,15 @@ func MeasureForBench(b []byte, record bool) error {
 		return measureAnswer(b, calendarShape)
 	}
 	return measureAnswer(b, pageShape)
+}
+
+// FetchPageForBench reads page as fetchPage reads an answer of a list of
+// calendars (its bounds, its records decoded), and says how many it held.
+func FetchPageForBench(page []byte) (int, error) {
+	get := func(context.Context, url.Values) (*answer, error) { return &answer{status: 200, body: page}, nil }
+	p, err := fetchPage[*Calendar](context.Background(), get, nil, 1)
+	if err != nil {
+		return 0, err
+	}
+	return len(p.Items), nil
 }

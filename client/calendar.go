@@ -96,6 +96,29 @@ func (c *Calendar) UnmarshalJSON(b []byte) error {
 	if err := decodeAnswer(b, calendarShape, "calendar", &w, CalendarFields, &in); err != nil {
 		return err
 	}
+	c.set(b, &w, &in)
+	return nil
+}
+
+// decodeScanned is UnmarshalJSON of the calendar body[start:end], a
+// JSON object of a page whose scan found its keys and values (pairs,
+// spans of body), when the page's bounds prove it within a calendar's
+// (surelyWithin): it is then not measured again.
+func (c *Calendar) decodeScanned(body []byte, start, end int, pairs []answerPair) (bool, error) {
+	if !calendarShape.surelyWithin(end - start) {
+		return false, nil
+	}
+	var w calendarRecord
+	var in CalendarInput
+	if err := decodePairs(body, body[start:end], pairs, "calendar", &w, CalendarFields, &in); err != nil {
+		return true, err
+	}
+	c.set(body[start:end], &w, &in)
+	return true, nil
+}
+
+// set makes c the calendar the answer b describes, read into w and in.
+func (c *Calendar) set(b []byte, w *calendarRecord, in *CalendarInput) {
 	*c = Calendar{
 		ID: int(w.ID), EntityID: int(w.EntityID),
 		Image: string(w.Image), ImageFull: string(w.ImageFull), ImageThumb: string(w.ImageThumb),
@@ -103,10 +126,9 @@ func (c *Calendar) UnmarshalJSON(b []byte) error {
 		CreatedAt:      string(w.CreatedAt), CreatedBy: int(w.CreatedBy),
 		UpdatedAt: string(w.UpdatedAt), UpdatedBy: int(w.UpdatedBy),
 		Parameters:    w.Parameters,
-		CalendarInput: in,
+		CalendarInput: *in,
 		Raw:           append(json.RawMessage(nil), b...),
 	}
-	return nil
 }
 
 // MarshalJSON is the calendar exactly as the server sent it (not the

@@ -253,7 +253,7 @@ var tagsField = func() Field[CalendarInput] {
 	f := listField("tags", func(in *CalendarInput) *[]int { return &in.Tags }, listKind[int]{
 		answer: func(raw json.RawMessage) ([]int, error) {
 			var v flexTags
-			err := json.Unmarshal(raw, &v)
+			err := readValue(raw, &v)
 			return []int(v), err
 		},
 		file:   (*fileReader).wholes,

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	yaml "go.yaml.in/yaml/v3"
 )
@@ -287,14 +288,15 @@ func (t Fields[In]) Payload(in *In) map[string]any {
 
 // readAnswer reads every readable field the answer object gives (not
 // absent, not null) into in; the others stay nil. A value that cannot be
-// read is an error naming the key.
-func (t Fields[In]) readAnswer(obj map[string]json.RawMessage, in *In) error {
+// read is an error naming the key. get is the value of a key of the
+// answer, the last one when it has the key twice.
+func (t Fields[In]) readAnswer(get func(key string) (json.RawMessage, bool), in *In) error {
 	for i := range t {
 		f := &t[i]
 		if f.WriteOnly {
 			continue
 		}
-		raw, ok := obj[f.answerKey()]
+		raw, ok := get(f.answerKey())
 		if !ok || isJSONNull(raw) {
 			continue
 		}
@@ -375,21 +377,68 @@ func isJSONNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) 
 // the bounds is an *AnswerBoundError), then its own keys are decoded
 // leniently into own and its writable part through fields into in. noun
 // names the record in errors: "decoding calendar: ...".
+//
+// The scan that measures b also finds its keys and values: each value is
+// then read where it lies, and b is not read again as a whole.
 func decodeAnswer[Own, In any](b []byte, shape answerShape, noun string, own *Own, fields Fields[In], in *In) error {
-	if err := measureAnswer(b, shape); err != nil {
+	buf := pairBuffers.Get().(*[]answerPair)
+	defer pairBuffers.Put(buf)
+	split := answerSplit{pairs: (*buf)[:0]}
+	whole, err := scanAnswer(b, &shape, &split)
+	pairs := split.pairs
+	*buf = pairs[:0] // grown, for the next record
+	if err != nil {
 		return err
 	}
+	if whole && bytes.TrimSpace(b)[0] == '{' {
+		return decodePairs(b, b, pairs, noun, own, fields, in)
+	}
+	// Not one JSON object: the decoder says what it is.
 	obj, err := answerObject(b)
 	if err == nil {
 		err = json.Unmarshal(b, own)
 	}
 	if err == nil {
-		err = fields.readAnswer(obj, in)
+		err = fields.readAnswer(func(key string) (json.RawMessage, bool) { v, ok := obj[key]; return v, ok }, in)
 	}
 	if err != nil {
 		return fmt.Errorf("decoding %s: %w", noun, err)
 	}
 	return nil
+}
+
+// decodePairs is decodeAnswer of the record, a JSON object measured
+// whole, whose keys and values a scan found (pairs, spans of b): own
+// keys into own, the writable part through fields into in.
+func decodePairs[Own, In any](b, record []byte, pairs []answerPair, noun string, own *Own, fields Fields[In], in *In) error {
+	read, err := readOwn(b, pairs, own)
+	if !read {
+		err = json.Unmarshal(record, own)
+	}
+	if err == nil {
+		err = fields.readAnswer(func(key string) (json.RawMessage, bool) { return pairValue(b, pairs, key) }, in)
+	}
+	if err != nil {
+		return fmt.Errorf("decoding %s: %w", noun, err)
+	}
+	return nil
+}
+
+// pairBuffers hold the pairs of the records being decoded, for the next
+// ones: nothing of them is kept past decodeAnswer.
+var pairBuffers = sync.Pool{New: func() any { return new([]answerPair) }}
+
+// pairValue is the value of key in the object b whose pairs are given,
+// the last one when it has the key twice.
+func pairValue(b []byte, pairs []answerPair, key string) (json.RawMessage, bool) {
+	for i := len(pairs) - 1; i >= 0; i-- {
+		p := pairs[i]
+		raw := b[p.keyStart+1 : p.keyEnd-1]
+		if len(raw) == len(key) && string(raw) == key || bytes.IndexByte(raw, '\\') >= 0 && pairKey(b, p) == key {
+			return b[p.valueStart:p.valueEnd:p.valueEnd], true
+		}
+	}
+	return nil, false
 }
 
 // rawAnswer is a record's MarshalJSON: the answer exactly as the server

@@ -262,7 +262,7 @@ func namedNumbersField[In any](key, noun string, get func(*In) *map[int]string, 
 		},
 		read: func(raw json.RawMessage, in *In) error {
 			var v flexYears
-			if err := json.Unmarshal(raw, &v); err != nil {
+			if err := readValue(raw, &v); err != nil {
 				return err
 			}
 			*get(in) = map[int]string(v)
@@ -341,7 +341,7 @@ func deepEqual[T any](a, b []T) bool {
 func answerValue[W, T any](value func(W) T) func(raw json.RawMessage) (T, error) {
 	return func(raw json.RawMessage) (T, error) {
 		var v W
-		err := json.Unmarshal(raw, &v)
+		err := readValue(raw, &v)
 		return value(v), err
 	}
 }
@@ -350,8 +350,8 @@ func answerValue[W, T any](value func(W) T) func(raw json.RawMessage) (T, error)
 // and makes each a T.
 func answerItems[W, T any](item func(W) T) func(raw json.RawMessage) ([]T, error) {
 	return func(raw json.RawMessage) ([]T, error) {
-		var v []W
-		if err := json.Unmarshal(raw, &v); err != nil {
+		v, err := readAnswerItems[W](raw)
+		if err != nil {
 			return nil, err
 		}
 		out := make([]T, len(v))

@@ -76,6 +76,11 @@ func (f *flexString) UnmarshalJSON(b []byte) error {
 		return nil
 	}
 	if len(b) > 0 && b[0] == '"' {
+		// Most texts need no decoding: those are taken as they are.
+		if s, ok := plainText(b); ok && !decodeWhole {
+			*f = flexString(s)
+			return nil
+		}
 		var s string
 		if err := json.Unmarshal(b, &s); err != nil {
 			return err
@@ -124,6 +129,11 @@ func (f *flexYears) UnmarshalJSON(b []byte) error {
 		for _, y := range list {
 			out[int(y.Number)] = string(y.Name)
 		}
+	case trimmed(b) && b[0] == '{':
+		if pairs, whole := splitValue(b, nil); whole {
+			return f.readPairs(b, pairs)
+		}
+		fallthrough
 	default:
 		var m map[string]flexString
 		if err := json.Unmarshal(b, &m); err != nil {
@@ -141,6 +151,56 @@ func (f *flexYears) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// readPairs reads the object b of years (its pairs) where it lies, as
+// json.Unmarshal into a map[string]flexString and the loop over it above
+// read it: every name first, then every key; the last of a key given
+// twice.
+func (f *flexYears) readPairs(b []byte, pairs []answerPair) error {
+	names := make([]flexString, len(pairs))
+	for i, p := range pairs {
+		if err := names[i].UnmarshalJSON(b[p.valueStart:p.valueEnd]); err != nil {
+			return fmt.Errorf("years: %w", err)
+		}
+	}
+	out := make(flexYears, len(pairs))
+	for i, p := range pairs {
+		n, ok := yearKey(b[p.keyStart+1 : p.keyEnd-1])
+		if !ok {
+			k := pairKey(b, p)
+			var err error
+			if n, err = strconv.Atoi(strings.TrimSpace(k)); err != nil {
+				return fmt.Errorf("years: key %q is not a year number", k)
+			}
+		}
+		out[n] = string(names[i])
+	}
+	*f = out
+	return nil
+}
+
+// yearKey is the year a key of years names when it is written plainly: an
+// optional minus and at most 18 digits; ok is false for any other key
+// (strconv.Atoi then reads it, or says it is none).
+func yearKey(key []byte) (n int, ok bool) {
+	digits := key
+	if len(digits) > 0 && digits[0] == '-' {
+		digits = digits[1:]
+	}
+	if len(digits) == 0 || len(digits) > 18 {
+		return 0, false
+	}
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	if len(digits) < len(key) {
+		n = -n
+	}
+	return n, true
+}
+
 // flexTags decodes tags sent as ids, numeric strings or objects with an id.
 type flexTags []int
 
@@ -150,7 +210,12 @@ func (f *flexTags) UnmarshalJSON(b []byte) error {
 		*f = nil
 		return nil
 	}
-	if err := json.Unmarshal(b, &raw); err != nil {
+	if spans, whole := tagSpans(b); whole {
+		// The items where they lie, not copied out.
+		for _, sp := range spans {
+			raw = append(raw, b[sp.valueStart:sp.valueEnd])
+		}
+	} else if err := json.Unmarshal(b, &raw); err != nil {
 		return fmt.Errorf("tags: %w", err)
 	}
 	out := make(flexTags, 0, len(raw))
@@ -160,7 +225,7 @@ func (f *flexTags) UnmarshalJSON(b []byte) error {
 			var obj struct {
 				ID flexInt `json:"id"`
 			}
-			if err := json.Unmarshal(r, &obj); err != nil {
+			if err := readObject(r, &obj); err != nil {
 				return fmt.Errorf("tags: %w", err)
 			}
 			out = append(out, int(obj.ID))
@@ -174,6 +239,15 @@ func (f *flexTags) UnmarshalJSON(b []byte) error {
 	}
 	*f = out
 	return nil
+}
+
+// tagSpans are the items of the list b, when it is one that an answer's
+// scan found.
+func tagSpans(b []byte) ([]answerPair, bool) {
+	if !trimmed(b) || b[0] != '[' {
+		return nil, false
+	}
+	return splitValue(b, nil)
 }
 
 // sortedYears returns the year numbers of m in ascending order.

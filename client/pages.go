@@ -89,11 +89,24 @@ func fetchPage[T listItem](ctx context.Context, get getter, filters url.Values, 
 		return nil, &ListTooLargeError{Limit: limit}
 	}
 	// The page as a whole first (its records, its values), before any of
-	// it is built; each record is measured again as it is decoded.
-	if err := measureAnswer(ans.body, pageShape); err != nil {
+	// it is built; each record is measured on its own as it is decoded.
+	// The scan that measures the page finds its records too.
+	split := pageSplits.Get().(*answerSplit)
+	defer pageSplits.Put(split)
+	*split = answerSplit{pairs: split.pairs[:0], inner: split.inner[:0], deep: split.deep[:0], deepIn: split.deepIn[:0],
+		wantInner: true, wantDeep: true}
+	whole, err := scanAnswer(ans.body, &pageShape, split)
+	if err != nil {
 		return nil, err
 	}
-	if err := json.Unmarshal(ans.body, &w); err != nil {
+	read := false
+	if whole && !decodeWhole {
+		read, err = readPage(ans.body, split, &w)
+	}
+	if !read {
+		err = json.Unmarshal(ans.body, &w)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("reading page %d: %w", n, err)
 	}
 	var null T

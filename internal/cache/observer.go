@@ -108,7 +108,7 @@ func (k *Cache) changeWeather(calendarID int, change func(set *weatherSet) error
 	defer k.mu.Unlock()
 	name := weatherFile(calendarID)
 	err := k.locked(func() error {
-		set := k.loadWeather(calendarID, nil)
+		set := k.loadWeather(calendarID, keepNone)
 		if set == nil {
 			// No copy to change; a kanka walking the pages now must not
 			// keep what it read before this change: a file of a newer

@@ -15,6 +15,10 @@ import (
 // neither the file nor what a command holds of it grows without bound.
 var MaxWeather = 20_000
 
+// keepNone keeps no entry: a change of the file needs only the ids and the
+// answers.
+func keepNone(*client.Weather) bool { return false }
+
 func weatherFile(calendarID int) string { return "weather-" + strconv.Itoa(calendarID) + ".jsonl" }
 
 // weatherSet is a calendar's weather as the cache holds it: the ids and
@@ -28,7 +32,8 @@ type weatherSet struct {
 }
 
 // loadWeather reads the weather file of calendarID; nil when there is none
-// to trust.
+// to trust. Each entry is held once: its answer is the kept entry's own
+// (Raw), and an entry keep does not keep is read, checked and let go.
 func (k *Cache) loadWeather(calendarID int, keep func(*client.Weather) bool) *weatherSet {
 	set := &weatherSet{kept: map[int]*client.Weather{}}
 	m, err := k.readFile(weatherFile(calendarID), "weather", func(line []byte) error {
@@ -40,7 +45,7 @@ func (k *Cache) loadWeather(calendarID int, keep func(*client.Weather) bool) *we
 			set.kept[len(set.ids)] = &w
 		}
 		set.ids = append(set.ids, w.ID)
-		set.raws = append(set.raws, append([]byte(nil), line...))
+		set.raws = append(set.raws, w.Raw) // the line, decoded's own copy
 		return nil
 	})
 	if err != nil || m == nil || m.Calendar != calendarID || m.Total != len(set.ids) || m.PerPage <= 0 {

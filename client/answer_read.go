@@ -1,0 +1,106 @@
+package client
+
+import (
+	"encoding/json"
+	"math"
+	"reflect"
+)
+
+// The values of an answer (a key's value, an item of a list) are read as
+// json.Unmarshal reads them, but without its checking every value again
+// first: decodeAnswer's scan of the record found each of them whole and
+// valid. A type that reads itself (flexInt, flexString, ...) is handed its
+// value at once; a list is split by the same scan and each item read
+// where it lies; a struct of such types is read key by key (readOwn).
+// Anything else is json.Unmarshal's.
+
+// decodeWhole reads every value with json.Unmarshal, as kanka did before
+// it read them where they lie: the tests check the two agree.
+var decodeWhole = false
+
+// splitShape scans a value already measured, only to split it.
+var splitShape = answerShape{values: math.MaxInt, depth: math.MaxInt, unbounded: true}
+
+// splitValue is the keys and values of the JSON object raw, or the items
+// of the JSON list raw (the pairs' values), and whether raw is one JSON
+// value.
+func splitValue(raw []byte, pairs []answerPair) ([]answerPair, bool) {
+	split := answerSplit{pairs: pairs}
+	whole, _ := scanAnswer(raw, &splitShape, &split)
+	return split.pairs, whole
+}
+
+// trimmed reports whether raw is a value as an answer's scan finds it:
+// not empty, no white space around it.
+func trimmed(raw []byte) bool {
+	return !decodeWhole && len(raw) > 0 && !isJSONSpace(raw[0]) && !isJSONSpace(raw[len(raw)-1])
+}
+
+// readValue decodes the value raw into v, as json.Unmarshal does.
+func readValue[W any](raw []byte, v *W) error {
+	if u, ok := any(v).(json.Unmarshaler); ok && trimmed(raw) {
+		return u.UnmarshalJSON(raw)
+	}
+	return json.Unmarshal(raw, v)
+}
+
+// readObject decodes the object raw into v, a struct of types that read
+// themselves, as json.Unmarshal does.
+func readObject[W any](raw []byte, v *W) error {
+	if trimmed(raw) && raw[0] == '{' {
+		if pairs, whole := splitValue(raw, nil); whole {
+			if read, err := readOwn(raw, pairs, v); read {
+				return err
+			}
+		}
+	}
+	return json.Unmarshal(raw, v)
+}
+
+// readAnswerItems decodes the list raw into items of W, as json.Unmarshal does
+// into a nil []W: a W that reads itself is handed each item, a struct of
+// such types is read key by key; another list, or a list with an item
+// that is neither an object nor null, is json.Unmarshal's.
+func readAnswerItems[W any](raw []byte) ([]W, error) {
+	var zero W
+	_, reads := any(&zero).(json.Unmarshaler)
+	var table *ownFields
+	if !reads {
+		table = ownFieldsFor(reflect.TypeFor[W]())
+	}
+	if trimmed(raw) && raw[0] == '[' && (reads || table.ok) {
+		if spans, whole := splitValue(raw, nil); whole {
+			items, done, err := readSpans[W](raw, spans, reads)
+			if done {
+				return items, err
+			}
+		}
+	}
+	var v []W
+	err := json.Unmarshal(raw, &v)
+	return v, err
+}
+
+// readSpans reads the items of the list raw at spans; done is false when
+// one of them is not for it to read.
+func readSpans[W any](raw []byte, spans []answerPair, reads bool) (items []W, done bool, err error) {
+	items = make([]W, len(spans))
+	var pairs []answerPair
+	for i, sp := range spans {
+		item := raw[sp.valueStart:sp.valueEnd]
+		switch {
+		case reads:
+			err = any(&items[i]).(json.Unmarshaler).UnmarshalJSON(item)
+		case item[0] == 'n': // null leaves a struct as it is
+		case item[0] == '{':
+			pairs, _ = splitValue(item, pairs[:0])
+			_, err = readOwn(item, pairs, &items[i])
+		default:
+			return nil, false, nil
+		}
+		if err != nil {
+			return nil, true, err
+		}
+	}
+	return items, true, nil
+}
