@@ -464,11 +464,11 @@ func textLength(s []byte, escaped bool) int {
 				r += 2
 				continue
 			}
-			rr := hex4(s[r+2 : r+6])
+			rr := hexValue(s[r+2 : r+6])
 			r += 6
 			if utf16.IsSurrogate(rr) {
 				if r+6 <= len(s) && s[r] == '\\' && s[r+1] == 'u' {
-					if dec := utf16.DecodeRune(rr, hex4(s[r+2:r+6])); dec != utf8.RuneError {
+					if dec := utf16.DecodeRune(rr, hexValue(s[r+2:r+6])); dec != utf8.RuneError {
 						n += utf8.RuneLen(dec)
 						r += 6
 						continue
@@ -489,20 +489,9 @@ func textLength(s []byte, escaped bool) int {
 	return n
 }
 
-// hex4 is the value of four hex digits.
-func hex4(h []byte) rune {
-	var r rune
-	for _, c := range h {
-		switch {
-		case c >= '0' && c <= '9':
-			c -= '0'
-		case c >= 'a' && c <= 'f':
-			c = c - 'a' + 10
-		default:
-			c = c - 'A' + 10
-		}
-		r = r<<4 | rune(c)
-	}
+// hexValue is the value of four hex digits the scan has already checked.
+func hexValue(h []byte) rune {
+	r, _, _ := hex4(h)
 	return r
 }
 
