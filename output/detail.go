@@ -3,8 +3,6 @@ package output
 import (
 	"bytes"
 	"strings"
-
-	"github.com/olekukonko/tablewriter/pkg/twwidth"
 )
 
 // detailIndent sets a multi-line value's block under its label.
@@ -33,7 +31,7 @@ func (p *Printer) writeDetail(rec Record, kind Kind) error {
 	}
 	labelWidth := 0
 	for _, f := range fields {
-		labelWidth = max(labelWidth, twwidth.Width(f.Label)+1) // +1 for the colon
+		labelWidth = max(labelWidth, Width(f.Label)+1) // +1 for the colon
 	}
 	var out bytes.Buffer
 	for _, f := range fields {
@@ -49,7 +47,7 @@ func (p *Printer) writeDetail(rec Record, kind Kind) error {
 				}
 			}
 		case value != "":
-			out.WriteString(strings.Repeat(" ", labelWidth-twwidth.Width(label)+1))
+			out.WriteString(strings.Repeat(" ", labelWidth-Width(label)+1))
 			out.WriteString(value)
 		}
 		out.WriteByte('\n')

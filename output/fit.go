@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/olekukonko/tablewriter/pkg/twwidth"
 )
 
 // Priority says which columns of a table give way first on a terminal too
@@ -81,9 +79,9 @@ func fitToWidth(columns []Column, header []string, rows [][]string, width int) f
 			if !kept[j] {
 				continue
 			}
-			if twwidth.Width(cell) > widths[j] {
+			if Width(cell) > widths[j] {
 				// "travel at half..." rather than "travel at half ...".
-				cell = strings.TrimRight(twwidth.Truncate(cell, widths[j]-len(ellipsis)), " ") + ellipsis
+				cell = strings.TrimRight(Truncate(cell, widths[j]-len(ellipsis)), " ") + ellipsis
 			}
 			out.rows[i] = append(out.rows[i], cell)
 		}
@@ -108,11 +106,11 @@ func planColumns(columns []Column, header []string, rows [][]string) columnPlan 
 			p.floor[j] = max(c.MinWidth, len(ellipsis)+1)
 		}
 		if header != nil {
-			p.natural[j] = twwidth.Width(header[j])
+			p.natural[j] = Width(header[j])
 			p.floor[j] = max(p.floor[j], p.natural[j])
 		}
 		for _, row := range rows {
-			p.natural[j] = max(p.natural[j], twwidth.Width(row[j]))
+			p.natural[j] = max(p.natural[j], Width(row[j]))
 		}
 		p.floor[j] = min(p.floor[j], p.natural[j])
 	}

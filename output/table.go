@@ -4,10 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"strings"
-
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/renderer"
-	"github.com/olekukonko/tablewriter/tw"
 )
 
 // The list table looks like gh's and kubectl's: a header line in the
@@ -62,14 +58,11 @@ func (p *Printer) writeTable(recs []Record, kind Kind) error {
 		fit := fitToWidth(columns, header, rows, p.opts.Width)
 		header, rows, left = fit.header, fit.rows, fit.left
 	}
-	text, err := renderTable(header, rows)
-	if err != nil {
-		return err
-	}
+	text := renderTable(header, rows)
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 	var out bytes.Buffer
 	for i, line := range lines {
-		// tablewriter pads the last column too; the look wants no trailing spaces.
+		// The last column is padded too; the look wants no trailing spaces.
 		line = strings.TrimRight(line, " ")
 		if i == 0 && header != nil {
 			line = p.bold(line)
@@ -77,7 +70,7 @@ func (p *Printer) writeTable(recs []Record, kind Kind) error {
 		out.WriteString(line)
 		out.WriteByte('\n')
 	}
-	if _, err = p.out.Write(out.Bytes()); err != nil {
+	if _, err := p.out.Write(out.Bytes()); err != nil {
 		return err
 	}
 	p.noteLeftOut(left)
@@ -94,37 +87,33 @@ func (p *Printer) visibleColumns(kind Kind) []Column {
 	return columns
 }
 
-// renderTable lays the cells out with tablewriter, configured to draw no
-// box, keep headers as given (its auto-format would turn is_private into
-// IS PRIVATE), never wrap, and separate columns by the gap alone.
-func renderTable(header []string, rows [][]string) (string, error) {
-	var buf bytes.Buffer
-	cell := tw.CellConfig{
-		Formatting: tw.CellFormatting{AutoFormat: tw.Off, AutoWrap: tw.WrapNone},
-		Alignment:  tw.CellAlignment{Global: tw.AlignLeft},
-		Padding:    tw.CellPadding{Global: tw.Padding{Left: "", Right: columnGap, Overwrite: true}},
-	}
-	table := tablewriter.NewTable(&buf,
-		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{
-			Borders: tw.BorderNone,
-			Symbols: tw.NewSymbols(tw.StyleNone),
-			Settings: tw.Settings{
-				Separators: tw.Separators{ShowHeader: tw.Off, ShowFooter: tw.Off, BetweenRows: tw.Off, BetweenColumns: tw.Off},
-				Lines:      tw.Lines{ShowTop: tw.Off, ShowBottom: tw.Off, ShowHeaderLine: tw.Off, ShowFooterLine: tw.Off},
-			},
-		})),
-		tablewriter.WithConfig(tablewriter.Config{Header: cell, Row: cell}),
-	)
+// renderTable lays the cells out: each left-aligned in its column, as wide
+// as the column's widest cell (Width), then the gap. Lines end with the
+// padding, which writeTable drops.
+func renderTable(header []string, rows [][]string) string {
+	lines := rows
 	if header != nil {
-		table.Header(header)
+		lines = append([][]string{header}, rows...)
 	}
-	if err := table.Bulk(rows); err != nil {
-		return "", err
+	var widths []int
+	for _, line := range lines {
+		for j, cell := range line {
+			if j == len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[j] = max(widths[j], Width(cell))
+		}
 	}
-	if err := table.Render(); err != nil {
-		return "", err
+	var b strings.Builder
+	for _, line := range lines {
+		for j, cell := range line {
+			b.WriteString(cell)
+			b.WriteString(strings.Repeat(" ", widths[j]-Width(cell)))
+			b.WriteString(columnGap)
+		}
+		b.WriteByte('\n')
 	}
-	return buf.String(), nil
+	return b.String()
 }
 
 // oneLine keeps a record on one line of the table whatever its value holds.
