@@ -65,7 +65,7 @@ var plainBinary struct {
 }
 
 // buildPlain builds the binary without coverage or race detection, once.
-func buildPlain(b *testing.B) string {
+func buildPlain(b testing.TB) string {
 	b.Helper()
 	plainBinary.once.Do(func() {
 		// Beside the tests' binary, removed with it.
