@@ -269,7 +269,7 @@ func isBlankz(v string, i int) bool {
 // as one.
 func hasBreak(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if isBreak(s, i) {
+		if c := s[i]; (c == '\r' || c == '\n' || c == 0xC2 || c == 0xE2) && isBreak(s, i) {
 			return true
 		}
 	}

@@ -212,7 +212,14 @@ func (w *writer) key(k *yaml.Node, p place, space bool) error {
 // space says the emitter puts one there (it does before anything but an
 // empty plain scalar).
 func (w *writer) lineScalar(n *yaml.Node, asked style, p place, space bool) error {
-	if a, ok := analyze(n.Value); ok {
+	a, ok := analyze(n.Value)
+	return w.lineScalarOf(n, a, ok, asked, p, space)
+}
+
+// lineScalarOf is lineScalar with n's analysis made (ok: n has no line
+// break).
+func (w *writer) lineScalarOf(n *yaml.Node, a analysis, ok bool, asked style, p place, space bool) error {
+	if ok {
 		at := len(w.buf)
 		chosen := choose(n.Value, a, asked, p)
 		if space && (chosen != plainStyle || n.Value != "") {
@@ -239,8 +246,8 @@ func (w *writer) lineScalar(n *yaml.Node, asked style, p place, space bool) erro
 // indent, to the end of its lines.
 func (w *writer) blockScalar(v *yaml.Node, indent int, item bool) error {
 	if asked, ok := w.scalarStyle(v); ok {
-		if _, oneline := analyze(v.Value); oneline {
-			if err := w.lineScalar(v, asked, place{}, true); err != nil {
+		if a, oneline := analyze(v.Value); oneline {
+			if err := w.lineScalarOf(v, a, true, asked, place{}, true); err != nil {
 				return err
 			}
 			w.buf = append(w.buf, '\n')
