@@ -12,6 +12,7 @@ import (
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/internal/yamlwrite"
 	"github.com/kanka-cli/kanka/output"
 	"github.com/spf13/cobra"
 	yaml "go.yaml.in/yaml/v3"
@@ -116,7 +117,7 @@ func exportRun(opts *ExportOptions) error {
 		if err != nil {
 			return err
 		}
-		item, err := output.EncodeYAML([]*yaml.Node{node})
+		item, err := output.EncodeYAML([]any{node})
 		if err != nil {
 			return err
 		}
@@ -147,16 +148,19 @@ func exportRun(opts *ExportOptions) error {
 // moves right by two spaces (a block scalar's content keeps its own
 // indentation, relative to its key).
 func underKey(item []byte) []byte {
-	lines := bytes.SplitAfter(item, []byte("\n"))
-	var b bytes.Buffer
-	b.Grow(len(item) + 2*len(lines))
-	for _, line := range lines {
-		if len(bytes.TrimRight(line, "\n")) > 0 {
-			b.WriteString("  ")
+	out := make([]byte, 0, len(item)+2*(bytes.Count(item, []byte("\n"))+1))
+	for len(item) > 0 {
+		line := item
+		if end := bytes.IndexByte(item, '\n'); end >= 0 {
+			line = item[:end+1]
 		}
-		b.Write(line)
+		if line[0] != '\n' {
+			out = append(out, "  "...)
+		}
+		out = append(out, line...)
+		item = item[len(line):]
 	}
-	return b.Bytes()
+	return out
 }
 
 // exportDocument is the apply document.
@@ -222,40 +226,33 @@ func sortedWeather(ctx context.Context, f *cmdutil.Factory, c *client.Client, ca
 // sets and the tags (ids of this campaign's tags, which another campaign
 // does not have), moons without their ids (a moon is known by its name), and with
 // withWeather the weather entries in their file form, one a line.
-func exportNode(cal *client.Calendar, weather []*client.Weather, withWeather bool) (*yaml.Node, error) {
-	file := client.CalendarFile(cal)
-	var full yaml.Node
-	if err := full.Encode(file); err != nil {
-		return nil, err
-	}
-	node := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
-	for i := 0; i+1 < len(full.Content); i += 2 {
-		key, value := full.Content[i], full.Content[i+1]
-		if client.CalendarFields.Lookup(key.Value) == nil || key.Value == "tags" {
+func exportNode(cal *client.Calendar, weather []*client.Weather, withWeather bool) (yamlwrite.Map, error) {
+	var out yamlwrite.Map
+	for _, p := range client.CalendarFile(cal) {
+		if client.CalendarFields.Lookup(p.Key) == nil || p.Key == "tags" {
 			continue
 		}
-		if key.Value == "moons" {
-			dropMoonIDs(value)
+		if moons, ok := p.Value.(*yaml.Node); ok && p.Key == "moons" {
+			dropMoonIDs(moons)
 		}
-		node.Content = append(node.Content, key, value)
+		out = append(out, p)
 	}
 	if !withWeather {
-		return node, nil
+		return out, nil
 	}
 	list := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
 	for _, w := range weather {
-		var entry yaml.Node
-		if err := entry.Encode(client.FromWeather(w)); err != nil {
+		entry, err := yamlwrite.Node(client.FromWeather(w))
+		if err != nil {
 			return nil, err
 		}
 		entry.Style = yaml.FlowStyle
-		list.Content = append(list.Content, &entry)
+		list.Content = append(list.Content, entry)
 	}
 	if len(list.Content) == 0 {
 		list.Style = yaml.FlowStyle // weather: []
 	}
-	node.Content = append(node.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "weather"}, list)
-	return node, nil
+	return append(out, yamlwrite.Pair{Key: "weather", Value: list}), nil
 }
 
 // dropMoonIDs removes the id of each moon: the server's, of this calendar.
