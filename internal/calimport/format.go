@@ -17,10 +17,11 @@ const (
 	FantasyCalendar Format = "fantasy-calendar"
 	SimpleCalendar  Format = "simple-calendar"
 	Donjon          Format = "donjon"
+	Calendarium     Format = "calendarium"
 )
 
 // Formats are the formats Convert reads, in the order help lists them.
-var Formats = []Format{FantasyCalendar, SimpleCalendar, Donjon}
+var Formats = []Format{FantasyCalendar, SimpleCalendar, Donjon, Calendarium}
 
 // Tool is the name of the tool that writes the format, for messages.
 func (f Format) Tool() string {
@@ -31,6 +32,8 @@ func (f Format) Tool() string {
 		return "Simple Calendar"
 	case Donjon:
 		return "donjon"
+	case Calendarium:
+		return "Calendarium"
 	}
 	return string(f)
 }
@@ -41,19 +44,21 @@ func ParseFormat(s string) (Format, error) {
 	if f == Auto || slices.Contains(Formats, f) {
 		return f, nil
 	}
-	return "", fmt.Errorf("unknown format %q: give auto, fantasy-calendar, simple-calendar or donjon", s)
+	return "", fmt.Errorf("unknown format %q: give auto, fantasy-calendar, simple-calendar, donjon or calendarium", s)
 }
 
 // expected says what each format's file holds at its top, for the error
 // of a file that is none of them.
 const expected = "expected a Fantasy-Calendar export ({name, static_data, dynamic_data, ...}), " +
 	"a Simple Calendar file ({calendar: {...}, notes}, {exportVersion: 2, calendars: [...]} or its older " +
-	"yearSettings, monthSettings, ... keys) or a donjon calendar saved as JSON ({year_len, months, month_len, weekdays, ...})"
+	"yearSettings, monthSettings, ... keys), a donjon calendar saved as JSON ({year_len, months, month_len, weekdays, ...}) " +
+	"or a Calendarium calendar ({name, static: {months, weekdays, ...}, current, ...})"
 
 // Detect says which format data is, by the keys at its top: static_data
 // and dynamic_data are Fantasy-Calendar's; calendar, exportVersion with
 // calendars, or a key ending in Settings (yearSettings, monthSettings ...)
-// are Simple Calendar's; year_len with months is donjon's. Invalid JSON is
+// are Simple Calendar's; year_len with months is donjon's; static with
+// current is Calendarium's. Invalid JSON is
 // an error with its line and column; JSON of another shape an error naming
 // what was expected.
 func Detect(data []byte) (Format, error) {
@@ -68,6 +73,8 @@ func Detect(data []byte) (Format, error) {
 		return SimpleCalendar, nil
 	case top["year_len"] && top["months"]:
 		return Donjon, nil
+	case top["static"] && top["current"]:
+		return Calendarium, nil
 	}
 	return "", fmt.Errorf("not a calendar kanka can import: %s", expected)
 }
