@@ -14,8 +14,9 @@ import (
 // "Export this calendar" saves and its Import reads (docs/formats.md 4.1):
 // {id, name, static: {firstWeekDay, overflow, weekdays, months, leapDays,
 // moons, eras, offset, ...}, current, events, categories, seasonal, ...}.
-// Months count from 0, days from 1; there is no year 0; a leap day's
-// conditions are tested as testLeapDay tests them.
+// Months count from 0, days from 1; a month's subtitle is its second name
+// (Kanka's alias); there is no year 0; a leap day's conditions are tested
+// as testLeapDay tests them.
 
 type cmFile struct {
 	Name     text              `json:"name"`
@@ -47,6 +48,7 @@ type cmNamed struct {
 
 type cmMonth struct {
 	Name     text              `json:"name"`
+	Subtitle text              `json:"subtitle"`
 	Type     text              `json:"type"`
 	Length   number            `json:"length"`
 	Interval *number           `json:"interval"`
@@ -144,7 +146,7 @@ func readCalendarium(data []byte) (*draft, error) {
 			ownWeeks = append(ownWeeks, fmt.Sprintf("%s (%d days)", name, len(mo.Week)))
 		}
 		d.months.add(i)
-		km := client.Month{Name: name, Length: month.length}
+		km := client.Month{Name: name, Length: month.length, Alias: strings.TrimSpace(string(mo.Subtitle))}
 		if month.intercalary {
 			km.Type = "intercalary"
 		}

@@ -39,6 +39,7 @@ func calendariumFile(t *testing.T, change func(cal, static map[string]any)) []by
 
 func TestCalendariumIsReadAsItsImporterReadsIt(t *testing.T) {
 	data := calendariumFile(t, func(cal, static map[string]any) {
+		static["months"].([]any)[2].(map[string]any)["subtitle"] = "The Second"
 		static["moons"] = []any{map[string]any{"name": "Moon", "cycle": 9.5, "offset": 1.25, "faceColor": "#ff0000"}}
 		cal["seasonal"] = map[string]any{"type": "Dated", "seasons": []any{map[string]any{"name": "Wet", "type": "Dated", "month": 2, "day": 4}}}
 		static["useCustomYears"] = true
@@ -54,8 +55,10 @@ func TestCalendariumIsReadAsItsImporterReadsIt(t *testing.T) {
 	}
 	in := res.Calendar
 	// No year 0; months from 0, days from 1; the festival day outside the
-	// week; the leap day at the end of its month; years[n] names year n.
+	// week; a subtitle the month's alias; the leap day at the end of its
+	// month; years[n] names year n.
 	if in.SkipYearZero == nil || !*in.SkipYearZero || in.Date.String() != "40-3-3" || in.Months[1].Type != "intercalary" ||
+		in.Months[2].Alias != "The Second" || in.Months[0].Alias != "" ||
 		*in.LeapYearMonth != 1 || *in.LeapYearOffset != 4 || *in.LeapYearStart != 4 || *in.LeapYearAmount != 1 ||
 		len(in.Years) != 1 || in.Years[1] != "First" || in.Seasons[0].Month != 3 || in.Seasons[0].Day != 4 || in.Moons[0].Colour != "red" {
 		t.Errorf("converted: %+v", in)
