@@ -177,8 +177,8 @@ func (c *calendar) fantasy(reminders []Reminder) fcFile {
 	yd.FirstDay = int(floorMod(int64(c.startOffset())-week, w)) + 1
 	if yd.FirstDay != 1 {
 		d := c.nearestWeekday()
-		c.lose(d, "first day: Fantasy-Calendar's importer ignores first_day and starts the first year on %s: set its First week day (Weekdays) to %s after importing, or every weekday differs; %s",
-			c.in.Weekdays[0], c.in.Weekdays[yd.FirstDay-1], firstDiffers(d))
+		c.lose(d, "first day: Fantasy-Calendar's importer ignores first_day and starts the first year on %s: set its First week day (Weekdays) to %s (first_day %d) after importing, or every weekday differs; %s",
+			c.in.Weekdays[0], c.in.Weekdays[yd.FirstDay-1], yd.FirstDay, firstDiffers(d))
 	}
 
 	f.StaticData.Moons = []fcMoon{}
@@ -195,8 +195,10 @@ func (c *calendar) fantasy(reminders []Reminder) fcFile {
 				phase := int(math.Floor((x-math.Floor(x))*float64(g)+0.5)) % g
 				return phase == g/2
 			})
-			c.lose(d, "moon %s: a cycle of %s days is too short for Fantasy-Calendar's %d phases: some full moons show on no day or on the next; %s",
-				m.Name, trimFloat(p), g, firstDiffersOrNone(d))
+			if d != nil {
+				c.lose(d, "moon %s: a cycle of %s days is too short for Fantasy-Calendar's %d phases: some full moons show on no day or on the next; %s",
+					m.Name, trimFloat(p), g, firstDiffers(d))
+			}
 		}
 	}
 

@@ -121,15 +121,6 @@ func (c *calendar) nearestWeekday() *almanac.Date {
 	return nil
 }
 
-// firstDiffersOrNone is firstDiffers, or says no day within the Years
-// differs.
-func firstDiffersOrNone(d *almanac.Date) string {
-	if d == nil {
-		return fmt.Sprintf("no day within %d years of the current date differs", Years)
-	}
-	return firstDiffers(d)
-}
-
 // isIntercalary reports whether a month type is intercalary (a month
 // outside the week), in any case.
 func isIntercalary(kind string) bool {

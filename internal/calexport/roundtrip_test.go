@@ -30,8 +30,8 @@ type sample struct {
 
 // samples are every preset, every calendar kanka imports from its test
 // files, and calendars no preset is: leap years that start on another year
-// than their period, or after the current year, or take days off; a
-// current date near year 0 without one.
+// than their period, or after the current year, or take days off; moons
+// shorter than the tools' phases; a current date near year 0 without one.
 func samples(t *testing.T) []sample {
 	t.Helper()
 	var out []sample
@@ -64,6 +64,9 @@ func samples(t *testing.T) []sample {
 		sample{"leap years from year 1, every 4", withLeap(t, "gregorian", 1, 4, 1, nil)},
 		sample{"leap years from year 1500, every 4, the current year 1492", withLeap(t, "harptos", 1500, 4, 1, nil)},
 		sample{"leap years taking a day off", withLeap(t, "greyhawk", 3, 4, -1, nil)},
+		sample{"moons of 2.6 and 23.3 days", withLeap(t, "eberron", 1, 4, 1, func(in *client.CalendarInput) {
+			in.Moons = []client.Moon{{Name: "Quick", Fullmoon: 2.6, Offset: 1}, {Name: "Slow", Fullmoon: 23.3, Offset: 4}}
+		})},
 		sample{"the current year 2, no year 0", withLeap(t, "golarion", 4, 4, 1, func(in *client.CalendarInput) {
 			skip := true
 			in.SkipYearZero = &skip

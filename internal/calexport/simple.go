@@ -299,8 +299,10 @@ func (c *calendar) simpleMoon(m moonFit, sc scYears, from, to int64) scMoon {
 			into := (x/p-math.Floor(x/p))*p + moon.CycleDayAdjust
 			return into >= start && into < start+1
 		})
-		c.lose(d, "moon %s: Simple Calendar shows its full moon on one day a cycle, which cannot be Kanka's day for every cycle of %s days; %s",
-			m.Name, trimFloat(p), firstDiffersOrNone(d))
+		if d != nil {
+			c.lose(d, "moon %s: Simple Calendar shows its full moon on one day a cycle, which cannot be Kanka's day for every cycle of %s days; %s",
+				m.Name, trimFloat(p), firstDiffers(d))
+		}
 	}
 	return moon
 }

@@ -64,6 +64,9 @@ func (c *calendar) yearDiffers(t toolYears, y int, forward bool) (almanac.Date, 
 	if !inKanka && !inTool {
 		return almanac.Date{}, false
 	}
+	if inKanka != inTool && y == c.cur.Year {
+		return c.cur, true // the current year itself: every day of it differs
+	}
 	if inKanka != inTool {
 		extra := 0
 		if inTool {
@@ -72,10 +75,10 @@ func (c *calendar) yearDiffers(t toolYears, y int, forward bool) (almanac.Date, 
 			extra = c.leapDays(y)
 		}
 		if forward {
-			return almanac.Date{Year: y, Month: 1, Day: 1}, y != c.cur.Year
+			return almanac.Date{Year: y, Month: 1, Day: 1}, true
 		}
 		last := len(c.months())
-		return almanac.Date{Year: y, Month: last, Day: c.length(last, extra)}, y != c.cur.Year
+		return almanac.Date{Year: y, Month: last, Day: c.length(last, extra)}, true
 	}
 	if c.leap == nil && t.leapDays(y) == 0 {
 		return almanac.Date{}, false

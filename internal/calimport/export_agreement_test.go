@@ -47,6 +47,9 @@ func TestExportedFilesAgreeWithTheirTool(t *testing.T) {
 		leap("gregorian", 1, 4, 1, nil),
 		leap("harptos", 1500, 4, 1, nil),
 		leap("greyhawk", 3, 4, -1, nil),
+		leap("eberron", 1, 4, 1, func(in *client.CalendarInput) {
+			in.Moons = []client.Moon{{Name: "Quick", Fullmoon: 2.6, Offset: 1}, {Name: "Slow", Fullmoon: 23.3, Offset: 4}}
+		}),
 		leap("golarion", 4, 4, 1, func(in *client.CalendarInput) {
 			skip := true
 			in.SkipYearZero = &skip
