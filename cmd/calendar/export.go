@@ -54,8 +54,8 @@ server's answer did not give is left out, with a warning on stderr. The output i
 calendars in the order given (with --all by name, then id), their weather by
 date, then id. A calendar named twice is written once.
 
-It always writes YAML: -o yaml is accepted, any other -o (and --jq,
---template) is refused.
+It writes YAML (with --format, the tool's JSON): -o yaml is accepted, any
+other -o (and --jq, --template) is refused.
 
 With --format fantasy-calendar, simple-calendar or calendarium it writes one
 calendar as that tool's own import reads it (JSON): its months, weekdays,
@@ -106,9 +106,10 @@ instead. --with-weather adds every weather page of each calendar.`,
 	return cmd
 }
 
-// yamlOnly is what export prints: the apply document, in YAML, whatever -o
-// says; the root refuses any other -o, and --jq and --template.
-var yamlOnly = output.Supports{Says: "calendar export always writes YAML", Always: output.YAML}
+// yamlOnly is what export prints whatever -o says: the apply document, in
+// YAML, or with --format a tool's file (JSON, which no -o changes either);
+// the root refuses any other -o, and --jq and --template.
+var yamlOnly = output.Supports{Says: "calendar export writes YAML, or with --format the tool's file", Always: output.YAML}
 
 func exportRun(opts *ExportOptions) error {
 	f, ctx := opts.Factory, opts.Ctx
