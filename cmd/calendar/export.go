@@ -26,14 +26,19 @@ type ExportOptions struct {
 	Calendars   []string
 	All         bool
 	WithWeather bool
+	// Format is --format: yaml (the apply document) or another tool's
+	// file (export_tool.go); Strict refuses a tool's file that loses
+	// anything.
+	Format string
+	Strict bool
 }
 
 // NewCmdExport builds `calendar export`; runF replaces exportRun in tests.
 func NewCmdExport(f *cmdutil.Factory, runF func(*ExportOptions) error) *cobra.Command {
 	opts := &ExportOptions{Factory: f}
 	cmd := &cobra.Command{
-		Use:   "export ID|NAME... [--with-weather] | --all [--with-weather]",
-		Short: "Write calendars as a file for kanka apply",
+		Use:   "export ID|NAME... [--with-weather] | --all [--with-weather] | ID|NAME --format fantasy-calendar|simple-calendar|calendarium [--strict]",
+		Short: "Write calendars as a file for kanka apply, or one for another calendar tool",
 		Long: `Write calendars, and with --with-weather their weather, to standard output
 as the document "kanka apply -f" reads:
 
@@ -50,15 +55,29 @@ server's answer did not give is left out, with a warning on stderr. The output i
 calendars in the order given (with --all by name, then id), their weather by
 date, then id. A calendar named twice is written once.
 
-It always writes YAML: -o yaml is accepted, any other -o (and --jq,
---template) is refused.
+It writes YAML (with --format, the tool's JSON): -o yaml is accepted, any
+other -o (and --jq, --template) is refused.
+
+With --format fantasy-calendar, simple-calendar or calendarium it writes one
+calendar as that tool's own import reads it (JSON): its months, weekdays,
+leap days, moons, seasons and current date, set so that the tool shows
+the same weekday and moon phases as Kanka on the current date, and
+kanka calendar import of the file gives back the same days. What the tool
+cannot hold (year names, a year suffix, a leap rule's first year, year 0,
+a weekday or moon it counts otherwise) is one warning line on stderr each,
+with the first day that differs, counting from the current date, within
+200 years of it; --strict refuses instead (exit 2, nothing written).
+Fantasy-Calendar's importer does not read the first weekday: a warning
+says what to set in its editor.
 
 Requests: a calendar named by id costs one GET, by name the one list request
 of the lookup (the record comes with it); --all walks the calendar list
 instead. --with-weather adds every weather page of each calendar.`,
 		Example: `  kanka calendar export "Calendar of Harptos" --with-weather > harptos.yaml
   kanka calendar export --all --with-weather > campaign.yaml
-  kanka calendar export 1 --with-weather | kanka --sandbox apply -f -`,
+  kanka calendar export 1 --with-weather | kanka --sandbox apply -f -
+  kanka calendar export "Calendar of Harptos" --format simple-calendar > harptos-foundry.json
+  kanka calendar export 1 --format calendarium > harptos-obsidian.json`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			switch {
 			case opts.All && len(args) > 0:
@@ -71,22 +90,27 @@ instead. --with-weather adds every weather page of each calendar.`,
 					return err
 				}
 			}
-			return nil
+			return opts.checkFormat(len(args))
 		},
 		Annotations: yamlOnly.Annotations(),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Calendars, opts.Ctx = args, cmd.Context()
+			if opts.Format != yamlFormat {
+				return cmdutil.RunOr(runF, exportToolRun)(opts)
+			}
 			return cmdutil.RunOr(runF, exportRun)(opts)
 		},
 	}
 	cmd.Flags().BoolVar(&opts.All, "all", false, "export every calendar of the campaign")
 	cmd.Flags().BoolVar(&opts.WithWeather, "with-weather", false, "add each calendar's weather entries (reads every weather page)")
+	addFormatFlags(cmd, opts)
 	return cmd
 }
 
-// yamlOnly is what export prints: the apply document, in YAML, whatever -o
-// says; the root refuses any other -o, and --jq and --template.
-var yamlOnly = output.Supports{Says: "calendar export always writes YAML", Always: output.YAML}
+// yamlOnly is what export prints whatever -o says: the apply document, in
+// YAML, or with --format a tool's file (JSON, which no -o changes either);
+// the root refuses any other -o, and --jq and --template.
+var yamlOnly = output.Supports{Says: "calendar export writes YAML, or with --format the tool's file", Always: output.YAML}
 
 func exportRun(opts *ExportOptions) error {
 	f, ctx := opts.Factory, opts.Ctx
