@@ -100,6 +100,7 @@ type Server struct {
 	limiter          *limiter
 	faults           *faults
 	omitKeys         map[string]bool
+	table            []route
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -152,6 +153,7 @@ func New(opts Options) (*Server, error) {
 	if window == 0 {
 		window = time.Minute
 	}
+	s.table = s.routes()
 	s.limiter = newLimiter(opts.RateLimit, window, s.now)
 	s.faults = newFaults(opts.FailRate, opts.DropRate, opts.Seed)
 	if len(opts.OmitKeys) > 0 {

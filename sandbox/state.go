@@ -109,21 +109,21 @@ type moon struct {
 // weather is a stored calendar weather entry; a nil pointer is a null, as
 // for calendars.
 type weather struct {
-	ID            int       `json:"id"`
-	CalendarID    int       `json:"calendar_id"`
-	Name          *string   `json:"name"`
-	Weather       string    `json:"weather"`
-	Temperature   *string   `json:"temperature"`
-	Precipitation *string   `json:"precipitation"`
-	Wind          *string   `json:"wind"`
-	Effect        *string   `json:"effect"`
-	Year          int       `json:"year"`
-	Month         int       `json:"month"`
-	Day           int       `json:"day"`
-	VisibilityID  int       `json:"visibility_id"`
-	CreatedAt     time.Time `json:"created_at"`
-	UpdatedAt     time.Time `json:"updated_at"`
+	childRecord
+	CalendarID    int     `json:"calendar_id"`
+	Name          *string `json:"name"`
+	Weather       string  `json:"weather"`
+	Temperature   *string `json:"temperature"`
+	Precipitation *string `json:"precipitation"`
+	Wind          *string `json:"wind"`
+	Effect        *string `json:"effect"`
+	Year          int     `json:"year"`
+	Month         int     `json:"month"`
+	Day           int     `json:"day"`
+	VisibilityID  int     `json:"visibility_id"`
 }
+
+func (w *weather) calendarOf() int { return w.CalendarID }
 
 func (st *state) findCalendar(id int) *calendar {
 	for _, c := range st.Calendars {
@@ -134,22 +134,9 @@ func (st *state) findCalendar(id int) *calendar {
 	return nil
 }
 
-func (st *state) findWeather(calendarID, id int) *weather {
-	for _, w := range st.Weather {
-		if w.ID == id && w.CalendarID == calendarID {
-			return w
-		}
-	}
-	return nil
-}
-
 // deleteCalendar removes a calendar and, like the service's cascade, its
 // weather.
 func (st *state) deleteCalendar(id int) {
 	st.Calendars = slices.DeleteFunc(st.Calendars, func(c *calendar) bool { return c.ID == id })
 	st.Weather = slices.DeleteFunc(st.Weather, func(w *weather) bool { return w.CalendarID == id })
-}
-
-func (st *state) deleteWeather(id int) {
-	st.Weather = slices.DeleteFunc(st.Weather, func(w *weather) bool { return w.ID == id })
 }
