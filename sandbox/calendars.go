@@ -25,7 +25,7 @@ func (s *Server) listCalendars(r *http.Request, _ []string) reply {
 	if err != nil {
 		return storeFailure(err)
 	}
-	return listReply(s, r, found, s.calendarPageSize, func(c *calendar) object { return s.calendarJSON(r, c) })
+	return listReply(s, r, s.live, found, s.calendarPageSize, func(c *calendar) object { return s.calendarJSON(r, c) })
 }
 
 func (s *Server) getCalendar(r *http.Request, ids []string) reply {
@@ -55,7 +55,7 @@ func (s *Server) createCalendar(r *http.Request, _ []string) reply {
 		if err != nil {
 			return err.reply(), false
 		}
-		entity, err := nextID(&st.LastIDs.Entity, "entity")
+		entity, err := st.nextEntityID()
 		if err != nil {
 			return err.reply(), false
 		}
@@ -89,7 +89,7 @@ func (s *Server) updateCalendar(r *http.Request, ids []string) reply {
 
 func (s *Server) deleteCalendar(_ *http.Request, ids []string) reply {
 	return s.changeCalendar(ids[0], func(st *state, c *calendar) (reply, bool) {
-		st.deleteCalendar(c.ID)
+		st.deleteCalendar(c)
 		return s.deleted(), true
 	})
 }

@@ -41,6 +41,9 @@ type children[R child] struct {
 	// request body trimmed with empty strings made null. Otherwise the
 	// mode decides.
 	asLive bool
+	// idAlone: a record's route finds it by its id alone, whatever parent
+	// its path names (which must exist), as the service does for reminders.
+	idAlone bool
 	// step is the precision of the answered updated_at: every update
 	// moves it by at least a step (see later).
 	step time.Duration
@@ -64,6 +67,7 @@ type change[R any] struct {
 // parent is the record a child's path names, found under the lock.
 type parent struct {
 	calendar *calendar
+	entity   *entity
 }
 
 // scope finds the parent a path names (parentID), or the 404 of a missing
@@ -123,7 +127,7 @@ func (k *children[R]) list(s *Server, r *http.Request, sc scope[R], parentID str
 	case missing != nil:
 		return *missing
 	}
-	return listReply(s, r, found, k.pageSize(s), func(rec R) object { return k.answer(s, rec) })
+	return listReply(s, r, s.live || k.asLive, found, k.pageSize(s), func(rec R) object { return k.answer(s, rec) })
 }
 
 func (k *children[R]) get(s *Server, sc scope[R], parentID, id string) reply {
@@ -151,7 +155,7 @@ func (k *children[R]) find(st *state, sc scope[R], parentID, id string) (parent,
 		return p, none, missing
 	}
 	for _, rec := range *k.records(st) {
-		if rec.base().ID == idOf(id) && holds(rec) {
+		if rec.base().ID == idOf(id) && (k.idAlone || holds(rec)) {
 			return p, rec, nil
 		}
 	}

@@ -33,6 +33,9 @@ func (s *Server) routes() []route {
 		{path: "calendars/{}", get: s.getCalendar, update: s.updateCalendar, remove: s.deleteCalendar},
 	}
 	rs = append(rs, childRoutes(s, &weatherKind, "calendars/{}/calendar_weather", inCalendar[*weather])...)
+	rs = append(rs, childRoutes(s, &reminderKind, "entities/{}/reminders", ofEntity)...)
+	rs = append(rs, childList(s, &reminderKind, "calendars/{}/reminders", inCalendar[*reminder]),
+		route{path: "entities/{}", get: s.getEntity})
 	if !s.live {
 		return append(rs, childRoutes(s, &weatherKind, "calendars/{}/calendar_weathers", inCalendar[*weather])...)
 	}

@@ -2,7 +2,9 @@
 // process (`kanka --sandbox`, see InProcess) or on a port (`kanka sandbox
 // serve`). By default it serves the document's behaviour; Options.Live copies
 // the live service's deviations (live-service.md), traps included, so that a
-// client can rehearse against both.
+// client can rehearse against both. It also serves, in both modes as the
+// live service does, what the document does not describe: the reminders
+// (reminders.md) and the entity endpoint that says whose they are.
 //
 // It deliberately shares no code with package client: its JSON is written
 // and read here, from the documents, so that a mistake in the client's codec
@@ -78,8 +80,8 @@ type Options struct {
 	DataPath string
 	// Now is the clock for timestamps and rate windows; nil means time.Now.
 	Now func() time.Time
-	// OmitKeys are top-level keys left out of every calendar and weather
-	// object the sandbox answers (get, list, create, update), in either
+	// OmitKeys are top-level keys left out of every calendar, weather and
+	// reminder object the sandbox answers (get, list, create, update), in either
 	// mode: a fault for testing how a client copes with a key the server
 	// did not send ("updated_at", "months", "date"...). A key that is not
 	// in the object changes nothing.

@@ -14,9 +14,10 @@ import (
 // stateVersion is the version of the state file this sandbox writes. A
 // file without a version is version 1: exactly the keys last_ids,
 // calendars and weather, and no other at any depth. Version 2 has the
-// version key, and keeps the keys it does not know (Unknown, in the state
-// and in every record), so that a newer kanka's file, read and written
-// back, loses nothing; a file of a newer version keeps its number.
+// version key, reminders and entities, and keeps the keys it does not know
+// (Unknown, in the state and in every record), so that a newer kanka's
+// file, read and written back, loses nothing; a file of a newer version
+// keeps its number.
 const stateVersion = 2
 
 // state is everything the sandbox knows; the file store keeps it as JSON.
@@ -27,7 +28,12 @@ type state struct {
 	Version   int         `json:"version"`
 	Calendars []*calendar `json:"calendars"`
 	Weather   []*weather  `json:"weather"`
-	Unknown   unknown     `json:"-"`
+	Reminders []*reminder `json:"reminders"`
+	// Entities are the entities that are no calendar's (a calendar's is
+	// its EntityID): characters, locations... which the API cannot make,
+	// put in the state file so that reminders have something to belong to.
+	Entities []*entity `json:"entities"`
+	Unknown  unknown   `json:"-"`
 }
 
 type lastIDs struct {
@@ -35,6 +41,7 @@ type lastIDs struct {
 	Weather  int     `json:"weather"`
 	Entity   int     `json:"entity"`
 	Moon     int     `json:"moon"`
+	Reminder int     `json:"reminder"`
 	Unknown  unknown `json:"-"`
 }
 
@@ -158,11 +165,14 @@ func (st *state) findCalendar(id int) *calendar {
 	return nil
 }
 
-// deleteCalendar removes a calendar and, like the service's cascade, its
-// weather.
-func (st *state) deleteCalendar(id int) {
-	st.Calendars = slices.DeleteFunc(st.Calendars, func(c *calendar) bool { return c.ID == id })
-	st.Weather = slices.DeleteFunc(st.Weather, func(w *weather) bool { return w.CalendarID == id })
+// deleteCalendar removes calendar c and, like the service's cascades, its
+// weather, the reminders on it and the reminders of its entity.
+func (st *state) deleteCalendar(c *calendar) {
+	st.Calendars = slices.DeleteFunc(st.Calendars, func(x *calendar) bool { return x.ID == c.ID })
+	st.Weather = slices.DeleteFunc(st.Weather, func(w *weather) bool { return w.CalendarID == c.ID })
+	st.Reminders = slices.DeleteFunc(st.Reminders, func(r *reminder) bool {
+		return r.CalendarID == c.ID || (r.RemindableType == entityModel && r.RemindableID == c.EntityID)
+	})
 }
 
 // The records read and write the keys they do not know (see unknown): each
@@ -202,6 +212,10 @@ func (st *state) encode() ([]byte, error) {
 	err = errors.Join(err, writeRecords(b, enc, st.Calendars, func(c *calendar) (any, unknown) { return (*plainCalendar)(c), c.Unknown }))
 	b.WriteString(`,"weather":`)
 	err = errors.Join(err, writeRecords(b, enc, st.Weather, func(w *weather) (any, unknown) { return (*plainWeather)(w), w.Unknown }))
+	b.WriteString(`,"reminders":`)
+	err = errors.Join(err, writeRecords(b, enc, st.Reminders, func(r *reminder) (any, unknown) { return (*plainReminder)(r), r.Unknown }))
+	b.WriteString(`,"entities":`)
+	err = errors.Join(err, writeRecords(b, enc, st.Entities, func(e *entity) (any, unknown) { return (*plainEntity)(e), e.Unknown }))
 	for _, k := range slices.Sorted(maps.Keys(st.Unknown)) {
 		key, _ := json.Marshal(k)
 		fmt.Fprintf(b, ",%s:%s", key, st.Unknown[k])

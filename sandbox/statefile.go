@@ -46,7 +46,7 @@ func (e *StateFileError) Error() string {
 var stateKeys = []string{"last_ids", "calendars", "weather"}
 
 // knownKeys are the top-level keys of the state files this sandbox writes.
-var knownKeys = append([]string{"version"}, stateKeys...)
+var knownKeys = append([]string{"version", "reminders", "entities"}, stateKeys...)
 
 // loadState reads the state file named path, whose symlinks resolve to
 // target. A missing file, or one holding nothing but white space, is a new,
@@ -168,6 +168,16 @@ func decodeState(b []byte) (st *state, reason string, foreignKey bool) {
 			return nil, "a null weather entry", false
 		}
 	}
+	for _, r := range st.Reminders {
+		if r == nil {
+			return nil, "a null reminder", false
+		}
+	}
+	for _, e := range st.Entities {
+		if e == nil {
+			return nil, "a null entity", false
+		}
+	}
 	if _, versioned := top["version"]; !versioned {
 		if k := st.firstUnknown(); k != "" {
 			return nil, fmt.Sprintf("unknown field %q", k), false
@@ -191,8 +201,13 @@ func identify(top map[string]json.RawMessage) (reason string, foreignKey bool) {
 		complete = complete && ok
 	}
 	if !versioned || !complete {
+		// Unversioned, a file has the keys of version 1 alone.
+		allowed := append([]string{"version"}, stateKeys...)
+		if versioned {
+			allowed = knownKeys
+		}
 		for _, k := range slices.Sorted(maps.Keys(top)) {
-			if !contains(knownKeys, k) {
+			if !contains(allowed, k) {
 				return fmt.Sprintf("unknown key %q", k), true
 			}
 		}

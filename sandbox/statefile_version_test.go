@@ -84,14 +84,15 @@ func TestStateFileOfVersion1IsReadAndKept(t *testing.T) {
 	if len(weather) != 3 || !jsonEqual(t, mustJSON(t, weather[:2]), before["weather"]) {
 		t.Errorf("weather\n%s\nwas\n%s", after["weather"], before["weather"])
 	}
-	if !jsonEqual(t, after["last_ids"], []byte(`{"calendar":2,"weather":3,"entity":2,"moon":1}`)) {
+	if !jsonEqual(t, after["last_ids"], []byte(`{"calendar":2,"weather":3,"entity":2,"moon":1,"reminder":0}`)) {
 		t.Errorf("last_ids %s", after["last_ids"])
 	}
 }
 
 // futureFile is testdata/state-v1.json as a newer kanka might write it:
 // version 3, with keys this sandbox does not know at the top, in the
-// counters, in a calendar, in one of its moons and in a weather entry.
+// counters, in a calendar, in one of its moons, in a weather entry, in a
+// reminder and in an entity.
 func futureFile(t *testing.T) string {
 	return copyFixture(t, "state-v1.json", func(o map[string]any) {
 		o["version"] = 3
@@ -101,6 +102,13 @@ func futureFile(t *testing.T) string {
 		c["show_birthdays"] = true
 		c["moons"].([]any)[0].(map[string]any)["phases"] = []any{"full", "new"}
 		o["weather"].([]any)[0].(map[string]any)["mood"] = map[string]any{"grim": true}
+		o["last_ids"].(map[string]any)["reminder"] = 1
+		var r map[string]any
+		json.Unmarshal([]byte(`{"id":1,"remindable_id":1,"remindable_type":"App\\Models\\Entity","calendar_id":1,"day":2,"month":1,"year":1492,
+			"length":1,"comment":null,"is_recurring":false,"recurring_until":null,"recurring_periodicity":null,"colour":null,"type_id":null,
+			"visibility_id":1,"created_at":"2026-11-22T10:00:05Z","updated_at":"2026-11-22T10:00:05Z","importance":["high",1]}`), &r)
+		o["reminders"] = []any{r}
+		o["entities"] = []any{map[string]any{"id": 9, "name": "Elminster", "type": "character", "child_id": 3, "portrait": "sage.png"}}
 	})
 }
 
@@ -112,6 +120,11 @@ func TestStateFileOfANewerVersionKeepsWhatItDoesNotKnow(t *testing.T) {
 	expect(t, send(t, s, "PATCH", base+"calendars/1", `{"name":"Renamed"}`), 200, "")
 	expect(t, send(t, s, "PUT", base+"calendars/1/calendar_weather/1", `{"year":1492,"month":1,"day":2,"weather":"fog"}`), 200, "")
 	expect(t, send(t, s, "POST", base+"calendars/1/calendar_weather", `{"year":1492,"month":1,"day":3,"weather":"sun"}`), 200, "")
+	expect(t, send(t, s, "PATCH", base+"entities/9/reminders/1", `{"comment":"changed"}`), 200, "")
+	expect(t, send(t, s, "POST", base+"entities/9/reminders", `{"calendar_id":1,"day":1,"month":1,"year":1}`), 201, "")
+	if d := dataOf(t, send(t, s, "GET", base+"entities/9", "")); d["name"] != "Elminster" || d["child_id"] != 3.0 {
+		t.Errorf("entity 9 %v", d)
+	}
 
 	after := readObject(t, path)
 	for key, want := range map[string]string{"version": `3`, "notes": `[{"id":1,"text":"kept"}]`} {
@@ -119,7 +132,7 @@ func TestStateFileOfANewerVersionKeepsWhatItDoesNotKnow(t *testing.T) {
 			t.Errorf("%s %s, want %s", key, after[key], want)
 		}
 	}
-	if !jsonEqual(t, after["last_ids"], []byte(`{"calendar":2,"weather":3,"entity":2,"moon":1,"note":1}`)) {
+	if !jsonEqual(t, after["last_ids"], []byte(`{"calendar":2,"weather":3,"entity":2,"moon":1,"reminder":2,"note":1}`)) {
 		t.Errorf("last_ids %s", after["last_ids"])
 	}
 	c := items(t, after["calendars"])[0]
@@ -131,6 +144,13 @@ func TestStateFileOfANewerVersionKeepsWhatItDoesNotKnow(t *testing.T) {
 	}
 	if w := items(t, after["weather"])[0]; string(w["mood"]) != `{"grim":true}` || string(w["weather"]) != `"fog"` {
 		t.Errorf("weather 1 %v", w)
+	}
+	reminders := items(t, after["reminders"])
+	if len(reminders) != 2 || string(reminders[0]["importance"]) != `["high",1]` || string(reminders[0]["comment"]) != `"changed"` {
+		t.Errorf("reminders %s", after["reminders"])
+	}
+	if e := items(t, after["entities"]); len(e) != 1 || string(e[0]["portrait"]) != `"sage.png"` {
+		t.Errorf("entities %s", after["entities"])
 	}
 	// What it does not know is not answered.
 	if w := send(t, s, "GET", base+"calendars/1", ""); jsonHas(t, w.Body.Bytes(), "show_birthdays") {
@@ -187,7 +207,8 @@ func TestResetOfANewerFileKeepsItsCounters(t *testing.T) {
 		t.Fatalf("Reset: %v %v", damaged, err)
 	}
 	b, _ := os.ReadFile(path)
-	want := `{"last_ids":{"calendar":2,"weather":2,"entity":2,"moon":1,"note":1},"version":2,"calendars":null,"weather":null}`
+	want := `{"last_ids":{"calendar":2,"weather":2,"entity":2,"moon":1,"reminder":1,"note":1},"version":2,
+		"calendars":null,"weather":null,"reminders":null,"entities":null}`
 	if !jsonEqual(t, b, []byte(want)) {
 		t.Fatalf("after reset\n%s\nwant %s", b, want)
 	}
