@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"math"
 	"strings"
 	"time"
 
@@ -177,7 +178,7 @@ func (s *Server) applyCalendarWrite(st *state, c *calendar, w *calendarWrite, cr
 		c.Seasons = orEmpty(w.seasons)
 	}
 	if w.moons != nil || rebuild {
-		moons, err := assignMoonIDs(st, c.Moons, orEmpty(w.moons))
+		moons, err := assignMoonIDs(st, c.Moons, orEmpty(w.moons), s.live)
 		if err != nil {
 			return err
 		}
@@ -244,9 +245,30 @@ func orEmpty[T any](v *[]T) []T {
 	return *v
 }
 
-// assignMoonIDs keeps the id of a moon sent with the id of one of the
-// calendar's moons, and gives every other moon a new id.
-func assignMoonIDs(st *state, old, moons []moon) ([]moon, *idsSpentError) {
+// assignMoonIDs gives the moons of a write their ids. Live, as the
+// service's sanitizer does, an id sent is kept, and the other moons are
+// numbered from the highest id sent, plus one (so a moon removed from the
+// top gives its id to the next new moon). In the document's mode, which has
+// no moon ids, a moon sent with the id of one of the calendar's moons keeps
+// it, and every other moon gets an id never handed out before.
+func assignMoonIDs(st *state, old, moons []moon, live bool) ([]moon, *idsSpentError) {
+	if live {
+		highest := 0
+		for _, m := range moons {
+			highest = max(highest, m.ID)
+		}
+		for i := range moons {
+			if moons[i].ID != 0 {
+				continue
+			}
+			if highest == math.MaxInt { // the next would wrap
+				return nil, &idsSpentError{kind: "moon"}
+			}
+			highest++
+			moons[i].ID = highest
+		}
+		return moons, nil
+	}
 	known := map[int]bool{}
 	for _, m := range old {
 		known[m.ID] = true
