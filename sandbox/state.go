@@ -78,17 +78,11 @@ type calendar struct {
 	// NamedWeeks are the calendar's named weeks (week_number[] and
 	// week_name[] of a live write). The API never answers them; tests read
 	// them here, or in the state file under "named_weeks".
-	NamedWeeks     []namedWeek `json:"named_weeks"`
-	StartOffset    *int        `json:"start_offset"`
-	Suffix         *string     `json:"suffix"`
-	Format         *string     `json:"format"`
-	SkipYearZero   bool        `json:"skip_year_zero"`
-	HasLeapYear    bool        `json:"has_leap_year"`
-	LeapYearAmount *int        `json:"leap_year_amount"`
-	LeapYearMonth  *int        `json:"leap_year_month"`
-	LeapYearOffset *int        `json:"leap_year_offset"`
-	LeapYearStart  *int        `json:"leap_year_start"`
-	Unknown        unknown     `json:"-"`
+	NamedWeeks []namedWeek `json:"named_weeks"`
+	// Fields are the values of calendarFields (start_offset, suffix,
+	// leap_year_amount...), under their keys in the state file too.
+	Fields  fields  `json:"-"`
+	Unknown unknown `json:"-"`
 }
 
 // syncTime is the time the lastSync filter compares.
@@ -209,7 +203,7 @@ func (st *state) encode() ([]byte, error) {
 	b.WriteString(`{"last_ids":`)
 	err := writeValue(b, enc, &st.LastIDs)
 	fmt.Fprintf(b, `,"version":%d,"calendars":`, max(st.Version, stateVersion))
-	err = errors.Join(err, writeRecords(b, enc, st.Calendars, func(c *calendar) (any, unknown) { return (*plainCalendar)(c), c.Unknown }))
+	err = errors.Join(err, writeRecords(b, enc, st.Calendars, func(c *calendar) (any, unknown) { return (*plainCalendar)(c), withFields(c.Fields, c.Unknown) }))
 	b.WriteString(`,"weather":`)
 	err = errors.Join(err, writeRecords(b, enc, st.Weather, func(w *weather) (any, unknown) { return (*plainWeather)(w), w.Unknown }))
 	b.WriteString(`,"reminders":`)
@@ -268,7 +262,11 @@ func (l *lastIDs) UnmarshalJSON(b []byte) error {
 }
 func (l lastIDs) MarshalJSON() ([]byte, error) { return writeKeeping(plainLastIDs(l), l.Unknown) }
 func (c *calendar) UnmarshalJSON(b []byte) error {
-	return readKeeping(b, (*plainCalendar)(c), &c.Unknown)
+	err := readKeeping(b, (*plainCalendar)(c), &c.Unknown)
+	if err == nil {
+		c.Fields, err = takeFields(c.Unknown)
+	}
+	return err
 }
 func (m *month) UnmarshalJSON(b []byte) error  { return readKeeping(b, (*plainMonth)(m), &m.Unknown) }
 func (m month) MarshalJSON() ([]byte, error)   { return writeKeeping(plainMonth(m), m.Unknown) }

@@ -183,6 +183,7 @@ func TestStateFileIsKnownByItsVersionAndKeys(t *testing.T) {
 		"version 0":                 {`{"last_ids":{},"version":0,"calendars":[],"weather":[]}`, "a version that is not a whole number from 1", true},
 		"no weather":                {`{"last_ids":{},"version":2,"calendars":[]}`, `no "weather" key`, true},
 		"a null weather entry":      {`{"last_ids":{},"version":2,"calendars":[],"weather":[null],"x":1}`, "a null weather entry", true},
+		"a field of a wrong type":   {`{"last_ids":{},"calendars":[{"id":1,"suffix":5}],"weather":[]}`, `a JSON number at "calendars.suffix"`, true},
 		"a wrong type, kept keys":   {`{"last_ids":{},"version":2,"calendars":[{"id":"1","x":1}],"weather":[]}`, `a JSON string at "calendars.id"`, true},
 	} {
 		t.Run(name, func(t *testing.T) {
