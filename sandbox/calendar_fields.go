@@ -127,30 +127,28 @@ func (f calendarField) answer(v any, live bool) any {
 }
 
 // decode reads f's value from the state file.
-func (f calendarField) decode(raw json.RawMessage) (any, error) {
-	var v any
-	var err error
+func (f calendarField) decode(raw json.RawMessage) (v any, err error) {
 	switch f.kind {
 	case textField:
-		var s *string
-		err, v = json.Unmarshal(raw, &s), deref(s)
-		if s == nil {
-			v = nil
-		}
+		v, err = decodeAs[string](raw)
 	case wholeField:
-		var n *int
-		err, v = json.Unmarshal(raw, &n), deref(n)
-		if n == nil {
-			v = nil
-		}
+		v, err = decodeAs[int](raw)
 	default:
-		var b bool
-		err, v = json.Unmarshal(raw, &b), b
+		v, err = decodeAs[bool](raw)
 	}
 	if typeErr, ok := err.(*json.UnmarshalTypeError); ok {
 		typeErr.Field = f.key
 	}
 	return v, err
+}
+
+// decodeAs is the T of raw, or nil for null.
+func decodeAs[T any](raw json.RawMessage) (any, error) {
+	var v *T
+	if err := json.Unmarshal(raw, &v); err != nil || v == nil {
+		return nil, err
+	}
+	return *v, nil
 }
 
 // fields are a calendar's values of calendarFields, by key: a string, an
@@ -191,14 +189,15 @@ func takeFields(rest unknown) (fields, error) {
 }
 
 // withFields are the keys of a calendar that its struct does not name, as
-// the state file has them: its fields and its unknown keys.
+// the state file has them: every field (null, or false, when never set) and
+// its unknown keys.
 func withFields(fs fields, rest unknown) unknown {
-	all := make(unknown, len(fs)+len(rest))
+	all := make(unknown, len(calendarFields)+len(rest))
 	for k, v := range rest {
 		all[k] = v
 	}
-	for k, v := range fs {
-		all[k], _ = json.Marshal(v)
+	for _, f := range calendarFields {
+		all[f.key], _ = json.Marshal(f.answer(fs[f.key], true))
 	}
 	return all
 }
