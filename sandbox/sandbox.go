@@ -36,7 +36,8 @@ type Options struct {
 	// rebuilt by every calendar write; request bodies trimmed with empty
 	// strings made null; null for fields never set or set to null; an
 	// `alias` on every month; one month enough; related=1 adding the related
-	// lists (empty); a tags[] filter value that is no id ignored.
+	// lists (empty); a tags[] filter value that is no id ignored; new moons
+	// numbered from the highest moon id a write sends.
 	//
 	// In both modes every calendar or weather write moves the answered
 	// updated_at, two writes within the same second (weather) or
