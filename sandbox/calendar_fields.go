@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 )
 
@@ -197,7 +198,18 @@ func withFields(fs fields, rest unknown) unknown {
 		all[k] = v
 	}
 	for _, f := range calendarFields {
-		all[f.key], _ = json.Marshal(f.answer(fs[f.key], true))
+		switch v := f.answer(fs[f.key], true).(type) {
+		case nil:
+			all[f.key] = jsonNull
+		case bool:
+			all[f.key] = json.RawMessage(strconv.FormatBool(v))
+		case int:
+			all[f.key] = json.RawMessage(strconv.Itoa(v))
+		default:
+			all[f.key], _ = json.Marshal(v)
+		}
 	}
 	return all
 }
+
+var jsonNull = json.RawMessage("null")

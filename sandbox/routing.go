@@ -68,16 +68,18 @@ func (s *Server) match(path string) (rt route, campaign int, ids []string, ok bo
 // matches reports whether parts are rt's path, and the ids in them: a
 // `{}` matches any segment but an empty one.
 func (rt route) matches(parts []string) ([]string, bool) {
-	pattern := strings.Split(rt.path, "/")
-	if len(pattern) != len(parts) {
+	if strings.Count(rt.path, "/")+1 != len(parts) {
 		return nil, false
 	}
 	var ids []string
-	for i, p := range pattern {
+	rest := rt.path
+	for _, part := range parts {
+		var p string
+		p, rest, _ = strings.Cut(rest, "/")
 		switch {
-		case p == "{}" && parts[i] != "":
-			ids = append(ids, parts[i])
-		case p != parts[i]:
+		case p == "{}" && part != "":
+			ids = append(ids, part)
+		case p != part:
 			return nil, false
 		}
 	}

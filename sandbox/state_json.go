@@ -15,7 +15,9 @@ import (
 
 // The records read and write the keys they do not know (see unknown): each
 // through a plain copy of its type, which has its fields but not these
-// methods. The state, its calendars and weather are written by encode.
+// methods. The state and its records are written by encode; the counters
+// and the items of a calendar's lists by their MarshalJSON, on pointers so
+// that encoding/json copies none.
 type (
 	plainState     state
 	plainLastIDs   lastIDs
@@ -104,7 +106,7 @@ func writeValue(b *bytes.Buffer, enc *json.Encoder, v any) error {
 func (l *lastIDs) UnmarshalJSON(b []byte) error {
 	return readKeeping(b, (*plainLastIDs)(l), &l.Unknown)
 }
-func (l lastIDs) MarshalJSON() ([]byte, error) { return writeKeeping(plainLastIDs(l), l.Unknown) }
+func (l *lastIDs) MarshalJSON() ([]byte, error) { return writeKeeping((*plainLastIDs)(l), l.Unknown) }
 func (c *calendar) UnmarshalJSON(b []byte) error {
 	err := readKeeping(b, (*plainCalendar)(c), &c.Unknown)
 	if err == nil {
@@ -113,17 +115,19 @@ func (c *calendar) UnmarshalJSON(b []byte) error {
 	return err
 }
 func (m *month) UnmarshalJSON(b []byte) error  { return readKeeping(b, (*plainMonth)(m), &m.Unknown) }
-func (m month) MarshalJSON() ([]byte, error)   { return writeKeeping(plainMonth(m), m.Unknown) }
+func (m *month) MarshalJSON() ([]byte, error)  { return writeKeeping((*plainMonth)(m), m.Unknown) }
 func (y *year) UnmarshalJSON(b []byte) error   { return readKeeping(b, (*plainYear)(y), &y.Unknown) }
-func (y year) MarshalJSON() ([]byte, error)    { return writeKeeping(plainYear(y), y.Unknown) }
+func (y *year) MarshalJSON() ([]byte, error)   { return writeKeeping((*plainYear)(y), y.Unknown) }
 func (s *season) UnmarshalJSON(b []byte) error { return readKeeping(b, (*plainSeason)(s), &s.Unknown) }
-func (s season) MarshalJSON() ([]byte, error)  { return writeKeeping(plainSeason(s), s.Unknown) }
+func (s *season) MarshalJSON() ([]byte, error) { return writeKeeping((*plainSeason)(s), s.Unknown) }
 func (m *moon) UnmarshalJSON(b []byte) error   { return readKeeping(b, (*plainMoon)(m), &m.Unknown) }
-func (m moon) MarshalJSON() ([]byte, error)    { return writeKeeping(plainMoon(m), m.Unknown) }
+func (m *moon) MarshalJSON() ([]byte, error)   { return writeKeeping((*plainMoon)(m), m.Unknown) }
 func (w *namedWeek) UnmarshalJSON(b []byte) error {
 	return readKeeping(b, (*plainNamedWeek)(w), &w.Unknown)
 }
-func (w namedWeek) MarshalJSON() ([]byte, error) { return writeKeeping(plainNamedWeek(w), w.Unknown) }
+func (w *namedWeek) MarshalJSON() ([]byte, error) {
+	return writeKeeping((*plainNamedWeek)(w), w.Unknown)
+}
 func (w *weather) UnmarshalJSON(b []byte) error {
 	return readKeeping(b, (*plainWeather)(w), &w.Unknown)
 }
