@@ -167,7 +167,7 @@ func (c *calendar) calendarium(reminders []Reminder) cmCalendar {
 	st.LeapDays = []cmLeapDay{}
 	if l := c.leap; l != nil && l.amount > 0 {
 		cm.amount, cm.every = l.amount, l.every
-		cm.offset = int(floorMod(int64(l.start), int64(l.every)))
+		cm.offset = int(almanac.FloorMod(int64(l.start), int64(l.every)))
 		// A leap day in a month outside the week is one too: Calendarium
 		// then leaves it out of its counts of the week, as Kanka does.
 		cm.outside = c.intercalary(l.month)
@@ -190,7 +190,7 @@ func (c *calendar) calendarium(reminders []Reminder) cmCalendar {
 	if m := c.firstStandard(); m > 0 {
 		st.FirstWeekDay = c.weekday(1, m)
 		y := max(cur.Year, 2)
-		st.Offset = int(floorMod(int64(c.weekday(y, m))-cm.monthBefore(y, m)-cm.daysFromYearOne(y)-int64(st.FirstWeekDay), w))
+		st.Offset = int(almanac.FloorMod(int64(c.weekday(y, m))-cm.monthBefore(y, m)-cm.daysFromYearOne(y)-int64(st.FirstWeekDay), w))
 		cm.firstWeekDay, cm.weekOffset = st.FirstWeekDay, st.Offset
 		if d := c.calendariumWeekdays(cm, m, from, to); d != nil {
 			c.lose(d, "weekdays: Calendarium counts the leap days before a year with the leap day's offset added, not taken off (leapDaysBeforeYear): its weekdays differ in some years for a rule that starts on year %d of every %d; %s",
@@ -216,7 +216,7 @@ func (c *calendar) calendarium(reminders []Reminder) cmCalendar {
 				return true
 			}
 			x := (float64(cm.count(date)) - offset) / p
-			return int(floorMod(int64(math.Floor((x-math.Floor(x))*24+0.5)), 24)) == 12
+			return int(almanac.FloorMod(int64(math.Floor((x-math.Floor(x))*24+0.5)), 24)) == 12
 		})
 		switch {
 		case d == nil:
@@ -276,7 +276,7 @@ func (c *calendar) calendariumWeekdays(cm cmYears, m int, from, to int64) *alman
 	}
 	differs := func(y int) bool {
 		first := cm.firstDay(y)
-		return floorMod(first+cm.monthBefore(y, m), w) != int64(c.weekday(y, m))
+		return almanac.FloorMod(first+cm.monthBefore(y, m), w) != int64(c.weekday(y, m))
 	}
 	for k := 0; k <= Years; k++ {
 		for _, forward := range []bool{true, false} {

@@ -50,7 +50,7 @@ func (t cmYears) leapDaysBeforeYear(y int) int64 {
 	if y < 0 {
 		prior = year
 	}
-	return int64(t.amount) * floorDiv(prior+int64(t.offset), int64(t.every))
+	return int64(t.amount) * almanac.FloorDiv(prior+int64(t.offset), int64(t.every))
 }
 
 // daysFromYearOne is Calendarium's count of the days of the week before
@@ -96,5 +96,5 @@ func (t cmYears) firstDay(y int) int64 {
 	if y < 0 {
 		mult = -1
 	}
-	return floorMod(mult*(t.daysFromYearOne(y)%w+mult*int64(t.firstWeekDay)+mult*int64(t.weekOffset)), w)
+	return almanac.FloorMod(mult*(t.daysFromYearOne(y)%w+mult*int64(t.firstWeekDay)+mult*int64(t.weekOffset)), w)
 }

@@ -3,6 +3,8 @@ package calexport
 import (
 	"math"
 	"strconv"
+
+	"github.com/kanka-cli/kanka/almanac"
 )
 
 // A Fantasy-Calendar export, {name, static_data, dynamic_data, events,
@@ -166,7 +168,7 @@ func (c *calendar) fantasy(reminders []Reminder) fcFile {
 		// One leap day each, on one rule: the importer sums them (1.8).
 		for range l.amount {
 			yd.LeapDays = append(yd.LeapDays, fcLeapDay{Name: "Leap day", Timespan: l.month - 1,
-				Interval: strconv.Itoa(l.every), Offset: int(floorMod(int64(l.start), int64(l.every)))})
+				Interval: strconv.Itoa(l.every), Offset: int(almanac.FloorMod(int64(l.start), int64(l.every)))})
 		}
 		fc.amount = l.amount
 	}
@@ -174,7 +176,7 @@ func (c *calendar) fantasy(reminders []Reminder) fcFile {
 
 	all, week := fc.delta()
 	w := int64(c.weekLength())
-	yd.FirstDay = int(floorMod(int64(c.startOffset())-week, w)) + 1
+	yd.FirstDay = int(almanac.FloorMod(int64(c.startOffset())-week, w)) + 1
 	if yd.FirstDay != 1 {
 		d := c.nearestWeekday()
 		c.lose(d, "first day: Fantasy-Calendar's importer ignores first_day and starts the first year on %s: set its First week day (Weekdays) to %s (first_day %d) after importing, or every weekday differs; %s",
@@ -238,7 +240,7 @@ func (t fcYears) isLeap(y int) bool {
 	if y < 0 && t.c.skip {
 		y++
 	}
-	return floorMod(int64(y-l.start), int64(l.every)) == 0
+	return almanac.FloorMod(int64(y-l.start), int64(l.every)) == 0
 }
 
 func (t fcYears) years() toolYears {
@@ -276,7 +278,7 @@ func (c *calendar) kankaCount(lo, hi int64) int64 {
 	}
 	s, n := int64(l.start), int64(l.every)
 	count := congruent(max(lo, s), hi, s, n)
-	if c.skip && lo <= 0 && 0 < hi && s <= 0 && floorMod(-s, n) == 0 {
+	if c.skip && lo <= 0 && 0 < hi && s <= 0 && almanac.FloorMod(-s, n) == 0 {
 		count-- // year 0 does not exist
 	}
 	return count
@@ -313,6 +315,8 @@ func (t fcYears) delta() (all, week int64) {
 
 // fcGranularity is how many phases Fantasy-Calendar draws for a moon of
 // the cycle; its importer computes it so (get_moon_granularity, 1.1).
+// calimport keeps the same rule to read a file: its tests import this
+// package, so the two cannot share one function.
 func fcGranularity(cycle float64) int {
 	switch {
 	case cycle >= 40:

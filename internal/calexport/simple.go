@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/kanka-cli/kanka/almanac"
 )
 
 // A Simple Calendar export, {exportVersion: 2, globalConfig, permissions,
@@ -184,7 +186,7 @@ func (c *calendar) simple(reminders []Reminder) scFile {
 		YearZero: c.cur.Year, YearNames: []string{}, YearNamingRule: "default"}
 	if m := c.firstStandard(); m > 0 {
 		counted := c.standardDays(m, sc.years().leapDays(c.cur.Year))
-		cal.Year.FirstWeekday = int(floorMod(int64(c.weekday(c.cur.Year, m))-counted, int64(c.weekLength())))
+		cal.Year.FirstWeekday = int(almanac.FloorMod(int64(c.weekday(c.cur.Year, m))-counted, int64(c.weekLength())))
 	}
 	c.aliasLoss(tool)
 	c.simpleNames(&cal.Year)
@@ -222,13 +224,13 @@ func (c *calendar) simpleStart() int {
 	if l.start <= below {
 		return l.start
 	}
-	return l.start - int(floorDiv(int64(l.start-below)+int64(l.every)-1, int64(l.every)))*l.every
+	return l.start - int(almanac.FloorDiv(int64(l.start-below)+int64(l.every)-1, int64(l.every)))*l.every
 }
 
 func (t scYears) years() toolYears {
 	return toolYears{exists: func(int) bool { return true }, leapDays: func(y int) int {
 		l := t.c.leap
-		if l == nil || floorMod(int64(y-t.start), int64(l.every)) != 0 {
+		if l == nil || almanac.FloorMod(int64(y-t.start), int64(l.every)) != 0 {
 			return 0
 		}
 		return t.amount

@@ -1,5 +1,7 @@
 package calexport
 
+import "github.com/kanka-cli/kanka/almanac"
+
 // scCount is Simple Calendar's count of days (src/classes/calendar/
 // index.ts: dateToDays; leap-year.ts: isLeapYear, howManyLeapYears) of
 // the calendar as written, ported with its quirks: days are counted from
@@ -39,7 +41,7 @@ func (s scCount) howManyLeapYears(year int) int64 {
 	if !s.leap {
 		return 0
 	}
-	n := floorDiv(int64(year-s.start), int64(s.mod))
+	n := almanac.FloorDiv(int64(year-s.start), int64(s.mod))
 	if s.isLeapYear(year) && n > 0 {
 		n--
 	}

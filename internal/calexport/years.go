@@ -149,15 +149,5 @@ func congruent(lo, hi, r, n int64) int64 {
 	if hi <= lo {
 		return 0
 	}
-	return floorDiv(hi-1-r, n) - floorDiv(lo-1-r, n)
+	return almanac.FloorDiv(hi-1-r, n) - almanac.FloorDiv(lo-1-r, n)
 }
-
-func floorDiv(a, b int64) int64 {
-	q := a / b
-	if (a%b != 0) && ((a < 0) != (b < 0)) {
-		q--
-	}
-	return q
-}
-
-func floorMod(a, b int64) int64 { return a - floorDiv(a, b)*b }
