@@ -52,9 +52,7 @@ date, then id. A calendar named twice is written once.
 It always writes YAML: -o yaml is accepted, any other -o (and --jq,
 --template) is refused.
 
-Requests: a calendar named by id costs one GET, by name the one list request
-of the lookup (the record comes with it); --all walks the calendar list
-instead. --with-weather adds every weather page of each calendar.`,
+What it sends: kanka help requests.`,
 		Example: `  kanka calendar export "Calendar of Harptos" --with-weather > harptos.yaml
   kanka calendar export --all --with-weather > campaign.yaml
   kanka calendar export 1 --with-weather | kanka --sandbox apply -f -`,

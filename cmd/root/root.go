@@ -142,14 +142,9 @@ func NewCmdRoot(s *cmdutil.IOStreams) (*cobra.Command, *cmdutil.Factory) {
 	cmd := &cobra.Command{
 		Use:   "kanka <command>",
 		Short: "Manage the calendars and calendar weather of a Kanka campaign",
-		Long: `Manage the calendars and calendar weather of a Kanka campaign.
-
-Settings come from flags, then KANKA_* environment variables, then the
-active profile of the configuration file, then defaults. Try it without an
-account on the built-in sandbox: kanka --sandbox calendar list`,
-		Example: `  kanka --sandbox calendar list
-  kanka auth login -c 12345
-  kanka calendar get "Calendar of Harptos" -o yaml
+		Long:  `Manage the calendars and calendar weather of a Kanka campaign.`,
+		Example: `  kanka --sandbox calendar list          # try it without an account
+  kanka auth login -c 12345              # then with your campaign's id
   kanka weather list --calendar 1 -o json --jq '.[].weather'`,
 		Version:       thisBuild().line(),
 		SilenceUsage:  true,
@@ -207,7 +202,7 @@ account on the built-in sandbox: kanka --sandbox calendar list`,
 		apicmd.NewCmdAPI(f),
 	)
 	cmd.SetHelpCommand(newCmdHelp())
-	cmd.AddCommand(helpTopics(helpWidthOf(s))...)
+	cmd.AddCommand(helpTopics(helpWidthOf(s), cmd.PersistentFlags())...)
 	markUsageErrors(cmd)
 	completeFlagValues(cmd, f) // the tree is whole: every flag of a known set
 	adviseOnTokens(cmd, conn)
