@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/kanka-cli/kanka/almanac"
+	"github.com/kanka-cli/kanka/internal/yamlwrite"
 	yaml "go.yaml.in/yaml/v3"
 )
 
@@ -123,29 +124,29 @@ func (in WeatherInput) MarshalJSON() ([]byte, error) {
 }
 
 // MarshalYAML writes the file form (date: Y-M-D, visibility by name).
-func (in WeatherInput) MarshalYAML() (any, error) { return weatherFileNode(&in), nil }
+func (in WeatherInput) MarshalYAML() (any, error) { return weatherFileForm(&in), nil }
 
 // WeatherFile is the file form of w: what `get -o yaml` prints, id first,
 // the writable fields (the date as one Y-M-D when it is whole, the
 // visibility by name), then the other keys the server sent (accepted and
 // ignored when read back; those kanka does not know under other_keys).
-func WeatherFile(w *Weather) any {
-	return recordFile(w.ID, weatherFileNode(&w.WeatherInput), WeatherFields, w.Raw, weatherServerKeys)
+func WeatherFile(w *Weather) yamlwrite.Map {
+	return recordFile(w.ID, weatherFileForm(&w.WeatherInput), WeatherFields, w.Raw, weatherServerKeys)
 }
 
-// weatherFileNode is the writable part of an entry as a file writes it.
-func weatherFileNode(in *WeatherInput) *yaml.Node {
+// weatherFileForm is the writable part of an entry as a file writes it.
+func weatherFileForm(in *WeatherInput) yamlwrite.Map {
 	if !in.HasDate() {
-		return WeatherFields.fileNode(in)
+		return WeatherFields.fileForm(in)
 	}
 	// A whole date is one key, where the year stands in the table.
 	rest := *in
 	rest.Year, rest.Month, rest.Written, rest.Day = nil, nil, nil, nil
-	n := WeatherFields.fileNode(&rest)
-	var date yaml.Node
-	_ = date.Encode(in.DateLabel())
-	n.Content = append([]*yaml.Node{scalarNode("date"), &date}, n.Content...)
-	return n
+	date, err := yamlwrite.Node(in.DateLabel())
+	if err != nil {
+		date = &yaml.Node{} // null
+	}
+	return append(yamlwrite.Map{{Key: "date", Value: date}}, WeatherFields.fileForm(&rest)...)
 }
 
 // UnmarshalYAML reads one entry as DecodeWeather does.

@@ -10,7 +10,6 @@ import (
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
-	"github.com/kanka-cli/kanka/output"
 	"github.com/spf13/cobra"
 )
 
@@ -172,11 +171,7 @@ func editRun(opts *EditOptions) error {
 // no change; sent with another change, it replaces what the server echoed,
 // as 'update -f' of the printed file would.
 func editText(io *cmdutil.IOStreams, cal *client.Calendar) ([]byte, error) {
-	text, err := output.EncodeYAML(fileFromCalendar(cal))
-	if err != nil {
-		return nil, err
-	}
-	return cmdutil.RedactYAML(text, io.RedactString)
+	return cmdutil.RedactedYAML(fileFromCalendar(cal).Node(), io.RedactString)
 }
 
 // unchangedSince reads the calendar again and refuses (a ChangedError)

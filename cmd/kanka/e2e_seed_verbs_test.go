@@ -212,7 +212,7 @@ func TestE2ESeedExportAllAndOutput(t *testing.T) {
 
 		mark = srv.mark()
 		r := k.fails(t, 2, "calendar", "export", "--all", "-o", "json")
-		if r.stdout != "" || !strings.HasPrefix(r.stderr, "error: calendar export always writes YAML; -o json is not supported\n") {
+		if r.stdout != "" || !strings.HasPrefix(r.stderr, "error: calendar export writes YAML, or with --format the tool's file; -o json is not supported\n") {
 			t.Errorf("export -o json: %s", r)
 		}
 		wantNoRequests(t, srv, mark)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"text/template"
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
@@ -112,15 +113,20 @@ func setHelp(root *cobra.Command, s *cmdutil.IOStreams) {
 			return strings.Join(names, ", ")
 		},
 	}
-	help := template.Must(template.New("help").Funcs(funcs).Parse(helpTemplate))
-	usage := template.Must(template.New("usage").Funcs(funcs).Parse(usageTemplate))
+	// Parsed when first shown: most runs show neither.
+	help := sync.OnceValue(func() *template.Template {
+		return template.Must(template.New("help").Funcs(funcs).Parse(helpTemplate))
+	})
+	usage := sync.OnceValue(func() *template.Template {
+		return template.Must(template.New("usage").Funcs(funcs).Parse(usageTemplate))
+	})
 	root.SetHelpFunc(func(c *cobra.Command, _ []string) {
-		if err := help.Execute(c.OutOrStdout(), c); err != nil {
+		if err := help().Execute(c.OutOrStdout(), c); err != nil {
 			c.PrintErrln(err)
 		}
 	})
 	root.SetUsageFunc(func(c *cobra.Command) error {
-		return usage.Execute(c.OutOrStderr(), c)
+		return usage().Execute(c.OutOrStderr(), c)
 	})
 }
 

@@ -20,18 +20,38 @@ type topicRow struct {
 	name, meaning string
 }
 
-// helpTopics are the topic commands, their pages laid out to width; flags
-// are the global flags, for the `flags` topic.
-func helpTopics(width int, flags *pflag.FlagSet) []*cobra.Command {
-	topics := []*cobra.Command{{
-		Use:   "flags",
-		Short: "Every global flag, grouped by what it sets",
-		Long:  globalFlagsTopic(flags, width),
-	}}
+// topicSummary is a topic as the root lists it: its name and summary.
+type topicSummary struct{ name, short string }
+
+// topicSummaries are the topics, in the order the root lists them:
+// `flags`, then the pages of docs.Topics.
+func topicSummaries() []topicSummary {
+	list := []topicSummary{{"flags", "Every global flag, grouped by what it sets"}}
 	for _, t := range docs.Topics {
-		topics = append(topics, &cobra.Command{Use: t.Name, Short: t.Short, Long: topicText(t.File, width)})
+		list = append(list, topicSummary{t.Name, t.Short})
 	}
-	return topics
+	return list
+}
+
+// helpTopic is the topic command called name, its page laid out to width;
+// flags are the global flags, for the `flags` topic.
+func helpTopic(name string, width int, flags *pflag.FlagSet) *cobra.Command {
+	cmd := &cobra.Command{Use: name}
+	for _, t := range topicSummaries() {
+		if t.name == name {
+			cmd.Short = t.short
+		}
+	}
+	if name == "flags" {
+		cmd.Long = globalFlagsTopic(flags, width)
+		return cmd
+	}
+	for _, t := range docs.Topics {
+		if t.Name == name {
+			cmd.Long = topicText(t.File, width)
+		}
+	}
+	return cmd
 }
 
 // topicText is the page file of docs laid out to width; a page that does
