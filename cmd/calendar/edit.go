@@ -47,9 +47,7 @@ clear it (suffix: "", seasons: []).
 
 Before sending, the calendar is read again: when someone changed it while
 the editor was open, nothing is sent (exit 8), the message says what
-changed, and your edit is kept in its file; --force sends it anyway. Costs
-3 requests: the read (by id, or the name lookup), the second read and the
-update.
+changed, and your edit is kept in its file; --force sends it anyway.
 
 ` + NamedWeeksHelp,
 		Example: `  kanka calendar edit 1

@@ -70,9 +70,7 @@ with the first day that differs, counting from the current date, within
 Fantasy-Calendar's importer does not read the first weekday: a warning
 says what to set in its editor.
 
-Requests: a calendar named by id costs one GET, by name the one list request
-of the lookup (the record comes with it); --all walks the calendar list
-instead. --with-weather adds every weather page of each calendar.`,
+What it sends: kanka help requests.`,
 		Example: `  kanka calendar export "Calendar of Harptos" --with-weather > harptos.yaml
   kanka calendar export --all --with-weather > campaign.yaml
   kanka calendar export 1 --with-weather | kanka --sandbox apply -f -

@@ -100,8 +100,7 @@ git, apply it later.
 A file that is no calendar, invalid JSON (said with its line and column) or
 a file that cannot be read is exit 2, with nothing sent.
 
-Requests: as kanka apply: the calendar list pages, then the check before
-the write and the write when there is one; none with --print.`,
+Requests: as kanka apply's, none with --print (kanka help requests).`,
 		Example: `  kanka calendar import examples/gregorian-fantasy-calendar.json
   kanka calendar import examples/donjon-calendar.json --name Tolrea --dry-run
   kanka calendar import examples/harptos-simple-calendar.json --name "Harptos (Foundry)" --print > harptos.yaml

@@ -316,7 +316,7 @@ func TestE2ESeedCreateRefusesADuplicateName(t *testing.T) {
 	})
 }
 
-// The copy the README shows: export piped into apply. Applied back to its
+// The copy the manual shows: export piped into apply. Applied back to its
 // own campaign it changes nothing; applied to another it copies the
 // calendar and its weather, and the copy exports to the same bytes.
 func TestE2ESeedExportPipedIntoApply(t *testing.T) {

@@ -15,6 +15,7 @@ import (
 	"github.com/kanka-cli/kanka/cmd/sandboxcmd"
 	"github.com/kanka-cli/kanka/cmd/weather"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // branch is a command under the root, with everything under it, built only
@@ -38,19 +39,10 @@ func stub(use, short string, aliases ...string) *cobra.Command {
 // topicStub is a help topic as the root lists it: it has no run.
 func topicStub(use, short string) *cobra.Command { return &cobra.Command{Use: use, Short: short} }
 
-// branches are the root's commands and help topics.
-func branches(f *cmdutil.Factory, conn *connector, width int) []branch {
-	topic := func(name string) func() *cobra.Command {
-		return func() *cobra.Command {
-			for _, t := range helpTopics(width) {
-				if t.Name() == name {
-					return t
-				}
-			}
-			panic("no help topic " + name)
-		}
-	}
-	return []branch{
+// branches are the root's commands and help topics (flags are the
+// global flags, which the `flags` topic lists).
+func branches(f *cmdutil.Factory, conn *connector, width int, flags *pflag.FlagSet) []branch {
+	list := []branch{
 		// The calendar group, with the import of another tool's calendar
 		// (cmd/importcmd, which writes through cmd/apply).
 		{stub: stub("calendar <command>", "Manage calendars", "calendars", "cal"), build: func() *cobra.Command {
@@ -83,7 +75,10 @@ func branches(f *cmdutil.Factory, conn *connector, width int) []branch {
 		{stub: stub("cache <command>", "Show or empty the local cache"), build: func() *cobra.Command { return cachecmd.NewCmdCache(f) }},
 		{stub: stub("api PATH [-X METHOD] [-f|-F key=value]... [--input FILE] [--paginate]", "Send any request to the Kanka API"),
 			build: func() *cobra.Command { return apicmd.NewCmdAPI(f) }},
-		{stub: topicStub("exit-codes", "The exit codes of kanka and what each means"), build: topic("exit-codes")},
-		{stub: topicStub("environment", "The environment variables kanka reads"), build: topic("environment")},
 	}
+	for _, t := range topicSummaries() {
+		name := t.name
+		list = append(list, branch{stub: topicStub(name, t.short), build: func() *cobra.Command { return helpTopic(name, width, flags) }})
+	}
+	return list
 }

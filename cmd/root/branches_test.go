@@ -49,7 +49,9 @@ func TestRunBuildsTheBranchesItNames(t *testing.T) {
 		{[]string{"cal", "list", "-o", "json"}, []string{"calendar"}},
 		{[]string{"--sandbox", "weather", "list", "--calendar", "calendar"}, []string{"calendar", "weather"}},
 		{[]string{"help", "environment"}, []string{"environment"}},
-		{[]string{"completion", "bash"}, []string{"calendar", "weather", "apply", "sandbox", "auth", "config", "profile", "completion", "version", "cache", "api", "exit-codes", "environment"}},
+		{[]string{"help", "flags"}, []string{"flags"}},
+		{[]string{"completion", "bash"}, []string{"calendar", "weather", "apply", "sandbox", "auth", "config", "profile", "completion", "version", "cache", "api",
+			"flags", "calendar-fields", "dates", "environment", "exit-codes", "formats", "requests"}},
 	} {
 		s, _, _, _ := cmdutil.Test()
 		tr := newTree(s)
@@ -73,7 +75,7 @@ func TestRunPrintsAsTheWholeTree(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	for _, args := range [][]string{
-		{"--help"}, {"help"}, {}, {"calendar", "--help"}, {"help", "calendar", "show"}, {"help", "exit-codes"},
+		{"--help"}, {"help"}, {}, {"calendar", "--help"}, {"help", "calendar", "show"}, {"help", "exit-codes"}, {"help", "flags"}, {"requests"},
 		{"weather"}, {"calendr"}, {"calendar", "lsit"}, {"__complete", ""}, {"__complete", "c"},
 		{"__complete", "calendar", ""}, {"__complete", "weather", "list", "--sort", ""}, {"__complete", "--output", ""},
 		{"__complete", "weather", "set", "--visibility", ""},

@@ -148,14 +148,9 @@ func newTree(s *cmdutil.IOStreams) *tree {
 	cmd := &cobra.Command{
 		Use:   "kanka <command>",
 		Short: "Manage the calendars and calendar weather of a Kanka campaign",
-		Long: `Manage the calendars and calendar weather of a Kanka campaign.
-
-Settings come from flags, then KANKA_* environment variables, then the
-active profile of the configuration file, then defaults. Try it without an
-account on the built-in sandbox: kanka --sandbox calendar list`,
-		Example: `  kanka --sandbox calendar list
-  kanka auth login -c 12345
-  kanka calendar get "Calendar of Harptos" -o yaml
+		Long:  `Manage the calendars and calendar weather of a Kanka campaign.`,
+		Example: `  kanka --sandbox calendar list          # try it without an account
+  kanka auth login -c 12345              # then with your campaign's id
   kanka weather list --calendar 1 -o json --jq '.[].weather'`,
 		Version:       thisBuild().line(),
 		SilenceUsage:  true,
@@ -191,7 +186,7 @@ account on the built-in sandbox: kanka --sandbox calendar list`,
 	})
 	completeGlobalFlags(cmd, conn.resolve)
 
-	t := &tree{root: cmd, f: f, conn: conn, branches: branches(f, conn, helpWidthOf(s))}
+	t := &tree{root: cmd, f: f, conn: conn, branches: branches(f, conn, helpWidthOf(s), cmd.PersistentFlags())}
 	for _, b := range t.branches {
 		cmd.AddCommand(b.stub)
 	}
