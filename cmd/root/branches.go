@@ -11,6 +11,7 @@ import (
 	configcmd "github.com/kanka-cli/kanka/cmd/config"
 	"github.com/kanka-cli/kanka/cmd/generate"
 	"github.com/kanka-cli/kanka/cmd/importcmd"
+	mcpcmd "github.com/kanka-cli/kanka/cmd/mcp"
 	"github.com/kanka-cli/kanka/cmd/profilecmd"
 	"github.com/kanka-cli/kanka/cmd/sandboxcmd"
 	"github.com/kanka-cli/kanka/cmd/weather"
@@ -83,6 +84,11 @@ func branches(f *cmdutil.Factory, conn *connector, width int) []branch {
 		{stub: stub("cache <command>", "Show or empty the local cache"), build: func() *cobra.Command { return cachecmd.NewCmdCache(f) }},
 		{stub: stub("api PATH [-X METHOD] [-f|-F key=value]... [--input FILE] [--paginate]", "Send any request to the Kanka API"),
 			build: func() *cobra.Command { return apicmd.NewCmdAPI(f) }},
+		// The assistant's server runs kanka's commands, this tree's Run.
+		{stub: stub("mcp [--read-only]", "Serve the campaign's calendars to an AI assistant (Model Context Protocol)"),
+			build: func() *cobra.Command {
+				return mcpcmd.NewCmdMCP(f, mcpcmd.Deps{Run: Run, Resolve: func() { _, _ = conn.resolve() }, Version: thisBuild().version})
+			}},
 		{stub: topicStub("exit-codes", "The exit codes of kanka and what each means"), build: topic("exit-codes")},
 		{stub: topicStub("environment", "The environment variables kanka reads"), build: topic("environment")},
 	}

@@ -49,7 +49,7 @@ func TestRunBuildsTheBranchesItNames(t *testing.T) {
 		{[]string{"cal", "list", "-o", "json"}, []string{"calendar"}},
 		{[]string{"--sandbox", "weather", "list", "--calendar", "calendar"}, []string{"calendar", "weather"}},
 		{[]string{"help", "environment"}, []string{"environment"}},
-		{[]string{"completion", "bash"}, []string{"calendar", "weather", "apply", "sandbox", "auth", "config", "profile", "completion", "version", "cache", "api", "exit-codes", "environment"}},
+		{[]string{"completion", "bash"}, []string{"calendar", "weather", "apply", "sandbox", "auth", "config", "profile", "completion", "version", "cache", "api", "mcp", "exit-codes", "environment"}},
 	} {
 		s, _, _, _ := cmdutil.Test()
 		tr := newTree(s)
