@@ -37,14 +37,12 @@ func (r *Ref) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// refSchema is Ref's schema: a number or a string.
-var refSchema = &jsonschema.Schema{Types: []string{"integer", "string"}}
-
 // inputSchema is the input schema of In: its fields, their descriptions
 // (the jsonschema tags), a Ref as a number or a string; no other key.
 func inputSchema[In any]() *jsonschema.Schema {
 	s, err := jsonschema.For[In](&jsonschema.ForOptions{
-		TypeSchemas: map[reflect.Type]*jsonschema.Schema{reflect.TypeFor[Ref](): refSchema},
+		// A Ref is a number or a string.
+		TypeSchemas: map[reflect.Type]*jsonschema.Schema{reflect.TypeFor[Ref](): {Types: []string{"integer", "string"}}},
 	})
 	if err != nil {
 		panic(err) // the input types are ours: a test builds them all

@@ -69,27 +69,34 @@ func errorText(text string) *sdk.CallToolResult {
 	return &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: text}}}
 }
 
-// exitMeanings say what an exit code means for what was done.
-var exitMeanings = map[int]string{
-	cmdutil.ExitError:       "the command failed",
-	cmdutil.ExitUsage:       "invalid input: nothing was sent",
-	cmdutil.ExitAuth:        "authentication or permission: the token is missing, wrong, or may not do this",
-	cmdutil.ExitNotFound:    "not found",
-	cmdutil.ExitValidation:  "refused by the server's validation",
-	cmdutil.ExitRateLimit:   "the service's rate limit: try again later",
-	cmdutil.ExitDeclined:    "declined: nothing was done",
-	cmdutil.ExitChanged:     "the record changed since it was read: nothing was sent; read it again",
-	cmdutil.ExitBusy:        "another kanka was writing to this campaign all along: nothing was written; try again once it is done",
-	cmdutil.ExitInterrupted: "cancelled: the report says what was written",
+// exitMeaning says what an exit code means for what was done.
+func exitMeaning(code int) string {
+	switch code {
+	case cmdutil.ExitUsage:
+		return "invalid input: nothing was sent"
+	case cmdutil.ExitAuth:
+		return "authentication or permission: the token is missing, wrong, or may not do this"
+	case cmdutil.ExitNotFound:
+		return "not found"
+	case cmdutil.ExitValidation:
+		return "refused by the server's validation"
+	case cmdutil.ExitRateLimit:
+		return "the service's rate limit: try again later"
+	case cmdutil.ExitDeclined:
+		return "declined: nothing was done"
+	case cmdutil.ExitChanged:
+		return "the record changed since it was read: nothing was sent; read it again"
+	case cmdutil.ExitBusy:
+		return "another kanka was writing to this campaign all along: nothing was written; try again once it is done"
+	case cmdutil.ExitInterrupted:
+		return "cancelled: the report says what was written"
+	}
+	return "the command failed"
 }
 
 // failure is what a failed run said, and its exit code in words.
 func failure(o outcome) string {
-	meaning := exitMeanings[o.code]
-	if meaning == "" {
-		meaning = "the command failed"
-	}
-	line := fmt.Sprintf("(kanka exit %d: %s)", o.code, meaning)
+	line := fmt.Sprintf("(kanka exit %d: %s)", o.code, exitMeaning(o.code))
 	said := strings.TrimSpace(o.stderr)
 	if said == "" {
 		return line

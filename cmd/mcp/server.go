@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/google/jsonschema-go/jsonschema"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
@@ -70,8 +69,8 @@ type tool[In any] struct {
 	// idempotent: a second call with the same arguments changes nothing
 	// more.
 	idempotent bool
-	// output is the schema of the structured result.
-	output *jsonschema.Schema
+	// output are the keys of the structured result, for its schema.
+	output []property
 	// command is the command line a call runs, or a refusal in the tool's
 	// words (nothing runs).
 	command func(In) (invocation, error)
@@ -109,7 +108,7 @@ func (t tool[In]) register(s *server) {
 		InputSchema: inputSchema[In](),
 		// The result is made here (call), not by the SDK from a Go
 		// value: the schema only says its shape.
-		OutputSchema: t.output,
+		OutputSchema: object(t.output),
 		Annotations: &sdk.ToolAnnotations{
 			Title:           t.title,
 			ReadOnlyHint:    t.effect == reads,

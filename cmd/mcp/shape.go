@@ -20,14 +20,16 @@ func tools() []registrar {
 	}
 }
 
-// property is one key of a structured result.
+// property is one key of a structured result. A tool lists them in a
+// literal, which costs nothing at start up; the schema is made with the
+// server.
 type property struct {
 	name, kind, description string
 }
 
 // object is the schema of a structured result with these keys, each
 // present; a record's other keys are allowed (they are the server's).
-func object(props ...property) *jsonschema.Schema {
+func object(props []property) *jsonschema.Schema {
 	s := &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{}}
 	for _, p := range props {
 		s.Properties[p.name] = &jsonschema.Schema{Type: p.kind, Description: p.description}

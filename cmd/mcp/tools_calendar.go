@@ -18,7 +18,7 @@ var listCalendars = tool[noInput]{
 		"(year-month-day, months counted from 1, intercalary months included; null when it has none). " +
 		"get_calendar and show_month name the months. Reads only.",
 	effect: reads,
-	output: object(property{"calendars", "array", "the calendars, each {id, name, date}"}),
+	output: []property{{"calendars", "array", "the calendars, each {id, name, date}"}},
 	command: func(noInput) (invocation, error) {
 		return command("calendar", "list"), nil
 	},
@@ -46,7 +46,7 @@ var getCalendar = tool[calendarInput]{
 		"lengths), weekdays, moons (full-moon cycle and offset), seasons (the month and day each starts), named years, " +
 		"leap-year rule and current date (year-month-day, months counted from 1). Reads only.",
 	effect: reads,
-	output: object(property{"calendar", "object", "the calendar, every key the server sent"}),
+	output: []property{{"calendar", "object", "the calendar, every key the server sent"}},
 	command: func(in calendarInput) (invocation, error) {
 		name, err := named("calendar", in.Calendar)
 		if err != nil {
@@ -77,14 +77,14 @@ var showMonth = tool[showMonthInput]{
 		"weekday (null in an intercalary month), moon phases, season (and whether it starts that day) and the weather " +
 		"entries recorded on it; the year's name and the calendar's current date (today). Reads only.",
 	effect: reads,
-	output: object(
-		property{"calendar", "object", "the calendar's id and name"},
-		property{"year", "integer", "the year"},
-		property{"month", "integer", "the month's number, counted from 1, intercalary months included"},
-		property{"month_name", "string", "the month's name"},
-		property{"today", "string", "the calendar's current date"},
-		property{"days", "array", "the days: date, weekday, moons, season, weather"},
-	),
+	output: []property{
+		{"calendar", "object", "the calendar's id and name"},
+		{"year", "integer", "the year"},
+		{"month", "integer", "the month's number, counted from 1, intercalary months included"},
+		{"month_name", "string", "the month's name"},
+		{"today", "string", "the calendar's current date"},
+		{"days", "array", "the days: date, weekday, moons, season, weather"},
+	},
 	command: func(in showMonthInput) (invocation, error) {
 		name, err := named("calendar", in.Calendar)
 		if err != nil {
@@ -133,7 +133,7 @@ var advanceDate = tool[advanceInput]{
 		"sent back whole, so its months, weekdays, moons, seasons and years are kept; a calendar whose answer lacks " +
 		"any of them is refused, nothing sent. Moving the date is the game's time passing: do it when the user asks.",
 	effect: writes,
-	output: object(property{"calendar", "object", "the calendar after the move: {id, name, date}"}),
+	output: []property{{"calendar", "object", "the calendar after the move: {id, name, date}"}},
 	command: func(in advanceInput) (invocation, error) {
 		name, err := named("calendar", in.Calendar)
 		if err != nil {

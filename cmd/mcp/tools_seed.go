@@ -25,11 +25,11 @@ type applySeedInput struct {
 }
 
 // seedOutput is the schema of both tools' results: apply's -o json report.
-var seedOutput = object(
-	property{"dry_run", "boolean", "true when nothing was written (a plan)"},
-	property{"calendars", "array", "each calendar of the seed: its action (create, update, unchanged), changes, status, and its weather's counts and actions"},
-	property{"summary", "string", "the plan in one line"},
-)
+var seedOutput = []property{
+	{"dry_run", "boolean", "true when nothing was written (a plan)"},
+	{"calendars", "array", "each calendar of the seed: its action (create, update, unchanged), changes, status, and its weather's counts and actions"},
+	{"summary", "string", "the plan in one line"},
+}
 
 var planSeed = tool[planSeedInput]{
 	name:  "plan_seed",

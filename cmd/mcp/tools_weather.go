@@ -22,7 +22,7 @@ var listWeather = tool[listWeatherInput]{
 		"left out): each entry's id, date (year, month, day), weather, temperature, precipitation, wind, effect, name " +
 		"and visibility. Reads only.",
 	effect: reads,
-	output: object(property{"weather", "array", "the entries in date order, every key the server sent"}),
+	output: []property{{"weather", "array", "the entries in date order, every key the server sent"}},
 	command: func(in listWeatherInput) (invocation, error) {
 		name, err := named("calendar", in.Calendar)
 		if err != nil {
@@ -65,7 +65,7 @@ var setWeather = tool[setWeatherInput]{
 		"The same call twice changes nothing the second time. Nothing else of the calendar is touched.",
 	effect:     writes,
 	idempotent: true,
-	output:     object(property{"weather", "object", "the day's entry as the server stored it"}),
+	output:     []property{{"weather", "object", "the day's entry as the server stored it"}},
 	command: func(in setWeatherInput) (invocation, error) {
 		name, err := named("calendar", in.Calendar)
 		if err != nil {
