@@ -92,11 +92,9 @@ const (
 type registrar interface {
 	register(*server)
 	reads() bool
-	toolName() string
 }
 
-func (t tool[In]) reads() bool      { return t.effect == reads }
-func (t tool[In]) toolName() string { return t.name }
+func (t tool[In]) reads() bool { return t.effect == reads }
 
 // register adds t to s.
 func (t tool[In]) register(s *server) {
