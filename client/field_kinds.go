@@ -287,8 +287,8 @@ func namedNumbersField[In any](key, noun string, get func(*In) *map[int]string, 
 }
 
 // writeOnlyText is a text the service takes but never returns (an image
-// URL): "" is not given. It is labelled label and set by flag.
-func writeOnlyText[In any](key, label, flag, usage string, get func(*In) *string) Field[In] {
+// URL): "" is not given. It is labelled label.
+func writeOnlyText[In any](key, label string, get func(*In) *string) Field[In] {
 	return Field[In]{
 		Key: key, WriteOnly: true, Label: label,
 		given:  func(in *In) bool { return *get(in) != "" },
@@ -304,7 +304,6 @@ func writeOnlyText[In any](key, label, flag, usage string, get func(*In) *string
 			}
 			return nil
 		},
-		flags: []FlagForm[In]{{Name: flag, Usage: usage, Set: func(in *In, v []string) error { *get(in) = v[0]; return nil }}},
 	}
 }
 

@@ -1,9 +1,6 @@
 package client
 
-import (
-	"encoding/json"
-	"strings"
-)
+import "encoding/json"
 
 // WeatherCodes are the weather the web interface shows with an icon; any
 // other text is allowed too.
@@ -21,49 +18,17 @@ var WeatherCodes = []string{"bolt", "cloud", "cloud-rain", "cloud-showers-heavy"
 // what a day was, kept by its date; the game adds entries for new days
 // rather than moving one, so a seed manages every field it gives.
 var WeatherFields = Fields[WeatherInput]{
-	// The date's flag sets its three parts at once: it stands with the
-	// first.
-	withFlags(rebuilt(dateWhole(scalarField("year", func(in *WeatherInput) **int { return &in.Year }, wholeKind))), weatherDateFlag),
+	rebuilt(dateWhole(scalarField("year", func(in *WeatherInput) **int { return &in.Year }, wholeKind))),
 	weatherMonthField,
 	rebuilt(dateWhole(scalarField("day", func(in *WeatherInput) **int { return &in.Day }, wholeKind))),
-	weatherText("weather", "the weather, up to 20 characters: any `TEXT`; the web interface knows "+
-		strings.Join(WeatherCodes[:len(WeatherCodes)-1], ", ")+" and "+WeatherCodes[len(WeatherCodes)-1],
-		func(in *WeatherInput) **string { return &in.Weather }, true),
-	weatherText("temperature", "the temperature, up to 45 characters of `TEXT`", func(in *WeatherInput) **string { return &in.Temperature }, false),
-	weatherText("precipitation", "the precipitation, up to 45 characters of `TEXT`", func(in *WeatherInput) **string { return &in.Precipitation }, false),
-	weatherText("wind", "the wind, up to 45 characters of `TEXT`", func(in *WeatherInput) **string { return &in.Wind }, false),
-	weatherText("effect", "the effect, up to 45 characters of `TEXT`", func(in *WeatherInput) **string { return &in.Effect }, false),
-	ifSet(weatherText("name", "a `NAME` for the entry, up to 40 characters", func(in *WeatherInput) **string { return &in.Name }, false)),
+	rebuilt(scalarField("weather", func(in *WeatherInput) **string { return &in.Weather }, textKind)),
+	scalarField("temperature", func(in *WeatherInput) **string { return &in.Temperature }, textKind),
+	scalarField("precipitation", func(in *WeatherInput) **string { return &in.Precipitation }, textKind),
+	scalarField("wind", func(in *WeatherInput) **string { return &in.Wind }, textKind),
+	scalarField("effect", func(in *WeatherInput) **string { return &in.Effect }, textKind),
+	scalarField("name", func(in *WeatherInput) **string { return &in.Name }, textKind),
 	visibilityField,
 }
-
-// weatherText is a text of an entry, set by the flag of its name;
-// required ones the service rebuilds (requires) on every write.
-func weatherText(key, usage string, get func(*WeatherInput) **string, required bool) Field[WeatherInput] {
-	f := withFlags(scalarField(key, get, textKind), textFlag(key, usage, get))
-	if required {
-		f = rebuilt(f)
-	}
-	label := strings.ToUpper(key[:1]) + key[1:]
-	return shown(label, f, func(in *WeatherInput) DetailLine { return plain(deref(*get(in), "")) })
-}
-
-// weatherDateFlag is --date: the whole date, in numbers or with names.
-var weatherDateFlag = FlagForm[WeatherInput]{Name: "date",
-	Usage: "the day, as `DATE`: 1492-1-3, or with a month name 1492-Hammer-3 or \"3 Hammer 1492\" (the year may be negative); " +
-		"or today, tomorrow, yesterday, +N or -N days from the calendar's current date",
-	Set: func(in *WeatherInput, v []string) error {
-		d, written, err := ParseDateInput(v[0], "--date")
-		switch {
-		case err != nil:
-			return flagProblem("%v", err)
-		case d != nil:
-			in.SetDate(*d)
-		default:
-			in.SetWrittenDate(written)
-		}
-		return nil
-	}}
 
 // dateWhole writes a part of the date in a file only when the date is not
 // whole (a whole date is one "date: Y-M-D" key).
@@ -126,15 +91,5 @@ var visibilityField = func() Field[WeatherInput] {
 		}
 		return VisibilityName(*in.VisibilityID)
 	}
-	f = shown("Visibility", f, func(in *WeatherInput) DetailLine { return plain(in.Visibility()) })
-	return withFlags(f, FlagForm[WeatherInput]{Name: "visibility",
-		Usage: "who sees it, a `VISIBILITY`: " + strings.Join(VisibilityNames(), ", ") + ", or 1 to 5",
-		Set: func(in *WeatherInput, v []string) error {
-			id, err := ParseVisibility(v[0])
-			if err != nil {
-				return flagProblem("%v", err)
-			}
-			in.VisibilityID = &id
-			return nil
-		}})
+	return f
 }()

@@ -27,14 +27,12 @@ type flagValues struct {
 }
 
 // valueSources are the flags whose value is one of a set kanka knows, and
-// where that set is kept: the client's tables and parsers, the help the
-// client's field table gives the flag, the list verb's orders. A test
-// walks the tree and fails on a flag whose help names a set and that has
-// no completion.
+// where that set is kept, for the flags that do not say it themselves (a
+// field's flag gives its candidates in its resource's flag table:
+// resource.Flag.Complete): the client's tables and parsers, the list
+// verb's orders. A test walks the tree and fails on a flag whose help
+// names a set and that has no completion.
 var valueSources = []flagValues{
-	{flag: "visibility", complete: fixed(visibilityCandidates())},
-	// The codes the web interface knows; any text is allowed.
-	{flag: "weather", complete: fixed(client.WeatherCodes)},
 	{flag: "sort", command: "kanka weather list", complete: fixed(weather.SortKeys())},
 	{flag: "month", placeholder: "M", complete: byFactory(calendar.MonthCompletion)},
 	{flag: "month", placeholder: "NAME:LENGTH[:TYPE]", complete: monthTypes},
@@ -84,18 +82,6 @@ func fixed(values []string) func(*cmdutil.Factory, *pflag.Flag) cobra.Completion
 			return values, cobra.ShellCompDirectiveNoFileComp
 		}
 	}
-}
-
-// visibilityCandidates are the five visibility names, each described by
-// who sees it: the names alone do not say that admin hides an entry from
-// its author.
-func visibilityCandidates() []cobra.Completion {
-	var out []cobra.Completion
-	for _, name := range client.VisibilityNames() {
-		id, _ := client.ParseVisibility(name)
-		out = append(out, cobra.CompletionWithDesc(name, client.VisibilityAudience(id)))
-	}
-	return out
 }
 
 // byFactory is a completion that needs the Factory (the cache, a client).

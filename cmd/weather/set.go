@@ -60,7 +60,7 @@ then one POST or PUT, or nothing.`,
 		},
 	}
 	calendar.Parent(f).AddFlag(cmd, &r.Parent)
-	flags = resource.AddFieldFlags(cmd, client.WeatherFields)
+	flags = resource.AddFieldFlags(cmd, f, fieldFlags)
 	cmd.Flags().Lookup("date").Usage += " (default today)"
 	return cmd
 }

@@ -33,7 +33,7 @@ one day. Every command but climates needs --calendar ID|NAME.`,
 // writes is the weather entry as the create and update verbs see it.
 func writes(intercept func(*run) error) *resource.Writes[*client.Weather, client.WeatherInput] {
 	return &resource.Writes[*client.Weather, client.WeatherInput]{
-		Fields: client.WeatherFields, ReadFile: readEntryFile,
+		Fields: client.WeatherFields, Flags: fieldFlags, ReadFile: readEntryFile,
 		CheckCreate: checkCreate, Create: create, Update: update,
 		NothingToChange: nothingToChange,
 		CreateHelp:      createHelp, UpdateHelp: updateHelp,
