@@ -48,7 +48,7 @@ func TestEveryTableFieldRoundTripsThroughTheSandbox(t *testing.T) {
 		t.Errorf("what was written differs from what was read: %v", changes)
 	}
 
-	entry := client.WeatherInput{Year: ptr(1492), Month: ptr(1), Day: ptr(2), Weather: ptr("snowflake"),
+	entry := client.WeatherInput{Dated: client.Dated{Year: ptr(1492), Month: ptr(1), Day: ptr(2)}, Weather: ptr("snowflake"),
 		Temperature: ptr("-5°C"), Precipitation: ptr("light snow"), Wind: ptr("north"), Effect: ptr("frost"),
 		Name: ptr("First frost"), VisibilityID: ptr(client.VisibilityMembers)}
 	w, err := c.CreateWeather(ctx, created.ID, entry)

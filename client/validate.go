@@ -233,15 +233,8 @@ func (in WeatherInput) Validate(cal *Calendar) error {
 	if in.Name != nil && utf8.RuneCountInString(*in.Name) > maxWeatherName {
 		ps.add("name", "has %d characters; at most %d are allowed", utf8.RuneCountInString(*in.Name), maxWeatherName)
 	}
-	if v := in.VisibilityID; v != nil && (*v < 1 || *v > 5) {
-		ps.add("visibility", "must be 1 to 5 (%s)", strings.Join(VisibilityNames(), ", "))
-	}
-	switch {
-	case !in.HasDate():
-		ps.add("date", "is required (--date Y-M-D, or date: Y-M-D or year, month and day in a file)")
-	case in.Written == nil:
-		ps.checkWeatherDate(cal, Date{Year: *in.Year, Month: *in.Month, Day: *in.Day})
-	}
+	WeatherFields.checkFields(&in, &ps)
+	ps.checkDated(in.Dated, cal)
 	// Problems from a map come in random order: keep messages stable.
 	slices.SortStableFunc(ps, func(a, b Problem) int { return cmp.Compare(a.Field, b.Field) })
 	return ps.err()

@@ -14,23 +14,7 @@ import (
 type input = client.WeatherInput
 
 var fieldFlags = []resource.Flag[input]{
-	// The date's flag sets its three parts at once: it stands with the
-	// year.
-	{Field: "year", Name: "date",
-		Usage: "the day, as `DATE`: 1492-1-3, or with a month name 1492-Hammer-3 or \"3 Hammer 1492\" (the year may be negative); " +
-			"or today, tomorrow, yesterday, +N or -N days from the calendar's current date",
-		Set: func(in *input, v []string) error {
-			d, written, err := client.ParseDateInput(v[0], "--date")
-			switch {
-			case err != nil:
-				return resource.FlagProblem("%v", err)
-			case d != nil:
-				in.SetDate(*d)
-			default:
-				in.SetWrittenDate(written)
-			}
-			return nil
-		}},
+	resource.DatedFlag("the day,", func(in *input) *client.Dated { return &in.Dated }),
 	resource.TextFlag("weather", "weather", "the weather, up to 20 characters: any `TEXT`; the web interface knows "+
 		strings.Join(client.WeatherCodes[:len(client.WeatherCodes)-1], ", ")+" and "+client.WeatherCodes[len(client.WeatherCodes)-1],
 		func(in *input) **string { return &in.Weather }).Offering(client.WeatherCodes...),

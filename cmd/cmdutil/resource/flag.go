@@ -85,6 +85,27 @@ func SwitchFlag[In any](field, name, usage string, get func(*In) **bool, on bool
 	}}
 }
 
+// DatedFlag is --date of a record dated on a calendar (client.Dated): the
+// whole date, in numbers or with names read once the calendar is at hand,
+// or counted from its current date. It sets the three parts at once: it
+// stands with the year.
+func DatedFlag[In any](usage string, dated func(*In) *client.Dated) Flag[In] {
+	return Flag[In]{Field: "year", Name: "date", Usage: usage + " as `DATE`: 1492-1-3, or with a month name 1492-Hammer-3 or \"3 Hammer 1492\" " +
+		"(the year may be negative); or today, tomorrow, yesterday, +N or -N days from the calendar's current date",
+		Set: func(in *In, v []string) error {
+			d, written, err := client.ParseDateInput(v[0], "--date")
+			switch {
+			case err != nil:
+				return FlagProblem("%v", err)
+			case d != nil:
+				dated(in).SetDate(*d)
+			default:
+				dated(in).SetWrittenDate(written)
+			}
+			return nil
+		}}
+}
+
 // VisibilityFlag is --visibility, who sees the record: a name of the
 // service's (client.VisibilityNames), or its number.
 func VisibilityFlag[In any](get func(*In) **int) Flag[In] {
