@@ -1,12 +1,12 @@
 package weather
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/kanka-cli/kanka/output"
 )
 
@@ -38,39 +38,11 @@ func resolveDates(f *cmdutil.Factory, cal *client.Calendar, inputs []client.Weat
 func isDatePart(key string) bool { return key == "year" || key == "month" || key == "day" }
 
 // checkEntries is every problem of the entries (their dates checked
-// against cal when it is given) as one UsageError, nil when there is none.
-// numbered names each entry's problems with the entry (a list); place, when
-// set, says where the -f file gives a value (resource.File.Place), so that
-// a problem is said at its line.
+// against cal when it is given) as one UsageError, nil when there is none
+// (resource.CheckEach).
 func checkEntries(entries []client.WeatherInput, numbered bool, cal *client.Calendar, place func(string) string) error {
-	ps := &cmdutil.Problems{Subject: "the weather entry is not valid"}
-	bad := 0
-	for i, in := range entries {
-		before := len(ps.List)
-		where, key := "", ""
-		if numbered {
-			where, key = entryName(i, in.DateLabel()), fmt.Sprintf("[%d].", i+1)
-		}
-		ps.AddInputAt(where, in.Validate(cal), func(field string) string {
-			if place == nil {
-				return ""
-			}
-			return place(key + field)
-		})
-		if len(ps.List) > before {
-			bad++
-		}
-	}
-	if numbered {
-		ps.Subject = fmt.Sprintf("%d weather %s not valid", bad, cmdutil.Plural(bad, "entry is", "entries are"))
-	}
-	return ps.Err()
+	return resource.CheckEach(spec, entries, numbered, (*input).DateLabel, func(in *input) error { return in.Validate(cal) }, place)
 }
 
 // entryName is "entry 4 (1492-3-4)", or "entry 4" when the date is unknown.
-func entryName(i int, date string) string {
-	if date == "" {
-		return fmt.Sprintf("entry %d", i+1)
-	}
-	return fmt.Sprintf("entry %d (%s)", i+1, date)
-}
+func entryName(i int, date string) string { return resource.RecordName("entry", i, date) }
