@@ -7,7 +7,9 @@ import (
 	"strings"
 
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
+	"github.com/spf13/cobra"
 )
 
 // What the command line adds to the fields of client.CalendarFields:
@@ -42,13 +44,13 @@ var fieldFlags = []flag{
 			return nil
 		}},
 	{Field: "months", Name: "month", Kind: resource.FlagTexts, Usage: "a month as `NAME:LENGTH[:TYPE]`, TYPE standard or intercalary (repeat, in order)",
-		Set: func(in *input, v []string) (err error) { in.Months, err = parseMonths(v); return }},
+		Set: func(in *input, v []string) (err error) { in.Months, err = parseMonths(v); return }, Complete: monthTypes},
 	{Field: "weekdays", Name: "weekday", Kind: resource.FlagTexts, Usage: "a weekday `NAME` (repeat, in order)",
 		Set: func(in *input, v []string) (err error) { in.Weekdays, err = parseNames(v); return }},
 	{Field: "years", Name: "year", Kind: resource.FlagTexts, Usage: "a named year as `NUMBER:NAME` (repeat)",
 		Set: func(in *input, v []string) (err error) { in.Years, err = parseYears(v); return }},
 	{Field: "seasons", Name: "season", Kind: resource.FlagTexts, Usage: "a season as `NAME:MONTH:DAY`, the month by number or name (repeat)",
-		Set: func(in *input, v []string) (err error) { in.Seasons, err = parseSeasons(v); return }},
+		Set: func(in *input, v []string) (err error) { in.Seasons, err = parseSeasons(v); return }, Complete: SeasonMonthCompletion},
 	{Field: "moons", Name: "moon", Kind: resource.FlagTexts, Usage: "a moon as `NAME:FULLMOON[:OFFSET[:COLOUR]]` (repeat)",
 		Set: func(in *input, v []string) (err error) { in.Moons, err = parseMoons(v); return }},
 	{Field: "epochs", Name: "epoch", Kind: resource.FlagTexts, Usage: "an epoch `NAME` (repeat)",
@@ -74,7 +76,7 @@ var fieldFlags = []flag{
 			}
 			in.LeapYearMonth, in.LeapYearMonthName = month, written
 			return nil
-		}}),
+		}, Complete: MonthCompletion}),
 	{Field: "tags", Name: "tag", Kind: resource.FlagInts, Usage: "tag `ID` (repeat)", Set: func(in *input, v []string) error {
 		tags := []int{}
 		for _, s := range v {
@@ -92,6 +94,22 @@ var fieldFlags = []flag{
 	imageFlag("image_url", "image-url", "the `URL` of a picture for the calendar", func(in *input) *string { return &in.ImageURL }),
 	imageFlag("entity_image_uuid", "entity-image", "gallery image `UUID` for the entity image", func(in *input) *string { return &in.EntityImageUUID }),
 	imageFlag("entity_header_uuid", "entity-header", "gallery image `UUID` for the entity header", func(in *input) *string { return &in.EntityHeaderUUID }),
+}
+
+// monthTypes completes the TYPE of --month NAME:LENGTH[:TYPE], once
+// NAME:LENGTH: is typed (client.MonthTypes).
+func monthTypes(*cmdutil.Factory) cobra.CompletionFunc {
+	return func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		if strings.Count(toComplete, ":") != 2 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		at := strings.LastIndex(toComplete, ":")
+		var out []cobra.Completion
+		for _, t := range client.MonthTypes {
+			out = append(out, toComplete[:at+1]+t)
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
 }
 
 func setEntry(in *input, v []string) error {

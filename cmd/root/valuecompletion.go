@@ -1,9 +1,6 @@
 package root
 
 import (
-	"strings"
-
-	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/calendar"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/weather"
@@ -34,10 +31,8 @@ type flagValues struct {
 // names a set and that has no completion.
 var valueSources = []flagValues{
 	{flag: "sort", command: "kanka weather list", complete: fixed(weather.SortKeys())},
+	// The date filters' month (resource.DateFilters), of any calendar.
 	{flag: "month", placeholder: "M", complete: byFactory(calendar.MonthCompletion)},
-	{flag: "month", placeholder: "NAME:LENGTH[:TYPE]", complete: monthTypes},
-	{flag: "leap-year-month", complete: byFactory(calendar.MonthCompletion)},
-	{flag: "season", complete: byFactory(calendar.SeasonMonthCompletion)},
 }
 
 // completeFlagValues gives every flag of the tree under root that
@@ -87,20 +82,4 @@ func fixed(values []string) func(*cmdutil.Factory, *pflag.Flag) cobra.Completion
 // byFactory is a completion that needs the Factory (the cache, a client).
 func byFactory(complete func(*cmdutil.Factory) cobra.CompletionFunc) func(*cmdutil.Factory, *pflag.Flag) cobra.CompletionFunc {
 	return func(f *cmdutil.Factory, _ *pflag.Flag) cobra.CompletionFunc { return complete(f) }
-}
-
-// monthTypes completes the TYPE of --month NAME:LENGTH[:TYPE], once
-// NAME:LENGTH: is typed (client.MonthTypes).
-func monthTypes(*cmdutil.Factory, *pflag.Flag) cobra.CompletionFunc {
-	return func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		if strings.Count(toComplete, ":") != 2 {
-			return nil, cobra.ShellCompDirectiveNoFileComp
-		}
-		at := strings.LastIndex(toComplete, ":")
-		var out []cobra.Completion
-		for _, t := range client.MonthTypes {
-			out = append(out, toComplete[:at+1]+t)
-		}
-		return out, cobra.ShellCompDirectiveNoFileComp
-	}
 }
