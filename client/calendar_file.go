@@ -291,8 +291,12 @@ func recordFile[In any](id int, fields *yaml.Node, t Fields[In], raw []byte, ser
 		n.Content = append(n.Content, scalarNode("id"), value)
 	}
 	n.Content = append(n.Content, fields.Content...)
+	known := []string{"id"} // and the keys the fields wrote (a reminder's date)
+	for i := 0; i < len(fields.Content); i += 2 {
+		known = append(known, fields.Content[i].Value)
+	}
 	var others []keyValue
-	for _, kv := range extraKeys(t, raw, "id") {
+	for _, kv := range extraKeys(t, raw, known...) {
 		if serverKeys[kv.Key] {
 			n.Content = append(n.Content, extraNode([]keyValue{kv}).Content...)
 		} else {

@@ -27,10 +27,12 @@ type Dated struct {
 	Written          *Written
 }
 
-// dating gives the Dated of a record's writable type.
-type dating interface{ dating() *Dated }
+// Dating is the writable type of a record dated on a calendar, which
+// embeds a Dated (whose Dates it is).
+type Dating interface{ Dates() *Dated }
 
-func (d *Dated) dating() *Dated { return d }
+// Dates is d itself: the Dated of the writable type that embeds it.
+func (d *Dated) Dates() *Dated { return d }
 
 // Date is the date; a part that is unknown is 0.
 func (d Dated) Date() Date {
@@ -98,12 +100,12 @@ func (d *Dated) ResolveDate(r *almanac.Reckoning) error {
 // and years of cal: every name that is no month of it is said, one a line.
 func ResolveDates[In any, P interface {
 	*In
-	dating
+	Dating
 }](cal *Calendar, ins []In) error {
 	var r *almanac.Reckoning
 	var errs []error
 	for i := range ins {
-		d := P(&ins[i]).dating()
+		d := P(&ins[i]).Dates()
 		if d.Written == nil {
 			continue
 		}
@@ -190,9 +192,9 @@ func visibilityField[In any](get func(*In) **int) Field[In] {
 // it: a whole date is one key, first.
 func datedFileNode[In any, P interface {
 	*In
-	dating
+	Dating
 }](t Fields[In], in *In) *yaml.Node {
-	d := P(in).dating()
+	d := P(in).Dates()
 	if !d.HasDate() {
 		return t.fileNode(in)
 	}
@@ -210,31 +212,32 @@ func datedFileNode[In any, P interface {
 // both are given and disagree.
 func readDated[In any, P interface {
 	*In
-	dating
+	Dating
 }](r *fileReader, n *yaml.Node, path string, t Fields[In], visibility func(*In) **int, serverKeys map[string]bool) In {
 	var in In
-	d := P(&in).dating()
+	d := P(&in).Dates()
 	var date, visibilityID *yaml.Node
+	var day *Date
+	var written *Written
 	var vis, visID *int
 	parts := false
 	t.readFile(r, n, path, &in, func(key string) bool { return serverKeys[key] }, map[string]func(v *yaml.Node, p string){
-		"date": func(v *yaml.Node, p string) {
-			date = v
-			switch day, written := r.date(v, p); {
-			case day != nil:
-				d.SetDate(*day)
-			case written != nil:
-				d.SetWrittenDate(written)
-			}
-		},
+		"date":          func(v *yaml.Node, p string) { date = v; day, written = r.date(v, p) },
 		"year":          func(*yaml.Node, string) { parts = true },
 		"month":         func(*yaml.Node, string) { parts = true },
 		"day":           func(*yaml.Node, string) { parts = true },
 		"visibility":    func(v *yaml.Node, p string) { vis = r.visibility(v, p) },
 		"visibility_id": func(v *yaml.Node, p string) { visibilityID, visID = v, r.visibility(v, p) },
 	})
-	if date != nil && parts {
+	// The server's own JSON gives both, alike.
+	switch {
+	case date == nil:
+	case parts && (day == nil || d.Written != nil || !d.HasDate() || d.Date() != *day):
 		r.add(date, keyPath(path, "date"), "give date: Y-M-D or year, month and day, not both")
+	case written != nil:
+		d.SetWrittenDate(written)
+	case day != nil:
+		d.SetDate(*day)
 	}
 	switch {
 	case vis != nil && visID != nil && *vis != *visID:

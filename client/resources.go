@@ -45,4 +45,7 @@ var resources = []resource{
 			"seasons": MaxAnswerSeasons, "moons": MaxAnswerMoons, "tags": MaxAnswerTags}},
 	{segments: []string{weatherPathDocument, weatherPathLive}, one: "weather", all: "the weather", anew: "weather", model: "CalendarWeather", in: "calendar",
 		entry: "weather entry", lists: map[string]int{"tags": MaxAnswerTags}},
+	{segments: []string{"entities"}, one: "entity", model: "Entity", in: "campaign", lists: map[string]int{"tags": MaxAnswerTags}},
+	{segments: []string{"reminders"}, one: "reminder", all: "the reminders", anew: "a reminder", model: "Reminder", in: "entity"},
+	{segments: []string{"reminders"}, one: "reminder", all: "the reminders", anew: "a reminder", model: "Reminder", in: "calendar"},
 }

@@ -20,11 +20,11 @@ var WeatherCodes = []string{"bolt", "cloud", "cloud-rain", "cloud-showers-heavy"
 var WeatherFields = Fields[WeatherInput](slices.Concat(
 	datedFields(func(in *WeatherInput) *Dated { return &in.Dated }),
 	Fields[WeatherInput]{
-		rebuilt(scalarField("weather", func(in *WeatherInput) **string { return &in.Weather }, textKind)),
-		scalarField("temperature", func(in *WeatherInput) **string { return &in.Temperature }, textKind),
-		scalarField("precipitation", func(in *WeatherInput) **string { return &in.Precipitation }, textKind),
-		scalarField("wind", func(in *WeatherInput) **string { return &in.Wind }, textKind),
-		scalarField("effect", func(in *WeatherInput) **string { return &in.Effect }, textKind),
-		scalarField("name", func(in *WeatherInput) **string { return &in.Name }, textKind),
+		rebuilt(textAtMost("weather", func(in *WeatherInput) **string { return &in.Weather }, 20)),
+		textAtMost("temperature", func(in *WeatherInput) **string { return &in.Temperature }, 45),
+		textAtMost("precipitation", func(in *WeatherInput) **string { return &in.Precipitation }, 45),
+		textAtMost("wind", func(in *WeatherInput) **string { return &in.Wind }, 45),
+		textAtMost("effect", func(in *WeatherInput) **string { return &in.Effect }, 45),
+		textAtMost("name", func(in *WeatherInput) **string { return &in.Name }, 40),
 		visibilityField(func(in *WeatherInput) **int { return &in.VisibilityID }),
 	}))

@@ -27,6 +27,7 @@ import (
 	"github.com/kanka-cli/kanka/cmd/importcmd"
 	"github.com/kanka-cli/kanka/cmd/profile"
 	"github.com/kanka-cli/kanka/cmd/profilecmd"
+	"github.com/kanka-cli/kanka/cmd/reminder"
 	"github.com/kanka-cli/kanka/cmd/sandboxcmd"
 	"github.com/kanka-cli/kanka/cmd/weather"
 	"github.com/kanka-cli/kanka/internal/suggest"
@@ -196,6 +197,7 @@ account on the built-in sandbox: kanka --sandbox calendar list`,
 	cmd.AddCommand(
 		calendarCmd,
 		weatherCmd,
+		reminder.NewCmdReminder(f),
 		apply.NewCmdApply(f, nil),
 		sandboxcmd.NewCmdSandbox(f),
 		auth.NewCmdAuth(f, auth.Deps{Resolve: conn.resolve, NewClient: conn.newClient}),

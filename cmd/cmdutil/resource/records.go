@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/output"
@@ -126,4 +127,31 @@ func CheckEach[T output.Record, In any](s *Spec[T], records []In, numbered bool,
 		ps.Subject = fmt.Sprintf("%d %s not valid", bad, cmdutil.Plural(bad, s.one()+" is", s.Plural+" are"))
 	}
 	return ps.Err()
+}
+
+// ResolveDates turns the months written by name in the records into
+// numbers with cal's months, and a date counted from today into the day it
+// is (client.ResolveDates); every name that is no month is said, one a
+// line, in one UsageError. The day today (or +3) is is said on stderr, so
+// that the day written is never a surprise.
+func ResolveDates[In any, P interface {
+	*In
+	client.Dating
+}](f *cmdutil.Factory, cal *client.Calendar, records []In) error {
+	var counted string
+	for i := range records {
+		if w := P(&records[i]).Dates().Written; w != nil && w.Date && almanac.IsRelative(w.Text) {
+			counted = strings.TrimSpace(w.Text) // the flag's, the same in every record
+		}
+	}
+	if err := cmdutil.AsUsage(client.ResolveDates[In, P](cal, records)); err != nil || counted == "" {
+		return err
+	}
+	d := P(&records[0]).Dates().Date()
+	day := d.String()
+	if r, err := cal.Reckoning(); err == nil {
+		day = r.FormatShort(d)
+	}
+	cmdutil.Say(f, "%s is %s (%s) on calendar %d %q", counted, d, output.Sanitize(day), cal.ID, cal.Name)
+	return nil
 }

@@ -1,0 +1,296 @@
+package client
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"iter"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/kanka-cli/kanka/almanac"
+	"github.com/kanka-cli/kanka/internal/suggest"
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// A reminder is a day (or a span, or a repeat) on a calendar that belongs
+// to an entity (the calendar's own, a character's) or a post: read,
+// written and deleted under entities/{entity}/reminders, listed by calendar
+// (reminders.md). Its calendar is its own field, calendar_id.
+
+// ReminderInput is the writable part of a reminder, its one shape: the
+// field flags build it, a file decodes into it, `get -o yaml` prints it.
+type ReminderInput struct {
+	CalendarID *int
+	Dated
+	// Length is the days each occurrence lasts (the service stores 1 when
+	// none is sent).
+	Length  *int
+	Comment *string
+	// Repeat is recurring_periodicity: year, month or {moonId}_{phase}
+	// (almanac.ParsePeriodicity), or a moon by name and a phase
+	// (MOON:PHASE) until ResolveRepeat reads it with the calendar's moons.
+	Repeat *string
+	// Until is recurring_until, the last year an occurrence starts in.
+	Until        *string
+	Colour       *string
+	TypeID       *int
+	VisibilityID *int
+}
+
+// ReminderTypes are the names of the reminder types, by id (2 to 5).
+var ReminderTypes = []string{2: "birth", 3: "death", 4: "date", 5: "founded"}
+
+// ReminderFields is the field table of a reminder. The service keeps every
+// field an update leaves out; the date is sent whole (datedFields).
+var ReminderFields = Fields[ReminderInput](slices.Concat(
+	Fields[ReminderInput]{scalarField("calendar_id", func(in *ReminderInput) **int { return &in.CalendarID }, wholeKind)},
+	datedFields(func(in *ReminderInput) *Dated { return &in.Dated }),
+	Fields[ReminderInput]{
+		checked(scalarField("length", func(in *ReminderInput) **int { return &in.Length }, wholeKind), func(in *ReminderInput, ps *problems) {
+			if in.Length != nil && *in.Length < 1 {
+				ps.add("length", "must be at least 1 day")
+			}
+		}),
+		textAtMost("comment", func(in *ReminderInput) **string { return &in.Comment }, 191),
+		checked(scalarField("recurring_periodicity", func(in *ReminderInput) **string { return &in.Repeat }, textKind), func(in *ReminderInput, ps *problems) {
+			if _, _, err := ReadRepeat(deref(in.Repeat, "")); err != nil {
+				ps.add("recurring_periodicity", "%v", err)
+			}
+		}),
+		scalarField("recurring_until", func(in *ReminderInput) **string { return &in.Until }, textKind),
+		textAtMost("colour", func(in *ReminderInput) **string { return &in.Colour }, 7),
+		checked(scalarField("type_id", func(in *ReminderInput) **int { return &in.TypeID }, wholeKind), func(in *ReminderInput, ps *problems) {
+			if t := in.TypeID; t != nil && (*t < 2 || *t >= len(ReminderTypes)) {
+				ps.add("type_id", "must be 2 to 5 (birth, death, date, founded)")
+			}
+		}),
+		visibilityField(func(in *ReminderInput) **int { return &in.VisibilityID }),
+	}))
+
+// ReadRepeat reads a repeat as typed: year, month or the service's
+// {moonId}_{phase}, or a moon by name and a phase, MOON:PHASE (moon is
+// its name, for ResolveRepeat). "" is no repeat.
+func ReadRepeat(s string) (p almanac.Periodicity, moon string, err error) {
+	if name, phase, ok := strings.Cut(s, ":"); ok && strings.TrimSpace(name) != "" {
+		if ph, ok := almanac.ParsePhase(phase); ok {
+			return almanac.Periodicity{Repeat: almanac.RepeatMoon, Phase: ph}, strings.TrimSpace(name), nil
+		}
+		return p, "", fmt.Errorf("the phase %q is none of full, new, first-quarter, last-quarter, waxing-crescent, waxing-gibbous, waning-crescent, waning-gibbous", phase)
+	}
+	if p, err = almanac.ParsePeriodicity(s); err != nil {
+		return p, "", fmt.Errorf("%q is not a repeat: give year, month or MOON:PHASE (Selûne:full)", s)
+	}
+	return p, "", nil
+}
+
+// ResolveRepeat turns a MOON:PHASE repeat into the service's
+// {moonId}_{phase} with the moons of cal, the reminder's calendar: a moon
+// by its name (as the service stores it), with the id the answer gave it.
+func (in *ReminderInput) ResolveRepeat(cal *Calendar) error {
+	p, name, err := ReadRepeat(deref(in.Repeat, ""))
+	if err != nil || name == "" {
+		return err
+	}
+	i := slices.IndexFunc(cal.Moons, func(m Moon) bool { return strings.EqualFold(StoredText(m.Name), StoredText(name)) })
+	switch {
+	case i < 0:
+		names := make([]string, len(cal.Moons))
+		for i, m := range cal.Moons {
+			names[i] = m.Name
+		}
+		msg := fmt.Sprintf("calendar %d has no moon named %q", cal.ID, name)
+		if near, ok := suggest.Nearest(name, names); ok {
+			msg += fmt.Sprintf("; did you mean %q?", near)
+		}
+		return errors.New(msg)
+	case cal.Moons[i].ID == nil:
+		return fmt.Errorf("calendar %d's answer gives moon %q no id, which a repeat names it by: this server does not number its moons", cal.ID, name)
+	}
+	p.MoonID = *cal.Moons[i].ID
+	in.Repeat = ptr(p.String())
+	return nil
+}
+
+// Reminder is a reminder as the server returns it: its writable part as
+// read (what the answer left out is nil), who it belongs to, and Raw, the
+// object the server sent.
+type Reminder struct {
+	ID int
+	// RemindableID is the entity's id, or the post's when RemindableType
+	// names a post (OfPost).
+	RemindableID         int
+	RemindableType       string
+	IsRecurring          bool
+	CreatedAt, UpdatedAt string
+	ReminderInput
+	Raw json.RawMessage
+}
+
+type reminderRecord struct {
+	ID             flexInt    `json:"id"`
+	RemindableID   flexInt    `json:"remindable_id"`
+	RemindableType flexString `json:"remindable_type"`
+	IsRecurring    flexBool   `json:"is_recurring"`
+	CreatedAt      flexString `json:"created_at"`
+	UpdatedAt      flexString `json:"updated_at"`
+}
+
+// UnmarshalJSON decodes leniently and keeps the raw object.
+func (r *Reminder) UnmarshalJSON(b []byte) error {
+	var x reminderRecord
+	var in ReminderInput
+	if err := decodeAnswer(b, reminderShape, "reminder", &x, ReminderFields, &in); err != nil {
+		return err
+	}
+	*r = Reminder{ID: int(x.ID), RemindableID: int(x.RemindableID), RemindableType: string(x.RemindableType),
+		IsRecurring: bool(x.IsRecurring), CreatedAt: string(x.CreatedAt), UpdatedAt: string(x.UpdatedAt),
+		ReminderInput: in, Raw: append(json.RawMessage(nil), b...)}
+	return nil
+}
+
+var reminderShape = shapeOf("reminder")
+
+// OfPost reports whether the reminder is a post's, not an entity's.
+func (r *Reminder) OfPost() bool { return strings.HasSuffix(r.RemindableType, `\Post`) }
+
+// MarshalJSON is the reminder exactly as the server sent it.
+func (r Reminder) MarshalJSON() ([]byte, error) { return rawAnswer(r.Raw) }
+
+// RawJSON is the reminder exactly as the server sent it.
+func (r *Reminder) RawJSON() json.RawMessage { return r.Raw }
+
+// RecordID is the reminder's id.
+func (r *Reminder) RecordID() int { return r.ID }
+
+// FromReminder is a copy of the writable part of r as it was read.
+func FromReminder(r *Reminder) ReminderInput { return ReminderFields.Clone(&r.ReminderInput) }
+
+// MarshalJSON encodes the wire payload.
+func (in ReminderInput) MarshalJSON() ([]byte, error) {
+	return json.Marshal(ReminderFields.Payload(&in))
+}
+
+// Validate checks a reminder: its fields, and its date, against cal when
+// it is given (the service does not check it).
+func (in ReminderInput) Validate(cal *Calendar) error {
+	var ps problems
+	ReminderFields.checkFields(&in, &ps)
+	ps.checkDated(in.Dated, cal)
+	return ps.err()
+}
+
+// ReminderFile is the file form of r: id first, the writable fields (the
+// date as one Y-M-D), then the other keys the server sent.
+func ReminderFile(r *Reminder) any {
+	return recordFile(r.ID, datedFileNode(ReminderFields, &r.ReminderInput), ReminderFields, r.Raw, reminderServerKeys)
+}
+
+var reminderServerKeys = map[string]bool{"id": true, "remindable_id": true, "remindable_type": true, "date": true,
+	"is_recurring": true, "created_at": true, "created_by": true, "updated_at": true, "updated_by": true, otherKeysKey: true}
+
+func (r *fileReader) reminder(n *yaml.Node, path string) ReminderInput {
+	return readDated(r, n, path, ReminderFields, func(in *ReminderInput) **int { return &in.VisibilityID }, reminderServerKeys)
+}
+
+// DecodeReminder reads one reminder from mapping n, strictly: the file
+// form or the server's JSON. Every problem is in a *FileError.
+func DecodeReminder(n *yaml.Node) (ReminderInput, error) {
+	var in ReminderInput
+	err := decodeFile(n, func(r *fileReader, root *yaml.Node) { in = r.reminder(root, "") })
+	return in, err
+}
+
+// DecodeReminders reads a list of reminders, each as DecodeReminder does.
+func DecodeReminders(n *yaml.Node) ([]ReminderInput, error) {
+	var out []ReminderInput
+	err := decodeFile(n, func(r *fileReader, root *yaml.Node) {
+		r.items(root, "", func(item *yaml.Node, path string) { out = append(out, r.reminder(item, path)) })
+	})
+	return out, err
+}
+
+// Entity is what a reminder belongs to, as GET entities/{id} answers:
+// its name and its type ("character").
+type Entity struct {
+	ID   int    `json:"id"`
+	Name string `json:"name"`
+	Type string `json:"type"`
+}
+
+type entityRecord struct {
+	ID   flexInt    `json:"id"`
+	Name flexString `json:"name"`
+	Type flexString `json:"type"`
+}
+
+// UnmarshalJSON decodes leniently, within an entity's bounds.
+func (e *Entity) UnmarshalJSON(b []byte) error {
+	var x entityRecord
+	if err := decodeAnswer(b, shapeOf("entity"), "entity", &x, Fields[struct{}]{}, &struct{}{}); err != nil {
+		return err
+	}
+	*e = Entity{ID: int(x.ID), Name: string(x.Name), Type: string(x.Type)}
+	return nil
+}
+
+// RecordID is the entity's id.
+func (e *Entity) RecordID() int { return e.ID }
+
+// GetEntity fetches entity id (the live service's entity endpoint).
+func (c *Client) GetEntity(ctx context.Context, id int) (*Entity, error) {
+	return collection[Entity, *Entity]{send: c.at("entities")}.get(ctx, id)
+}
+
+// reminders is the reminders at path, and the observer told of them.
+func (c *Client) reminders(path string) collection[Reminder, *Reminder] {
+	o, _ := c.cfg.Observer.(ReminderObserver)
+	k := collection[Reminder, *Reminder]{send: c.at(path), walk: c.walkLimits()}
+	if o != nil {
+		k.seen, k.gone = func(_ int, r *Reminder) { o.ReminderSeen(r) }, o.ReminderGone
+	}
+	return k
+}
+
+// ReminderObserver is an Observer that follows reminders too.
+type ReminderObserver interface {
+	ReminderSeen(r *Reminder)
+	ReminderGone(id int)
+}
+
+func entityReminders(entityID int) string { return "entities/" + strconv.Itoa(entityID) + "/reminders" }
+
+// CalendarReminders walks every page of calendar calendarID's reminders,
+// of entities and posts alike.
+func (c *Client) CalendarReminders(ctx context.Context, calendarID int, opts *PageOptions) iter.Seq2[*Reminder, error] {
+	return c.reminders(calendarPath(calendarID)+"/reminders").all(ctx, nil, opts)
+}
+
+// ListCalendarReminders fetches one page of calendar calendarID's reminders.
+func (c *Client) ListCalendarReminders(ctx context.Context, calendarID int, opts *PageOptions) (*Page[*Reminder], error) {
+	return c.reminders(calendarPath(calendarID)+"/reminders").page(ctx, nil, opts)
+}
+
+// GetReminder fetches reminder id by an entity the token can see (the
+// service does not check that the reminder is the entity's).
+func (c *Client) GetReminder(ctx context.Context, entityID, id int) (*Reminder, error) {
+	return c.reminders(entityReminders(entityID)).get(ctx, id)
+}
+
+// CreateReminder creates a reminder of entity entityID.
+func (c *Client) CreateReminder(ctx context.Context, entityID int, in ReminderInput) (*Reminder, error) {
+	return c.reminders(entityReminders(entityID)).write(ctx, http.MethodPost, 0, in)
+}
+
+// UpdateReminder changes reminder id (PATCH: the fields left out are kept).
+func (c *Client) UpdateReminder(ctx context.Context, entityID, id int, in ReminderInput) (*Reminder, error) {
+	return c.reminders(entityReminders(entityID)).write(ctx, http.MethodPatch, id, in)
+}
+
+// DeleteReminder deletes reminder id.
+func (c *Client) DeleteReminder(ctx context.Context, entityID, id int) error {
+	return c.reminders(entityReminders(entityID)).delete(ctx, id)
+}
