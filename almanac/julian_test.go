@@ -27,7 +27,7 @@ func TestJulianLikeAgainstGregorian(t *testing.T) {
 	r := mustNew(t, c)
 	// Choose start_offset so that 2000-01-01 is a Saturday, as it was.
 	w, _, _ := r.Weekday(date(2000, 1, 1))
-	c.StartOffset = int(floorMod(int64(time.Saturday)-int64(w), 7))
+	c.StartOffset = int(FloorMod(int64(time.Saturday)-int64(w), 7))
 	r = mustNew(t, c)
 
 	anchor := time.Date(2000, 1, 1, 12, 0, 0, 0, time.UTC)

@@ -151,12 +151,12 @@ func lowestPhase(n, count int64) (Phase, bool) {
 	}
 	best := int64(8)
 	for i := range count {
-		best = min(best, floorMod(n+i, 8))
+		best = min(best, FloorMod(n+i, 8))
 	}
 	return Phase(best), true
 }
 
-func ceilDiv(a, b int64) int64 { return -floorDiv(-a, b) }
+func ceilDiv(a, b int64) int64 { return -FloorDiv(-a, b) }
 
 // MoonPhases lists the phases that fall on d, one per moon at most, in the
 // order of the calendar's moons.

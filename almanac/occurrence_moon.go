@@ -13,8 +13,8 @@ import (
 func (m moon) phaseDayFrom(x, i int64) (int64, bool) {
 	if p, ok := m.fastPeriod(x); ok {
 		n := ceilDiv(fixedQ*(x-m.offset), p)
-		n += floorMod(i-n, 8)
-		return m.offset + floorDiv(n*p, fixedQ), true
+		n += FloorMod(i-n, 8)
+		return m.offset + FloorDiv(n*p, fixedQ), true
 	}
 	n := m.firstCycleOn(x, 0)
 	n.Add(n, new(big.Int).Mod(new(big.Int).Sub(big.NewInt(i), n), big.NewInt(8)))
@@ -25,8 +25,8 @@ func (m moon) phaseDayFrom(x, i int64) (int64, bool) {
 func (m moon) phaseDayUpTo(x, i int64) (int64, bool) {
 	if p, ok := m.fastPeriod(x); ok {
 		n := ceilDiv(fixedQ*(x+1-m.offset), p) - 1
-		n -= floorMod(n-i, 8)
-		return m.offset + floorDiv(n*p, fixedQ), true
+		n -= FloorMod(n-i, 8)
+		return m.offset + FloorDiv(n*p, fixedQ), true
 	}
 	n := m.firstCycleOn(x, 1)
 	n.Sub(n, big.NewInt(1))

@@ -128,7 +128,7 @@ func (l leapRule) prevLeap(y int64) (int64, bool) {
 	if !l.enabled || y < l.start {
 		return 0, false
 	}
-	c := l.start + floorDiv(y-l.start, l.offset)*l.offset
+	c := l.start + FloorDiv(y-l.start, l.offset)*l.offset
 	if l.skip && c == 0 {
 		c = -l.offset
 	}

@@ -148,11 +148,11 @@ func (r *Reckoning) AddMonths(d Date, n int64) (Date, error) {
 		return Date{}, fmt.Errorf("%s plus %d months falls outside the years %d to %d", d, n, -yearLimit, yearLimit)
 	}
 	idx := r.astro(int64(d.Year))*months + int64(d.Month-1) + n
-	a := floorDiv(idx, months)
+	a := FloorDiv(idx, months)
 	if a < lo || a > hi {
 		return Date{}, fmt.Errorf("%s plus %d months falls outside the years %d to %d", d, n, -yearLimit, yearLimit)
 	}
-	return r.clamped(r.display(a), int(floorMod(idx, months))+1, d.Day), nil
+	return r.clamped(r.display(a), int(FloorMod(idx, months))+1, d.Day), nil
 }
 
 // AddYears moves d by n years (year 0 skipped when it does not exist), the
@@ -173,7 +173,9 @@ func (r *Reckoning) clamped(y int64, m, day int) Date {
 	return Date{Year: int(y), Month: m, Day: min(day, r.monthLen(m, r.leap.isLeap(y)))}
 }
 
-func floorDiv(a, b int64) int64 {
+// FloorDiv is a/b rounded down (toward minus infinity), as the calendars
+// count days before year zero.
+func FloorDiv(a, b int64) int64 {
 	q := a / b
 	if (a%b != 0) && ((a < 0) != (b < 0)) {
 		q--
@@ -181,7 +183,8 @@ func floorDiv(a, b int64) int64 {
 	return q
 }
 
-func floorMod(a, b int64) int64 { return a - floorDiv(a, b)*b }
+// FloorMod is a mod b with the sign of b: FloorDiv's remainder.
+func FloorMod(a, b int64) int64 { return a - FloorDiv(a, b)*b }
 
 // plural is "1 month" or "12 months".
 func plural(n int, noun string) string {

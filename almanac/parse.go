@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/kanka-cli/kanka/internal/suggest"
 )
@@ -14,10 +15,12 @@ import (
 // Input longer than this is refused before any matching.
 const maxInput = 1000
 
+// The date patterns are compiled when first used, not when kanka starts
+// (it starts on every Tab of a completion).
 var (
-	numeric   = regexp.MustCompile(`^\s*(-?\d+)-(\d+)-(\d+)\s*$`)
-	yearFirst = regexp.MustCompile(`^(-?\d+)\s*-\s*(.+?)\s*-\s*(\d+)$`)
-	dayFirst  = regexp.MustCompile(`^(\d+)\s+(.+)$`)
+	numeric   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*(-?\d+)-(\d+)-(\d+)\s*$`) })
+	yearFirst = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(-?\d+)\s*-\s*(.+?)\s*-\s*(\d+)$`) })
+	dayFirst  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\d+)\s+(.+)$`) })
 )
 
 // ParseNumeric reads "Y-M-D" written with numbers only ("1492-4-3",
@@ -25,7 +28,7 @@ var (
 // needs no calendar and checks nothing against one; ParseDate reads every
 // form, this one included.
 func ParseNumeric(s string) (Date, error) {
-	m := numeric.FindStringSubmatch(s)
+	m := numeric().FindStringSubmatch(s)
 	if m == nil {
 		return Date{}, fmt.Errorf("%q is not a date of the form YEAR-MONTH-DAY", s)
 	}
@@ -64,10 +67,10 @@ func (r *Reckoning) ReadDate(s string) (Date, error) {
 		return r.fromToday(normalise(s), n)
 	}
 	s = normalise(s)
-	if m := yearFirst.FindStringSubmatch(s); m != nil {
+	if m := yearFirst().FindStringSubmatch(s); m != nil {
 		return r.parseParts(m[1], m[2], m[3])
 	}
-	m := dayFirst.FindStringSubmatch(s)
+	m := dayFirst().FindStringSubmatch(s)
 	return r.parseDayFirst(m[1], m[2])
 }
 
@@ -84,7 +87,7 @@ func CheckDateShape(s string) error {
 		return err
 	}
 	n := normalise(s)
-	if IsRelative(n) || yearFirst.MatchString(n) || dayFirst.MatchString(n) {
+	if IsRelative(n) || yearFirst().MatchString(n) || dayFirst().MatchString(n) {
 		return nil
 	}
 	return fmt.Errorf("%q is not a date: write YEAR-MONTH-DAY (1492-4-3, 1492-Ches-3) or DAY MONTH YEAR (3 Ches 1492)%s", n, nearRelativeWord(n))

@@ -106,7 +106,7 @@ func TestPropertyOrdinalsAgainstTheSpec(t *testing.T) {
 				t.Fatalf("Weekday(%s) ok=%v err=%v", d, ok, err)
 			}
 			if ok {
-				want := floorMod(specOrdinal(c, d, true)+int64(c.StartOffset), int64(len(c.Weekdays)))
+				want := FloorMod(specOrdinal(c, d, true)+int64(c.StartOffset), int64(len(c.Weekdays)))
 				if int64(w) != want {
 					t.Fatalf("%+v\nWeekday(%s) = %d, the grid rule gives %d", c, d, w, want)
 				}

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/kanka-cli/kanka/internal/suggest"
 )
@@ -23,11 +24,12 @@ const MaxRelativeDays int64 = 2 * MaxYear * MaxYearLength
 // relativeWords are the days a word names, from today.
 var relativeWords = map[string]int64{"today": 0, "tomorrow": 1, "yesterday": -1}
 
+// The patterns are compiled when first used: kanka starts on every Tab.
 var (
-	relativeCount = regexp.MustCompile(`^([+-])([0-9]+)$`)
+	relativeCount = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([+-])([0-9]+)$`) })
 	// wordAndCount is a word with a count after it, "today+3": a form kanka
 	// does not read, whose meaning it can still say.
-	wordAndCount = regexp.MustCompile(`^([a-z]+) ?([+-]) ?([0-9]{1,18})$`)
+	wordAndCount = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([a-z]+) ?([+-]) ?([0-9]{1,18})$`) })
 )
 
 // IsRelative reports whether s is a date counted from today ("today",
@@ -48,7 +50,7 @@ func relativeDays(s string) (n int64, ok bool, err error) {
 	if n, ok := relativeWords[strings.ToLower(text)]; ok {
 		return n, true, nil
 	}
-	m := relativeCount.FindStringSubmatch(text)
+	m := relativeCount().FindStringSubmatch(text)
 	if m == nil {
 		return 0, false, nil
 	}
@@ -73,10 +75,10 @@ func relativeShapeError(s string) error {
 	switch {
 	case strings.HasPrefix(text, "+"):
 		return fmt.Errorf("%q is not a date: +N is N days after today, N a whole number (+3)", text)
-	case strings.HasPrefix(text, "-") && !yearFirst.MatchString(text):
+	case strings.HasPrefix(text, "-") && !yearFirst().MatchString(text):
 		return fmt.Errorf("%q is not a date: -N is N days before today, N a whole number (-3)", text)
 	}
-	m := wordAndCount.FindStringSubmatch(strings.ToLower(text))
+	m := wordAndCount().FindStringSubmatch(strings.ToLower(text))
 	if m == nil {
 		return nil
 	}

@@ -16,10 +16,10 @@ func (r *Reckoning) stdDaysBefore(y int64, m int) int64 {
 func (r *Reckoning) column(d Date) int {
 	w := int64(len(r.cal.Weekdays))
 	if r.months[d.Month-1].Intercalary {
-		return int(floorMod(int64(d.Day-1), w))
+		return int(FloorMod(int64(d.Day-1), w))
 	}
-	first := floorMod(floorMod(r.stdDaysBefore(int64(d.Year), d.Month), w)+floorMod(int64(r.cal.StartOffset), w), w)
-	return int(floorMod(first+int64(d.Day-1), w))
+	first := FloorMod(FloorMod(r.stdDaysBefore(int64(d.Year), d.Month), w)+FloorMod(int64(r.cal.StartOffset), w), w)
+	return int(FloorMod(first+int64(d.Day-1), w))
 }
 
 // Weekday is the index (0-based) in the weekday list of d's weekday; ok is

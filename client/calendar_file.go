@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kanka-cli/kanka/almanac"
+	"github.com/kanka-cli/kanka/internal/yamlwrite"
 	yaml "go.yaml.in/yaml/v3"
 )
 
@@ -275,38 +276,36 @@ func (in CalendarInput) NamesReckoning() (*almanac.Reckoning, error) {
 // are left out to keep the file short: an update starts from the record,
 // so leaving them out loses nothing. Months are numbers, so that a round
 // trip is exact.
-func CalendarFile(c *Calendar) any {
-	return recordFile(c.ID, CalendarFields.fileNode(&c.CalendarInput), CalendarFields, c.Raw, calendarServerKeys)
+func CalendarFile(c *Calendar) yamlwrite.Map {
+	return recordFile(c.ID, CalendarFields.fileForm(&c.CalendarInput), CalendarFields, c.Raw, calendarServerKeys)
 }
 
 // recordFile is the file form of a record: its id, the writable fields as
 // fields writes them, then the other keys of the answer raw, those the
 // server sets (serverKeys) at the top, those kanka does not know under
 // other_keys.
-func recordFile[In any](id int, fields *yaml.Node, t Fields[In], raw []byte, serverKeys map[string]bool) *yaml.Node {
-	n := &yaml.Node{Kind: yaml.MappingNode}
+func recordFile[In any](id int, fields yamlwrite.Map, t Fields[In], raw []byte, serverKeys map[string]bool) yamlwrite.Map {
+	var m yamlwrite.Map
 	if id != 0 {
-		value := scalarNode(strconv.Itoa(id))
-		value.Tag = "!!int"
-		n.Content = append(n.Content, scalarNode("id"), value)
+		m = append(m, yamlwrite.Pair{Key: "id", Value: id})
 	}
-	n.Content = append(n.Content, fields.Content...)
+	m = append(m, fields...)
 	known := []string{"id"} // and the keys the fields wrote (a reminder's date)
-	for i := 0; i < len(fields.Content); i += 2 {
-		known = append(known, fields.Content[i].Value)
+	for _, p := range fields {
+		known = append(known, p.Key)
 	}
 	var others []keyValue
 	for _, kv := range extraKeys(t, raw, known...) {
 		if serverKeys[kv.Key] {
-			n.Content = append(n.Content, extraNode([]keyValue{kv}).Content...)
+			addExtra(&m, kv)
 		} else {
 			others = append(others, kv)
 		}
 	}
 	if len(others) > 0 {
-		n.Content = append(n.Content, scalarNode(otherKeysKey), extraNode(others))
+		var other yamlwrite.Map
+		addExtra(&other, others...)
+		m = append(m, yamlwrite.Pair{Key: otherKeysKey, Value: other})
 	}
-	return n
+	return m
 }
-
-func scalarNode(s string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Value: s} }

@@ -14,8 +14,8 @@ import (
 // they hold: an answer about another calendar than the one asked for is
 // not taken as its (the caller reports it), which is then only known to
 // have changed.
-func (c *Client) calendars() collection[Calendar, *Calendar] {
-	return collection[Calendar, *Calendar]{
+func (c *Client) calendars() Collection[Calendar, *Calendar] {
+	return Collection[Calendar, *Calendar]{
 		send: c.at(calendarsSegment),
 		seen: func(id int, cal *Calendar) {
 			if id > 0 && cal.ID != id {
@@ -35,7 +35,7 @@ func (c *Client) ListCalendars(ctx context.Context, opts *ListOptions) (*Page[*C
 	if opts != nil {
 		page.Page = opts.Page
 	}
-	p, err := c.calendars().page(ctx, opts.query(), &page)
+	p, err := c.calendars().Page(ctx, opts.query(), &page)
 	if err != nil {
 		return nil, err
 	}
@@ -177,33 +177,33 @@ func calendarPath(id int) string { return calendarsSegment + "/" + strconv.Itoa(
 
 // GetCalendar fetches one calendar.
 func (c *Client) GetCalendar(ctx context.Context, id int) (*Calendar, error) {
-	return c.calendars().get(ctx, id)
+	return c.calendars().Get(ctx, id)
 }
 
 // HeadCalendar checks that a calendar exists; nil means it does.
-func (c *Client) HeadCalendar(ctx context.Context, id int) error { return c.calendars().head(ctx, id) }
+func (c *Client) HeadCalendar(ctx context.Context, id int) error { return c.calendars().Head(ctx, id) }
 
 // CreateCalendar creates a calendar.
 func (c *Client) CreateCalendar(ctx context.Context, in CalendarInput) (*Calendar, error) {
-	return c.calendars().write(ctx, http.MethodPost, 0, in)
+	return c.calendars().Create(ctx, in)
 }
 
 // UpdateCalendar replaces a calendar (PUT). The live service rebuilds
 // months, weekdays, years, seasons, moons and the date from what is sent,
 // so in should start from FromCalendar of the current record.
 func (c *Client) UpdateCalendar(ctx context.Context, id int, in CalendarInput) (*Calendar, error) {
-	return c.calendars().write(ctx, http.MethodPut, id, in)
+	return c.calendars().Update(ctx, id, in)
 }
 
 // PatchCalendar updates a calendar (PATCH); the same caution as
 // UpdateCalendar applies on the live service.
 func (c *Client) PatchCalendar(ctx context.Context, id int, in CalendarInput) (*Calendar, error) {
-	return c.calendars().write(ctx, http.MethodPatch, id, in)
+	return c.calendars().Patch(ctx, id, in)
 }
 
 // DeleteCalendar deletes a calendar.
 func (c *Client) DeleteCalendar(ctx context.Context, id int) error {
-	return c.calendars().delete(ctx, id)
+	return c.calendars().Delete(ctx, id)
 }
 
 func decodeOne[T any](ans *answer) (*T, error) {

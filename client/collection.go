@@ -8,13 +8,13 @@ import (
 	"strconv"
 )
 
-// collection is one collection of the API as the client calls it: a
-// record (get), whether it exists (head), one page, every page (all), a
-// create, a replacement or a patch (write), a delete. A resource says how
+// Collection is one collection of the API as the client calls it: a
+// record (Get), whether it exists (Head), one page (Page), every page
+// (All), a create, a replacement or a patch (Write), a delete. A resource says how
 // a request reaches it (send) and what the observer is told; the paging,
 // the bounds of a walk and of each answer (the resources table's) are the
 // same for every resource. R is the record (*Calendar), its id RecordID.
-type collection[T any, R interface {
+type Collection[T any, R interface {
 	*T
 	listItem
 }] struct {
@@ -54,18 +54,35 @@ func joinPath(path, suffix string) string {
 	return path + "/" + suffix
 }
 
-func (k collection[T, R]) get(ctx context.Context, id int) (R, error) {
-	return k.write(ctx, http.MethodGet, id, nil)
+// Get reads record id.
+func (k Collection[T, R]) Get(ctx context.Context, id int) (R, error) {
+	return k.Write(ctx, http.MethodGet, id, nil)
 }
 
-func (k collection[T, R]) head(ctx context.Context, id int) error {
+// Create creates a record of in (POST).
+func (k Collection[T, R]) Create(ctx context.Context, in any) (R, error) {
+	return k.Write(ctx, http.MethodPost, 0, in)
+}
+
+// Update replaces record id with in (PUT).
+func (k Collection[T, R]) Update(ctx context.Context, id int, in any) (R, error) {
+	return k.Write(ctx, http.MethodPut, id, in)
+}
+
+// Patch changes record id with in (PATCH).
+func (k Collection[T, R]) Patch(ctx context.Context, id int, in any) (R, error) {
+	return k.Write(ctx, http.MethodPatch, id, in)
+}
+
+// Head reports whether record id exists: nil when it does.
+func (k Collection[T, R]) Head(ctx context.Context, id int) error {
 	_, err := k.send(ctx, http.MethodHead, strconv.Itoa(id), nil, nil)
 	return err
 }
 
-// write sends method with body to record id (0: to the collection, a
+// Write sends method with body to record id (0: to the collection, a
 // create) and reads the record answered.
-func (k collection[T, R]) write(ctx context.Context, method string, id int, body any) (R, error) {
+func (k Collection[T, R]) Write(ctx context.Context, method string, id int, body any) (R, error) {
 	suffix := ""
 	if id > 0 {
 		suffix = strconv.Itoa(id)
@@ -84,9 +101,9 @@ func (k collection[T, R]) write(ctx context.Context, method string, id int, body
 	return r, err
 }
 
-// delete deletes record id; 200 with a body and an empty 204 both mean
+// Delete deletes record id; 200 with a body and an empty 204 both mean
 // done.
-func (k collection[T, R]) delete(ctx context.Context, id int) error {
+func (k Collection[T, R]) Delete(ctx context.Context, id int) error {
 	_, err := k.send(ctx, http.MethodDelete, strconv.Itoa(id), nil, nil)
 	if (err == nil || recordNotFound(err)) && k.gone != nil {
 		k.gone(id)
@@ -95,14 +112,14 @@ func (k collection[T, R]) delete(ctx context.Context, id int) error {
 }
 
 // getter sends the GET of a page of the collection.
-func (k collection[T, R]) getter() getter {
+func (k Collection[T, R]) getter() getter {
 	return func(ctx context.Context, q url.Values) (*answer, error) {
 		return k.send(ctx, http.MethodGet, "", q, nil)
 	}
 }
 
-// page fetches one page (opts.Page, or the first) of the list q filters.
-func (k collection[T, R]) page(ctx context.Context, q url.Values, opts *PageOptions) (*Page[R], error) {
+// Page fetches one page (opts.Page, or the first) of the list q filters.
+func (k Collection[T, R]) Page(ctx context.Context, q url.Values, opts *PageOptions) (*Page[R], error) {
 	n := 1
 	if opts != nil && opts.Page > 0 {
 		n = opts.Page
@@ -110,9 +127,9 @@ func (k collection[T, R]) page(ctx context.Context, q url.Values, opts *PageOpti
 	return fetchPage[R](ctx, k.getter(), q, n)
 }
 
-// all walks every page of the list q filters in order (see walk),
+// All walks every page of the list q filters in order (see walk),
 // stopping after opts.Limit records when it is set.
-func (k collection[T, R]) all(ctx context.Context, q url.Values, opts *PageOptions) iter.Seq2[R, error] {
+func (k Collection[T, R]) All(ctx context.Context, q url.Values, opts *PageOptions) iter.Seq2[R, error] {
 	limit, lim := 0, k.walk
 	if opts != nil {
 		limit, lim.onFirst = opts.Limit, opts.OnMeta

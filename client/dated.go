@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kanka-cli/kanka/almanac"
+	"github.com/kanka-cli/kanka/internal/yamlwrite"
 	yaml "go.yaml.in/yaml/v3"
 )
 
@@ -188,21 +189,21 @@ func visibilityField[In any](get func(*In) **int) Field[In] {
 	})
 }
 
-// datedFileNode is the writable part of a dated record as a file writes
+// datedFileForm is the writable part of a dated record as a file writes
 // it: a whole date is one key, first.
-func datedFileNode[In any, P interface {
+func datedFileForm[In any, P interface {
 	*In
 	Dating
-}](t Fields[In], in *In) *yaml.Node {
+}](t Fields[In], in *In) yamlwrite.Map {
 	d := P(in).Dates()
 	if !d.HasDate() {
-		return t.fileNode(in)
+		return t.fileForm(in)
 	}
-	n := t.fileNode(in)
-	var date yaml.Node
-	_ = date.Encode(d.DateLabel())
-	n.Content = append([]*yaml.Node{scalarNode("date"), &date}, n.Content...)
-	return n
+	date, err := yamlwrite.Node(d.DateLabel())
+	if err != nil {
+		date = &yaml.Node{} // null
+	}
+	return append(yamlwrite.Map{{Key: "date", Value: date}}, t.fileForm(in)...)
 }
 
 // readDated reads one dated record of a file: each key by its field of t,

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 )
 
@@ -174,7 +175,8 @@ func (s subject) record(at int) string {
 
 // modelRe finds the record kind in Laravel's 404 ("No query results for
 // model [App\Models\Calendar] 99").
-var modelRe = regexp.MustCompile(`\[App\\Models\\(\w+)\]`)
+// Compiled when first used, not when kanka starts.
+var modelRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\[App\\Models\\(\w+)\]`) })
 
 // explain is e in the user's words: a 404 names what was not found and
 // where; any other status says what the request was doing, then the status
@@ -205,7 +207,7 @@ func (e *Error) notFound() string {
 		return fmt.Sprintf("%s: the server has no such address (404 %s); is the URL the API root?", Action(e.Method, e.URL), e.Message)
 	}
 	model := ""
-	if m := modelRe.FindStringSubmatch(e.Message); m != nil {
+	if m := modelRe().FindStringSubmatch(e.Message); m != nil {
 		model = m[1]
 	}
 	missing := 0 // the level of the record not found

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/kanka-cli/kanka/internal/yamlwrite"
 	yaml "go.yaml.in/yaml/v3"
 )
 
@@ -335,20 +336,20 @@ func (t Fields[In]) fileKeys(also ...map[string]func(v *yaml.Node, path string))
 	return keys
 }
 
-// fileNode is in as a file writes it: each field with a value worth
-// writing, in the table's order.
-func (t Fields[In]) fileNode(in *In) *yaml.Node {
-	n := &yaml.Node{Kind: yaml.MappingNode}
+// fileForm is in as a file writes it: each field with a value worth
+// writing, in the table's order (a value YAML cannot write is left out).
+func (t Fields[In]) fileForm(in *In) yamlwrite.Map {
+	var m yamlwrite.Map
 	for i := range t {
 		f := &t[i]
 		if f.yaml == nil || !f.given(in) {
 			continue
 		}
 		if v := f.yaml(in); v != nil {
-			addPair(n, f.Key, v)
+			m.Add(f.Key, v)
 		}
 	}
-	return n
+	return m
 }
 
 // answerKeys are the keys of the table's readable fields in an answer.
@@ -500,24 +501,14 @@ func extraKeys[In any](t Fields[In], b []byte, known ...string) []keyValue {
 	return out
 }
 
-// extraNode is kvs as one YAML mapping, each value decoded from JSON.
-func extraNode(kvs []keyValue) *yaml.Node {
-	n := &yaml.Node{Kind: yaml.MappingNode}
+// addExtra appends kvs to m, each value decoded from JSON (one YAML cannot
+// write is left out).
+func addExtra(m *yamlwrite.Map, kvs ...keyValue) {
 	for _, kv := range kvs {
 		var v any
 		if err := json.Unmarshal(kv.Value, &v); err == nil {
-			addPair(n, kv.Key, v)
+			m.Add(kv.Key, v)
 		}
-	}
-	return n
-}
-
-// addPair appends key: v to the mapping n; a value YAML cannot encode is
-// left out.
-func addPair(n *yaml.Node, key string, v any) {
-	var value yaml.Node
-	if err := value.Encode(v); err == nil {
-		n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: key}, &value)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"regexp"
 	"strings"
+	"sync"
 
 	yaml "go.yaml.in/yaml/v3"
 )
@@ -175,7 +176,10 @@ func topKey(path string) string {
 
 // itemField is a problem's field that names an item of a list in the
 // user's words: "month 2 length", "season 1", "year 1492".
-var itemField = regexp.MustCompile(`^(month|weekday|year|season|moon|epoch) (-?\d+)(?: (.+))?$`)
+// Compiled when first used, not when kanka starts.
+var itemField = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(month|weekday|year|season|moon|epoch) (-?\d+)(?: (.+))?$`)
+})
 
 // itemLists are the file's key of each list itemField names, and the keys
 // of the parts of an item, in the user's words.
@@ -194,7 +198,7 @@ var itemLists = map[string]struct {
 // of Validate names: "month 2 length" -> "months[2].length", "year 1492"
 // -> "years.1492", a field's label -> its key ("suffix" -> "suffix").
 func calendarFieldKey(field string) string {
-	if m := itemField.FindStringSubmatch(field); m != nil {
+	if m := itemField().FindStringSubmatch(field); m != nil {
 		if m[1] == "year" {
 			return "years." + m[2]
 		}
@@ -224,7 +228,7 @@ func unresolvedMonth(c CalendarInput, field string) bool {
 	if field == "date" {
 		return c.DateWritten != nil
 	}
-	if m := itemField.FindStringSubmatch(field); m != nil && m[1] == "season" && m[3] == "" {
+	if m := itemField().FindStringSubmatch(field); m != nil && m[1] == "season" && m[3] == "" {
 		for i, s := range c.Seasons {
 			if field == "season "+itoa(i+1) {
 				return s.MonthName != nil

@@ -5,14 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"iter"
-	"net/http"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/internal/suggest"
+	"github.com/kanka-cli/kanka/internal/yamlwrite"
 	yaml "go.yaml.in/yaml/v3"
 )
 
@@ -45,31 +45,34 @@ type ReminderInput struct {
 var ReminderTypes = []string{2: "birth", 3: "death", 4: "date", 5: "founded"}
 
 // ReminderFields is the field table of a reminder. The service keeps every
-// field an update leaves out; the date is sent whole (datedFields).
-var ReminderFields = Fields[ReminderInput](slices.Concat(
-	Fields[ReminderInput]{scalarField("calendar_id", func(in *ReminderInput) **int { return &in.CalendarID }, wholeKind)},
-	datedFields(func(in *ReminderInput) *Dated { return &in.Dated }),
-	Fields[ReminderInput]{
-		checked(scalarField("length", func(in *ReminderInput) **int { return &in.Length }, wholeKind), func(in *ReminderInput, ps *problems) {
-			if in.Length != nil && *in.Length < 1 {
-				ps.add("length", "must be at least 1 day")
-			}
-		}),
-		textAtMost("comment", func(in *ReminderInput) **string { return &in.Comment }, 191),
-		checked(scalarField("recurring_periodicity", func(in *ReminderInput) **string { return &in.Repeat }, textKind), func(in *ReminderInput, ps *problems) {
-			if _, _, err := ReadRepeat(deref(in.Repeat, "")); err != nil {
-				ps.add("recurring_periodicity", "%v", err)
-			}
-		}),
-		scalarField("recurring_until", func(in *ReminderInput) **string { return &in.Until }, textKind),
-		textAtMost("colour", func(in *ReminderInput) **string { return &in.Colour }, 7),
-		checked(scalarField("type_id", func(in *ReminderInput) **int { return &in.TypeID }, wholeKind), func(in *ReminderInput, ps *problems) {
-			if t := in.TypeID; t != nil && (*t < 2 || *t >= len(ReminderTypes)) {
-				ps.add("type_id", "must be 2 to 5 (birth, death, date, founded)")
-			}
-		}),
-		visibilityField(func(in *ReminderInput) **int { return &in.VisibilityID }),
-	}))
+// field an update leaves out; the date is sent whole (datedFields). It is
+// made when first used: kanka starts on every Tab of a completion.
+var ReminderFields = sync.OnceValue(func() Fields[ReminderInput] {
+	return slices.Concat(
+		Fields[ReminderInput]{scalarField("calendar_id", func(in *ReminderInput) **int { return &in.CalendarID }, wholeKind)},
+		datedFields(func(in *ReminderInput) *Dated { return &in.Dated }),
+		Fields[ReminderInput]{
+			checked(scalarField("length", func(in *ReminderInput) **int { return &in.Length }, wholeKind), func(in *ReminderInput, ps *problems) {
+				if in.Length != nil && *in.Length < 1 {
+					ps.add("length", "must be at least 1 day")
+				}
+			}),
+			textAtMost("comment", func(in *ReminderInput) **string { return &in.Comment }, 191),
+			checked(scalarField("recurring_periodicity", func(in *ReminderInput) **string { return &in.Repeat }, textKind), func(in *ReminderInput, ps *problems) {
+				if _, _, err := ReadRepeat(deref(in.Repeat, "")); err != nil {
+					ps.add("recurring_periodicity", "%v", err)
+				}
+			}),
+			scalarField("recurring_until", func(in *ReminderInput) **string { return &in.Until }, textKind),
+			textAtMost("colour", func(in *ReminderInput) **string { return &in.Colour }, 7),
+			checked(scalarField("type_id", func(in *ReminderInput) **int { return &in.TypeID }, wholeKind), func(in *ReminderInput, ps *problems) {
+				if t := in.TypeID; t != nil && (*t < 2 || *t >= len(ReminderTypes)) {
+					ps.add("type_id", "must be 2 to 5 (birth, death, date, founded)")
+				}
+			}),
+			visibilityField(func(in *ReminderInput) **int { return &in.VisibilityID }),
+		})
+})
 
 // ReadRepeat reads a repeat as typed: year, month or the service's
 // {moonId}_{phase}, or a moon by name and a phase, MOON:PHASE (moon is
@@ -143,7 +146,7 @@ type reminderRecord struct {
 func (r *Reminder) UnmarshalJSON(b []byte) error {
 	var x reminderRecord
 	var in ReminderInput
-	if err := decodeAnswer(b, reminderShape, "reminder", &x, ReminderFields, &in); err != nil {
+	if err := decodeAnswer(b, shapeOf("reminder"), "reminder", &x, ReminderFields(), &in); err != nil {
 		return err
 	}
 	*r = Reminder{ID: int(x.ID), RemindableID: int(x.RemindableID), RemindableType: string(x.RemindableType),
@@ -151,8 +154,6 @@ func (r *Reminder) UnmarshalJSON(b []byte) error {
 		ReminderInput: in, Raw: append(json.RawMessage(nil), b...)}
 	return nil
 }
-
-var reminderShape = shapeOf("reminder")
 
 // OfPost reports whether the reminder is a post's, not an entity's.
 func (r *Reminder) OfPost() bool { return strings.HasSuffix(r.RemindableType, `\Post`) }
@@ -167,33 +168,33 @@ func (r *Reminder) RawJSON() json.RawMessage { return r.Raw }
 func (r *Reminder) RecordID() int { return r.ID }
 
 // FromReminder is a copy of the writable part of r as it was read.
-func FromReminder(r *Reminder) ReminderInput { return ReminderFields.Clone(&r.ReminderInput) }
+func FromReminder(r *Reminder) ReminderInput { return ReminderFields().Clone(&r.ReminderInput) }
 
 // MarshalJSON encodes the wire payload.
 func (in ReminderInput) MarshalJSON() ([]byte, error) {
-	return json.Marshal(ReminderFields.Payload(&in))
+	return json.Marshal(ReminderFields().Payload(&in))
 }
 
 // Validate checks a reminder: its fields, and its date, against cal when
 // it is given (the service does not check it).
 func (in ReminderInput) Validate(cal *Calendar) error {
 	var ps problems
-	ReminderFields.checkFields(&in, &ps)
+	ReminderFields().checkFields(&in, &ps)
 	ps.checkDated(in.Dated, cal)
 	return ps.err()
 }
 
 // ReminderFile is the file form of r: id first, the writable fields (the
 // date as one Y-M-D), then the other keys the server sent.
-func ReminderFile(r *Reminder) any {
-	return recordFile(r.ID, datedFileNode(ReminderFields, &r.ReminderInput), ReminderFields, r.Raw, reminderServerKeys)
+func ReminderFile(r *Reminder) yamlwrite.Map {
+	return recordFile(r.ID, datedFileForm(ReminderFields(), &r.ReminderInput), ReminderFields(), r.Raw, reminderServerKeys)
 }
 
 var reminderServerKeys = map[string]bool{"id": true, "remindable_id": true, "remindable_type": true, "date": true,
 	"is_recurring": true, "created_at": true, "created_by": true, "updated_at": true, "updated_by": true, otherKeysKey: true}
 
 func (r *fileReader) reminder(n *yaml.Node, path string) ReminderInput {
-	return readDated(r, n, path, ReminderFields, func(in *ReminderInput) **int { return &in.VisibilityID }, reminderServerKeys)
+	return readDated(r, n, path, ReminderFields(), func(in *ReminderInput) **int { return &in.VisibilityID }, reminderServerKeys)
 }
 
 // DecodeReminder reads one reminder from mapping n, strictly: the file
@@ -242,14 +243,25 @@ func (e *Entity) RecordID() int { return e.ID }
 
 // GetEntity fetches entity id (the live service's entity endpoint).
 func (c *Client) GetEntity(ctx context.Context, id int) (*Entity, error) {
-	return collection[Entity, *Entity]{send: c.at("entities")}.get(ctx, id)
+	return Collection[Entity, *Entity]{send: c.at("entities")}.Get(ctx, id)
 }
 
-// reminders is the reminders at path, and the observer told of them.
-func (c *Client) reminders(path string) collection[Reminder, *Reminder] {
-	o, _ := c.cfg.Observer.(ReminderObserver)
-	k := collection[Reminder, *Reminder]{send: c.at(path), walk: c.walkLimits()}
-	if o != nil {
+// Reminders is the reminders of entity entityID: read, created, changed
+// (Patch: what is left out is kept) and deleted there. The service does
+// not check that a reminder read by id is the entity's.
+func (c *Client) Reminders(entityID int) Collection[Reminder, *Reminder] {
+	return c.reminders("entities/" + strconv.Itoa(entityID) + "/reminders")
+}
+
+// CalendarReminders is the reminders of calendar calendarID, of entities
+// and posts alike: its list.
+func (c *Client) CalendarReminders(calendarID int) Collection[Reminder, *Reminder] {
+	return c.reminders(calendarPath(calendarID) + "/reminders")
+}
+
+func (c *Client) reminders(path string) Collection[Reminder, *Reminder] {
+	k := Collection[Reminder, *Reminder]{send: c.at(path), walk: c.walkLimits()}
+	if o, ok := c.cfg.Observer.(ReminderObserver); ok {
 		k.seen, k.gone = func(_ int, r *Reminder) { o.ReminderSeen(r) }, o.ReminderGone
 	}
 	return k
@@ -259,38 +271,4 @@ func (c *Client) reminders(path string) collection[Reminder, *Reminder] {
 type ReminderObserver interface {
 	ReminderSeen(r *Reminder)
 	ReminderGone(id int)
-}
-
-func entityReminders(entityID int) string { return "entities/" + strconv.Itoa(entityID) + "/reminders" }
-
-// CalendarReminders walks every page of calendar calendarID's reminders,
-// of entities and posts alike.
-func (c *Client) CalendarReminders(ctx context.Context, calendarID int, opts *PageOptions) iter.Seq2[*Reminder, error] {
-	return c.reminders(calendarPath(calendarID)+"/reminders").all(ctx, nil, opts)
-}
-
-// ListCalendarReminders fetches one page of calendar calendarID's reminders.
-func (c *Client) ListCalendarReminders(ctx context.Context, calendarID int, opts *PageOptions) (*Page[*Reminder], error) {
-	return c.reminders(calendarPath(calendarID)+"/reminders").page(ctx, nil, opts)
-}
-
-// GetReminder fetches reminder id by an entity the token can see (the
-// service does not check that the reminder is the entity's).
-func (c *Client) GetReminder(ctx context.Context, entityID, id int) (*Reminder, error) {
-	return c.reminders(entityReminders(entityID)).get(ctx, id)
-}
-
-// CreateReminder creates a reminder of entity entityID.
-func (c *Client) CreateReminder(ctx context.Context, entityID int, in ReminderInput) (*Reminder, error) {
-	return c.reminders(entityReminders(entityID)).write(ctx, http.MethodPost, 0, in)
-}
-
-// UpdateReminder changes reminder id (PATCH: the fields left out are kept).
-func (c *Client) UpdateReminder(ctx context.Context, entityID, id int, in ReminderInput) (*Reminder, error) {
-	return c.reminders(entityReminders(entityID)).write(ctx, http.MethodPatch, id, in)
-}
-
-// DeleteReminder deletes reminder id.
-func (c *Client) DeleteReminder(ctx context.Context, entityID, id int) error {
-	return c.reminders(entityReminders(entityID)).delete(ctx, id)
 }

@@ -31,24 +31,24 @@ func TestReminderCalls(t *testing.T) {
 	ctx := context.Background()
 	in := client.ReminderInput{CalendarID: ptr(5), Comment: ptr("Feast"), Repeat: ptr("1_f"), Until: ptr("2")}
 	in.SetDate(client.Date{Year: -1, Month: 12, Day: 9})
-	r, err := c.CreateReminder(ctx, 50, in)
+	r, err := c.Reminders(50).Create(ctx, in)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.ID != 7 || r.Length != nil || !r.IsRecurring || *r.Until != "2" || r.Date() != (client.Date{Year: -1, Month: 12, Day: 9}) || r.OfPost() || r.RemindableID != 50 {
 		t.Errorf("created %+v", r)
 	}
-	if _, err := c.UpdateReminder(ctx, 50, 7, client.ReminderInput{Comment: ptr("Fête")}); err != nil {
+	if _, err := c.Reminders(50).Patch(ctx, 7, client.ReminderInput{Comment: ptr("Fête")}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.GetReminder(ctx, 50, 7); !client.IsNotFound(err) {
+	if _, err := c.Reminders(50).Get(ctx, 7); !client.IsNotFound(err) {
 		t.Errorf("get: %v", err)
 	}
-	if err := c.DeleteReminder(ctx, 50, 8); err != nil {
+	if err := c.Reminders(50).Delete(ctx, 8); err != nil {
 		t.Fatal(err)
 	}
 	var listed []int
-	for r, err := range c.CalendarReminders(ctx, 5, nil) {
+	for r, err := range c.CalendarReminders(5).All(ctx, nil, nil) {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -140,7 +140,7 @@ func TestReminderFileRoundTrips(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s\n%v", src, err)
 		}
-		if d := client.ReminderFields.Differing(&back, &r.ReminderInput); len(d) != 0 {
+		if d := client.ReminderFields().Differing(&back, &r.ReminderInput); len(d) != 0 {
 			t.Errorf("%s\nreads back differing in %v", src, d)
 		}
 	}

@@ -3,6 +3,7 @@ package client
 import (
 	"encoding/json"
 
+	"github.com/kanka-cli/kanka/internal/yamlwrite"
 	yaml "go.yaml.in/yaml/v3"
 )
 
@@ -37,14 +38,14 @@ func (in WeatherInput) MarshalJSON() ([]byte, error) {
 }
 
 // MarshalYAML writes the file form (date: Y-M-D, visibility by name).
-func (in WeatherInput) MarshalYAML() (any, error) { return datedFileNode(WeatherFields, &in), nil }
+func (in WeatherInput) MarshalYAML() (any, error) { return datedFileForm(WeatherFields, &in), nil }
 
 // WeatherFile is the file form of w: what `get -o yaml` prints, id first,
 // the writable fields (the date as one Y-M-D when it is whole, the
 // visibility by name), then the other keys the server sent (accepted and
 // ignored when read back; those kanka does not know under other_keys).
-func WeatherFile(w *Weather) any {
-	return recordFile(w.ID, datedFileNode(WeatherFields, &w.WeatherInput), WeatherFields, w.Raw, weatherServerKeys)
+func WeatherFile(w *Weather) yamlwrite.Map {
+	return recordFile(w.ID, datedFileForm(WeatherFields, &w.WeatherInput), WeatherFields, w.Raw, weatherServerKeys)
 }
 
 // UnmarshalYAML reads one entry as DecodeWeather does.

@@ -58,8 +58,8 @@ func isRouteNotFound(err error, method string) bool {
 
 // weathers is the weather collection of calendar calendarID: the path the
 // server was found to have, and the observer told of what it holds.
-func (c *Client) weathers(calendarID int) collection[Weather, *Weather] {
-	return collection[Weather, *Weather]{
+func (c *Client) weathers(calendarID int) Collection[Weather, *Weather] {
+	return Collection[Weather, *Weather]{
 		send: func(ctx context.Context, method, suffix string, q url.Values, body any) (*answer, error) {
 			return c.weatherDo(ctx, method, calendarID, suffix, q, body)
 		},
@@ -71,42 +71,42 @@ func (c *Client) weathers(calendarID int) collection[Weather, *Weather] {
 
 // ListWeather fetches one page of a calendar's weather.
 func (c *Client) ListWeather(ctx context.Context, calendarID int, opts *WeatherListOptions) (*Page[*Weather], error) {
-	return c.weathers(calendarID).page(ctx, url.Values{}, opts)
+	return c.weathers(calendarID).Page(ctx, url.Values{}, opts)
 }
 
 // AllWeather walks every page of a calendar's weather in order, stopping
 // after opts.Limit entries when it is set.
 func (c *Client) AllWeather(ctx context.Context, calendarID int, opts *WeatherListOptions) iter.Seq2[*Weather, error] {
-	return c.weathers(calendarID).all(ctx, url.Values{}, opts)
+	return c.weathers(calendarID).All(ctx, url.Values{}, opts)
 }
 
 // GetWeather fetches one weather entry.
 func (c *Client) GetWeather(ctx context.Context, calendarID, id int) (*Weather, error) {
-	return c.weathers(calendarID).get(ctx, id)
+	return c.weathers(calendarID).Get(ctx, id)
 }
 
 // HeadWeather checks that a weather entry exists; nil means it does.
 func (c *Client) HeadWeather(ctx context.Context, calendarID, id int) error {
-	return c.weathers(calendarID).head(ctx, id)
+	return c.weathers(calendarID).Head(ctx, id)
 }
 
 // CreateWeather records the weather of one day.
 func (c *Client) CreateWeather(ctx context.Context, calendarID int, in WeatherInput) (*Weather, error) {
-	return c.weathers(calendarID).write(ctx, http.MethodPost, 0, in)
+	return c.weathers(calendarID).Create(ctx, in)
 }
 
 // UpdateWeather replaces a weather entry (PUT). The live service requires
 // year, month, day and weather on every update: start from FromWeather.
 func (c *Client) UpdateWeather(ctx context.Context, calendarID, id int, in WeatherInput) (*Weather, error) {
-	return c.weathers(calendarID).write(ctx, http.MethodPut, id, in)
+	return c.weathers(calendarID).Update(ctx, id, in)
 }
 
 // PatchWeather updates a weather entry (PATCH).
 func (c *Client) PatchWeather(ctx context.Context, calendarID, id int, in WeatherInput) (*Weather, error) {
-	return c.weathers(calendarID).write(ctx, http.MethodPatch, id, in)
+	return c.weathers(calendarID).Patch(ctx, id, in)
 }
 
 // DeleteWeather deletes a weather entry.
 func (c *Client) DeleteWeather(ctx context.Context, calendarID, id int) error {
-	return c.weathers(calendarID).delete(ctx, id)
+	return c.weathers(calendarID).Delete(ctx, id)
 }

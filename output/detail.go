@@ -3,8 +3,6 @@ package output
 import (
 	"bytes"
 	"strings"
-
-	"github.com/olekukonko/tablewriter/pkg/twwidth"
 )
 
 // detailIndent sets a multi-line value's block under its label.
@@ -33,7 +31,7 @@ func (p *Printer) writeDetail(rec Record, kind Kind) error {
 	}
 	labelWidth := 0
 	for _, f := range fields {
-		labelWidth = max(labelWidth, twwidth.Width(f.Label)+1) // +1 for the colon
+		labelWidth = max(labelWidth, Width(f.Label)+1) // +1 for the colon
 	}
 	var out bytes.Buffer
 	for _, f := range fields {
@@ -51,7 +49,7 @@ func (p *Printer) writeDetail(rec Record, kind Kind) error {
 				}
 			}
 		case value != "":
-			first := p.bold(label) + strings.Repeat(" ", labelWidth-twwidth.Width(label)+1)
+			first := p.bold(label) + strings.Repeat(" ", labelWidth-Width(label)+1)
 			out.WriteString(strings.Join(p.fitLine(value, first, strings.Repeat(" ", labelWidth+1)), "\n"))
 		default:
 			out.WriteString(p.bold(label))
@@ -66,7 +64,7 @@ func (p *Printer) writeDetail(rec Record, kind Kind) error {
 // block stay; else wrapped at spaces, the lines after the first under
 // rest. first may hold the label in bold: escape sequences take no room.
 func (p *Printer) fitLine(value, first, rest string) []string {
-	if p.opts.Width <= 0 || twwidth.Width(first+value) <= p.opts.Width {
+	if p.opts.Width <= 0 || Width(first+value) <= p.opts.Width {
 		return []string{first + value}
 	}
 	return Wrap(value, p.opts.Width, first, rest)

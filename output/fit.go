@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/olekukonko/tablewriter/pkg/twwidth"
 )
 
 // Priority says which columns of a table give way first on a terminal too
@@ -81,7 +79,7 @@ func fitToWidth(columns []Column, header []string, rows [][]string, width int) f
 			if !kept[j] {
 				continue
 			}
-			if twwidth.Width(cell) > widths[j] {
+			if Width(cell) > widths[j] {
 				// "travel at half..." rather than "travel at half ...".
 				cell = Cut(cell, widths[j])
 			}
@@ -119,11 +117,11 @@ func planColumns(columns []Column, header []string, rows [][]string) columnPlan 
 			p.floor[j] = max(c.MinWidth, len(ellipsis)+1)
 		}
 		if header != nil {
-			p.natural[j] = twwidth.Width(header[j])
+			p.natural[j] = Width(header[j])
 			p.floor[j] = max(p.floor[j], p.natural[j])
 		}
 		for _, row := range rows {
-			p.natural[j] = max(p.natural[j], twwidth.Width(row[j]))
+			p.natural[j] = max(p.natural[j], Width(row[j]))
 		}
 		p.floor[j] = min(p.floor[j], p.natural[j])
 	}

@@ -16,6 +16,9 @@ import (
 // Width is the number of terminal columns s takes.
 func Width(s string) int { return twwidth.Width(s) }
 
+// Truncate cuts s to at most w columns, keeping its escape sequences.
+func Truncate(s string, w int) string { return twwidth.Truncate(s, max(w, 0)) }
+
 // Cut shortens s to at most w columns, ending in "..." when something was
 // cut ("Calendar..." rather than "Calendar ..."); with no room for the
 // ellipsis it is cut bare.

@@ -1,8 +1,7 @@
 package output
 
 import (
-	"bytes"
-
+	"github.com/kanka-cli/kanka/internal/yamlwrite"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -31,11 +30,20 @@ func (p *Printer) writeYAMLList(recs []Record, kind Kind) error {
 		if err != nil {
 			return err
 		}
-		if err := p.writeYAML([]any{v}); err != nil {
+		if err := p.writeYAML(oneItem(v)); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// oneItem is a list of v alone; a tree's as a tree, which yamlwrite writes
+// in one pass.
+func oneItem(v any) any {
+	if n, ok := v.(*yaml.Node); ok && n != nil {
+		return &yaml.Node{Kind: yaml.SequenceNode, Content: []*yaml.Node{n}}
+	}
+	return []any{v}
 }
 
 // yamlValue is Kind.YAML of the record, or, for a kind without one, its
@@ -57,16 +65,6 @@ func (p *Printer) writeYAML(v any) error {
 }
 
 // EncodeYAML is v as kanka writes YAML everywhere (-o yaml, export, the file
-// edit opens): two-space indents, a document without "---".
-func EncodeYAML(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := yaml.NewEncoder(&buf)
-	enc.SetIndent(2)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	if err := enc.Close(); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
+// edit opens): two-space indents, a document without "---"; a tree
+// (*yaml.Node) in one pass (yamlwrite).
+func EncodeYAML(v any) ([]byte, error) { return yamlwrite.Encode(v) }

@@ -95,7 +95,7 @@ func TestLiveAdvanceChangesTheDateAlone(t *testing.T) {
 				t.Fatalf("updated_at %v, date %v -> %v", after["updated_at"], before["date"], after["date"])
 			}
 			c := s.store.(*memStore).st.Calendars[0]
-			if len(c.NamedWeeks) != 1 || c.NamedWeeks[0] != (namedWeek{Number: 1, Name: "Hammerweek"}) {
+			if len(c.NamedWeeks) != 1 || c.NamedWeeks[0].Number != 1 || c.NamedWeeks[0].Name != "Hammerweek" {
 				t.Fatalf("named weeks after %s: %v", verb, c.NamedWeeks)
 			}
 			if want := clock.Add(time.Hour); !c.CalendarUpdatedAt.Equal(want) || !c.UpdatedAt.Equal(clock) {

@@ -17,11 +17,12 @@ func almanacOf(c *calendar) almanac.Calendar {
 	a := almanac.Calendar{
 		Weekdays: append([]string(nil), c.Weekdays...),
 		Years:    make(map[int]string, len(c.Years)),
-		Leap: almanac.LeapRule{Enabled: c.HasLeapYear, Amount: deref(c.LeapYearAmount), Month: deref(c.LeapYearMonth),
-			Offset: deref(c.LeapYearOffset), Start: deref(c.LeapYearStart)},
-		SkipYearZero: c.SkipYearZero,
-		StartOffset:  deref(c.StartOffset),
-		Suffix:       deref(c.Suffix),
+		Leap: almanac.LeapRule{Enabled: c.Fields.flag("has_leap_year"), Amount: deref(c.Fields.whole("leap_year_amount")),
+			Month: deref(c.Fields.whole("leap_year_month")), Offset: deref(c.Fields.whole("leap_year_offset")),
+			Start: deref(c.Fields.whole("leap_year_start"))},
+		SkipYearZero: c.Fields.flag("skip_year_zero"),
+		StartOffset:  deref(c.Fields.whole("start_offset")),
+		Suffix:       deref(c.Fields.text("suffix")),
 	}
 	for _, m := range c.Months {
 		a.Months = append(a.Months, almanac.Month{Name: m.Name, Alias: m.Alias, Length: m.Length, Intercalary: strings.EqualFold(m.Type, "intercalary")})

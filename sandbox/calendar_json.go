@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"net/http"
+	"slices"
 	"strconv"
 )
 
@@ -49,7 +50,7 @@ func (s *Server) calendarJSON(r *http.Request, c *calendar) object {
 	date := strconv.Itoa(c.CurrentYear) + "-" + strconv.Itoa(c.CurrentMonth) + "-" + strconv.Itoa(c.CurrentDay)
 
 	if !s.live {
-		return s.omit(object{
+		return s.omit(withCalendarFields(c, false, object{
 			{"id", c.ID},
 			{"name", c.Name},
 			{"entry", deref(c.Entry)},
@@ -68,18 +69,11 @@ func (s *Server) calendarJSON(r *http.Request, c *calendar) object {
 			{"date", date},
 			{"parameters", nil},
 			{"months", months},
-			{"start_offset", deref(c.StartOffset)},
 			{"weekdays", weekdays},
 			{"years", years},
 			{"seasons", seasons},
 			{"moons", moons},
-			{"suffix", deref(c.Suffix)},
-			{"has_leap_year", c.HasLeapYear},
-			{"leap_year_amount", deref(c.LeapYearAmount)},
-			{"leap_year_month", deref(c.LeapYearMonth)},
-			{"leap_year_offset", deref(c.LeapYearOffset)},
-			{"leap_year_start", deref(c.LeapYearStart)},
-		})
+		}))
 	}
 	base := baseURL(r)
 	// Live, a field never set or set to null is null (the columns are
@@ -123,22 +117,32 @@ func (s *Server) calendarJSON(r *http.Request, c *calendar) object {
 		{"years", years},
 		{"seasons", seasons},
 		{"moons", moons},
-		{"start_offset", c.StartOffset},
-		{"suffix", c.Suffix},
-		{"format", c.Format},
-		{"has_leap_year", c.HasLeapYear},
-		{"skip_year_zero", c.SkipYearZero},
-		{"leap_year_amount", c.LeapYearAmount},
-		{"leap_year_month", c.LeapYearMonth},
-		{"leap_year_offset", c.LeapYearOffset},
-		{"leap_year_start", c.LeapYearStart},
 	}
+	o = withCalendarFields(c, true, o)
 	if related(r) {
 		for _, k := range relatedKeys {
 			o.set(k, []any{})
 		}
 	}
 	return s.omit(o)
+}
+
+// withCalendarFields is o, the answer of c, with the values of
+// calendarFields: at the end, in the table's order, or in the document's
+// mode after the key that the document shows one after.
+func withCalendarFields(c *calendar, live bool, o object) object {
+	for _, f := range calendarFields {
+		if f.live && !live {
+			continue
+		}
+		m := member{f.key, f.answer(c.Fields[f.key], live)}
+		at := len(o)
+		if f.after != "" && !live {
+			at = slices.IndexFunc(o, func(m member) bool { return m.key == f.after }) + 1
+		}
+		o = slices.Insert(o, at, m)
+	}
+	return o
 }
 
 // relatedKeys are the lists the live calendar resource adds with

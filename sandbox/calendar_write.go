@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"math"
 	"strings"
 	"time"
 
@@ -11,18 +12,18 @@ import (
 // a nullable field says whether it was sent, and with what (a live write
 // may send null).
 type calendarWrite struct {
-	name                                                      *string
-	entry, typ, suffix, format, image                         nullable[string]
-	currentYear, currentMonth, currentDay                     *int
-	startOffset, leapAmount, leapOffset, leapStart, leapMonth nullable[int]
-	hasLeap, isPrivate, skipYearZero                          *bool
-	tags                                                      *[]int
-	months                                                    *[]month
-	weekdays                                                  *[]string
-	years                                                     *[]year
-	seasons                                                   *[]season
-	moons                                                     *[]moon // a moon's ID is 0 when it is new
-	weeks                                                     *[]namedWeek
+	name                                  *string
+	entry, typ, image                     nullable[string]
+	currentYear, currentMonth, currentDay *int
+	isPrivate                             *bool
+	fields                                map[string]nullable[any] // of calendarFields
+	tags                                  *[]int
+	months                                *[]month
+	weekdays                              *[]string
+	years                                 *[]year
+	seasons                               *[]season
+	moons                                 *[]moon // a moon's ID is 0 when it is new
+	weeks                                 *[]namedWeek
 }
 
 func ptr[T any](v T, ok bool) *T {
@@ -31,9 +32,6 @@ func ptr[T any](v T, ok bool) *T {
 	}
 	return &v
 }
-
-// ref is a pointer to a copy of v.
-func ref[T any](v T) *T { return &v }
 
 // deref is *p, or the zero value for nil.
 func deref[T any](p *T) T {
@@ -48,7 +46,7 @@ func deref[T any](p *T) T {
 // on create), adding every problem to in.p.
 func (s *Server) readCalendarWrite(in *input, existing *calendar) *calendarWrite {
 	creating := existing == nil
-	w := &calendarWrite{}
+	w := &calendarWrite{fields: map[string]nullable[any]{}}
 	// The name is required on create; live, a name sent as null (or as
 	// white space, which the middleware makes null) fails it on update too.
 	if (creating && !in.has("name")) || (!creating && s.live && in.sentNull("name")) {
@@ -62,28 +60,15 @@ func (s *Server) readCalendarWrite(in *input, existing *calendar) *calendarWrite
 	}
 	w.entry = in.optStr("entry", 0)
 	w.typ = in.optStr("type", 191)
-	w.suffix = in.optStr("suffix", 191)
 	w.image = in.optStr("image_url", 0)
-	w.format = in.optStr("format", 20)
-	if f := deref(w.format.v); w.format.sent && strings.Trim(f, "ymMds ,-") != "" {
-		in.p.add("format", "The format format is invalid: only y, m, M, d, s, spaces, commas and dashes are allowed.")
-	}
 	w.currentYear = ptr(in.integer("current_year"))
 	w.currentMonth = ptr(in.integer("current_month"))
 	w.currentDay = ptr(in.integer("current_day"))
-	w.startOffset = in.optInt("start_offset", 0, 99, true)
 	w.isPrivate = ptr(in.boolean("is_private"))
-	w.skipYearZero = ptr(in.boolean("skip_year_zero"))
-	w.hasLeap = ptr(in.boolean("has_leap_year"))
-	w.leapAmount = in.optInt("leap_year_amount", -128, 128, true)
-	// The offset and start only mean something, and are only checked, when
-	// the calendar has leap years.
-	hasLeap := existing != nil && existing.HasLeapYear
-	if w.hasLeap != nil {
-		hasLeap = *w.hasLeap
+	for _, f := range calendarFields {
+		w.fields[f.key] = f.read(in, w, existing)
 	}
-	w.leapOffset = in.optInt("leap_year_offset", 1, 255, hasLeap)
-	w.leapStart = in.optInt("leap_year_start", 1, 255, hasLeap)
+	hasLeap := hasLeapYears(w, existing)
 	if items, ok := in.array("tags"); ok {
 		tags := in.ints("tags", items, 1)
 		w.tags = &tags
@@ -111,8 +96,7 @@ func (s *Server) readCalendarWrite(in *input, existing *calendar) *calendarWrite
 	// Like the offset and the start, the leap month is only checked when the
 	// calendar has leap years: a calendar without them reads back
 	// leap_year_month 0, and must be accepted back as it was read.
-	w.leapMonth = in.optInt("leap_year_month", 0, 0, false)
-	if m := w.leapMonth.v; m != nil && hasLeap && (*m < 1 || *m > len(months)) {
+	if m, ok := w.after("leap_year_month", nil).(int); ok && hasLeap && (m < 1 || m > len(months)) {
 		in.p.add("leap_year_month", msgBetween("leap_year_month", 1, len(months)))
 	}
 	// A season may start on a leap day (Shieldmeet): its day is checked
@@ -125,15 +109,24 @@ func (s *Server) readCalendarWrite(in *input, existing *calendar) *calendarWrite
 // leapAfter is the leap rule's amount and month once w is applied to
 // existing (nil on create), the month as normaliseLeapYear will store it.
 func leapAfter(existing *calendar, w *calendarWrite, hasLeap bool, months int) almanac.LeapRule {
-	var amount, month *int
-	if existing != nil {
-		amount, month = existing.LeapYearAmount, existing.LeapYearMonth
-	}
-	a, m := deref(w.leapAmount.or(amount)), deref(w.leapMonth.or(month))
+	a, _ := w.after("leap_year_amount", existing).(int)
+	m, _ := w.after("leap_year_month", existing).(int)
 	if hasLeap && months > 0 {
 		m = min(max(m, 1), months)
 	}
 	return almanac.LeapRule{Enabled: hasLeap, Amount: a, Month: m}
+}
+
+// after is the value of field key once w is applied to existing (nil on
+// create).
+func (w *calendarWrite) after(key string, existing *calendar) any {
+	if v := w.fields[key]; v.sent {
+		return deref(v.v)
+	}
+	if existing != nil {
+		return existing.Fields[key]
+	}
+	return nil
 }
 
 // applyCalendarWrite puts a validated write into c. Document mode keeps
@@ -147,20 +140,18 @@ func (s *Server) applyCalendarWrite(st *state, c *calendar, w *calendarWrite, cr
 	set(&c.Name, w.name)
 	w.entry.applyTo(&c.Entry)
 	w.typ.applyTo(&c.Type)
-	w.suffix.applyTo(&c.Suffix)
-	w.format.applyTo(&c.Format)
 	w.image.applyTo(&c.Image)
-	w.startOffset.applyTo(&c.StartOffset)
-	if creating && !w.startOffset.sent {
-		c.StartOffset = ref(0) // the column's default
-	}
 	set(&c.IsPrivate, w.isPrivate)
-	set(&c.SkipYearZero, w.skipYearZero)
-	set(&c.HasLeapYear, w.hasLeap)
-	w.leapAmount.applyTo(&c.LeapYearAmount)
-	w.leapOffset.applyTo(&c.LeapYearOffset)
-	w.leapStart.applyTo(&c.LeapYearStart)
-	w.leapMonth.applyTo(&c.LeapYearMonth)
+	if c.Fields == nil {
+		c.Fields = fields{}
+	}
+	for _, f := range calendarFields {
+		if v := w.fields[f.key]; v.sent {
+			c.Fields[f.key] = deref(v.v)
+		} else if creating && f.onCreate != nil {
+			c.Fields[f.key] = f.onCreate // the column's default
+		}
+	}
 	set(&c.Tags, w.tags)
 
 	rebuild := creating || s.live
@@ -177,7 +168,7 @@ func (s *Server) applyCalendarWrite(st *state, c *calendar, w *calendarWrite, cr
 		c.Seasons = orEmpty(w.seasons)
 	}
 	if w.moons != nil || rebuild {
-		moons, err := assignMoonIDs(st, c.Moons, orEmpty(w.moons))
+		moons, err := assignMoonIDs(st, c.Moons, orEmpty(w.moons), s.live)
 		if err != nil {
 			return err
 		}
@@ -221,13 +212,13 @@ func later(prev, now time.Time, step time.Duration) time.Time {
 // 1, the month among the months), so that a calendar read back and sent
 // again, as a safe update does, is always accepted.
 func normaliseLeapYear(c *calendar) {
-	if !c.HasLeapYear {
+	if !c.Fields.flag("has_leap_year") {
 		return
 	}
-	c.LeapYearOffset = ref(max(deref(c.LeapYearOffset), 1))
-	c.LeapYearStart = ref(max(deref(c.LeapYearStart), 1))
+	c.Fields["leap_year_offset"] = max(deref(c.Fields.whole("leap_year_offset")), 1)
+	c.Fields["leap_year_start"] = max(deref(c.Fields.whole("leap_year_start")), 1)
 	if len(c.Months) > 0 {
-		c.LeapYearMonth = ref(min(max(deref(c.LeapYearMonth), 1), len(c.Months)))
+		c.Fields["leap_year_month"] = min(max(deref(c.Fields.whole("leap_year_month")), 1), len(c.Months))
 	}
 }
 
@@ -244,9 +235,30 @@ func orEmpty[T any](v *[]T) []T {
 	return *v
 }
 
-// assignMoonIDs keeps the id of a moon sent with the id of one of the
-// calendar's moons, and gives every other moon a new id.
-func assignMoonIDs(st *state, old, moons []moon) ([]moon, *idsSpentError) {
+// assignMoonIDs gives the moons of a write their ids. Live, as the
+// service's sanitizer does, an id sent is kept, and the other moons are
+// numbered from the highest id sent, plus one (so a moon removed from the
+// top gives its id to the next new moon). In the document's mode, which has
+// no moon ids, a moon sent with the id of one of the calendar's moons keeps
+// it, and every other moon gets an id never handed out before.
+func assignMoonIDs(st *state, old, moons []moon, live bool) ([]moon, *idsSpentError) {
+	if live {
+		highest := 0
+		for _, m := range moons {
+			highest = max(highest, m.ID)
+		}
+		for i := range moons {
+			if moons[i].ID != 0 {
+				continue
+			}
+			if highest == math.MaxInt { // the next would wrap
+				return nil, &idsSpentError{kind: "moon"}
+			}
+			highest++
+			moons[i].ID = highest
+		}
+		return moons, nil
+	}
 	known := map[int]bool{}
 	for _, m := range old {
 		known[m.ID] = true

@@ -9,7 +9,7 @@ import (
 // answers show, so that a lastSync copied from an answer compares right.
 func (s *Server) stamp() time.Time { return s.now().UTC().Truncate(time.Microsecond) }
 
-func (s *Server) listCalendars(r *http.Request) reply {
+func (s *Server) listCalendars(r *http.Request, _ []string) reply {
 	filter, problems := readCalendarFilter(r, s.live)
 	if problems.any() {
 		return problems.reply()
@@ -25,10 +25,11 @@ func (s *Server) listCalendars(r *http.Request) reply {
 	if err != nil {
 		return storeFailure(err)
 	}
-	return listReply(s, r, found, s.calendarPageSize, func(c *calendar) object { return s.calendarJSON(r, c) })
+	return listReply(s, r, s.live, found, s.calendarPageSize, func(c *calendar) object { return s.calendarJSON(r, c) })
 }
 
-func (s *Server) getCalendar(r *http.Request, id string) reply {
+func (s *Server) getCalendar(r *http.Request, ids []string) reply {
+	id := ids[0]
 	var c *calendar
 	if err := s.store.view(func(st *state) { c = st.findCalendar(idOf(id)) }); err != nil {
 		return storeFailure(err)
@@ -39,7 +40,7 @@ func (s *Server) getCalendar(r *http.Request, id string) reply {
 	return dataReply(http.StatusOK, s.calendarJSON(r, c))
 }
 
-func (s *Server) createCalendar(r *http.Request) reply {
+func (s *Server) createCalendar(r *http.Request, _ []string) reply {
 	in, bad := readInput(r, s.live)
 	if bad != nil {
 		return *bad
@@ -54,7 +55,7 @@ func (s *Server) createCalendar(r *http.Request) reply {
 		if err != nil {
 			return err.reply(), false
 		}
-		entity, err := nextID(&st.LastIDs.Entity, "entity")
+		entity, err := st.nextEntityID()
 		if err != nil {
 			return err.reply(), false
 		}
@@ -69,12 +70,12 @@ func (s *Server) createCalendar(r *http.Request) reply {
 
 // updateCalendar serves PUT and PATCH alike: no field is required, and what
 // a field left out means depends on the mode (see applyCalendarWrite).
-func (s *Server) updateCalendar(r *http.Request, id string) reply {
+func (s *Server) updateCalendar(r *http.Request, ids []string) reply {
 	in, bad := readInput(r, s.live)
 	if bad != nil {
 		return *bad
 	}
-	return s.changeCalendar(id, func(st *state, c *calendar) (reply, bool) {
+	return s.changeCalendar(ids[0], func(st *state, c *calendar) (reply, bool) {
 		w := s.readCalendarWrite(in, c)
 		if in.p.any() {
 			return in.p.reply(), false
@@ -86,9 +87,9 @@ func (s *Server) updateCalendar(r *http.Request, id string) reply {
 	})
 }
 
-func (s *Server) deleteCalendar(id string) reply {
-	return s.changeCalendar(id, func(st *state, c *calendar) (reply, bool) {
-		st.deleteCalendar(c.ID)
+func (s *Server) deleteCalendar(_ *http.Request, ids []string) reply {
+	return s.changeCalendar(ids[0], func(st *state, c *calendar) (reply, bool) {
+		st.deleteCalendar(c)
 		return s.deleted(), true
 	})
 }

@@ -303,3 +303,51 @@ func TestRelatedListsLive(t *testing.T) {
 		t.Fatalf("document mode with related=1:\n%s\nwithout:\n%s", a, b)
 	}
 }
+
+// Moon ids, which reminders repeat on ({moonId}_f). Live, as the service
+// does, a write keeps the ids it sends and numbers the other moons from
+// the highest id sent, plus one: a moon removed from the top gives its id
+// to the next new moon. The document's moons have no ids; the sandbox
+// gives them ids that are never handed out twice, and keeps the id of a
+// moon sent back with it.
+func TestMoonIDs(t *testing.T) {
+	months := `"name":"c","month_name":["a","b"],"month_length":[10,12],"weekday":["x","y"]`
+	write := func(t *testing.T, s *Server, method, path string, ids ...string) string {
+		t.Helper()
+		var names, fulls, offsets, colours []string
+		for i := range ids {
+			names = append(names, fmt.Sprintf(`"m%d"`, i))
+			fulls, offsets, colours = append(fulls, "10"), append(offsets, "0"), append(colours, `"grey"`)
+		}
+		body := fmt.Sprintf(`{%s,"moon_name":[%s],"moon_fullmoon":[%s],"moon_offset":[%s],"moon_colour":[%s],"moon_id":[%s]}`,
+			months, strings.Join(names, ","), strings.Join(fulls, ","), strings.Join(offsets, ","), strings.Join(colours, ","), strings.Join(ids, ","))
+		w := send(t, s, method, base+path, body)
+		if w.Code != 200 && w.Code != 201 {
+			t.Fatalf("%s %s: %d %s", method, path, w.Code, w.Body)
+		}
+		var got []string
+		for _, m := range dataOf(t, w)["moons"].([]any) {
+			got = append(got, fmt.Sprint(m.(map[string]any)["id"]))
+		}
+		return strings.Join(got, ",")
+	}
+	for _, tt := range []struct {
+		live bool
+		want []string
+	}{
+		{true, []string{"1,2", "1,2", "7,8", "1", "1,2"}},
+		{false, []string{"1,2", "1,3", "4,5", "6", "7,8"}},
+	} {
+		s := newServer(t, Options{Live: tt.live})
+		got := []string{
+			write(t, s, "POST", "calendars", "null", "null"),
+			write(t, s, "PUT", "calendars/1", "1", "null"), // moon 2 removed, a new one
+			write(t, s, "PUT", "calendars/1", "7", "null"), // an id the calendar never had
+			write(t, s, "PUT", "calendars/1", "0"),         // 0 is no id
+			write(t, s, "POST", "calendars", "null", "null"),
+		}
+		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("live=%v: moon ids %v, want %v", tt.live, got, tt.want)
+		}
+	}
+}

@@ -53,6 +53,9 @@ var creates = map[string]struct{ method, path, body, idKey string }{
 func TestTheLargestIDIsHandedOutOnce(t *testing.T) {
 	for _, live := range []bool{false, true} {
 		for kind, c := range creates {
+			if kind == "moon" && live {
+				continue // live, moon ids are the write's own (TestLiveMoonIDsAtTheLargestInt)
+			}
 			t.Run(kind+"/live="+strconv.FormatBool(live), func(t *testing.T) {
 				path := spentState(t, kind, math.MaxInt-1)
 				s := newServer(t, Options{Live: live, DataPath: path})
@@ -73,6 +76,26 @@ func TestTheLargestIDIsHandedOutOnce(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// Live, a new moon takes the id after the highest sent: after the largest
+// int there is none, and the write is refused as a spent counter is.
+func TestLiveMoonIDsAtTheLargestInt(t *testing.T) {
+	path := spentState(t, "calendar", 1)
+	s := newServer(t, Options{Live: true, DataPath: path})
+	body := strings.Replace(creates["moon"].body, `"moon_id":[1,null]`, `"moon_id":[`+strconv.Itoa(math.MaxInt-1)+`,null]`, 1)
+	w := send(t, s, "PUT", base+"calendars/1", body)
+	if got := newID(t, w.Body.Bytes(), "moon", ""); w.Code != 200 || got != strconv.Itoa(math.MaxInt) {
+		t.Fatalf("the last moon id: %d %s", w.Code, w.Body)
+	}
+	before, _ := os.ReadFile(path)
+	w = send(t, s, "PUT", base+"calendars/1", strings.Replace(body, strconv.Itoa(math.MaxInt-1), strconv.Itoa(math.MaxInt), 1))
+	if w.Code != 507 || !strings.Contains(w.Body.String(), "the largest moon id") {
+		t.Fatalf("after the largest: %d %s", w.Code, w.Body)
+	}
+	if after, _ := os.ReadFile(path); string(after) != string(before) {
+		t.Errorf("the refused write changed the state file")
 	}
 }
 

@@ -145,6 +145,20 @@ func (in *input) optStr(key string, max int) nullable[string] {
 	return sentValue(in.str(key, max))
 }
 
+// optText is optStr for a field the service gives no string rule: a
+// number is taken as its text ("2"), as the service stores it.
+func (in *input) optText(key string, max int) nullable[string] {
+	var n json.Number
+	if raw, ok := in.raw[key]; ok && !isNull(raw) && json.Unmarshal(raw, &n) == nil {
+		if max > 0 && len(n) > max {
+			in.p.add(key, msgMaxChars(key, max))
+			return nullable[string]{}
+		}
+		return sentValue(string(n), true)
+	}
+	return in.optStr(key, max)
+}
+
 // optInt reads an optional integer, in lo..hi when check is true, that a
 // live write may set to null.
 func (in *input) optInt(key string, lo, hi int, check bool) nullable[int] {

@@ -38,8 +38,9 @@ func pageBounds(page, perPage, total int) (from, to int) {
 }
 
 // listReply builds the list envelope around page `page` of items:
-// {"data":[...],"links":{...},"meta":{...}} and, live, "sync".
-func listReply[T any](s *Server, r *http.Request, items []T, perPage int, render func(T) object) reply {
+// {"data":[...],"links":{...},"meta":{...}} and, as the live service
+// answers (live), "sync".
+func listReply[T any](s *Server, r *http.Request, live bool, items []T, perPage int, render func(T) object) reply {
 	page := pageNumber(r)
 	total := len(items)
 	lastPage := max(1, pagesOf(total, perPage))
@@ -54,18 +55,18 @@ func listReply[T any](s *Server, r *http.Request, items []T, perPage int, render
 	}
 	var prev, next any
 	if page > 1 {
-		prev = s.pageURL(r, page-1)
+		prev = pageURL(r, page-1, live)
 	}
 	if page < lastPage {
-		next = s.pageURL(r, page+1)
+		next = pageURL(r, page+1, live)
 	}
 	meta := object{
 		{"current_page", page},
 		{"from", fromField},
 		{"last_page", lastPage},
 	}
-	if s.live {
-		meta.set("links", s.metaLinks(r, page, lastPage))
+	if live {
+		meta.set("links", metaLinks(r, page, lastPage, live))
 	}
 	meta = append(meta,
 		member{"path", baseURL(r) + r.URL.Path},
@@ -76,14 +77,14 @@ func listReply[T any](s *Server, r *http.Request, items []T, perPage int, render
 	body := object{
 		{"data", data},
 		{"links", object{
-			{"first", s.pageURL(r, 1)},
-			{"last", s.pageURL(r, lastPage)},
+			{"first", pageURL(r, 1, live)},
+			{"last", pageURL(r, lastPage, live)},
 			{"prev", prev},
 			{"next", next},
 		}},
 		{"meta", meta},
 	}
-	if s.live {
+	if live {
 		body.set("sync", isoTime(s.now()))
 	}
 	return reply{status: http.StatusOK, body: body}
@@ -93,9 +94,9 @@ func listReply[T any](s *Server, r *http.Request, items []T, perPage int, render
 // request's other parameters (filters); the live service drops them all
 // but page, which is the trap its links set for a client that follows
 // links.next blindly.
-func (s *Server) pageURL(r *http.Request, n int) string {
+func pageURL(r *http.Request, n int, live bool) string {
 	q := url.Values{}
-	if !s.live {
+	if !live {
 		for k, v := range r.URL.Query() {
 			q[k] = v
 		}
@@ -105,20 +106,20 @@ func (s *Server) pageURL(r *http.Request, n int) string {
 }
 
 // metaLinks is Laravel's meta.links: previous, each page, next.
-func (s *Server) metaLinks(r *http.Request, page, lastPage int) []object {
+func metaLinks(r *http.Request, page, lastPage int, live bool) []object {
 	link := func(u any, label string, active bool) object {
 		return object{{"url", u}, {"label", label}, {"active", active}}
 	}
 	var prev, next any
 	if page > 1 {
-		prev = s.pageURL(r, page-1)
+		prev = pageURL(r, page-1, live)
 	}
 	if page < lastPage {
-		next = s.pageURL(r, page+1)
+		next = pageURL(r, page+1, live)
 	}
 	links := []object{link(prev, "&laquo; Previous", false)}
 	for n := 1; n <= lastPage; n++ {
-		links = append(links, link(s.pageURL(r, n), strconv.Itoa(n), n == page))
+		links = append(links, link(pageURL(r, n, live), strconv.Itoa(n), n == page))
 	}
 	return append(links, link(next, "Next &raquo;", false))
 }

@@ -10,91 +10,112 @@ import (
 
 const apiPrefix = "/api/1.0/campaigns/"
 
-type routeKind int
-
-const (
-	routeCalendars   routeKind = iota // calendars
-	routeCalendar                     // calendars/{id}
-	routeWeathers                     // calendars/{id}/calendar_weather(s)
-	routeWeatherItem                  // calendars/{id}/calendar_weather(s)/{wid}
-	routeAdvance                      // calendars/{id}/advance (live only)
-	routeRetreat                      // calendars/{id}/retreat (live only)
-)
-
-// route is a matched path. Ids stay text: a non-numeric id is a record that
-// does not exist (404 with a code), not a missing route, as in Laravel.
+// A route is a path under the campaign, `{}` standing for an id, and the
+// handlers of the methods it answers: get (GET and HEAD), post, update (PUT
+// and PATCH) and remove (DELETE). Ids stay text: a non-numeric id is a
+// record that does not exist (404 with a code), not a missing route, as in
+// Laravel.
 type route struct {
-	kind       routeKind
-	campaign   int
-	calendarID string
-	weatherID  string
+	path                      string
+	get, post, update, remove handler
 }
 
-// match finds the route of a path, or false for a path that is no route.
-func (s *Server) match(path string) (route, bool) {
+// handler answers a request on a route; ids are the path's ids, in order.
+type handler func(r *http.Request, ids []string) reply
+
+// routes are the paths the sandbox serves in its mode. The document names
+// the weather collection calendar_weathers, the live service
+// calendar_weather: live mode has only the latter, document mode answers
+// both. The advance and retreat routes are the live service's alone.
+func (s *Server) routes() []route {
+	rs := []route{
+		{path: "calendars", get: s.listCalendars, post: s.createCalendar},
+		{path: "calendars/{}", get: s.getCalendar, update: s.updateCalendar, remove: s.deleteCalendar},
+	}
+	rs = append(rs, childRoutes(s, &weatherKind, "calendars/{}/calendar_weather", inCalendar[*weather])...)
+	rs = append(rs, childRoutes(s, &reminderKind, "entities/{}/reminders", ofEntity)...)
+	rs = append(rs, childList(s, &reminderKind, "calendars/{}/reminders", inCalendar[*reminder]),
+		route{path: "entities/{}", get: s.getEntity})
+	if !s.live {
+		return append(rs, childRoutes(s, &weatherKind, "calendars/{}/calendar_weathers", inCalendar[*weather])...)
+	}
+	return append(rs,
+		route{path: "calendars/{}/advance", post: func(_ *http.Request, ids []string) reply { return s.moveDate(ids[0], 1) }},
+		route{path: "calendars/{}/retreat", post: func(_ *http.Request, ids []string) reply { return s.moveDate(ids[0], -1) }},
+	)
+}
+
+// match finds the route of a path and the campaign and ids in it, or false
+// for a path that is no route.
+func (s *Server) match(path string) (rt route, campaign int, ids []string, ok bool) {
 	rest, ok := strings.CutPrefix(path, apiPrefix)
 	if !ok {
-		return route{}, false
+		return route{}, 0, nil, false
 	}
 	parts := strings.Split(strings.TrimSuffix(rest, "/"), "/")
 	campaign, err := strconv.Atoi(parts[0])
-	if err != nil || len(parts) < 2 || parts[1] != "calendars" {
-		return route{}, false
+	if err != nil {
+		return route{}, 0, nil, false
 	}
-	rt := route{campaign: campaign}
-	switch len(parts) {
-	case 2:
-		rt.kind = routeCalendars
-		return rt, true
-	case 3:
-		rt.kind, rt.calendarID = routeCalendar, parts[2]
-		return rt, parts[2] != ""
-	case 4, 5:
-		if kind, ok := s.moveRoute(parts[3]); ok && len(parts) == 4 && parts[2] != "" {
-			rt.kind, rt.calendarID = kind, parts[2]
-			return rt, true
+	for _, rt := range s.table {
+		if ids, ok := rt.matches(parts[1:]); ok {
+			return rt, campaign, ids, true
 		}
-		if !s.isWeatherSegment(parts[3]) || parts[2] == "" {
-			return route{}, false
-		}
-		rt.calendarID = parts[2]
-		if len(parts) == 4 {
-			rt.kind = routeWeathers
-			return rt, true
-		}
-		rt.kind, rt.weatherID = routeWeatherItem, parts[4]
-		return rt, parts[4] != ""
 	}
-	return route{}, false
+	return route{}, 0, nil, false
 }
 
-// isWeatherSegment: the document names the weather collection
-// calendar_weathers, the live service calendar_weather; live mode only has
-// the latter, document mode answers both.
-func (s *Server) isWeatherSegment(seg string) bool {
-	return seg == "calendar_weather" || (!s.live && seg == "calendar_weathers")
+// matches reports whether parts are rt's path, and the ids in them: a
+// `{}` matches any segment but an empty one.
+func (rt route) matches(parts []string) ([]string, bool) {
+	if strings.Count(rt.path, "/")+1 != len(parts) {
+		return nil, false
+	}
+	var ids []string
+	rest := rt.path
+	for _, part := range parts {
+		var p string
+		p, rest, _ = strings.Cut(rest, "/")
+		switch {
+		case p == "{}" && part != "":
+			ids = append(ids, part)
+		case p != part:
+			return nil, false
+		}
+	}
+	return ids, true
 }
 
-// moveRoute: the live service's advance and retreat routes, which the
-// document does not have.
-func (s *Server) moveRoute(seg string) (routeKind, bool) {
-	switch {
-	case s.live && seg == "advance":
-		return routeAdvance, true
-	case s.live && seg == "retreat":
-		return routeRetreat, true
+// methods are the methods rt answers, in the order the Allow header lists
+// them.
+func (rt route) methods() []string {
+	var m []string
+	if rt.get != nil {
+		m = append(m, http.MethodGet, http.MethodHead)
 	}
-	return 0, false
+	if rt.post != nil {
+		m = append(m, http.MethodPost)
+	}
+	if rt.update != nil {
+		m = append(m, http.MethodPut, http.MethodPatch)
+	}
+	if rt.remove != nil {
+		m = append(m, http.MethodDelete)
+	}
+	return m
 }
 
-func (k routeKind) methods() []string {
-	if k == routeAdvance || k == routeRetreat {
-		return []string{http.MethodPost}
+// handler is rt's handler of method, one of its methods.
+func (rt route) handler(method string) handler {
+	switch method {
+	case http.MethodPost:
+		return rt.post
+	case http.MethodPut, http.MethodPatch:
+		return rt.update
+	case http.MethodDelete:
+		return rt.remove
 	}
-	if k == routeCalendars || k == routeWeathers {
-		return []string{http.MethodGet, http.MethodHead, http.MethodPost}
-	}
-	return []string{http.MethodGet, http.MethodHead, http.MethodPut, http.MethodPatch, http.MethodDelete}
+	return rt.get
 }
 
 func isWrite(method string) bool {
@@ -131,11 +152,11 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) error {
 // method is allowed, the token is good, the limit is not reached) and runs
 // its handler.
 func (s *Server) answer(r *http.Request) reply {
-	rt, ok := s.match(r.URL.Path)
+	rt, campaign, ids, ok := s.match(r.URL.Path)
 	if !ok {
 		return pageNotFound()
 	}
-	allowed := rt.kind.methods()
+	allowed := rt.methods()
 	if !contains(allowed, r.Method) {
 		rep := errorReply(http.StatusMethodNotAllowed, "The "+r.Method+" method is not supported for this route. Supported methods: "+strings.Join(allowed, ", ")+".")
 		rep.header = http.Header{"Allow": {strings.Join(allowed, ", ")}}
@@ -152,48 +173,13 @@ func (s *Server) answer(r *http.Request) reply {
 	switch {
 	case s.faults.fail():
 		rep = serverError("(injected failure)")
-	case rt.campaign != s.campaign:
-		rep = modelNotFound("Campaign", strconv.Itoa(rt.campaign))
+	case campaign != s.campaign:
+		rep = modelNotFound("Campaign", strconv.Itoa(campaign))
 	default:
-		rep = s.dispatch(r, rt)
+		rep = rt.handler(r.Method)(r, ids)
 	}
 	pass.addHeaders(&rep)
 	return rep
-}
-
-func (s *Server) dispatch(r *http.Request, rt route) reply {
-	switch rt.kind {
-	case routeCalendars:
-		if r.Method == http.MethodPost {
-			return s.createCalendar(r)
-		}
-		return s.listCalendars(r)
-	case routeCalendar:
-		switch r.Method {
-		case http.MethodPut, http.MethodPatch:
-			return s.updateCalendar(r, rt.calendarID)
-		case http.MethodDelete:
-			return s.deleteCalendar(rt.calendarID)
-		}
-		return s.getCalendar(r, rt.calendarID)
-	case routeAdvance:
-		return s.moveDate(rt.calendarID, 1)
-	case routeRetreat:
-		return s.moveDate(rt.calendarID, -1)
-	case routeWeathers:
-		if r.Method == http.MethodPost {
-			return s.createWeather(r, rt.calendarID)
-		}
-		return s.listWeather(r, rt.calendarID)
-	default:
-		switch r.Method {
-		case http.MethodPut, http.MethodPatch:
-			return s.updateWeather(r, rt.calendarID, rt.weatherID)
-		case http.MethodDelete:
-			return s.deleteWeather(rt.calendarID, rt.weatherID)
-		}
-		return s.getWeather(rt.calendarID, rt.weatherID)
-	}
 }
 
 // deleted is the answer to a delete: the document's 200 with a small body,

@@ -2,7 +2,9 @@
 // process (`kanka --sandbox`, see InProcess) or on a port (`kanka sandbox
 // serve`). By default it serves the document's behaviour; Options.Live copies
 // the live service's deviations (live-service.md), traps included, so that a
-// client can rehearse against both.
+// client can rehearse against both. It also serves, in both modes as the
+// live service does, what the document does not describe: the reminders
+// (reminders.md) and the entity endpoint that says whose they are.
 //
 // It deliberately shares no code with package client: its JSON is written
 // and read here, from the documents, so that a mistake in the client's codec
@@ -34,7 +36,8 @@ type Options struct {
 	// rebuilt by every calendar write; request bodies trimmed with empty
 	// strings made null; null for fields never set or set to null; an
 	// `alias` on every month; one month enough; related=1 adding the related
-	// lists (empty); a tags[] filter value that is no id ignored.
+	// lists (empty); a tags[] filter value that is no id ignored; new moons
+	// numbered from the highest moon id a write sends.
 	//
 	// In both modes every calendar or weather write moves the answered
 	// updated_at, two writes within the same second (weather) or
@@ -78,8 +81,8 @@ type Options struct {
 	DataPath string
 	// Now is the clock for timestamps and rate windows; nil means time.Now.
 	Now func() time.Time
-	// OmitKeys are top-level keys left out of every calendar and weather
-	// object the sandbox answers (get, list, create, update), in either
+	// OmitKeys are top-level keys left out of every calendar, weather and
+	// reminder object the sandbox answers (get, list, create, update), in either
 	// mode: a fault for testing how a client copes with a key the server
 	// did not send ("updated_at", "months", "date"...). A key that is not
 	// in the object changes nothing.
@@ -100,6 +103,7 @@ type Server struct {
 	limiter          *limiter
 	faults           *faults
 	omitKeys         map[string]bool
+	table            []route
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -152,6 +156,7 @@ func New(opts Options) (*Server, error) {
 	if window == 0 {
 		window = time.Minute
 	}
+	s.table = s.routes()
 	s.limiter = newLimiter(opts.RateLimit, window, s.now)
 	s.faults = newFaults(opts.FailRate, opts.DropRate, opts.Seed)
 	if len(opts.OmitKeys) > 0 {

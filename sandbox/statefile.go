@@ -7,9 +7,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/kanka-cli/kanka/internal/filekind"
@@ -23,9 +24,9 @@ type StateFileError struct {
 	// Path is the file as it was named (a symlink, not its target).
 	Path string
 	// Damaged is true for a file that starts as the sandbox writes its
-	// state (an object whose first key is "last_ids"), has no key the
-	// sandbox never writes, and yet does not read as a state; false for any
-	// other file.
+	// state (an object whose first key is "last_ids"), is positively the
+	// sandbox's or has no key the sandbox never writes (see identify), and
+	// yet does not read as a state; false for any other file.
 	Damaged bool
 	// Reason says what is wrong with it.
 	Reason string
@@ -40,8 +41,12 @@ func (e *StateFileError) Error() string {
 		e.Path, e.Reason)
 }
 
-// stateKeys are the keys of a state file, all of them always written.
+// stateKeys are the keys every state file has, of every version; a file
+// without a version key has these and no other.
 var stateKeys = []string{"last_ids", "calendars", "weather"}
+
+// knownKeys are the top-level keys of the state files this sandbox writes.
+var knownKeys = append([]string{"version", "reminders", "entities"}, stateKeys...)
 
 // loadState reads the state file named path, whose symlinks resolve to
 // target. A missing file, or one holding nothing but white space, is a new,
@@ -102,10 +107,13 @@ func readRegular(path, target string) ([]byte, error) {
 	return io.ReadAll(f)
 }
 
-// parseState reads the content of a state file strictly: one JSON object
-// with exactly the keys the sandbox writes, no unknown key at any depth,
-// and nothing after it. Only such a file is ever written over, so that a
-// path mistyped onto somebody else's file never costs them the file.
+// parseState reads the content of a state file: one JSON object, nothing
+// after it, that is positively the sandbox's own. A file with a version key
+// (a whole number, at least 1) and every key of stateKeys is one, and its
+// keys the sandbox does not know are kept (see unknown); a file without one
+// is version 1, and must have exactly the keys of stateKeys, and no unknown
+// key at any depth. Only such a file is ever written over, so that a path
+// mistyped onto somebody else's file never costs them the file.
 func parseState(path string, b []byte) (*state, error) {
 	if len(bytes.TrimSpace(b)) == 0 {
 		return &state{}, nil
@@ -138,27 +146,11 @@ func decodeState(b []byte) (st *state, reason string, foreignKey bool) {
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, "text after the JSON object", false
 	}
-	keys := make([]string, 0, len(top))
-	for k := range top {
-		keys = append(keys, k)
+	if reason, foreignKey := identify(top); reason != "" {
+		return nil, reason, foreignKey
 	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		if !contains(stateKeys, k) {
-			return nil, fmt.Sprintf("unknown key %q", k), true
-		}
-	}
-	for _, k := range stateKeys {
-		if _, ok := top[k]; !ok {
-			return nil, fmt.Sprintf("no %q key", k), false
-		}
-	}
-	// Field names match exactly above; below, inside the records, an
-	// unknown key is refused too.
-	strict := json.NewDecoder(bytes.NewReader(b))
-	strict.DisallowUnknownFields()
 	st = &state{}
-	if err := strict.Decode(st); err != nil {
+	if err := json.Unmarshal(b, st); err != nil {
 		var typeErr *json.UnmarshalTypeError
 		if errors.As(err, &typeErr) {
 			// Not the decoder's words, which name Go types.
@@ -176,7 +168,59 @@ func decodeState(b []byte) (st *state, reason string, foreignKey bool) {
 			return nil, "a null weather entry", false
 		}
 	}
+	for _, r := range st.Reminders {
+		if r == nil {
+			return nil, "a null reminder", false
+		}
+	}
+	for _, e := range st.Entities {
+		if e == nil {
+			return nil, "a null entity", false
+		}
+	}
+	if _, versioned := top["version"]; !versioned {
+		if k := st.firstUnknown(); k != "" {
+			return nil, fmt.Sprintf("unknown field %q", k), false
+		}
+	}
 	return st, "", false
+}
+
+// identify says why the keys of top are not those of a state file, or "".
+// A file that is not positively the sandbox's (a version, and every key of
+// stateKeys) and has a key the sandbox never writes is somebody else's
+// (foreignKey): package.json has a version of its own kind, and no
+// last_ids.
+func identify(top map[string]json.RawMessage) (reason string, foreignKey bool) {
+	raw, hasVersion := top["version"]
+	var version int
+	versioned := hasVersion && json.Unmarshal(raw, &version) == nil && version >= 1
+	complete := true
+	for _, k := range stateKeys {
+		_, ok := top[k]
+		complete = complete && ok
+	}
+	if !versioned || !complete {
+		// Unversioned, a file has the keys of version 1 alone.
+		allowed := append([]string{"version"}, stateKeys...)
+		if versioned {
+			allowed = knownKeys
+		}
+		for _, k := range slices.Sorted(maps.Keys(top)) {
+			if !contains(allowed, k) {
+				return fmt.Sprintf("unknown key %q", k), true
+			}
+		}
+	}
+	if hasVersion && !versioned {
+		return "a version that is not a whole number from 1", false
+	}
+	for _, k := range stateKeys {
+		if _, ok := top[k]; !ok {
+			return fmt.Sprintf("no %q key", k), false
+		}
+	}
+	return "", false
 }
 
 // startsLikeState reports whether b begins as the sandbox writes a state

@@ -52,7 +52,7 @@ func (m *memStore) update(fn func(*state) bool) error {
 }
 
 func cloneState(st *state) (*state, error) {
-	b, err := json.Marshal(st)
+	b, err := st.encode()
 	if err != nil {
 		return nil, err
 	}
@@ -232,7 +232,7 @@ func withLock(target string, fn func() error) error {
 // It returns the bytes written: compact JSON, as indenting took as long as
 // encoding, on every write (jq . shows the file indented).
 func writeState(path string, st *state) ([]byte, error) {
-	b, err := json.Marshal(st)
+	b, err := st.encode()
 	if err != nil {
 		return nil, err
 	}
@@ -284,7 +284,8 @@ func DefaultDataPath() string {
 // Reset empties the state file at dataPath: no calendars, no weather. The id
 // counters are kept, so that ids handed out before the reset are never
 // handed out again (a script holding an old id meets a 404, not a stranger's
-// record). A missing file is left missing. A damaged state file is emptied
+// record); so are those of a newer version's file, whose other keys go with
+// the records. A missing file is left missing. A damaged state file is emptied
 // too, with its counters, which cannot be read, back at zero: damaged
 // reports it. A file that is not a sandbox state file is left alone
 // (StateFileError).

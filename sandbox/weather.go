@@ -1,9 +1,25 @@
 package sandbox
 
-import (
-	"net/http"
-	"time"
-)
+import "time"
+
+// weatherKind is the calendar's weather: under its calendar, 15 a page
+// unless Options.WeatherPageSize says otherwise; the mode decides the
+// answers' codes.
+var weatherKind = children[*weather]{
+	model:    "CalendarWeather",
+	counter:  func(ids *lastIDs) *int { return &ids.Weather },
+	idKind:   "weather",
+	records:  func(st *state) *[]*weather { return &st.Weather },
+	pageSize: func(s *Server) int { return s.weatherPageSize },
+	step:     time.Second, // the answers show seconds
+	fresh: func(id int, p parent, now time.Time) *weather {
+		return &weather{childRecord: childRecord{ID: id, CreatedAt: now, UpdatedAt: now}, CalendarID: p.calendar.ID, VisibilityID: 1}
+	},
+	read: func(s *Server, _ *state, in *input, p parent, _ *weather) change[*weather] {
+		return change[*weather]{apply: s.readWeatherWrite(in, p.calendar).apply}
+	},
+	answer: (*Server).weatherJSON,
+}
 
 // weatherJSON is a weather entry as calendar-api.md 2.2 shows it; `name`,
 // which only the live service knows, is sent live, and in document mode
@@ -102,102 +118,4 @@ func (ww *weatherWrite) apply(w *weather) {
 	ww.effect.applyTo(&w.Effect)
 	ww.name.applyTo(&w.Name)
 	set(&w.VisibilityID, ww.visibility)
-}
-
-func (s *Server) listWeather(r *http.Request, calendarID string) reply {
-	var found []*weather
-	var cal *calendar
-	err := s.store.view(func(st *state) {
-		if cal = st.findCalendar(idOf(calendarID)); cal == nil {
-			return
-		}
-		for _, w := range st.Weather {
-			if w.CalendarID == cal.ID {
-				found = append(found, w)
-			}
-		}
-	})
-	if err != nil {
-		return storeFailure(err)
-	}
-	if cal == nil {
-		return modelNotFound("Calendar", calendarID)
-	}
-	return listReply(s, r, found, s.weatherPageSize, s.weatherJSON)
-}
-
-func (s *Server) getWeather(calendarID, id string) reply {
-	var rep reply
-	err := s.store.view(func(st *state) {
-		if st.findCalendar(idOf(calendarID)) == nil {
-			rep = modelNotFound("Calendar", calendarID)
-		} else if w := st.findWeather(idOf(calendarID), idOf(id)); w == nil {
-			rep = modelNotFound("CalendarWeather", id)
-		} else {
-			rep = dataReply(http.StatusOK, s.weatherJSON(w))
-		}
-	})
-	if err != nil {
-		return storeFailure(err)
-	}
-	return rep
-}
-
-// writeWeather reads a weather write for a calendar and applies write to
-// the state under the store's lock; write says what to answer and whether
-// the state changed.
-func (s *Server) writeWeather(r *http.Request, calendarID string, write func(st *state, c *calendar, in *input) (reply, bool)) reply {
-	in, bad := readInput(r, s.live)
-	if bad != nil {
-		return *bad
-	}
-	return s.changeCalendar(calendarID, func(st *state, c *calendar) (reply, bool) {
-		return write(st, c, in)
-	})
-}
-
-func (s *Server) createWeather(r *http.Request, calendarID string) reply {
-	return s.writeWeather(r, calendarID, func(st *state, c *calendar, in *input) (reply, bool) {
-		ww := s.readWeatherWrite(in, c)
-		if in.p.any() {
-			return in.p.reply(), false
-		}
-		now := s.stamp()
-		id, err := nextID(&st.LastIDs.Weather, "weather")
-		if err != nil {
-			return err.reply(), false
-		}
-		w := &weather{ID: id, CalendarID: c.ID, VisibilityID: 1, CreatedAt: now, UpdatedAt: now}
-		ww.apply(w)
-		st.Weather = append(st.Weather, w)
-		return dataReply(s.created(), s.weatherJSON(w)), true
-	})
-}
-
-func (s *Server) updateWeather(r *http.Request, calendarID, id string) reply {
-	return s.writeWeather(r, calendarID, func(st *state, c *calendar, in *input) (reply, bool) {
-		w := st.findWeather(c.ID, idOf(id))
-		if w == nil {
-			return modelNotFound("CalendarWeather", id), false
-		}
-		ww := s.readWeatherWrite(in, c)
-		if in.p.any() {
-			return in.p.reply(), false
-		}
-		ww.apply(w)
-		// The answers show seconds: a second write within one second
-		// still shows a new time (see later).
-		w.UpdatedAt = later(w.UpdatedAt, s.stamp(), time.Second)
-		return dataReply(http.StatusOK, s.weatherJSON(w)), true
-	})
-}
-
-func (s *Server) deleteWeather(calendarID, id string) reply {
-	return s.changeCalendar(calendarID, func(st *state, c *calendar) (reply, bool) {
-		if st.findWeather(c.ID, idOf(id)) == nil {
-			return modelNotFound("CalendarWeather", id), false
-		}
-		st.deleteWeather(idOf(id))
-		return s.deleted(), true
-	})
 }

@@ -47,7 +47,7 @@ func TestLiveNamedWeeksAreStoredNeverAnsweredAndRebuiltByEveryWrite(t *testing.T
 	w := send(t, s, "POST", base+"calendars", withWeeks)
 	expect(t, w, 201, "")
 	noWeeksIn(t, w.Body.String())
-	wantWeeks(t, storedWeeks(t, s, 1), namedWeek{1, "First week"}, namedWeek{5, "Fifth week"})
+	wantWeeks(t, storedWeeks(t, s, 1), namedWeek{Number: 1, Name: "First week"}, namedWeek{Number: 5, Name: "Fifth week"})
 	noWeeksIn(t, send(t, s, "GET", base+"calendars/1", "").Body.String())
 	noWeeksIn(t, send(t, s, "GET", base+"calendars?related=1", "").Body.String())
 
@@ -55,7 +55,7 @@ func TestLiveNamedWeeksAreStoredNeverAnsweredAndRebuiltByEveryWrite(t *testing.T
 	w = send(t, s, "PUT", base+"calendars/1", with(t, withWeeks, `{"week_number":[2],"week_name":["Second"]}`))
 	expect(t, w, 200, "")
 	noWeeksIn(t, w.Body.String())
-	wantWeeks(t, storedWeeks(t, s, 1), namedWeek{2, "Second"})
+	wantWeeks(t, storedWeeks(t, s, 1), namedWeek{Number: 2, Name: "Second"})
 
 	// A write that leaves them out clears them, PATCH too.
 	expect(t, send(t, s, "PATCH", base+"calendars/1", with(t, withWeeks, `{"week_number":null,"week_name":null}`)), 200, "")
@@ -63,7 +63,7 @@ func TestLiveNamedWeeksAreStoredNeverAnsweredAndRebuiltByEveryWrite(t *testing.T
 
 	// Sent as null or empty, they are cleared too.
 	expect(t, send(t, s, "PUT", base+"calendars/1", withWeeks), 200, "")
-	wantWeeks(t, storedWeeks(t, s, 1), namedWeek{1, "First week"}, namedWeek{5, "Fifth week"})
+	wantWeeks(t, storedWeeks(t, s, 1), namedWeek{Number: 1, Name: "First week"}, namedWeek{Number: 5, Name: "Fifth week"})
 	expect(t, send(t, s, "PUT", base+"calendars/1", strings.Replace(withWeeks, `"week_number":[1,"5"],"week_name":["First week"," Fifth week "]`, `"week_number":[],"week_name":[]`, 1)), 200, "")
 	wantWeeks(t, storedWeeks(t, s, 1))
 }

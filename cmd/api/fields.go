@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
@@ -91,7 +92,8 @@ type field struct {
 }
 
 // jsonNumber is the grammar of a JSON number: what -F sends as a number.
-var jsonNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
+// Compiled when first used, not when kanka starts.
+var jsonNumber = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`) })
 
 // readFields reads the fields in order; readFile reads the file of a
 // -F key=@file (or standard input for @-).
@@ -142,7 +144,7 @@ func typedValue(s string, readFile func(path string) (string, error)) (any, erro
 		return false, nil
 	case s == "null":
 		return nil, nil
-	case jsonNumber.MatchString(s):
+	case jsonNumber().MatchString(s):
 		return json.Number(s), nil
 	case strings.HasPrefix(s, "@"):
 		return readFile(s[1:])

@@ -118,13 +118,9 @@ every run.
 
 ` + calendar.NamedWeeksHelp + `
 
-Requests: the calendar list pages, then the weather pages of each listed
-calendar that exists and has a weather key, then the check and one request
-per write.
-Re-applying an applied file sends no write and no check: 2 calendars with
-30 entries cost 4 requests (5 against the live service, whose weather path
-a run finds with one extra request). Writes wait for the rate limit's next window
-instead of meeting a 429.`,
+Re-applying an applied file sends no write. Writes wait for the rate
+limit's next window instead of meeting a 429. What a run sends: kanka help
+requests.`,
 		Example: `  kanka apply -f examples/harptos-seed.yaml --dry-run
   kanka apply -f examples/harptos-seed.yaml --prune
   kanka calendar export 1 --with-weather | kanka --sandbox apply -f -

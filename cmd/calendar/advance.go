@@ -65,8 +65,7 @@ calendar is read, its date changed, and every field sent back, so months,
 weekdays, moons, seasons and years are kept (the live service wipes
 whatever an update leaves out).
 
-Requests: 2, the read and the update, whatever N is; by name too, as the
-name's lookup returns the calendar.
+It sends two requests whatever N is (kanka help requests).
 
 Named weeks: the service never returns them, and every calendar update
 through the API clears them (see 'kanka calendar update --help'). Against

@@ -49,15 +49,12 @@ from flags, or both: flags given beside -f override the file. --preset NAME
 starts from the calendar of a well-known setting instead of a file ("calendar
 presets" lists them), the flags over it; it cannot be given with -f (write
 the preset to a file with "calendar presets NAME -o yaml" to edit it).
-A ':' inside a name is written '\:'. A month (--date, --season,
---leap-year-month, and date, seasons and leap_year_month in the file) is a
-number or a name of the months being created: a name, an alias, in any
-case, or a prefix only one month has (1492-Ches-3, Spring:ches:19).
+The field flags and file keys, their syntax and the months by name: kanka
+help calendar-fields.
 
 A name a calendar of the campaign already has is refused (exit 5, nothing
 is created): a second calendar of one name makes every later lookup by that
-name ambiguous. The check costs one list request with the name filter before
-the POST; the match is exact and case-sensitive ("harptos" is not
+name ambiguous. The match is exact and case-sensitive ("harptos" is not
 "Harptos"). --allow-duplicate skips the check and its request.`,
 	Example: `  kanka calendar create -f examples/harptos.yaml --name "Harptos (rehearsal)"
   kanka calendar create --preset eberron

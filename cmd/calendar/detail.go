@@ -14,19 +14,21 @@ import (
 // detailLines are the calendar's lines in its detail view, as the fields
 // of client.CalendarFields are shown: what the server did not send is ""
 // (a list: "none").
-var detailLines = []resource.Line[input]{
-	resource.Plain("Name", func(in *input) string { return in.Name }),
-	resource.Plain("Type", func(in *input) string { return deref(in.Type) }),
-	{Label: "Date", Show: dateLine},
-	resource.Plain("Months", func(in *input) string { return monthLines(in.Months) }),
-	resource.Plain("Weekdays", func(in *input) string { return strings.Join(in.Weekdays, ", ") }),
-	resource.Plain("Years", func(in *input) string { return yearLines(in.Years) }),
-	{Label: "Seasons", Show: seasonLines},
-	resource.Plain("Moons", func(in *input) string { return moonLines(in.Moons) }),
-	resource.Plain("Suffix", func(in *input) string { return deref(in.Suffix) }),
-	{Label: "Leap years", Show: leapLine},
-	resource.Plain("Tags", func(in *input) string { return tagLine(in.Tags) }),
-	resource.Plain("Private", func(in *input) string { return yesNo(in.IsPrivate) }),
+func detailLines() []resource.Line[input] {
+	return []resource.Line[input]{
+		resource.Plain("Name", func(in *input) string { return in.Name }),
+		resource.Plain("Type", func(in *input) string { return deref(in.Type) }),
+		{Label: "Date", Show: dateLine},
+		resource.Plain("Months", func(in *input) string { return monthLines(in.Months) }),
+		resource.Plain("Weekdays", func(in *input) string { return strings.Join(in.Weekdays, ", ") }),
+		resource.Plain("Years", func(in *input) string { return yearLines(in.Years) }),
+		{Label: "Seasons", Show: seasonLines},
+		resource.Plain("Moons", func(in *input) string { return moonLines(in.Moons) }),
+		resource.Plain("Suffix", func(in *input) string { return deref(in.Suffix) }),
+		{Label: "Leap years", Show: leapLine},
+		resource.Plain("Tags", func(in *input) string { return tagLine(in.Tags) }),
+		resource.Plain("Private", func(in *input) string { return yesNo(in.IsPrivate) }),
+	}
 }
 
 func deref(s *string) string {

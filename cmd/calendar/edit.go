@@ -10,7 +10,6 @@ import (
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
-	"github.com/kanka-cli/kanka/output"
 	"github.com/spf13/cobra"
 )
 
@@ -48,9 +47,7 @@ clear it (suffix: "", seasons: []).
 
 Before sending, the calendar is read again: when someone changed it while
 the editor was open, nothing is sent (exit 8), the message says what
-changed, and your edit is kept in its file; --force sends it anyway. Costs
-3 requests: the read (by id, or the name lookup), the second read and the
-update.
+changed, and your edit is kept in its file; --force sends it anyway.
 
 ` + NamedWeeksHelp,
 		Example: `  kanka calendar edit 1
@@ -178,11 +175,7 @@ func editRun(opts *EditOptions) error {
 // no change; sent with another change, it replaces what the server echoed,
 // as 'update -f' of the printed file would.
 func editText(io *cmdutil.IOStreams, cal *client.Calendar) ([]byte, error) {
-	text, err := output.EncodeYAML(fileFromCalendar(cal))
-	if err != nil {
-		return nil, err
-	}
-	return cmdutil.RedactYAML(text, io.RedactString)
+	return cmdutil.RedactedYAML(fileFromCalendar(cal).Node(), io.RedactString)
 }
 
 // unchangedSince reads the calendar again and refuses (a ChangedError)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/internal/yamlwrite"
 	"github.com/kanka-cli/kanka/output"
 	"github.com/spf13/cobra"
 	yaml "go.yaml.in/yaml/v3"
@@ -25,14 +26,19 @@ type ExportOptions struct {
 	Calendars   []string
 	All         bool
 	WithWeather bool
+	// Format is --format: yaml (the apply document) or another tool's
+	// file (export_tool.go); Strict refuses a tool's file that loses
+	// anything.
+	Format string
+	Strict bool
 }
 
 // NewCmdExport builds `calendar export`; runF replaces exportRun in tests.
 func NewCmdExport(f *cmdutil.Factory, runF func(*ExportOptions) error) *cobra.Command {
 	opts := &ExportOptions{Factory: f}
 	cmd := &cobra.Command{
-		Use:   "export ID|NAME... [--with-weather] | --all [--with-weather]",
-		Short: "Write calendars as a file for kanka apply",
+		Use:   "export ID|NAME... [--with-weather] | --all [--with-weather] | ID|NAME --format fantasy-calendar|simple-calendar|calendarium [--strict]",
+		Short: "Write calendars as a file for kanka apply, or one for another calendar tool",
 		Long: `Write calendars, and with --with-weather their weather, to standard output
 as the document "kanka apply -f" reads:
 
@@ -49,15 +55,27 @@ server's answer did not give is left out, with a warning on stderr. The output i
 calendars in the order given (with --all by name, then id), their weather by
 date, then id. A calendar named twice is written once.
 
-It always writes YAML: -o yaml is accepted, any other -o (and --jq,
---template) is refused.
+It writes YAML (with --format, the tool's JSON): -o yaml is accepted, any
+other -o (and --jq, --template) is refused.
 
-Requests: a calendar named by id costs one GET, by name the one list request
-of the lookup (the record comes with it); --all walks the calendar list
-instead. --with-weather adds every weather page of each calendar.`,
+With --format fantasy-calendar, simple-calendar or calendarium it writes one
+calendar as that tool's own import reads it (JSON): its months, weekdays,
+leap days, moons, seasons and current date, set so that the tool shows
+the same weekday and moon phases as Kanka on the current date, and
+kanka calendar import of the file gives back the same days. What the tool
+cannot hold (year names, a year suffix, a leap rule's first year, year 0,
+a weekday or moon it counts otherwise) is one warning line on stderr each,
+with the first day that differs, counting from the current date, within
+200 years of it; --strict refuses instead (exit 2, nothing written).
+Fantasy-Calendar's importer does not read the first weekday: a warning
+says what to set in its editor.
+
+What it sends: kanka help requests.`,
 		Example: `  kanka calendar export "Calendar of Harptos" --with-weather > harptos.yaml
   kanka calendar export --all --with-weather > campaign.yaml
-  kanka calendar export 1 --with-weather | kanka --sandbox apply -f -`,
+  kanka calendar export 1 --with-weather | kanka --sandbox apply -f -
+  kanka calendar export "Calendar of Harptos" --format simple-calendar > harptos-foundry.json
+  kanka calendar export 1 --format calendarium > harptos-obsidian.json`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			switch {
 			case opts.All && len(args) > 0:
@@ -70,22 +88,27 @@ instead. --with-weather adds every weather page of each calendar.`,
 					return err
 				}
 			}
-			return nil
+			return opts.checkFormat(len(args))
 		},
 		Annotations: yamlOnly.Annotations(),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Calendars, opts.Ctx = args, cmd.Context()
+			if opts.Format != yamlFormat {
+				return cmdutil.RunOr(runF, exportToolRun)(opts)
+			}
 			return cmdutil.RunOr(runF, exportRun)(opts)
 		},
 	}
 	cmd.Flags().BoolVar(&opts.All, "all", false, "export every calendar of the campaign")
 	cmd.Flags().BoolVar(&opts.WithWeather, "with-weather", false, "add each calendar's weather entries (reads every weather page)")
+	addFormatFlags(cmd, opts)
 	return cmd
 }
 
-// yamlOnly is what export prints: the apply document, in YAML, whatever -o
-// says; the root refuses any other -o, and --jq and --template.
-var yamlOnly = output.Supports{Says: "calendar export always writes YAML", Always: output.YAML}
+// yamlOnly is what export prints whatever -o says: the apply document, in
+// YAML, or with --format a tool's file (JSON, which no -o changes either);
+// the root refuses any other -o, and --jq and --template.
+var yamlOnly = output.Supports{Says: "calendar export writes YAML, or with --format the tool's file", Always: output.YAML}
 
 func exportRun(opts *ExportOptions) error {
 	f, ctx := opts.Factory, opts.Ctx
@@ -116,7 +139,7 @@ func exportRun(opts *ExportOptions) error {
 		if err != nil {
 			return err
 		}
-		item, err := output.EncodeYAML([]*yaml.Node{node})
+		item, err := output.EncodeYAML([]any{node})
 		if err != nil {
 			return err
 		}
@@ -147,16 +170,19 @@ func exportRun(opts *ExportOptions) error {
 // moves right by two spaces (a block scalar's content keeps its own
 // indentation, relative to its key).
 func underKey(item []byte) []byte {
-	lines := bytes.SplitAfter(item, []byte("\n"))
-	var b bytes.Buffer
-	b.Grow(len(item) + 2*len(lines))
-	for _, line := range lines {
-		if len(bytes.TrimRight(line, "\n")) > 0 {
-			b.WriteString("  ")
+	out := make([]byte, 0, len(item)+2*(bytes.Count(item, []byte("\n"))+1))
+	for len(item) > 0 {
+		line := item
+		if end := bytes.IndexByte(item, '\n'); end >= 0 {
+			line = item[:end+1]
 		}
-		b.Write(line)
+		if line[0] != '\n' {
+			out = append(out, "  "...)
+		}
+		out = append(out, line...)
+		item = item[len(line):]
 	}
-	return b.Bytes()
+	return out
 }
 
 // exportDocument is the apply document.
@@ -222,40 +248,33 @@ func sortedWeather(ctx context.Context, f *cmdutil.Factory, c *client.Client, ca
 // sets and the tags (ids of this campaign's tags, which another campaign
 // does not have), moons without their ids (a moon is known by its name), and with
 // withWeather the weather entries in their file form, one a line.
-func exportNode(cal *client.Calendar, weather []*client.Weather, withWeather bool) (*yaml.Node, error) {
-	file := client.CalendarFile(cal)
-	var full yaml.Node
-	if err := full.Encode(file); err != nil {
-		return nil, err
-	}
-	node := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
-	for i := 0; i+1 < len(full.Content); i += 2 {
-		key, value := full.Content[i], full.Content[i+1]
-		if client.CalendarFields.Lookup(key.Value) == nil || key.Value == "tags" {
+func exportNode(cal *client.Calendar, weather []*client.Weather, withWeather bool) (yamlwrite.Map, error) {
+	var out yamlwrite.Map
+	for _, p := range client.CalendarFile(cal) {
+		if client.CalendarFields.Lookup(p.Key) == nil || p.Key == "tags" {
 			continue
 		}
-		if key.Value == "moons" {
-			dropMoonIDs(value)
+		if moons, ok := p.Value.(*yaml.Node); ok && p.Key == "moons" {
+			dropMoonIDs(moons)
 		}
-		node.Content = append(node.Content, key, value)
+		out = append(out, p)
 	}
 	if !withWeather {
-		return node, nil
+		return out, nil
 	}
 	list := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
 	for _, w := range weather {
-		var entry yaml.Node
-		if err := entry.Encode(client.FromWeather(w)); err != nil {
+		entry, err := yamlwrite.Node(client.FromWeather(w))
+		if err != nil {
 			return nil, err
 		}
 		entry.Style = yaml.FlowStyle
-		list.Content = append(list.Content, &entry)
+		list.Content = append(list.Content, entry)
 	}
 	if len(list.Content) == 0 {
 		list.Style = yaml.FlowStyle // weather: []
 	}
-	node.Content = append(node.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "weather"}, list)
-	return node, nil
+	return append(out, yamlwrite.Pair{Key: "weather", Value: list}), nil
 }
 
 // dropMoonIDs removes the id of each moon: the server's, of this calendar.

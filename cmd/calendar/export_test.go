@@ -217,8 +217,8 @@ func TestExportRefusesBadUsage(t *testing.T) {
 		{"both", "table", []string{"export", "--all", "12"}, "give calendars or --all, not both"},
 		{"bad id", "table", []string{"export", "12", "0"}, "calendar id 0 is not valid: ids are positive"},
 		{"empty name", "table", []string{"export", "12", " "}, "a calendar id or name is required"},
-		{"-o json", "json", []string{"export", "12"}, "calendar export always writes YAML; -o json is not supported"},
-		{"-o id", "id", []string{"export", "--all"}, "calendar export always writes YAML; -o id is not supported"},
+		{"-o json", "json", []string{"export", "12"}, "calendar export writes YAML, or with --format the tool's file; -o json is not supported"},
+		{"-o id", "id", []string{"export", "--all"}, "calendar export writes YAML, or with --format the tool's file; -o id is not supported"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			env := newTestEnv(t, tt.format)
@@ -230,7 +230,7 @@ func TestExportRefusesBadUsage(t *testing.T) {
 	}
 	env := newTestEnv(t, "table")
 	env.F.Globals.JQ = ".[]"
-	wantUsage(t, env.run("export", "12"), "calendar export always writes YAML; --jq and --template are not supported")
+	wantUsage(t, env.run("export", "12"), "calendar export writes YAML, or with --format the tool's file; --jq and --template are not supported")
 }
 
 // A calendar that is not there is exit 4, and nothing is printed.

@@ -23,77 +23,79 @@ type (
 	flag  = resource.Flag[client.CalendarInput]
 )
 
-var fieldFlags = []flag{
-	{Field: "name", Name: "name", Usage: "name of the calendar", Set: func(in *input, v []string) error {
-		if strings.TrimSpace(v[0]) == "" {
-			return fmt.Errorf(" cannot be empty")
-		}
-		in.Name = v[0]
-		return nil
-	}},
-	resource.TextFlag("type", "type", "type of the calendar (free text)", func(in *input) **string { return &in.Type }),
-	{Field: "entry", Name: "entry", Usage: "description (HTML)", Set: setEntry},
-	{Field: "entry", Name: "entry-file", Usage: "read the description (HTML) from `FILE` (- is standard input)", File: true, Set: setEntry},
-	{Field: "date", Name: "date",
-		Usage: "current date as `DATE`: 1492-4-3, or with a month name 1492-Ches-3 or \"3 Ches 1492\" (the year may be negative); " +
-			"on update also +N or -N days from the current date",
-		Set: func(in *input, v []string) (err error) {
-			if in.Date, in.DateWritten, err = client.ParseDateInput(v[0], "--date"); err != nil {
-				return resource.FlagProblem("%v", err)
+func fieldFlags() []flag {
+	return []flag{
+		{Field: "name", Name: "name", Usage: "name of the calendar", Set: func(in *input, v []string) error {
+			if strings.TrimSpace(v[0]) == "" {
+				return fmt.Errorf(" cannot be empty")
+			}
+			in.Name = v[0]
+			return nil
+		}},
+		resource.TextFlag("type", "type", "type of the calendar (free text)", func(in *input) **string { return &in.Type }),
+		{Field: "entry", Name: "entry", Usage: "description (HTML)", Set: setEntry},
+		{Field: "entry", Name: "entry-file", Usage: "read the description (HTML) from `FILE` (- is standard input)", File: true, Set: setEntry},
+		{Field: "date", Name: "date",
+			Usage: "current date as `DATE`: 1492-4-3, or with a month name 1492-Ches-3 or \"3 Ches 1492\" (the year may be negative); " +
+				"on update also +N or -N days from the current date",
+			Set: func(in *input, v []string) (err error) {
+				if in.Date, in.DateWritten, err = client.ParseDateInput(v[0], "--date"); err != nil {
+					return resource.FlagProblem("%v", err)
+				}
+				return nil
+			}},
+		{Field: "months", Name: "month", Kind: resource.FlagTexts, Usage: "a month as `NAME:LENGTH[:TYPE]`, TYPE standard or intercalary (repeat, in order)",
+			Set: func(in *input, v []string) (err error) { in.Months, err = parseMonths(v); return }, Complete: monthTypes},
+		{Field: "weekdays", Name: "weekday", Kind: resource.FlagTexts, Usage: "a weekday `NAME` (repeat, in order)",
+			Set: func(in *input, v []string) (err error) { in.Weekdays, err = parseNames(v); return }},
+		{Field: "years", Name: "year", Kind: resource.FlagTexts, Usage: "a named year as `NUMBER:NAME` (repeat)",
+			Set: func(in *input, v []string) (err error) { in.Years, err = parseYears(v); return }},
+		{Field: "seasons", Name: "season", Kind: resource.FlagTexts, Usage: "a season as `NAME:MONTH:DAY`, the month by number or name (repeat)",
+			Set: func(in *input, v []string) (err error) { in.Seasons, err = parseSeasons(v); return }, Complete: SeasonMonthCompletion},
+		{Field: "moons", Name: "moon", Kind: resource.FlagTexts, Usage: "a moon as `NAME:FULLMOON[:OFFSET[:COLOUR]]` (repeat)",
+			Set: func(in *input, v []string) (err error) { in.Moons, err = parseMoons(v); return }},
+		{Field: "epochs", Name: "epoch", Kind: resource.FlagTexts, Usage: "an epoch `NAME` (repeat)",
+			Set: func(in *input, v []string) (err error) { in.Epochs, err = parseNames(v); return }},
+		resource.TextFlag("suffix", "suffix", "year `SUFFIX`, such as DR", func(in *input) **string { return &in.Suffix }),
+		resource.TextFlag("format", "format", "date `FORMAT` (letters y m M d s, spaces, commas, dashes)", func(in *input) **string { return &in.Format }),
+		{Field: "has_leap_year", Name: "no-leap-year", Kind: resource.FlagBool, Usage: "turn leap years off", Set: func(in *input, v []string) error {
+			if v[0] == "true" {
+				no := false
+				in.HasLeapYear = &no
 			}
 			return nil
 		}},
-	{Field: "months", Name: "month", Kind: resource.FlagTexts, Usage: "a month as `NAME:LENGTH[:TYPE]`, TYPE standard or intercalary (repeat, in order)",
-		Set: func(in *input, v []string) (err error) { in.Months, err = parseMonths(v); return }, Complete: monthTypes},
-	{Field: "weekdays", Name: "weekday", Kind: resource.FlagTexts, Usage: "a weekday `NAME` (repeat, in order)",
-		Set: func(in *input, v []string) (err error) { in.Weekdays, err = parseNames(v); return }},
-	{Field: "years", Name: "year", Kind: resource.FlagTexts, Usage: "a named year as `NUMBER:NAME` (repeat)",
-		Set: func(in *input, v []string) (err error) { in.Years, err = parseYears(v); return }},
-	{Field: "seasons", Name: "season", Kind: resource.FlagTexts, Usage: "a season as `NAME:MONTH:DAY`, the month by number or name (repeat)",
-		Set: func(in *input, v []string) (err error) { in.Seasons, err = parseSeasons(v); return }, Complete: SeasonMonthCompletion},
-	{Field: "moons", Name: "moon", Kind: resource.FlagTexts, Usage: "a moon as `NAME:FULLMOON[:OFFSET[:COLOUR]]` (repeat)",
-		Set: func(in *input, v []string) (err error) { in.Moons, err = parseMoons(v); return }},
-	{Field: "epochs", Name: "epoch", Kind: resource.FlagTexts, Usage: "an epoch `NAME` (repeat)",
-		Set: func(in *input, v []string) (err error) { in.Epochs, err = parseNames(v); return }},
-	resource.TextFlag("suffix", "suffix", "year `SUFFIX`, such as DR", func(in *input) **string { return &in.Suffix }),
-	resource.TextFlag("format", "format", "date `FORMAT` (letters y m M d s, spaces, commas, dashes)", func(in *input) **string { return &in.Format }),
-	{Field: "has_leap_year", Name: "no-leap-year", Kind: resource.FlagBool, Usage: "turn leap years off", Set: func(in *input, v []string) error {
-		if v[0] == "true" {
-			no := false
-			in.HasLeapYear = &no
-		}
-		return nil
-	}},
-	leapFlag(resource.WholeFlag("leap_year_amount", "leap-year-amount", "leap days added in a leap year, `N` (turns leap years on)", func(in *input) **int { return &in.LeapYearAmount })),
-	leapFlag(resource.WholeFlag("leap_year_offset", "leap-year-every", "a leap year every `N` years (turns leap years on)", func(in *input) **int { return &in.LeapYearOffset })),
-	leapFlag(resource.WholeFlag("leap_year_start", "leap-year-start", "first leap `YEAR` (turns leap years on)", func(in *input) **int { return &in.LeapYearStart })),
-	leapFlag(flag{Field: "leap_year_month", Name: "leap-year-month",
-		Usage: "the `MONTH` that receives the leap days, by number or name (turns leap years on)",
-		Set: func(in *input, v []string) error {
-			month, written, err := resource.ReadMonth(v[0], "--leap-year-month")
-			if err != nil {
-				return resource.ValueProblem(v[0], "%v", err)
+		leapFlag(resource.WholeFlag("leap_year_amount", "leap-year-amount", "leap days added in a leap year, `N` (turns leap years on)", func(in *input) **int { return &in.LeapYearAmount })),
+		leapFlag(resource.WholeFlag("leap_year_offset", "leap-year-every", "a leap year every `N` years (turns leap years on)", func(in *input) **int { return &in.LeapYearOffset })),
+		leapFlag(resource.WholeFlag("leap_year_start", "leap-year-start", "first leap `YEAR` (turns leap years on)", func(in *input) **int { return &in.LeapYearStart })),
+		leapFlag(flag{Field: "leap_year_month", Name: "leap-year-month",
+			Usage: "the `MONTH` that receives the leap days, by number or name (turns leap years on)",
+			Set: func(in *input, v []string) error {
+				month, written, err := resource.ReadMonth(v[0], "--leap-year-month")
+				if err != nil {
+					return resource.ValueProblem(v[0], "%v", err)
+				}
+				in.LeapYearMonth, in.LeapYearMonthName = month, written
+				return nil
+			}, Complete: MonthCompletion}),
+		{Field: "tags", Name: "tag", Kind: resource.FlagInts, Usage: "tag `ID` (repeat)", Set: func(in *input, v []string) error {
+			tags := []int{}
+			for _, s := range v {
+				t, _ := strconv.Atoi(s)
+				if t <= 0 {
+					return fmt.Errorf(" %d: a tag id is a positive number", t)
+				}
+				tags = append(tags, t)
 			}
-			in.LeapYearMonth, in.LeapYearMonthName = month, written
+			in.Tags = tags
 			return nil
-		}, Complete: MonthCompletion}),
-	{Field: "tags", Name: "tag", Kind: resource.FlagInts, Usage: "tag `ID` (repeat)", Set: func(in *input, v []string) error {
-		tags := []int{}
-		for _, s := range v {
-			t, _ := strconv.Atoi(s)
-			if t <= 0 {
-				return fmt.Errorf(" %d: a tag id is a positive number", t)
-			}
-			tags = append(tags, t)
-		}
-		in.Tags = tags
-		return nil
-	}},
-	resource.SwitchFlag("is_private", "private", "only campaign admins see the calendar", func(in *input) **bool { return &in.IsPrivate }, true),
-	resource.SwitchFlag("is_private", "public", "campaign members see the calendar", func(in *input) **bool { return &in.IsPrivate }, false),
-	imageFlag("image_url", "image-url", "the `URL` of a picture for the calendar", func(in *input) *string { return &in.ImageURL }),
-	imageFlag("entity_image_uuid", "entity-image", "gallery image `UUID` for the entity image", func(in *input) *string { return &in.EntityImageUUID }),
-	imageFlag("entity_header_uuid", "entity-header", "gallery image `UUID` for the entity header", func(in *input) *string { return &in.EntityHeaderUUID }),
+		}},
+		resource.SwitchFlag("is_private", "private", "only campaign admins see the calendar", func(in *input) **bool { return &in.IsPrivate }, true),
+		resource.SwitchFlag("is_private", "public", "campaign members see the calendar", func(in *input) **bool { return &in.IsPrivate }, false),
+		imageFlag("image_url", "image-url", "the `URL` of a picture for the calendar", func(in *input) *string { return &in.ImageURL }),
+		imageFlag("entity_image_uuid", "entity-image", "gallery image `UUID` for the entity image", func(in *input) *string { return &in.EntityImageUUID }),
+		imageFlag("entity_header_uuid", "entity-header", "gallery image `UUID` for the entity header", func(in *input) *string { return &in.EntityHeaderUUID }),
+	}
 }
 
 // monthTypes completes the TYPE of --month NAME:LENGTH[:TYPE], once

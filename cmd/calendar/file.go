@@ -6,6 +6,7 @@ import (
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
+	"github.com/kanka-cli/kanka/internal/yamlwrite"
 )
 
 // readFile reads the -f file at path ("-" is standard input): its
@@ -48,4 +49,4 @@ func decodeCalendarFile(data []byte, source string) (*resource.File[client.Calen
 func resolveMonths(in *client.CalendarInput) error { return cmdutil.AsUsage(in.ResolveMonths()) }
 
 // fileFromCalendar is the -f shape of a record: what `get -o yaml` prints.
-func fileFromCalendar(c *client.Calendar) any { return client.CalendarFile(c) }
+func fileFromCalendar(c *client.Calendar) yamlwrite.Map { return client.CalendarFile(c) }

@@ -47,6 +47,6 @@ func readableDateColumn(r output.Record) string {
 // detail is the calendar's id, the lines of its fields (detailLines) and
 // when it was updated.
 func detail(c *client.Calendar) []output.Field {
-	fields := append([]output.Field{{Label: "ID", Value: strconv.Itoa(c.ID)}}, resource.Detail(detailLines, &c.CalendarInput)...)
+	fields := append([]output.Field{{Label: "ID", Value: strconv.Itoa(c.ID)}}, resource.Detail(detailLines(), &c.CalendarInput)...)
 	return append(fields, output.Field{Label: "Updated", Value: c.UpdatedAt})
 }

@@ -19,7 +19,7 @@ func RefuseLostMoons(ctx context.Context, f *cmdutil.Factory, c *client.Client, 
 		return nil
 	}
 	var repeats []string
-	for r, err := range c.CalendarReminders(ctx, id, nil) {
+	for r, err := range c.CalendarReminders(id).All(ctx, nil, nil) {
 		if err != nil {
 			return fmt.Errorf("calendar %d: reading its reminders, for those that repeat on the moons this write takes away: %w", id, err)
 		}

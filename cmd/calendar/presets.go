@@ -124,7 +124,7 @@ var presetKind = output.Kind{
 			{Label: "Usual year", Value: strconv.Itoa(p.UsualYear)},
 			{Label: "About", Value: p.Description},
 		}
-		for _, line := range resource.Detail(detailLines, &p.Input) {
+		for _, line := range resource.Detail(detailLines(), &p.Input) {
 			// Tags and privacy are the campaign's: a preset says nothing of them.
 			if line.Label == "Tags" && p.Input.Tags == nil || line.Label == "Private" && p.Input.IsPrivate == nil {
 				continue

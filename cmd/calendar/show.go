@@ -68,14 +68,10 @@ calendar's definition, as the service's calendar page computes it. The
 interface has no weather filter either: the weather of the whole calendar
 is walked (pages fetched concurrently) and the days shown are kept here.
 
-Requests: with the local cache warm, 1 or 2: the calendar comes from the
-cache when it was read less than a minute ago (else one request brings
-the calendars changed since), and the weather from the cache once the page
-that holds its tail agrees with it (1 request; entries read whole more
-than 5 minutes ago are walked again). Cold, or with --refresh: 1 for the
-calendar plus one per page of weather. --no-weather skips the weather. A
-date or month that does not exist exits 2 after the calendar is read,
-before the weather is asked for.
+The local cache spares most of the walk; --refresh reads everything again
+and --no-weather skips the weather (kanka help requests says what each
+sends). A date or month that does not exist exits 2 after the calendar is
+read, before the weather is asked for.
 
 Symbols are UTF-8 unless the locale (LC_ALL, LC_CTYPE, LANG) is not, then
 ASCII; NO_COLOR and --no-color put today in brackets on a terminal too. -o json prints the computed month (an array of months with

@@ -29,10 +29,8 @@ var updateHelp = resource.Help{
 	Long: `Change a calendar. The current record is read, the file's fields and then
 the flags are applied on top, and the whole record is sent back, so nothing
 that was not named is lost. A field the file names replaces that field; a
-list flag such as --month replaces the whole list. A month (--date, --season,
---leap-year-month, and the file's) is a number or a name of the calendar's
-months, as changed: a name, an alias, in any case, or a prefix only one
-month has (--season Spring:Ches:19). It costs no extra request.
+list flag such as --month replaces the whole list. The field flags and
+file keys, their syntax and the months by name: kanka help calendar-fields.
 
 A file written by 'get -o yaml' carries the calendar's updated_at: when the
 calendar was updated since and differs from the file, nothing is sent

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/kanka-cli/kanka/output"
-	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"golang.org/x/term"
 )
 
@@ -273,8 +272,8 @@ func (l *statusLine) text() string {
 // the end of the line, the text cut to the terminal's width.
 func (l *statusLine) drawLocked() {
 	text := l.text()
-	if w := l.width(); w > 1 && twwidth.Width(text) > w-1 {
-		text = twwidth.Truncate(text, w-1)
+	if w := l.width(); w > 1 && output.Width(text) > w-1 {
+		text = output.Truncate(text, w-1)
 	}
 	if text == l.shown {
 		return

@@ -130,21 +130,15 @@ func stopEditor(p *os.Process, sig os.Signal, exited <-chan error) {
 	}
 }
 
-// RedactYAML is text, a YAML document kanka wrote, with redact applied to
-// every value and key in it: what the editor shows is hidden as all that
-// kanka prints is (a server that echoes the token into a calendar's name
-// must not get it written into a file). The text is changed value by
-// value, not as a whole, so that "[redacted]" is quoted where YAML needs
-// it, and returned as it is when nothing is hidden.
-func RedactYAML(text []byte, redact func(string) string) ([]byte, error) {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(text, &doc); err != nil {
-		return nil, err
-	}
-	if !redactNode(&doc, redact) {
-		return text, nil
-	}
-	return output.EncodeYAML(&doc)
+// RedactedYAML is the tree as kanka writes YAML (output.EncodeYAML), with
+// redact applied to every value and key in it: what the editor shows is
+// hidden as all that kanka prints is (a server that echoes the token into
+// a calendar's name must not get it written into a file). The tree is
+// changed value by value, not its text as a whole, so that "[redacted]"
+// is quoted where YAML needs it.
+func RedactedYAML(tree *yaml.Node, redact func(string) string) ([]byte, error) {
+	redactNode(tree, redact)
+	return output.EncodeYAML(tree)
 }
 
 // redactNode redacts the scalars under n and reports whether any changed.

@@ -5,7 +5,7 @@ import (
 	"fmt"
 )
 
-// Exit codes, as the README lists them.
+// Exit codes, as docs/exit-codes.md (kanka help exit-codes) lists them.
 const (
 	ExitOK         = 0
 	ExitError      = 1

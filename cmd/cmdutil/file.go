@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/kanka-cli/kanka/internal/yamlcheck"
@@ -78,9 +79,13 @@ func SourceName(path string) string {
 	return path
 }
 
+// yaml's messages are read with these patterns, compiled when first used,
+// not when kanka starts (it starts on every Tab of a completion).
 var (
-	unknownFieldPattern = regexp.MustCompile(`^line (\d+): field (\S+) not found in type \S+$`)
-	typeErrorPattern    = regexp.MustCompile("^line (\\d+): cannot unmarshal !!(\\w+) `(.*)` into (.+)$")
+	unknownFieldPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^line (\d+): field (\S+) not found in type \S+$`) })
+	typeErrorPattern    = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile("^line (\\d+): cannot unmarshal !!(\\w+) `(.*)` into (.+)$")
+	})
 )
 
 // DecodeStrict decodes YAML or JSON (JSON is YAML) into v, refusing keys v
@@ -159,10 +164,10 @@ func checkUTF8(data []byte, source string) error {
 
 // explain rewrites one of yaml's messages in the user's words.
 func explain(msg string, keys map[int]string) string {
-	if m := unknownFieldPattern.FindStringSubmatch(msg); m != nil {
+	if m := unknownFieldPattern().FindStringSubmatch(msg); m != nil {
 		return fmt.Sprintf("line %s: unknown key %q", m[1], m[2])
 	}
-	if m := typeErrorPattern.FindStringSubmatch(msg); m != nil {
+	if m := typeErrorPattern().FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
 		want := m[4]
 		switch {

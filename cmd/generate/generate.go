@@ -91,13 +91,9 @@ line), --from after --to, a date the calendar does not have, a span longer
 than ten of the calendar's years. Dates are written as the calendar shows
 them: 1492-4-3, 1492-Ches-3 or "3 Ches 1492".
 
-Requests: the calendar (none when a name's lookup holds it, else one GET),
-then as apply: the calendar list and every page of the calendar's weather,
-then, when there is anything to write, one request that checks nothing
-changed meanwhile and one request per entry written. Re-running a year
-writes nothing: 2 requests and the weather's pages (15 entries a page).
-Writes wait for the rate limit's next window instead of meeting a 429; a run
-cut short is finished by the next one, without duplicates.`,
+Re-running a span writes nothing. Writes wait for the rate limit's next
+window instead of meeting a 429; a run cut short is finished by the next
+one, without duplicates. What a run sends: kanka help requests.`,
 		Example: `  kanka weather generate --calendar "Calendar of Harptos" --from 1492-Hammer-1 --days 365 --climate temperate --dry-run
   kanka weather generate --calendar 1 --from 1492-Mirtul-1 --to 1492-Kythorn-30 --climate mediterranean --units f --dry-run
   kanka weather climates temperate -o yaml > my-climate.yaml

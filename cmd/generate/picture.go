@@ -12,7 +12,6 @@ import (
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/internal/weathergen"
 	"github.com/kanka-cli/kanka/output"
-	"github.com/olekukonko/tablewriter/pkg/twwidth"
 )
 
 // printPicture writes the span as a person looks at it before the plan:
@@ -133,7 +132,7 @@ func tableWidth(rows [][]string) int {
 	widths := map[int]int{}
 	for _, row := range rows {
 		for i, cell := range row {
-			widths[i] = max(widths[i], twwidth.Width(cell))
+			widths[i] = max(widths[i], output.Width(cell))
 		}
 	}
 	total := 0
@@ -173,14 +172,14 @@ func writeColumns(w io.Writer, rows [][]string, right map[string]bool, highs [][
 	widths := map[int]int{}
 	for _, row := range rows {
 		for i, cell := range row {
-			widths[i] = max(widths[i], twwidth.Width(cell))
+			widths[i] = max(widths[i], output.Width(cell))
 		}
 	}
 	under := strings.Repeat(" ", tableWidth(rows)+len("  "))
 	for n, row := range rows {
 		var b strings.Builder
 		for i, cell := range row {
-			pad := strings.Repeat(" ", widths[i]-twwidth.Width(cell))
+			pad := strings.Repeat(" ", widths[i]-output.Width(cell))
 			if i > 0 {
 				b.WriteString("  ")
 			}

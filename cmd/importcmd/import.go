@@ -54,13 +54,15 @@ func NewCmdImport(f *cmdutil.Factory, runF func(*ImportOptions) error) *cobra.Co
 	opts := &ImportOptions{Factory: f}
 	cmd := &cobra.Command{
 		Use:   "import FILE|- [--format F] [--name NAME] [--dry-run] [--print] [--strict] [--force] [--set-date]",
-		Short: "Create or update a calendar from a Fantasy-Calendar, Simple Calendar or donjon file",
+		Short: "Create or update a calendar from a Fantasy-Calendar, Simple Calendar, donjon or Calendarium file",
 		Long: `Create or update a calendar from the file of another tool: a Fantasy-Calendar
-export, a Simple Calendar file (the Foundry VTT module) or a donjon calendar
-saved as JSON. The format is found by the file's keys, or named with
---format: static_data and dynamic_data are Fantasy-Calendar's; calendar,
-exportVersion with calendars, or yearSettings, monthSettings ... Simple
-Calendar's; year_len with months donjon's.
+export, a Simple Calendar file (the Foundry VTT module), a donjon calendar
+saved as JSON or a Calendarium calendar (the Obsidian plugin's "Export this
+calendar"). The format is found by the file's keys, or named with --format:
+static_data and dynamic_data are Fantasy-Calendar's; calendar, exportVersion
+with calendars, or yearSettings, monthSettings ... Simple Calendar's;
+year_len with months donjon's; static with current Calendarium's. A file
+kanka calendar export --format wrote comes back with the same days.
 
 What is carried: the name, the months in order with their lengths and the
 intercalary ones, the weekdays, the current date, year names, seasons by
@@ -69,8 +71,9 @@ start on in the current year), moons with their cycle, an offset and the
 nearest of Kanka's colours, leap days, the year suffix, and whether year 0
 exists. The weekday and each moon's full moon are computed on the file's
 current date by the tool's own rules, and the calendar is set so that the
-service's rules show the same there; the days four years either side are
-then compared.
+service's rules show the same there (a moon takes the tool's own offset
+where its formula agrees); the days four years either side are then
+compared.
 
 What Kanka cannot hold is approximated or left out, with one warning line
 each on stderr: a compound leap rule (Gregorian 400,!100,4 becomes every 4
@@ -97,8 +100,7 @@ git, apply it later.
 A file that is no calendar, invalid JSON (said with its line and column) or
 a file that cannot be read is exit 2, with nothing sent.
 
-Requests: as kanka apply: the calendar list pages, then the check before
-the write and the write when there is one; none with --print.`,
+Requests: as kanka apply's, none with --print (kanka help requests).`,
 		Example: `  kanka calendar import examples/gregorian-fantasy-calendar.json
   kanka calendar import examples/donjon-calendar.json --name Tolrea --dry-run
   kanka calendar import examples/harptos-simple-calendar.json --name "Harptos (Foundry)" --print > harptos.yaml
@@ -111,7 +113,7 @@ the write and the write when there is one; none with --print.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&opts.Format, "format", "auto", "the file's format `F`: auto (found by its keys), fantasy-calendar, simple-calendar or donjon")
+	fl.StringVar(&opts.Format, "format", "auto", "the file's format `F`: auto (found by its keys), fantasy-calendar, simple-calendar, donjon or calendarium")
 	fl.StringVar(&opts.Name, "name", "", "the calendar's name `NAME`, instead of the one the file gives (needed when it gives none)")
 	fl.BoolVar(&opts.DryRun, "dry-run", false, "print the plan and send no write")
 	fl.BoolVar(&opts.Print, "print", false, "write the converted calendar as a kanka apply document on stdout, and send no request")

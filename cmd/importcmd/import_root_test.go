@@ -69,7 +69,7 @@ Nothing to change.
 func TestImportCompletes(t *testing.T) {
 	roottest.Isolate(t)
 	r := roottest.Run(t, "", "__complete", "calendar", "import", "cal.json", "--format", "")
-	if r.Code != 0 || r.Stdout != "auto\nfantasy-calendar\nsimple-calendar\ndonjon\n:4\n" {
+	if r.Code != 0 || r.Stdout != "auto\nfantasy-calendar\nsimple-calendar\ndonjon\ncalendarium\n:4\n" {
 		t.Errorf("--format: exit %d, stdout %q", r.Code, r.Stdout)
 	}
 	r = roottest.Run(t, "", "__complete", "calendar", "import", "")

@@ -231,12 +231,13 @@ func TestImportRefusesBadInput(t *testing.T) {
 	}{
 		{[]string{broken}, broken + ": line 3, column 18: not valid JSON: invalid character ']' looking for beginning of value"},
 		{[]string{other}, other + ": not a calendar kanka can import: expected a Fantasy-Calendar export ({name, static_data, dynamic_data, ...}), " +
-			"a Simple Calendar file ({calendar: {...}, notes}, {exportVersion: 2, calendars: [...]} or its older yearSettings, monthSettings, ... keys) " +
-			"or a donjon calendar saved as JSON ({year_len, months, month_len, weekdays, ...})"},
+			"a Simple Calendar file ({calendar: {...}, notes}, {exportVersion: 2, calendars: [...]} or its older yearSettings, monthSettings, ... keys), " +
+			"a donjon calendar saved as JSON ({year_len, months, month_len, weekdays, ...}) " +
+			"or a Calendarium calendar ({name, static: {months, weekdays, ...}, current, ...})"},
 		{[]string{missing}, "open " + missing + ": no such file or directory"},
 		{[]string{example("donjon-calendar.json")}, example("donjon-calendar.json") + ": the donjon file names no calendar: give it one with --name"},
 		{[]string{example("donjon-calendar.json"), "--format", "fantasy-calendar"}, example("donjon-calendar.json") + ": not a Fantasy-Calendar export: expected {name, static_data, dynamic_data, events, categories}"},
-		{[]string{example("donjon-calendar.json"), "--format", "ical"}, `--format: "ical": give auto, fantasy-calendar, simple-calendar or donjon`},
+		{[]string{example("donjon-calendar.json"), "--format", "ical"}, `--format: "ical": give auto, fantasy-calendar, simple-calendar, donjon or calendarium`},
 		{[]string{example("donjon-calendar.json"), "--print", "--dry-run"}, "give --print (no request at all) or --dry-run (the plan), not both"},
 		{[]string{}, "missing FILE|-: the file to import, or - for standard input"},
 		{[]string{"a.json", "b.json"}, `unexpected arguments "b.json": kanka calendar import takes one FILE|-`},

@@ -56,7 +56,7 @@ func TestImportOfAKankaFileSaysWhatToRunInstead(t *testing.T) {
 func TestImportMistypedFormatSuggestsTheNearest(t *testing.T) {
 	env := cmdtest.New(t, "")
 	err := runImport(env, example("donjon-calendar.json"), "--format", "donjn")
-	want := `--format: "donjn"; did you mean "donjon"? (give auto, fantasy-calendar, simple-calendar or donjon)`
+	want := `--format: "donjn"; did you mean "donjon"? (give auto, fantasy-calendar, simple-calendar, donjon or calendarium)`
 	if !cmdtest.IsUsage(err) || err.Error() != want {
 		t.Errorf("%v\nwant a usage error: %s", err, want)
 	}

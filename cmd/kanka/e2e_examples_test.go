@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -22,12 +23,24 @@ import (
 // on a newcomer's machine right after the README's set-up: the sandbox as
 // the default profile, seeded with the Calendar of Harptos (calendar 1) and
 // the weather of Ches 1492 (entries 1 to 5). These tests take the examples
-// from README.md and from the help of every command, so that neither can
-// drift from what kanka does; lists below name the few that are not run or
-// that fail on purpose.
+// from README.md, from the pages of the manual (docs/*.md) and from the
+// help of every command, so that none can drift from what kanka does;
+// lists below name the few that are not run or that fail on purpose.
 
 // readmePath is the README, from the package directory where tests run.
 var readmePath = absPath("../../README.md")
+
+// manualPages are the pages whose examples run: the README, then every
+// page of the manual in docs/, by name. docs/reference/ is left out: it is
+// the help of every command, whose examples run from the command tree.
+func manualPages(t *testing.T) []string {
+	t.Helper()
+	pages, err := filepath.Glob(absPath("../../docs/*.md"))
+	if err != nil || len(pages) < 10 {
+		t.Fatalf("the manual's pages: %v %v", pages, err)
+	}
+	return append([]string{readmePath}, pages...)
+}
 
 // exampleSkips are the examples that are not run: those that need a real
 // account, a person, or a shell other than bash. Each matches the start of
@@ -90,11 +103,19 @@ func TestE2EExamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	readmeGroups, helpGroups := readmeExamples(string(readme)), helpExamples(t)
-	if len(readmeGroups) == 0 || len(helpGroups) == 0 {
-		t.Fatalf("found %d groups of examples in README.md and %d in the help: the reading of examples is broken", len(readmeGroups), len(helpGroups))
+	var pageGroups []exampleGroup
+	for _, page := range manualPages(t) {
+		markdown, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pageGroups = append(pageGroups, pageExamples(pageName(page), string(markdown))...)
 	}
-	groups := append(readmeGroups, helpGroups...)
+	helpGroups := helpExamples(t)
+	if len(pageGroups) < 15 || len(helpGroups) == 0 {
+		t.Fatalf("found %d groups of examples in README.md and docs/ and %d in the help: the reading of examples is broken", len(pageGroups), len(helpGroups))
+	}
+	groups := append(pageGroups, helpGroups...)
 	checkExampleLists(t, groups)
 
 	// The set-up, as the README writes it, in a fresh home.
@@ -157,17 +178,27 @@ func setUpCommand(t *testing.T, readme string) string {
 	return strings.Join(steps, " && ")
 }
 
-// readmeExamples are the kanka lines of the README's ```sh blocks, a group
-// per block, named by the section and line where the block starts.
-func readmeExamples(readme string) []exampleGroup {
+// pageExamples are the kanka lines of a page's ```sh blocks, a group per
+// block, named by the page, the section and the line where the block
+// starts. Blocks of another language (```console, ```text) are shown, not
+// run.
+func pageExamples(page, markdown string) []exampleGroup {
 	var groups []exampleGroup
-	for _, b := range shBlocks(readme) {
+	for _, b := range shBlocks(markdown) {
 		if g := kankaLines(b.lines); len(g) > 0 {
-			name := fmt.Sprintf("README.md %s (line %d)", b.section, b.start)
+			name := fmt.Sprintf("%s %s (line %d)", page, b.section, b.start)
 			groups = append(groups, exampleGroup{name: name, lines: g})
 		}
 	}
 	return groups
+}
+
+// pageName is a page's path in the repository: README.md, docs/dates.md.
+func pageName(path string) string {
+	if filepath.Base(filepath.Dir(path)) == "docs" {
+		return "docs/" + filepath.Base(path)
+	}
+	return filepath.Base(path)
 }
 
 // shBlock is a ```sh block of markdown: its lines, continuations joined,
@@ -365,5 +396,47 @@ func copyTree(t *testing.T, src, dst string) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// The examples run are those of the README and of every page of docs/, a
+// group per ```sh block: not the generated reference (the help's own
+// examples run from the tree), nor a ```console block, which shows what
+// cannot run on the sandbox (a release to install, a real login).
+func TestManualExamplesAreRead(t *testing.T) {
+	seen := map[string][]string{}
+	for _, page := range manualPages(t) {
+		markdown, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range pageExamples(pageName(page), string(markdown)) {
+			seen[pageName(page)] = append(seen[pageName(page)], g.lines...)
+		}
+	}
+	for page, line := range map[string]string{
+		"README.md":             `kanka calendar list                            # every calendar of the campaign, as a table`,
+		"docs/calendars.md":     `kanka calendar delete Copy                            # asks on a terminal`,
+		"docs/dates.md":         `kanka calendar show 1 --date +30`,
+		"docs/calendar-time.md": `kanka calendar retreat 1 --to 1492-Ches-1`,
+		"docs/install.md":       `mkdir -p ~/.config/fish/completions && kanka completion fish > ~/.config/fish/completions/kanka.fish`,
+	} {
+		if !slices.Contains(seen[page], line) {
+			t.Errorf("%s: the example %q is not read; read: %q", page, line, seen[page])
+		}
+	}
+	for page, lines := range seen {
+		if strings.Contains(page, "reference") {
+			t.Errorf("%s is generated: its examples run from the command tree", page)
+		}
+		for _, l := range lines {
+			if strings.HasPrefix(l, "kanka auth login ") || strings.HasPrefix(l, "go install") || strings.HasPrefix(l, "brew ") {
+				t.Errorf("%s runs %q, which cannot run on the sandbox: put it in a console block", page, l)
+			}
+		}
+	}
+	md := "```sh\nkanka version\n```\n\n```console\nkanka auth login -c 1\n```\n"
+	if g := pageExamples("x.md", md); len(g) != 1 || len(g[0].lines) != 1 || g[0].lines[0] != "kanka version" {
+		t.Errorf("a sh and a console block: %+v", g)
 	}
 }

@@ -93,7 +93,7 @@ func TestE2EFirstContactTyposGetSuggestions(t *testing.T) {
 			{[]string{"calendar", "import", harptosFile},
 				"error: " + harptosFile + ": this is a kanka calendar file (as calendar get -o yaml prints it), which calendar import does not read; create it with: kanka calendar create -f " + harptosFile + "\n"},
 			{[]string{"calendar", "import", donjonFile, "--format", "donjn"},
-				"error: --format: \"donjn\"; did you mean \"donjon\"? (give auto, fantasy-calendar, simple-calendar or donjon)\n"},
+				"error: --format: \"donjn\"; did you mean \"donjon\"? (give auto, fantasy-calendar, simple-calendar, donjon or calendarium)\n"},
 			{[]string{"apply", "-f", seed},
 				"error: " + seed + ": line 4: calendars[1]: unknown key \"weekday\"; did you mean \"weekdays\"?\n"},
 		} {

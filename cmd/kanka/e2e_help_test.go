@@ -12,7 +12,7 @@ func TestE2EHelpAndSuggestions(t *testing.T) {
 	k := newKanka(t, nil)
 
 	r := k.run(t, "help")
-	if r.code != 0 || !strings.Contains(r.stdout, "\nAdditional help topics:\n  kanka environment ") || r.stderr != "" {
+	if r.code != 0 || !strings.Contains(r.stdout, "\"kanka help TOPIC\" for a topic:\ncalendar-fields, dates, environment, ") || r.stderr != "" {
 		t.Errorf("kanka help: want exit 0 and the topics; %s", r)
 	}
 	r = k.run(t, "help", "calender")
@@ -26,6 +26,10 @@ func TestE2EHelpAndSuggestions(t *testing.T) {
 	r = k.run(t, "help", "environment")
 	if r.code != 0 || !strings.Contains(r.stdout, "\n  XDG_CONFIG_HOME     where the configuration file is") {
 		t.Errorf("kanka help environment: %s", r)
+	}
+	r = k.run(t, "help", "requests")
+	if r.code != 0 || !strings.Contains(r.stdout, "\n  calendar edit     3: the read (by id, or the name's lookup), the second read\n") {
+		t.Errorf("kanka help requests: %s", r)
 	}
 
 	r = k.run(t, "calendar", "show")

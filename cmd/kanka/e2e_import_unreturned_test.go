@@ -9,7 +9,7 @@ const gregorianWarnings = "warning: leap years: Fantasy-Calendar's rule 400,!100
 	"warning: eras: 2 eras (Before Christ, Anno Domini) are not carried\n" +
 	"warning: events: 3 events are not carried\n"
 
-// The README's Fantasy-Calendar example imported three times: the second
+// The manual's Fantasy-Calendar example imported three times: the second
 // and third runs read the list and write nothing (exit 0). The document's
 // calendar has no skip_year_zero, so the document-mode sandbox never
 // returns it: those runs say once that it is not compared. The live

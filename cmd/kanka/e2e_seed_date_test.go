@@ -67,7 +67,7 @@ Nothing to change.
 	})
 }
 
-// The README's Fantasy-Calendar example imported, the game advanced, the
+// The manual's Fantasy-Calendar example imported, the game advanced, the
 // file imported again: the date is kept and nothing is written; with
 // --set-date the date goes back to the file's.
 func TestE2EImportAgainKeepsTheDateTheGameMoved(t *testing.T) {

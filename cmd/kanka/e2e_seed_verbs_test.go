@@ -212,7 +212,7 @@ func TestE2ESeedExportAllAndOutput(t *testing.T) {
 
 		mark = srv.mark()
 		r := k.fails(t, 2, "calendar", "export", "--all", "-o", "json")
-		if r.stdout != "" || !strings.HasPrefix(r.stderr, "error: calendar export always writes YAML; -o json is not supported\n") {
+		if r.stdout != "" || !strings.HasPrefix(r.stderr, "error: calendar export writes YAML, or with --format the tool's file; -o json is not supported\n") {
 			t.Errorf("export -o json: %s", r)
 		}
 		wantNoRequests(t, srv, mark)
@@ -316,7 +316,7 @@ func TestE2ESeedCreateRefusesADuplicateName(t *testing.T) {
 	})
 }
 
-// The copy the README shows: export piped into apply. Applied back to its
+// The copy the manual shows: export piped into apply. Applied back to its
 // own campaign it changes nothing; applied to another it copies the
 // calendar and its weather, and the copy exports to the same bytes.
 func TestE2ESeedExportPipedIntoApply(t *testing.T) {

@@ -66,7 +66,7 @@ var plainBinary struct {
 }
 
 // buildPlain builds the binary without coverage or race detection, once.
-func buildPlain(b *testing.B) string {
+func buildPlain(b testing.TB) string {
 	b.Helper()
 	plainBinary.once.Do(func() {
 		// Beside the tests' binary, removed with it.
@@ -123,7 +123,7 @@ func longWeatherList(w http.ResponseWriter, r *http.Request) {
 
 // serveAPI serves handler on loopback for the benchmark, and returns the
 // API root to give as KANKA_URL.
-func serveAPI(b *testing.B, handler http.Handler) string {
+func serveAPI(b testing.TB, handler http.Handler) string {
 	srv := httptest.NewServer(handler)
 	b.Cleanup(srv.Close)
 	return srv.URL + "/api/1.0"

@@ -15,6 +15,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/kanka-cli/kanka/internal/filekind"
 	"github.com/kanka-cli/kanka/internal/suggest"
@@ -157,14 +158,15 @@ func indentOf(data []byte) int {
 }
 
 // goTypeName is the Go type that yaml's messages name, of no use to a user.
-var goTypeName = regexp.MustCompile(` in type \S+`)
+// Compiled when first used, not when kanka starts.
+var goTypeName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(` in type \S+`) })
 
 // decodeMessage says what is wrong in the file with its line, in words a
 // user can act on: "line 3: field campain not found" and so on.
 func decodeMessage(err error) string {
 	var te *yaml.TypeError
 	if errors.As(err, &te) {
-		return goTypeName.ReplaceAllString(strings.Join(te.Errors, "; "), "")
+		return goTypeName().ReplaceAllString(strings.Join(te.Errors, "; "), "")
 	}
 	return err.Error()
 }

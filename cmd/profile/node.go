@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/kanka-cli/kanka/internal/yamlwrite"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -229,13 +230,7 @@ func setScalar(m *yaml.Node, key string, v any, order []string) error {
 }
 
 // scalar is v as a yaml node, quoted when it must be (a token of digits).
-func scalar(v any) (*yaml.Node, error) {
-	var n yaml.Node
-	if err := n.Encode(v); err != nil {
-		return nil, err
-	}
-	return &n, nil
-}
+func scalar(v any) (*yaml.Node, error) { return yamlwrite.Node(v) }
 
 // insertKey adds key: value to m before the first key that order puts after
 // it, else last.

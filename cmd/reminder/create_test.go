@@ -1,10 +1,11 @@
 package reminder
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
-	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 )
 
@@ -96,8 +97,10 @@ func TestCreateSaysWhyTheServiceRefusedALongRepeat(t *testing.T) {
 			Body:   `{"calendar_id":5,"year":1492,"month":1,"day":3,"recurring_periodicity":"3_waxing_gibbous"}`,
 			Answer: `{"code":422,"error":"The recurring periodicity may not be greater than 5 characters.","fields":{"recurring_periodicity":["The recurring periodicity may not be greater than 5 characters."]}}`})
 	err := env.run("create", "--calendar", "5", "--date", "1492-1-3", "--repeat", "Selûne:waxing-gibbous")
-	if !client.IsValidation(err) || !strings.Contains(client.Explain(err), `of the moons' repeats only a full or new moon of a moon whose id has one digit fits (1_f, 1_n), and "3_waxing_gibbous" does not`) {
-		t.Errorf("%v", client.Explain(err))
+	var refused *cmdutil.ConflictError
+	if !errors.As(err, &refused) || err.Error() != `the service refused the repeat "3_waxing_gibbous": this service keeps a repeat of at most 5 characters, `+
+		"so of the moons' repeats only a full or new moon of a moon whose id has one digit fits (1_f, 1_n); nothing was created or changed" {
+		t.Errorf("%v", err)
 	}
 }
 

@@ -30,17 +30,16 @@ func NewCmdReminder(f *cmdutil.Factory) *cobra.Command {
 		Aliases: []string{"reminders"},
 		Short:   "Manage the reminders of a calendar",
 		Long: `Manage the reminders of a calendar: a day, a span of days, or a repeat (every
-year, every month, or a moon's phase), of the calendar's own entity or of
-another (a character's birth). A reminder the local cache knows is named by
-its id alone; otherwise --calendar finds it in that calendar's list, or
---entity names the entity it belongs to.`,
-		Example: `  kanka reminder list --calendar "Calendar of Harptos"
-  kanka reminder create --calendar "Calendar of Harptos" --date 1492-Midsummer-1 --comment "Midsummer feast" --repeat year
-  kanka reminder create --calendar 1 --date 1492-1-1 --comment "Selûne is full" --repeat Selûne:full`,
+year, every month, or on a moon's phase), of the calendar's own entity or
+another's. A reminder the local cache knows is named by its id alone;
+otherwise --calendar finds it in that calendar's list, or --entity names
+the entity it belongs to.`,
+		Example: `  kanka reminder create --calendar "Calendar of Harptos" --date 1492-Midsummer-1 --comment "Midsummer feast" --repeat year
+  kanka reminder list --calendar "Calendar of Harptos"`,
 	}
 	r := &reminders{f: f, at: map[int]int{}}
 	s := r.spec()
-	w := &resource.Writes[reminder, input]{Fields: client.ReminderFields, Flags: fieldFlags, ReadFile: readFile,
+	w := &resource.Writes[reminder, input]{Fields: client.ReminderFields(), Flags: fieldFlags(), ReadFile: readFile,
 		CheckCreate: r.check, CheckUpdate: r.check, Create: r.create, Update: r.update,
 		NothingToChange: "nothing to change: give -f FILE or a field flag such as --comment or --date",
 		CreateHelp:      createHelp, UpdateHelp: updateHelp}
@@ -53,32 +52,41 @@ its id alone; otherwise --calendar finds it in that calendar's list, or
 	return cmd
 }
 
-// reminders is one run of a reminder verb: the entity each reminder is
-// read and written under (its own, the --entity flag's, or for a post's
-// the calendar's), and the names of the entities and calendars it shows.
+// reminders is one run of a reminder verb, and where each reminder is
+// read and written: under its entity, --entity's, or for a post's the
+// calendar's (the service does not check that a reminder is the
+// entity's).
 type reminders struct {
 	f      *cmdutil.Factory
 	entity int
 	at     map[int]int // a reminder's id: the entity of its routes
-	shown  shown
+	// calendarID is the calendar of the last reminder read, for its
+	// month names.
+	calendarID int
 }
 
-var readFile = (&resource.RecordFile[input]{One: client.DecodeReminder, List: client.DecodeReminders, Lines: client.ReminderFileLines,
-	Written: func(in *input) *client.Written { return in.Written }, Plural: "reminders"}).Read
+func readFile(ctx context.Context, streams *cmdutil.IOStreams, path string) (*resource.File[input], error) {
+	return (&resource.RecordFile[input]{One: client.DecodeReminder, List: client.DecodeReminders, Lines: client.ReminderFileLines,
+		Written: func(in *input) *client.Written { return in.Written }, Plural: "reminders"}).Read(ctx, streams, path)
+}
 
 func (r *reminders) spec() *resource.Spec[reminder] {
 	return &resource.Spec[reminder]{
 		Noun: "reminder", Plural: "reminders", Arg: "ID",
-		Kind: r.kind(),
+		Kind: kindFor(nil, nil), ReadableKind: r.readable,
 		Parent: &resource.Parent{Flag: "calendar", Noun: "calendar", Resolve: calendar.Parent(r.f).Resolve, Complete: calendar.Completion(r.f),
 			Optional: "the calendar whose list holds the reminder, by `ID|NAME` (when the local cache does not know it)"},
 		CheckArg: func(arg string) error { _, err := parseID(arg); return err },
 		Lookup:   r.lookup,
 		Get: func(ctx context.Context, c *client.Client, _, id int) (reminder, error) {
-			return c.GetReminder(ctx, r.at[id], id)
+			rm, err := c.Reminders(r.at[id]).Get(ctx, id)
+			if err == nil {
+				r.calendarID = deref(rm.CalendarID)
+			}
+			return rm, err
 		},
 		Delete: func(ctx context.Context, c *client.Client, _, id int) error {
-			return c.DeleteReminder(ctx, r.at[id], id)
+			return c.Reminders(r.at[id]).Delete(ctx, id)
 		},
 		Label: func(rm reminder) string { return fmt.Sprintf("(%s %q)", rm.Date(), deref(rm.Comment)) },
 		Made:  func(rm reminder) string { return fmt.Sprintf("reminder %d on %s", rm.ID, rm.Date()) },
@@ -91,15 +99,18 @@ func (r *reminders) spec() *resource.Spec[reminder] {
 			}
 		},
 		Complete: r.completeID,
-		GetHelp:  resource.Help{Short: "Show one reminder", Example: "  kanka reminder get 12\n  kanka reminder get --calendar 1 12 -o yaml > reminder.yaml"},
-		ListHelp: resource.Help{Short: "List the reminders of a calendar",
-			Long: `List every reminder of a calendar (of its entity, of other entities and of
-posts), in date order, with whose it is (the entity's name and type, read
-once and kept in the local cache).
+		GetHelp: resource.Help{Short: "Show one reminder", Example: `  kanka reminder create --calendar 1 --date 1492-Ches-3 --comment "Market day"
+  kanka reminder get 1 -o yaml > reminder.yaml`},
+		ListHelp: resource.Help{Short: "List the reminders of a calendar", Long: `List every reminder of a calendar (of its entity, of other entities and of
+posts), in date order. On a terminal the table names whose each is (the
+entity's name and type, one GET an entity, kept in the local cache).
 
 ` + resource.DateFiltersHelp("reminders"),
-			Example: "  kanka reminder list --calendar \"Calendar of Harptos\" --year 1492\n  kanka reminder list --calendar 1 -o json"},
-		DeleteHelp: resource.Help{Short: "Delete reminders", Example: "  kanka reminder delete 12 --yes"},
+			Example: "  kanka reminder list --calendar \"Calendar of Harptos\" --year 1492 -o json"},
+		DeleteHelp: resource.Help{Short: "Delete reminders", Long: `Delete reminders. On a terminal you are asked first, with the date and
+comment of what goes; without a terminal --yes is required.`,
+			Example: `  kanka reminder create --calendar 1 --date 1492-Ches-3 --comment "Market day"
+  kanka reminder delete 1 --yes`},
 	}
 }
 
@@ -111,9 +122,9 @@ func parseID(arg string) (int, error) {
 	return id, nil
 }
 
-// lookup finds where reminder arg is read and written: the --entity
-// flag's entity, the one the local cache knows, or the one of the
-// reminder --calendar's list holds (the record, whole, so not read again).
+// lookup finds where reminder arg is read and written: --entity's entity,
+// the one the local cache knows, or the one of the reminder --calendar's
+// list holds (the record, whole, so that it is not read again).
 func (r *reminders) lookup(ctx context.Context, c *client.Client, calendarID int, arg string) (resource.Ref[reminder], error) {
 	id, err := parseID(arg)
 	ref := resource.Ref[reminder]{ID: id}
@@ -128,12 +139,13 @@ func (r *reminders) lookup(ctx context.Context, c *client.Client, calendarID int
 	if calendarID == 0 {
 		return ref, cmdutil.UsageErrorf("reminder %d is not in the local cache: give --calendar CAL, the calendar whose list holds it, or --entity ID", id)
 	}
-	for rm, err := range c.CalendarReminders(ctx, calendarID, nil) {
+	for rm, err := range c.CalendarReminders(calendarID).All(ctx, nil, nil) {
 		if err != nil {
 			return ref, err
 		}
 		if rm.ID == id {
 			r.at[id], err = r.entityOf(ctx, c, rm)
+			r.calendarID = calendarID
 			return resource.Ref[reminder]{ID: id, Record: rm, Known: true}, err
 		}
 	}
@@ -141,25 +153,33 @@ func (r *reminders) lookup(ctx context.Context, c *client.Client, calendarID int
 }
 
 // entityOf is the entity whose routes reach rm: its own, or for a post's
-// the calendar's (the service does not check that a reminder is the
-// entity's).
+// the calendar's.
 func (r *reminders) entityOf(ctx context.Context, c *client.Client, rm reminder) (int, error) {
 	if !rm.OfPost() {
 		return rm.RemindableID, nil
 	}
-	cal, err := r.shown.calendar(ctx, r.f, c, deref(rm.CalendarID))
+	cal, err := r.calendar(ctx, c, deref(rm.CalendarID))
 	if err != nil {
 		return 0, err
 	}
 	return cal.EntityID, nil
 }
 
-// walk is every reminder of the calendar, kept by the local cache.
+// calendar is calendar id: the local cache's while it is fresh, else one
+// GET.
+func (r *reminders) calendar(ctx context.Context, c *client.Client, id int) (*client.Calendar, error) {
+	if cal, ok := r.f.LocalCache().FreshCalendar(strconv.Itoa(id)); ok {
+		return cal, nil
+	}
+	return c.GetCalendar(ctx, id)
+}
+
+// walk is every reminder of the calendar, which the local cache keeps.
 func (r *reminders) walk(ctx context.Context, c *client.Client, calendarID, limit int) iter.Seq2[reminder, error] {
 	return func(yield func(reminder, error) bool) {
 		var seen []reminder
 		defer func() { r.f.LocalCache().RemindersSeen(seen) }()
-		for rm, err := range c.CalendarReminders(ctx, calendarID, &client.PageOptions{Limit: limit}) {
+		for rm, err := range c.CalendarReminders(calendarID).All(ctx, nil, &client.PageOptions{Limit: limit}) {
 			if err == nil {
 				seen = append(seen, rm)
 			}
@@ -171,7 +191,7 @@ func (r *reminders) walk(ctx context.Context, c *client.Client, calendarID, limi
 }
 
 func (r *reminders) page(ctx context.Context, c *client.Client, calendarID, page int) ([]reminder, error) {
-	p, err := c.ListCalendarReminders(ctx, calendarID, &client.PageOptions{Page: page})
+	p, err := c.CalendarReminders(calendarID).Page(ctx, nil, &client.PageOptions{Page: page})
 	if err != nil {
 		return nil, err
 	}

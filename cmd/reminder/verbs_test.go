@@ -1,7 +1,7 @@
 package reminder
 
 import (
-	"fmt"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -10,8 +10,9 @@ import (
 )
 
 // list walks every page of the calendar's reminders (15 a page), in date
-// order, and names whose each is: an entity's name and type, read once
-// per entity however many reminders it has; a post's reminder, the post.
+// order; on a terminal it names their months and moons from the calendar
+// (one GET) and whose each is: an entity's name and type, read once per
+// entity however many reminders it has; a post's reminder, the post.
 func TestListWalksEveryPageAndNamesTheOwners(t *testing.T) {
 	first := make([]string, 15)
 	for i := range first {
@@ -20,21 +21,25 @@ func TestListWalksEveryPageAndNamesTheOwners(t *testing.T) {
 	post := reminderJSON(16, 1491, 2, 1, "Posted", `"remindable_id":3`, `"remindable_type":"App\\Models\\Post"`)
 	moon := reminderJSON(17, 1493, 1, 1, "Full", `"remindable_id":42`, `"is_recurring":true`, `"recurring_periodicity":"3_f"`)
 	env := newTestEnv(t, "table",
+		ok("GET calendars/5", "", cmdtest.One(harptos)),
 		ok("GET calendars/5/reminders", "", page(1, 2, 17, first...)),
 		ok("GET calendars/5/reminders?page=2", "", page(2, 2, 17, post, moon)),
 		ok("GET entities/50", "", cmdtest.One(`{"id":50,"name":"Harptos","type":"calendar","tags":[]}`)),
 		ok("GET entities/42", "", cmdtest.One(`{"id":42,"name":"Elminster","type":"character"}`)))
+	env.Terminal()
 	if err := env.run("list", "--calendar", "5"); err != nil {
 		t.Fatal(err)
 	}
-	want := "ID  DATE       COMMENT  REPEAT       LENGTH  OWNER                  VISIBILITY\n" +
-		"16  1491-2-1   Posted                1       post 3                 all\n"
-	for i := 15; i >= 1; i-- {
-		want += fmt.Sprintf("%-3d %-10s day %c                 1       Harptos (calendar)     all\n", i, fmt.Sprintf("1492-1-%d", 16-i), 'a'+i-1)
+	cmdtest.Golden(t, "list.txt", env.Out.String())
+	// Piped, and as JSON, the list is the service's, and nothing else is read.
+	env = newTestEnv(t, "json", ok("GET calendars/5/reminders", "", page(1, 2, 17, first...)),
+		ok("GET calendars/5/reminders?page=2", "", page(2, 2, 17, post, moon)))
+	if err := env.run("list", "--calendar", "5"); err != nil {
+		t.Fatal(err)
 	}
-	want += "17  1493-1-1   Full     moon 3 full  1       Elminster (character)  all\n"
-	if got := env.Out.String(); got != want {
-		t.Errorf("table:\n%s\nwant\n%s", got, want)
+	var got []struct{ ID int }
+	if err := json.Unmarshal(env.Out.Bytes(), &got); err != nil || len(got) != 17 || got[0].ID != 1 || got[16].ID != 17 {
+		t.Errorf("json %v: %s", err, env.Out)
 	}
 }
 

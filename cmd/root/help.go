@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"text/template"
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
@@ -14,15 +15,16 @@ import (
 // helpWidth is the width help is wrapped to when stdout is not a terminal.
 const helpWidth = 80
 
-// helpTemplate is cobra's: the long text (wrapped), then the usage.
-const helpTemplate = `{{with (or .Long .Short)}}{{reflow .}}
+// helpTemplate is cobra's: the long text (wrapped), then the usage. A help
+// topic's text is laid out to the width already (renderTopic).
+const helpTemplate = `{{with (or .Long .Short)}}{{if $.IsAdditionalHelpTopicCommand}}{{.}}{{else}}{{reflow .}}{{end}}
 
 {{end}}{{if or .Runnable .HasSubCommands}}{{.UsageString}}{{end}}`
 
 // usageTemplate is cobra's, wrapped to the terminal, with the global
 // flags, shown in full only by `kanka --help`, as one compact block of
 // their names under every other command.
-const usageTemplate = `Usage:{{if .Runnable}}
+const usageTemplate = `{{if not .HasParent}}{{template "root" .}}{{else}}Usage:{{if .Runnable}}
 {{useLine .UseLine}}{{end}}{{if .HasAvailableSubCommands}}
   {{.CommandPath}} [command]{{end}}{{if gt (len .Aliases) 0}}
 
@@ -38,14 +40,26 @@ Available commands:{{range .Commands}}{{if (or .IsAvailableCommand (eq .Name "he
 {{if .HasParent}}Flags{{else}}Global flags{{end}}:
 {{wrappedFlags .LocalFlags}}{{end}}{{if .HasAvailableInheritedFlags}}
 
-Global flags ('kanka --help' explains them):
+Global flags ('kanka help flags' explains them):
 {{globalFlagNames .InheritedFlags}}{{end}}{{if .HasHelpSubCommands}}
 
 Additional help topics:{{range .Commands}}{{if .IsAdditionalHelpTopicCommand}}
 {{entry .CommandPath .CommandPathPadding .Short}}{{end}}{{end}}{{end}}{{if .HasAvailableSubCommands}}
 
-{{reflow (printf "Use \"%s [command] --help\" for more about a command." .CommandPath)}}{{end}}
-`
+{{reflow (printf "Use \"%s [command] --help\" for more about a command." .CommandPath)}}{{end}}{{end}}
+{{define "root"}}Usage:
+  {{.UseLine}}{{if .HasExample}}
+
+Examples:
+{{examples .Example}}{{end}}
+
+Commands:{{$pad := commandPadding .}}{{range .Commands}}{{if (or .IsAvailableCommand (eq .Name "help"))}}
+{{entry .Name $pad .Short}}{{end}}{{end}}
+
+Common flags ('kanka help flags' lists every one):
+{{commonFlags .LocalFlags}}
+
+{{reflow (printf "Use \"kanka <command> --help\" for a command, \"kanka help TOPIC\" for a topic: %s." (topics .))}}{{end}}`
 
 // helpWidthOf is the width help is wrapped to on s: the terminal's, else
 // helpWidth.
@@ -79,16 +93,40 @@ func setHelp(root *cobra.Command, s *cmdutil.IOStreams) {
 		},
 		"wrappedFlags":    func(fs *pflag.FlagSet) string { return flagUsages(fs, width) },
 		"globalFlagNames": func(fs *pflag.FlagSet) string { return globalFlagNames(fs, width) },
+		"commonFlags":     func(fs *pflag.FlagSet) string { return flagUsages(flagsNamed(fs, commonFlags), width) },
+		"commandPadding": func(c *cobra.Command) int {
+			pad := 0
+			for _, sub := range c.Commands() {
+				if sub.IsAvailableCommand() || sub.Name() == "help" {
+					pad = max(pad, len(sub.Name()))
+				}
+			}
+			return pad + 1
+		},
+		"topics": func(c *cobra.Command) string {
+			var names []string
+			for _, sub := range c.Commands() {
+				if sub.IsAdditionalHelpTopicCommand() {
+					names = append(names, sub.Name())
+				}
+			}
+			return strings.Join(names, ", ")
+		},
 	}
-	help := template.Must(template.New("help").Funcs(funcs).Parse(helpTemplate))
-	usage := template.Must(template.New("usage").Funcs(funcs).Parse(usageTemplate))
+	// Parsed when first shown: most runs show neither.
+	help := sync.OnceValue(func() *template.Template {
+		return template.Must(template.New("help").Funcs(funcs).Parse(helpTemplate))
+	})
+	usage := sync.OnceValue(func() *template.Template {
+		return template.Must(template.New("usage").Funcs(funcs).Parse(usageTemplate))
+	})
 	root.SetHelpFunc(func(c *cobra.Command, _ []string) {
-		if err := help.Execute(c.OutOrStdout(), c); err != nil {
+		if err := help().Execute(c.OutOrStdout(), c); err != nil {
 			c.PrintErrln(err)
 		}
 	})
 	root.SetUsageFunc(func(c *cobra.Command) error {
-		return usage.Execute(c.OutOrStderr(), c)
+		return usage().Execute(c.OutOrStderr(), c)
 	})
 }
 

@@ -12,11 +12,12 @@ import (
 )
 
 // Under a command, the global flags are one compact block of names;
-// `kanka --help` explains them. Help is wrapped to the terminal.
+// `kanka help flags` explains them, and `kanka --help` the common ones.
+// Help is wrapped to the terminal.
 func TestHelpShowsTheGlobalFlagsCompactly(t *testing.T) {
 	roottest.Isolate(t)
 	r := roottest.Run(t, "", "weather", "delete", "--help")
-	want := "Global flags ('kanka --help' explains them):\n" +
+	want := "Global flags ('kanka help flags' explains them):\n" +
 		"  -c/--campaign --config --debug --jq --lock-wait --max-list-size --max-wait\n" +
 		"  --no-cache --no-color --no-headers -o/--output -p/--profile -q/--quiet\n" +
 		"  --sandbox --sandbox-data --template --timeout --token --url -y/--yes\n"
@@ -31,8 +32,35 @@ func TestHelpShowsTheGlobalFlagsCompactly(t *testing.T) {
 			t.Errorf("a flag line of %d columns on a 60-column terminal: %q", len([]rune(line)), line)
 		}
 	}
-	if !strings.Contains(r.Stdout, "Global flags:\n") {
-		t.Errorf("kanka --help does not explain the global flags:\n%s", r.Stdout)
+	if !strings.Contains(r.Stdout, "Common flags ('kanka help flags' lists every one):\n  -c, --campaign ID ") {
+		t.Errorf("kanka --help does not explain the common flags:\n%s", r.Stdout)
+	}
+}
+
+// kanka --help fits a screen: at most 40 lines at 80 columns, with the
+// commands, the common global flags and where the others are; the flags
+// only a few runs need are left to 'kanka help flags'.
+func TestRootHelpFitsAScreen(t *testing.T) {
+	roottest.Isolate(t)
+	for _, width := range []int{0, 80} {
+		setup := func(s *cmdutil.IOStreams) { s.OutTTY, s.TermWidth = width > 0, width }
+		r := roottest.RunStreams(t, context.Background(), "", setup, "--help")
+		lines := strings.Split(strings.TrimSuffix(r.Stdout, "\n"), "\n")
+		if r.Code != 0 || len(lines) > 40 {
+			t.Errorf("kanka --help at 80 columns: exit %d, %d lines:\n%s", r.Code, len(lines), r.Stdout)
+		}
+		for _, want := range []string{"\nCommands:\n  api ", "\n  weather     Manage the weather of a calendar\n",
+			"\n  -o, --output format ", "\n      --jq expression ", "\n  -p, --profile NAME ", "\n      --sandbox ",
+			"\n  -q, --quiet ", "\n      --debug ", "'kanka help flags'", "\"kanka help TOPIC\" for a topic:", "calendar-fields, dates, environment, exit-codes, flags"} {
+			if !strings.Contains(r.Stdout, want) {
+				t.Errorf("kanka --help lacks %q:\n%s", want, r.Stdout)
+			}
+		}
+		for _, rare := range []string{"--max-list-size", "--lock-wait", "--sandbox-data", "--no-headers", "--timeout", "--token"} {
+			if strings.Contains(r.Stdout, rare) {
+				t.Errorf("kanka --help shows %s, which 'kanka help flags' has", rare)
+			}
+		}
 	}
 }
 

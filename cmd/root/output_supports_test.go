@@ -36,11 +36,11 @@ func TestUndeclaredOutputIsRefusedBeforeAnyRequest(t *testing.T) {
 		{[]string{"apply", "-f", seed, "-o", "yaml"}, "error: apply prints its plan as text or with -o json, not -o yaml" + applyHelp},
 		{[]string{"-o", "ndjson", "apply", "-f", seed, "--dry-run"}, "error: apply prints its plan as text or with -o json, not -o ndjson" + applyHelp},
 		{[]string{"apply", "-f", missing, "-o", "id"}, "error: apply prints its plan as text or with -o json, not -o id" + applyHelp},
-		{[]string{"calendar", "export", "12", "-o", "json"}, "error: calendar export always writes YAML; -o json is not supported" + exportHelp},
-		{[]string{"calendar", "export", "--all", "-o", "JSON"}, "error: calendar export always writes YAML; -o JSON is not supported" + exportHelp},
-		{[]string{"calendar", "export", "--all", "-o", "wide"}, "error: calendar export always writes YAML; -o wide is not supported" + exportHelp},
-		{[]string{"calendar", "export", "12", "--jq", ".calendars"}, "error: calendar export always writes YAML; --jq and --template are not supported" + exportHelp},
-		{[]string{"calendar", "export", "12", "-o", "yaml", "--template", "{{.}}"}, "error: calendar export always writes YAML; --jq and --template are not supported" + exportHelp},
+		{[]string{"calendar", "export", "12", "-o", "json"}, "error: calendar export writes YAML, or with --format the tool's file; -o json is not supported" + exportHelp},
+		{[]string{"calendar", "export", "--all", "-o", "JSON"}, "error: calendar export writes YAML, or with --format the tool's file; -o JSON is not supported" + exportHelp},
+		{[]string{"calendar", "export", "--all", "-o", "wide"}, "error: calendar export writes YAML, or with --format the tool's file; -o wide is not supported" + exportHelp},
+		{[]string{"calendar", "export", "12", "--jq", ".calendars"}, "error: calendar export writes YAML, or with --format the tool's file; --jq and --template are not supported" + exportHelp},
+		{[]string{"calendar", "export", "12", "-o", "yaml", "--template", "{{.}}"}, "error: calendar export writes YAML, or with --format the tool's file; --jq and --template are not supported" + exportHelp},
 	} {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			roottest.Isolate(t)

@@ -15,21 +15,8 @@ import (
 	"syscall"
 
 	"github.com/kanka-cli/kanka/client"
-	apicmd "github.com/kanka-cli/kanka/cmd/api"
-	"github.com/kanka-cli/kanka/cmd/apply"
-	"github.com/kanka-cli/kanka/cmd/auth"
-	"github.com/kanka-cli/kanka/cmd/cachecmd"
-	"github.com/kanka-cli/kanka/cmd/calendar"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
-	"github.com/kanka-cli/kanka/cmd/completion"
-	configcmd "github.com/kanka-cli/kanka/cmd/config"
-	"github.com/kanka-cli/kanka/cmd/generate"
-	"github.com/kanka-cli/kanka/cmd/importcmd"
 	"github.com/kanka-cli/kanka/cmd/profile"
-	"github.com/kanka-cli/kanka/cmd/profilecmd"
-	"github.com/kanka-cli/kanka/cmd/reminder"
-	"github.com/kanka-cli/kanka/cmd/sandboxcmd"
-	"github.com/kanka-cli/kanka/cmd/weather"
 	"github.com/kanka-cli/kanka/internal/suggest"
 	"github.com/kanka-cli/kanka/output"
 	"github.com/spf13/cobra"
@@ -94,8 +81,9 @@ func Run(ctx context.Context, s *cmdutil.IOStreams, args []string) int {
 	}
 	s.Guard()
 	defer s.Flush()
-	cmd, _ := NewCmdRoot(s)
-	return execute(ctx, cmd, args)
+	t := newTree(s)
+	t.grow(args)
+	return execute(ctx, t.root, args)
 }
 
 // execute runs cmd and maps its error to an exit code, printing it. A
@@ -139,18 +127,30 @@ func execute(ctx context.Context, cmd *cobra.Command, args []string) (code int) 
 // NewCmdRoot builds the whole command tree over streams s, with the Factory
 // its commands share.
 func NewCmdRoot(s *cmdutil.IOStreams) (*cobra.Command, *cmdutil.Factory) {
+	t := newTree(s)
+	t.growAll()
+	return t.root, t.f
+}
+
+// tree is the command tree of one run: the root, and under it a stub of
+// each branch (branches.go) until the run names it.
+type tree struct {
+	root     *cobra.Command
+	f        *cmdutil.Factory
+	conn     *connector
+	branches []branch
+}
+
+// newTree builds the root, its flags and Factory, and the stubs of its
+// branches.
+func newTree(s *cmdutil.IOStreams) *tree {
 	f := &cmdutil.Factory{IO: s, Globals: &cmdutil.Globals{}}
 	cmd := &cobra.Command{
 		Use:   "kanka <command>",
 		Short: "Manage the calendars and calendar weather of a Kanka campaign",
-		Long: `Manage the calendars and calendar weather of a Kanka campaign.
-
-Settings come from flags, then KANKA_* environment variables, then the
-active profile of the configuration file, then defaults. Try it without an
-account on the built-in sandbox: kanka --sandbox calendar list`,
-		Example: `  kanka --sandbox calendar list
-  kanka auth login -c 12345
-  kanka calendar get "Calendar of Harptos" -o yaml
+		Long:  `Manage the calendars and calendar weather of a Kanka campaign.`,
+		Example: `  kanka --sandbox calendar list          # try it without an account
+  kanka auth login -c 12345              # then with your campaign's id
   kanka weather list --calendar 1 -o json --jq '.[].weather'`,
 		Version:       thisBuild().line(),
 		SilenceUsage:  true,
@@ -186,36 +186,68 @@ account on the built-in sandbox: kanka --sandbox calendar list`,
 	})
 	completeGlobalFlags(cmd, conn.resolve)
 
-	// The weather group, with the commands that make weather up from a
-	// climate (cmd/generate).
-	weatherCmd := weather.NewCmdWeather(f)
-	weatherCmd.AddCommand(generate.NewCmdGenerate(f, nil), generate.NewCmdClimates(f))
-	// The calendar group, with the import of another tool's calendar
-	// (cmd/importcmd, which writes through cmd/apply).
-	calendarCmd := calendar.NewCmdCalendar(f)
-	calendarCmd.AddCommand(importcmd.NewCmdImport(f, nil))
-	cmd.AddCommand(
-		calendarCmd,
-		weatherCmd,
-		reminder.NewCmdReminder(f),
-		apply.NewCmdApply(f, nil),
-		sandboxcmd.NewCmdSandbox(f),
-		auth.NewCmdAuth(f, auth.Deps{Resolve: conn.resolve, NewClient: conn.newClient}),
-		configcmd.NewCmdConfig(f, conn.resolve),
-		profilecmd.NewCmdProfile(f, conn.resolve),
-		completion.NewCmdCompletion(f),
-		newCmdVersion(f),
-		cachecmd.NewCmdCache(f),
-		apicmd.NewCmdAPI(f),
-	)
+	t := &tree{root: cmd, f: f, conn: conn, branches: branches(f, conn, helpWidthOf(s), cmd.PersistentFlags())}
+	for _, b := range t.branches {
+		cmd.AddCommand(b.stub)
+	}
 	cmd.SetHelpCommand(newCmdHelp())
-	cmd.AddCommand(helpTopics(helpWidthOf(s))...)
+	t.finish(cmd)
+	return t
+}
+
+// grow builds the branches args name (by name or alias, anywhere in args:
+// a flag's value that happens to be one only builds a branch more), in
+// place of their stubs; naming completion builds them all (its scripts
+// are made from the tree).
+func (t *tree) grow(args []string) {
+	named := map[string]bool{}
+	for _, a := range args {
+		named[a] = true
+	}
+	if named["completion"] {
+		t.growAll()
+		return
+	}
+	for i, b := range t.branches {
+		if b.built {
+			continue
+		}
+		for _, name := range append([]string{b.stub.Name()}, b.stub.Aliases...) {
+			if named[name] {
+				t.growBranch(i)
+				break
+			}
+		}
+	}
+}
+
+// growAll builds every branch.
+func (t *tree) growAll() {
+	for i := range t.branches {
+		if !t.branches[i].built {
+			t.growBranch(i)
+		}
+	}
+}
+
+func (t *tree) growBranch(i int) {
+	b := &t.branches[i]
+	t.root.RemoveCommand(b.stub)
+	cmd := b.build()
+	t.root.AddCommand(cmd)
+	b.built = true
+	t.finish(cmd)
+}
+
+// finish gives cmd and every command under it what the root gives every
+// command: usage errors named, the flags of a known set their
+// completions, the token's advice and expiry warning after it runs.
+func (t *tree) finish(cmd *cobra.Command) {
 	markUsageErrors(cmd)
-	completeFlagValues(cmd, f) // the tree is whole: every flag of a known set
-	adviseOnTokens(cmd, conn)
-	warnOfExpiry(cmd, conn)
-	releaseCampaignAfterRun(cmd, conn)
-	return cmd, f
+	completeFlagValues(cmd, t.f) // the branch is whole: every flag of a known set
+	adviseOnTokens(cmd, t.conn)
+	warnOfExpiry(cmd, t.conn)
+	releaseCampaignAfterRun(cmd, t.conn)
 }
 
 // addGlobalFlags declares the persistent flags, bound to g.

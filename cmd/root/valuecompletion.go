@@ -42,14 +42,21 @@ var valueSources = []flagValues{
 func completeFlagValues(root *cobra.Command, f *cmdutil.Factory) {
 	var visit func(cmd *cobra.Command)
 	visit = func(cmd *cobra.Command) {
-		cmd.LocalFlags().VisitAll(func(fl *pflag.Flag) {
-			if _, has := cmd.GetFlagCompletionFunc(fl.Name); has {
+		// The command's own flags, persistent ones included: not through
+		// cmd.LocalFlags, which copies every flag of its parents into it
+		// first (a third of the time kanka took to build its tree, on
+		// every run and every Tab of a completion).
+		own := func(fl *pflag.Flag) {
+			src, ok := valueSourceOf(cmd, fl)
+			if !ok {
 				return
 			}
-			if src, ok := valueSourceOf(cmd, fl); ok {
+			if _, has := cmd.GetFlagCompletionFunc(fl.Name); !has {
 				_ = cmd.RegisterFlagCompletionFunc(fl.Name, src.complete(f, fl))
 			}
-		})
+		}
+		cmd.Flags().VisitAll(own)
+		cmd.PersistentFlags().VisitAll(own)
 		for _, sub := range cmd.Commands() {
 			visit(sub)
 		}
@@ -60,9 +67,11 @@ func completeFlagValues(root *cobra.Command, f *cmdutil.Factory) {
 // valueSourceOf is where cmd's flag fl takes its values from, if kanka
 // knows a set of them.
 func valueSourceOf(cmd *cobra.Command, fl *pflag.Flag) (flagValues, bool) {
-	placeholder, _ := pflag.UnquoteUsage(fl)
 	for _, src := range valueSources {
-		if src.flag == fl.Name && (src.placeholder == "" || src.placeholder == placeholder) &&
+		if src.flag != fl.Name {
+			continue // most flags: no usage to read, no path to build
+		}
+		if placeholder, _ := pflag.UnquoteUsage(fl); (src.placeholder == "" || src.placeholder == placeholder) &&
 			(src.command == "" || src.command == cmd.CommandPath()) {
 			return src, true
 		}

@@ -23,7 +23,8 @@ func NewCmdReset(f *cmdutil.Factory, runF func(*ResetOptions) error) *cobra.Comm
 	cmd := &cobra.Command{
 		Use:   "reset",
 		Short: "Empty the sandbox's state",
-		Long: `Delete every calendar and weather entry of the sandbox's state file: by
+		Long: `Delete every record of the sandbox's state file (calendars, weather,
+reminders, entities): by
 default the one 'kanka --sandbox' uses (--sandbox-data, KANKA_SANDBOX_DATA,
 else $XDG_DATA_HOME/kanka/sandbox.json). Ids keep counting from where they
 were, so an id from before the reset never names a new record.

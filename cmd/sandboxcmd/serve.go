@@ -66,7 +66,8 @@ state file (exit 2) or a damaged one (exit 1) stops serve before it starts,
 and is left untouched. --live copies the live service's deviations from the interface
 document (201 on create, 204 on delete, the singular weather path, updates
 that wipe absent arrays, page size 45, the advance and retreat routes, bodies
-trimmed with empty strings made null, null for fields never set...).
+trimmed with empty strings made null, null for fields never set...). Both
+modes serve reminders and entities/ID as the live service does.
 
 --live also limits to 30 requests a minute, as the live service does, and
 answers every request that passes with X-RateLimit-Limit and
@@ -76,7 +77,7 @@ Without --live there is no limit unless --rate sets one.
 Faults for testing clients: --latency, --fail-rate (500s that apply
 nothing), --drop-rate (writes applied, then the connection dropped), whose
 dice --seed repeats, and --omit-keys (the named top-level keys left out of
-every calendar and weather object answered, in either mode).`,
+every calendar, weather and reminder object answered, in either mode).`,
 		Example: `  kanka sandbox serve
   kanka sandbox serve -c 7 --token my-test-token
   kanka sandbox serve --addr 127.0.0.1:0 --live --rate 0
@@ -104,7 +105,7 @@ every calendar and weather object answered, in either mode).`,
 	fl.Float64Var(&opts.DropRate, "drop-rate", 0, "apply this `share` (0 to 1) of writes, then drop the connection")
 	fl.IntVar(&opts.PageSize, "page-size", 0, "calendars a page (default 100, or 45 with --live)")
 	fl.Uint64Var(&opts.Seed, "seed", 0, "seed of the fault dice, to repeat a run's faults (default: random)")
-	fl.StringVar(&opts.OmitKeys, "omit-keys", "", "leave the top-level keys `KEY,KEY` out of every calendar and weather answered")
+	fl.StringVar(&opts.OmitKeys, "omit-keys", "", "leave the top-level keys `KEY,KEY` out of every record answered (calendars, weather, reminders)")
 	return cmd
 }
 

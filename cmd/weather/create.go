@@ -34,11 +34,7 @@ list, every entry on such a day, or on the day of an earlier entry of the
 file, is named, and no entry is created. --allow-duplicate creates them
 anyway, and skips the check and its requests.
 
-Requests: the calendar is read to check the dates (none when the local
-cache read it less than a minute ago, or a name's lookup holds it; else one
-GET), then the calendar's weather once for the whole file (the page that
-holds the cached tail when the cache has it, else every page; none with
---allow-duplicate), then one POST per entry.`,
+What it sends: kanka help requests.`,
 	Example: `  kanka weather create --calendar "Calendar of Harptos" --date 1492-Hammer-6 --weather snowflake --temperature "-5°C"
   kanka weather create --calendar 1 -f examples/weather-1492-hammer.yaml
   kanka weather get --calendar 1 5 -o yaml | kanka weather create --calendar 1 -f - --date 1492-Ches-6`,

@@ -19,7 +19,7 @@ func isDatePart(key string) bool { return key == "year" || key == "month" || key
 // against cal when it is given) as one UsageError, nil when there is none
 // (resource.CheckEach).
 func checkEntries(entries []client.WeatherInput, numbered bool, cal *client.Calendar, place func(string) string) error {
-	return resource.CheckEach(spec, entries, numbered, (*input).DateLabel, func(in *input) error { return in.Validate(cal) }, place)
+	return resource.CheckEach("weather entry", "weather entries", entries, numbered, (*input).DateLabel, func(in *input) error { return in.Validate(cal) }, place)
 }
 
 // entryName is "entry 4 (1492-3-4)", or "entry 4" when the date is unknown.

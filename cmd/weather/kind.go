@@ -69,7 +69,7 @@ func detail(r output.Record, months []client.Month) []output.Field {
 		{Label: "Calendar", Value: strconv.Itoa(w.CalendarID)},
 		{Label: "Date", Value: w.Date().String(), Readable: readableDate(w, months)},
 	}
-	fields = append(fields, resource.Detail(detailLines, &w.WeatherInput)...)
+	fields = append(fields, resource.Detail(detailLines(), &w.WeatherInput)...)
 	return append(fields,
 		output.Field{Label: "Created", Value: w.CreatedAt},
 		output.Field{Label: "Updated", Value: w.UpdatedAt},

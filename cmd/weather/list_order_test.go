@@ -104,7 +104,7 @@ func TestListLimitThenSortsForPeople(t *testing.T) {
 }
 
 // -o ndjson streams: the entries of the pages read before a failure are
-// printed already, as the README promises of ndjson and id.
+// printed already, as the manual promises of ndjson and id.
 func TestListNDJSONStreamsThePagesBeforeAFailure(t *testing.T) {
 	env := newTestEnv(t, "ndjson")
 	env.expect("GET "+weathersRoute, "", 200, page(1, 2, weatherJSON(2, 1492, 1, 3, "sun"), weatherJSON(1, 1492, 2, 1, "snowflake")))

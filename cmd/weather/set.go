@@ -34,14 +34,7 @@ tomorrow, yesterday, +N and -N count from it too, and stderr says the day.
 A month (--date) is a number or a name of the calendar's months: a name, an
 alias, in any case, or a prefix only one month has (1492-Ches-3).
 
-Requests: the calendar is read to check the date (none when the local
-cache read it less than a minute ago, or a name's lookup holds it; else one
-GET). The entry of the day is found in the cache, checked with the page
-that holds its tail, and read (one GET) before it is updated: 3 requests in
-all, the write included. A day the cache knows no entry of is looked for in
-every page of the calendar's weather (an entry moved onto it elsewhere would
-not show in the cache) before it is created. Without a cache: every page,
-then one POST or PUT, or nothing.`,
+What it sends, with the local cache and without: kanka help requests.`,
 		Example: `  kanka weather set --calendar "Calendar of Harptos" --weather cloud-rain
   kanka weather set --calendar "Calendar of Harptos" --date 1492-Hammer-1 --weather snowflake --temperature "-5°C"
   kanka weather set --calendar 1 --date 1492-1-1 --wind "north, strong"`,
@@ -60,7 +53,7 @@ then one POST or PUT, or nothing.`,
 		},
 	}
 	calendar.Parent(f).AddFlag(cmd, &r.Parent)
-	flags = resource.AddFieldFlags(cmd, f, fieldFlags)
+	flags = resource.AddFieldFlags(cmd, f, fieldFlags())
 	cmd.Flags().Lookup("date").Usage += " (default today)"
 	return cmd
 }

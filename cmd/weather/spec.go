@@ -38,8 +38,7 @@ func Spec(f *cmdutil.Factory) *resource.Spec[*client.Weather] {
 		GetHelp: resource.Help{
 			Short: "Show one weather entry",
 			Long: `Show one weather entry. On a terminal the date also names its month
-(3 Ches 1492), which costs one GET of the calendar when --calendar is an
-id; piped, and with -o json, yaml or id, it stays 1492-4-3.`,
+(3 Ches 1492); piped, and with -o json, yaml or id, it stays 1492-4-3.`,
 			Example: `  kanka weather get --calendar "Calendar of Harptos" 3
   kanka weather get --calendar 1 3 -o yaml > entry.yaml`,
 		},
@@ -56,9 +55,8 @@ server's order (by id) and streams them as pages arrive. --limit stops
 after N entries and asks for no page it does not need, and --page N reads
 one page: both take the entries in the server's order, then sort them.
 
-On a terminal the table and detail view name the month (3 Ches 1492),
-which costs one GET of the calendar when --calendar is an id; piped, and
-with -o json, yaml or id, dates stay numbers (1492-4-3).`,
+On a terminal the table and detail view name the month (3 Ches 1492);
+piped, and with -o json, yaml or id, dates stay numbers (1492-4-3).`,
 			Example: `  kanka weather list --calendar "Calendar of Harptos"
   kanka weather list --calendar 1 --year 1492 --month Ches -o yaml
   kanka weather list --calendar 1 --date "3 Ches 1492"

@@ -4,8 +4,8 @@
 // each calendar (which the service cannot filter, so that finding one day
 // costs a walk of every page).
 //
-// What is trusted, and for how long (the README's "The cache" says the same
-// to users):
+// What is trusted, and for how long (docs/requests.md, `kanka help
+// requests`, says the same to users):
 //   - Calendars: for CalendarsFresh after they were read. Then one request
 //     with the list's lastSync filter brings the ones changed since; a
 //     whole list is read again when the last one is older than FullEvery

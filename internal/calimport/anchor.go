@@ -3,9 +3,12 @@ package calimport
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"strconv"
+	"strings"
 
 	"github.com/kanka-cli/kanka/almanac"
+	"github.com/kanka-cli/kanka/client"
 )
 
 // Each tool counts its days from its own start, with its own leap rules;
@@ -113,10 +116,20 @@ const moonCycles = 12
 // full moons fall on the most of the source's (then within a day of the
 // most), the nearest to the current date on a tie. It is thus the day of
 // a full moon near the current date, so that a service that rounds the
-// period keeps the phases right near it too.
+// period keeps the phases right near it too. But where the tool's own
+// formula gives an offset (ownOffset) that does as well, that one is
+// taken: it puts every full moon, far from the current date too, where
+// the tool centres it, and a calendar kanka exported comes back with its
+// own offset. Where the draft says so (ownMoons), the tool's is taken
+// whatever the days near the current date say.
 func (d *draft) anchorMoons(r *almanac.Reckoning) (losses []string) {
 	for i := range d.in.Moons {
 		m := &d.in.Moons[i]
+		own, hasOwn := d.ownOffset(i, r)
+		if hasOwn && d.ownMoons {
+			m.Offset = int(own)
+			continue
+		}
 		days := int64(math.Ceil(float64(moonCycles)*m.Fullmoon)) + 2
 		days = min(max(days, 60), 5000)
 		s := spanAround(r, d.date(), days, days)
@@ -156,9 +169,86 @@ func (d *draft) anchorMoons(r *almanac.Reckoning) (losses []string) {
 				}
 			}
 		}
+		// The tool's own offset against the best found, on the runs the
+		// span holds whole (one cut by its ends favours an offset that
+		// catches the part inside).
+		if hasOwn && d.scoreWhole(r, m, s, runs, own) >= d.scoreWhole(r, m, s, runs, bestOffset) {
+			bestOffset = own
+		}
 		m.Offset = int(bestOffset)
 	}
 	return losses
+}
+
+// scoreWhole is how many of the runs s holds whole (not cut by its first
+// or last day) Kanka's full moons under offset fall on, then (in the
+// lower digits) fall within a day of.
+func (d *draft) scoreWhole(r *almanac.Reckoning, m *client.Moon, s span, runs []run, offset int64) int {
+	last := s.first + int64(len(s.dates)) - 1
+	days := fullDays(r, m.Name, m.Fullmoon, int(offset), s.first-1, last+1)
+	exact, near := 0, 0
+	for _, run := range runs {
+		if run.a == s.first || run.b == last {
+			continue
+		}
+		if anyFull(days, s.first-1, run.a, run.b) {
+			exact++
+		}
+		if anyFull(days, s.first-1, run.a-1, run.b+1) {
+			near++
+		}
+	}
+	return exact*(len(runs)+1) + near
+}
+
+// ownOffset is moon i's offset by the source's own formula (offsetModel),
+// moved by whole cycles that are whole days (16 cycles of 30.4375 days
+// are 487) as near the current date as they go: the same days, the
+// offset nearer. ok is false when the model has no formula for the moon.
+func (d *draft) ownOffset(i int, r *almanac.Reckoning) (int64, bool) {
+	om, ok := d.src.(offsetModel)
+	if !ok {
+		return 0, false
+	}
+	off, ok := om.moonOffset(i, r, d.date())
+	if !ok || off < -maxOffset || off > maxOffset {
+		return 0, false
+	}
+	at, _ := r.Ordinal(d.date())
+	step, ok := wholeCycles(d.in.Moons[i].Fullmoon)
+	if !ok {
+		return off, true
+	}
+	k := (at - off) / step
+	if rem := (at - off) % step; 2*abs64(rem) > step {
+		if rem > 0 {
+			k++
+		} else {
+			k--
+		}
+	}
+	return off + k*step, true
+}
+
+// maxOffset bounds an offset a file's moon gives: one beyond it (a shift
+// of 1e300) is none.
+const maxOffset = 1 << 50
+
+// wholeCycles is the fewest days that are a whole number of cycles of the
+// period, as the almanac reads it (ten decimals at most); ok is false
+// when that is beyond maxOffset.
+func wholeCycles(period float64) (int64, bool) {
+	whole, frac, _ := strings.Cut(strconv.FormatFloat(period, 'f', -1, 64), ".")
+	frac = (frac + "0000000000")[:10]
+	n, ok := new(big.Int).SetString(whole+frac, 10)
+	if !ok || n.Sign() <= 0 {
+		return 0, false
+	}
+	num := new(big.Rat).SetFrac(n, big.NewInt(10_000_000_000)).Num()
+	if !num.IsInt64() || num.Int64() > maxOffset {
+		return 0, false
+	}
+	return num.Int64(), true
 }
 
 // run is consecutive days (ordinals a to b) the source shows a moon full.

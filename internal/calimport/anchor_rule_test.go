@@ -9,9 +9,10 @@ import (
 // force through the almanac's own phases: among the days the source shows
 // the moon full near the current date, the offset under which Kanka shows
 // it full on the most of the source's runs of full days, then within a
-// day of the most, then the nearest to the current date. Periods that are
-// not whole days make offsets tie on the first count, so that the second
-// and third decide.
+// day of the most, then the nearest to the current date; but the tool's
+// own offset (its formula's) when it scores as well on the runs the span
+// holds whole. Periods that are not whole days make offsets tie on the
+// first count, so that the second and third decide.
 func TestMoonOffsetFollowsItsRule(t *testing.T) {
 	for _, moon := range []map[string]any{
 		{"name": "Round", "cycle": 29.5},
@@ -83,15 +84,45 @@ func TestMoonOffsetFollowsItsRule(t *testing.T) {
 		better := func(a, b score) bool {
 			return a.exact > b.exact || a.exact == b.exact && (a.near > b.near || a.near == b.near && a.far > b.far)
 		}
-		chosen := scoreOf(int64(res.Calendar.Moons[0].Offset))
-		t.Logf("moon %s: %d runs, offset %d scores %+v", name, len(runs), res.Calendar.Moons[0].Offset, chosen)
-		for _, candidate := range runs {
-			for o := candidate.a; o <= candidate.b; o++ {
-				if s := scoreOf(o); better(s, chosen) {
-					t.Errorf("moon %s: offset %d scores %+v; offset %d, which scores %+v, is better",
-						name, res.Calendar.Moons[0].Offset, chosen, o, s)
+		// The runs the span holds whole: one its ends cut favours an
+		// offset that catches the part inside.
+		whole := func(offset int64) score {
+			var s score
+			for _, other := range runs {
+				if other.a == current-reach || other.b == current+reach {
+					continue
+				}
+				if fullUnder(offset, other.a, other.b) {
+					s.exact++
+				}
+				if fullUnder(offset, other.a-1, other.b+1) {
+					s.near++
 				}
 			}
+			return s
+		}
+		searched := int64(math.MinInt64)
+		for _, candidate := range runs {
+			for o := candidate.a; o <= candidate.b; o++ {
+				if searched == math.MinInt64 || better(scoreOf(o), scoreOf(searched)) {
+					searched = o
+				}
+			}
+		}
+		// The tool's own offset, where its formula gives one that scores
+		// as well on the runs held whole, wins whatever its distance.
+		want := searched
+		own, hasOwn := d.ownOffset(0, r)
+		if hasOwn {
+			if w, s := whole(own), whole(searched); w.exact > s.exact || w.exact == s.exact && w.near >= s.near {
+				want = own
+			}
+		}
+		got := int64(res.Calendar.Moons[0].Offset)
+		t.Logf("moon %s: %d runs, offset %d scores %+v (the search's %d, the tool's own %d, %v)", name, len(runs), got, scoreOf(got), searched, own, hasOwn)
+		if got != want {
+			t.Errorf("moon %s: offset %d (scores %+v, on whole runs %+v); want %d (scores %+v, on whole runs %+v)",
+				name, got, scoreOf(got), whole(got), want, scoreOf(want), whole(want))
 		}
 	}
 }

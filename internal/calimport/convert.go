@@ -60,6 +60,8 @@ func convert(data []byte, format Format) (Result, *draft, error) {
 		d, err = readSimple(data)
 	case Donjon:
 		d, err = readDonjon(data)
+	case Calendarium:
+		d, err = readCalendarium(data)
 	default:
 		_, err = ParseFormat(string(format))
 	}

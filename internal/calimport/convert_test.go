@@ -59,8 +59,8 @@ func calendarYAML(t *testing.T, in client.CalendarInput) string {
 }
 
 // importFiles are the test files, each written from its format's public
-// description, with the format they are, the name they give, and what is
-// lost converting them, in order.
+// description (or taken from the tool's own source), with the format they
+// are, the name they give, and what is lost converting them, in order.
 var importFiles = []struct {
 	file   string
 	format Format
@@ -88,6 +88,18 @@ var importFiles = []struct {
 		"notes: 1 note is not carried",
 	}},
 	{"donjon-two-moons.json", Donjon, "", []string{}},
+	// Calendarium's own presets (src/utils/presets.ts at v2.0.0), as its
+	// export writes them; the Gregorian one given a current date.
+	{"harptos-calendarium.json", Calendarium, "Calendar of Harptos", []string{
+		"moon Selúne: its full moons differ from Calendarium's by more than a day on 89 of 95 checked (1487-1-2 to 1494-17-30)",
+		"events: 10 events are not carried",
+	}},
+	{"gregorian-calendarium.json", Calendarium, "Gregorian Calendar", []string{
+		"leap years: Calendarium's rule 4,!100,400 (97 leap years in 400) became one every 4 years from year 4; the first year where they differ is 2100",
+		"seasons: Calendarium's 4 periodic seasons, which follow each other by their lengths, are not carried",
+		"eras: 2 eras (Before Christ, Anno Domini) are not carried",
+		"events: 14 events are not carried",
+	}},
 }
 
 // TestConvertFiles converts each test file, detecting its format, and

@@ -16,6 +16,7 @@ func TestDetectShapes(t *testing.T) {
 		{`{"yearSettings": {}, "monthSettings": []}`, SimpleCalendar},
 		{`{"weekdaySettings": []}`, SimpleCalendar},
 		{`{"year_len": 360, "months": [], "month_len": {}}`, Donjon},
+		{`{"id": "x", "name": "x", "static": {}, "current": {}, "events": []}`, Calendarium},
 	} {
 		if got, err := Detect([]byte(c.json)); err != nil || got != c.want {
 			t.Errorf("Detect(%s) = %q, %v; want %q", c.json, got, err, c.want)
@@ -36,8 +37,9 @@ func TestConvertErrors(t *testing.T) {
 		{"an empty file", "  \n", Auto, "the file is empty"},
 		{"an unknown shape", `{"months": ["Hammer"], "title": "x"}`, Auto,
 			"not a calendar kanka can import: expected a Fantasy-Calendar export ({name, static_data, dynamic_data, ...}), " +
-				"a Simple Calendar file ({calendar: {...}, notes}, {exportVersion: 2, calendars: [...]} or its older yearSettings, monthSettings, ... keys) " +
-				"or a donjon calendar saved as JSON ({year_len, months, month_len, weekdays, ...})"},
+				"a Simple Calendar file ({calendar: {...}, notes}, {exportVersion: 2, calendars: [...]} or its older yearSettings, monthSettings, ... keys), " +
+				"a donjon calendar saved as JSON ({year_len, months, month_len, weekdays, ...}) " +
+				"or a Calendarium calendar ({name, static: {months, weekdays, ...}, current, ...})"},
 		{"a list", `[1, 2]`, Auto, "not a calendar kanka can import: the file holds a list, not an object; expected a Fantasy-Calendar export"},
 		{"another format than --format says", `{"year_len": 360, "months": ["A"], "month_len": {"A": 360}}`, FantasyCalendar,
 			"not a Fantasy-Calendar export: expected {name, static_data, dynamic_data, events, categories}"},
@@ -45,7 +47,7 @@ func TestConvertErrors(t *testing.T) {
 			"not a Simple Calendar file: expected {calendar: {...}, notes}"},
 		{"a Simple Calendar file read as donjon", `{"calendar": {}}`, Donjon,
 			"not a donjon calendar: expected {year_len, months"},
-		{"an unknown format", `{"calendar": {}}`, Format("ical"), `unknown format "ical": give auto, fantasy-calendar, simple-calendar or donjon`},
+		{"an unknown format", `{"calendar": {}}`, Format("ical"), `unknown format "ical": give auto, fantasy-calendar, simple-calendar, donjon or calendarium`},
 		{"a value of the wrong kind", `{"name": "x", "static_data": {"year_data": {"timespans": [{"name": "A", "type": "month", "length": true}]}}, "dynamic_data": {}}`, Auto,
 			"line 1, column 100: static_data.year_data.timespans[0].length: expected a number, got true"},
 		{"a timespan of another type", `{"name": "x", "static_data": {"year_data": {"timespans": [{"name": "A", "type": "week", "length": 3}]}}, "dynamic_data": {}}`, Auto,

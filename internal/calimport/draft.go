@@ -31,6 +31,11 @@ type draft struct {
 	// losses are what the reader found Kanka cannot hold in the calendar's
 	// structure; dropped what it leaves out (eras, notes, events), said last.
 	losses, dropped []string
+	// ownMoons says each moon's offset is the source's own (its model's
+	// moonOffset), not searched for among the days it shows full: the tool
+	// counts its moons in a way no Kanka offset follows far from the
+	// current date (Calendarium leaves intercalary days out).
+	ownMoons bool
 }
 
 // model is a tool's own arithmetic, asked about days written as Kanka
@@ -43,6 +48,14 @@ type model interface {
 	// full reports whether the source shows moon m (in the draft's order)
 	// full on d; ok is false when it has no day d.
 	full(m int, d almanac.Date) (isFull, ok bool)
+}
+
+// offsetModel is a model that knows, from the tool's own formula, the
+// Kanka offset that puts moon m's full moons on the days the tool centres
+// them on, counted from the tool's day at date at; ok is false when its
+// formula for the moon is not one (custom phases, another rounding).
+type offsetModel interface {
+	moonOffset(m int, r *almanac.Reckoning, at almanac.Date) (offset int64, ok bool)
 }
 
 // srcDate is a day of the source: its year, month (0-based, in the

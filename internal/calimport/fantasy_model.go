@@ -346,3 +346,23 @@ func (m *fcModel) periodicSeasons(d *draft, data []fcSeason, offset float64) fun
 func trimFloat(f float64) string {
 	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.6f", f), "0"), ".")
 }
+
+// moonOffset is the Kanka offset of moon i by Fantasy-Calendar's own
+// formula: its full moon is centred on shift + cycle/2 (in epochs),
+// which the epoch of the current date places among Kanka's days
+// (docs/formats.md 1.8); the three quarters round a band centred up to
+// half a day before Kanka's day (as kanka's export centres it) to that
+// day. Custom phases and another rounding than Math.round have none.
+func (m *fcModel) moonOffset(i int, r *almanac.Reckoning, at almanac.Date) (int64, bool) {
+	mo := m.moons[i]
+	if mo.custom != nil || mo.rounding != "" && !strings.EqualFold(mo.rounding, "round") {
+		return 0, false
+	}
+	t, day := m.mm.source(at.Month, at.Day)
+	epoch, _, ok := m.epoch(at.Year, t, day)
+	ord, err := r.Ordinal(at)
+	if !ok || err != nil {
+		return 0, false
+	}
+	return int64(math.Floor(mo.shift + mo.cycle/2 - float64(epoch-ord) + 0.75)), true
+}

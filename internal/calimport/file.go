@@ -14,10 +14,7 @@ import (
 // (year zero exists, the week starts with no offset, no leap years), and a
 // file that says so applies as the import does.
 func File(in client.CalendarInput) (*yaml.Node, error) {
-	var form yaml.Node
-	if err := form.Encode(client.CalendarFile(&client.Calendar{CalendarInput: in})); err != nil {
-		return nil, err
-	}
+	form := client.CalendarFile(&client.Calendar{CalendarInput: in}).Node()
 	written := map[string]*yaml.Node{}
 	for i := 0; i+1 < len(form.Content); i += 2 {
 		written[form.Content[i].Value] = form.Content[i+1]

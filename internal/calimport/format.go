@@ -19,10 +19,11 @@ const (
 	FantasyCalendar Format = "fantasy-calendar"
 	SimpleCalendar  Format = "simple-calendar"
 	Donjon          Format = "donjon"
+	Calendarium     Format = "calendarium"
 )
 
 // Formats are the formats Convert reads, in the order help lists them.
-var Formats = []Format{FantasyCalendar, SimpleCalendar, Donjon}
+var Formats = []Format{FantasyCalendar, SimpleCalendar, Donjon, Calendarium}
 
 // Tool is the name of the tool that writes the format, for messages.
 func (f Format) Tool() string {
@@ -33,6 +34,8 @@ func (f Format) Tool() string {
 		return "Simple Calendar"
 	case Donjon:
 		return "donjon"
+	case Calendarium:
+		return "Calendarium"
 	}
 	return string(f)
 }
@@ -44,7 +47,7 @@ func ParseFormat(s string) (Format, error) {
 	if f == Auto || slices.Contains(Formats, f) {
 		return f, nil
 	}
-	const all = "give auto, fantasy-calendar, simple-calendar or donjon"
+	const all = "give auto, fantasy-calendar, simple-calendar, donjon or calendarium"
 	names := []string{string(Auto)}
 	for _, f := range Formats {
 		names = append(names, string(f))
@@ -59,12 +62,14 @@ func ParseFormat(s string) (Format, error) {
 // of a file that is none of them.
 const expected = "expected a Fantasy-Calendar export ({name, static_data, dynamic_data, ...}), " +
 	"a Simple Calendar file ({calendar: {...}, notes}, {exportVersion: 2, calendars: [...]} or its older " +
-	"yearSettings, monthSettings, ... keys) or a donjon calendar saved as JSON ({year_len, months, month_len, weekdays, ...})"
+	"yearSettings, monthSettings, ... keys), a donjon calendar saved as JSON ({year_len, months, month_len, weekdays, ...}) " +
+	"or a Calendarium calendar ({name, static: {months, weekdays, ...}, current, ...})"
 
 // Detect says which format data is, by the keys at its top: static_data
 // and dynamic_data are Fantasy-Calendar's; calendar, exportVersion with
 // calendars, or a key ending in Settings (yearSettings, monthSettings ...)
-// are Simple Calendar's; year_len with months is donjon's. Invalid JSON is
+// are Simple Calendar's; year_len with months is donjon's; static with
+// current is Calendarium's. Invalid JSON is
 // an error with its line and column; JSON of another shape an error naming
 // what was expected.
 func Detect(data []byte) (Format, error) {
@@ -79,6 +84,8 @@ func Detect(data []byte) (Format, error) {
 		return SimpleCalendar, nil
 	case top["year_len"] && top["months"]:
 		return Donjon, nil
+	case top["static"] && top["current"]:
+		return Calendarium, nil
 	}
 	return "", fmt.Errorf("not a calendar kanka can import: %s", expected)
 }

@@ -434,9 +434,12 @@ func (d *draft) yearNames(y scYear) {
 	case "random":
 		d.losses = append(d.losses, fmt.Sprintf("year names: Simple Calendar picks one of its %d year names at random: they are not carried", len(names)))
 	default:
+		// An empty name is none: Simple Calendar shows the year's number.
 		d.in.Years = client.Years{}
 		for i, n := range names {
-			d.in.Years[start+i] = string(n)
+			if name := strings.TrimSpace(string(n)); name != "" {
+				d.in.Years[start+i] = name
+			}
 		}
 	}
 }

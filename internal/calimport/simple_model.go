@@ -299,3 +299,35 @@ func (m *scModel) fraction(year int) float64 {
 	}
 	return float64(into) / float64(m.leap.mod)
 }
+
+// moonOffset is the Kanka offset of moon i by Simple Calendar's own
+// count: its full moon is the first day whose count since the first new
+// moon, modulo the cycle, plus the adjust, reaches the start of the full
+// phase; counted from the current date that is day ceil(k*cycle + t),
+// Kanka's floor(offset + k*cycle) with offset the day after t
+// (docs/formats.md 2.6). A moon that starts its cycle again, or has no
+// full phase, has none.
+func (m *scModel) moonOffset(i int, r *almanac.Reckoning, at almanac.Date) (int64, bool) {
+	mo := m.moons[i]
+	if mo.reset == "leap-year" && m.leap.rule != "none" && m.leap.rule != "" || mo.reset == "x-years" && mo.resetEvery > 0 {
+		return 0, false
+	}
+	start, found := 0.0, false
+	for j, p := range mo.phases {
+		if p.full {
+			if j > 0 {
+				start = mo.ends[j-1]
+			}
+			found = true
+			break
+		}
+	}
+	t, day := m.mm.source(at.Month, at.Day)
+	ord, err := r.Ordinal(at)
+	if !found || err != nil || !m.has(at.Year, t, day) {
+		return 0, false
+	}
+	shift := m.dateToDays(at.Year, t, day-1, true) - int(ord)
+	first := m.dateToDays(mo.year, mo.month, mo.day, true)
+	return int64(math.Floor(float64(first-shift) + start - mo.adjust + 1)), true
+}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	yaml "go.yaml.in/yaml/v3"
@@ -63,7 +64,8 @@ var (
 
 // climateNamePattern is what a climate's name may be: one word that a
 // shell completes and a flag takes without quotes.
-var climateNamePattern = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
+// Compiled when first used, not when kanka starts.
+var climateNamePattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`) })
 
 // LoadClimate reads a climate file. Its error lists every problem, one a
 // line, each with the line and key it is at:
@@ -193,7 +195,7 @@ func (r *climateReader) climate(doc *yaml.Node) Climate {
 		r.add(root, "name", "is missing")
 	}
 	c.Name = r.text(e, "name", "", true)
-	if c.Name != "" && !climateNamePattern.MatchString(c.Name) {
+	if c.Name != "" && !climateNamePattern().MatchString(c.Name) {
 		r.add(e["name"], "name", "%q is not a name: use lower-case letters, digits, - and _, no spaces", c.Name)
 	}
 	c.Summary = r.text(e, "summary", "", false)

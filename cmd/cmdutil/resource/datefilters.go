@@ -39,10 +39,9 @@ cannot filter them: every page is read and the filters apply here. A date
 is written as the calendar shows it: 1492-4-3, 1492-Ches-3 or 3 Ches 1492,
 or counted from the calendar's current date: today, tomorrow, yesterday,
 +3, -7; a month by number (1 is the first), name, alias or a prefix no
-other month shares. A month or date by name, or counted from today, costs
-one GET of the calendar when --calendar is an id (a name lookup already
-holds it); a numeric one costs nothing. Once the calendar is read (a name, a lookup, a terminal table),
-every date is checked against it: one that does not exist is refused (exit
+other month shares. Once the calendar is read (a name, a lookup, a
+terminal table, a month by name or a date counted from today), every date
+is checked against it: one that does not exist is refused (exit
 2) before any ` + plural + ` are asked for.`
 }
 

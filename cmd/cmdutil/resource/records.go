@@ -100,12 +100,13 @@ func RecordName(noun string, i int, label string) string {
 
 // CheckEach is every problem of records as one UsageError, nil when there
 // is none: check gives a record's (*client.InputError: each at its field).
+// one and plural name the records ("weather entry", "weather entries").
 // numbered (a -f list) names each record's problems with the record
 // ("entry 4 (1492-3-4)": its label); place, when set, says where the -f
 // file gives a value (File.Place), so that a problem is said at its line.
-func CheckEach[T output.Record, In any](s *Spec[T], records []In, numbered bool, label func(*In) string, check func(*In) error, place func(string) string) error {
-	ps := &cmdutil.Problems{Subject: "the " + s.one() + " is not valid"}
-	item := s.one()[strings.LastIndex(s.one(), " ")+1:]
+func CheckEach[In any](one, plural string, records []In, numbered bool, label func(*In) string, check func(*In) error, place func(string) string) error {
+	ps := &cmdutil.Problems{Subject: "the " + one + " is not valid"}
+	item := one[strings.LastIndex(one, " ")+1:]
 	bad := 0
 	for i := range records {
 		before := len(ps.List)
@@ -124,7 +125,7 @@ func CheckEach[T output.Record, In any](s *Spec[T], records []In, numbered bool,
 		}
 	}
 	if numbered {
-		ps.Subject = fmt.Sprintf("%d %s not valid", bad, cmdutil.Plural(bad, s.one()+" is", s.Plural+" are"))
+		ps.Subject = fmt.Sprintf("%d %s not valid", bad, cmdutil.Plural(bad, one+" is", plural+" are"))
 	}
 	return ps.Err()
 }

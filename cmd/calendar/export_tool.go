@@ -1,0 +1,104 @@
+package calendar
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/internal/calexport"
+	"github.com/kanka-cli/kanka/internal/suggest"
+	"github.com/kanka-cli/kanka/output"
+	"github.com/spf13/cobra"
+)
+
+// `calendar export --format TOOL`: one calendar as another tool's file
+// (internal/calexport), what it loses said on stderr.
+
+// yamlFormat is --format's default: the document kanka apply reads.
+const yamlFormat = "yaml"
+
+// exportFormats are --format's values, in the order help lists them.
+func exportFormats() []string {
+	formats := []string{yamlFormat}
+	for _, f := range calexport.Formats {
+		formats = append(formats, string(f))
+	}
+	return formats
+}
+
+func addFormatFlags(cmd *cobra.Command, opts *ExportOptions) {
+	cmd.Flags().StringVar(&opts.Format, "format", yamlFormat, "the file's format `F`: yaml (the document kanka apply reads), fantasy-calendar, simple-calendar or calendarium")
+	cmd.Flags().BoolVar(&opts.Strict, "strict", false, "with a tool's --format, refuse the export (exit 2) when the file would lose anything")
+	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return exportFormats(), cobra.ShellCompDirectiveNoFileComp
+	})
+}
+
+// checkFormat reads --format (in any case) and refuses what a tool's file
+// cannot be: several calendars, weather, --strict without one.
+func (opts *ExportOptions) checkFormat(calendars int) error {
+	opts.Format = strings.ToLower(strings.TrimSpace(opts.Format))
+	if opts.Format == yamlFormat {
+		if opts.Strict {
+			return cmdutil.UsageErrorf("--strict is for a tool's --format (fantasy-calendar, simple-calendar, calendarium): the YAML document loses nothing")
+		}
+		return nil
+	}
+	if _, err := calexport.ParseFormat(opts.Format); err != nil {
+		all := strings.Join(exportFormats(), ", ")
+		if near, ok := suggest.Nearest(opts.Format, exportFormats()); ok {
+			return cmdutil.UsageErrorf("--format: unknown format %q; did you mean %q? (one of %s)", opts.Format, near, all)
+		}
+		return cmdutil.UsageErrorf("--format: unknown format %q: use one of %s", opts.Format, all)
+	}
+	switch {
+	case opts.All || calendars > 1:
+		return cmdutil.UsageErrorf("--format %s writes one calendar: name one, not several or --all", opts.Format)
+	case opts.WithWeather:
+		return cmdutil.UsageErrorf("--with-weather is for the YAML document: %s keeps no weather entries", calexport.Format(opts.Format).Tool())
+	}
+	return nil
+}
+
+func exportToolRun(opts *ExportOptions) error {
+	f, ctx := opts.Factory, opts.Ctx
+	format := calexport.Format(opts.Format)
+	c, err := f.Client()
+	if err != nil {
+		return err
+	}
+	cals, err := opts.calendars(ctx, c)
+	if err != nil {
+		return err
+	}
+	cal := cals[0]
+	if err := UncountedError(cal.ID, cal, ""); err != nil {
+		return err
+	}
+	// kanka has no reminders yet: the file's events and notes are empty.
+	res, err := calexport.Export(cal, nil, format)
+	if err != nil {
+		return fmt.Errorf("calendar %d %q: %w", cal.ID, cal.Name, err)
+	}
+	if opts.Strict && len(res.Losses) > 0 {
+		lines := make([]string, len(res.Losses))
+		for i, l := range res.Losses {
+			lines[i] = output.Sanitize(l.Text)
+		}
+		return &cmdutil.UsageError{Err: strictRefusal(fmt.Sprintf("calendar %q: --strict refuses a %s file that loses anything, nothing was written:\n  %s",
+			cal.Name, format.Tool(), strings.Join(lines, "\n  ")))}
+	}
+	for _, l := range res.Losses {
+		fmt.Fprintf(f.IO.ErrOut, "warning: %s\n", output.Sanitize(l.Text))
+	}
+	_, err = f.IO.Out.Write(res.Data)
+	return err
+}
+
+// strictRefusal is --strict's refusal: exit 2, without the root's "Run
+// --help" line (the command was used rightly; the calendar is what the
+// tool cannot hold).
+type strictRefusal string
+
+func (s strictRefusal) Error() string   { return string(s) }
+func (s strictRefusal) UsageHint() bool { return false }

@@ -1,0 +1,96 @@
+package sandbox
+
+import (
+	"bytes"
+	"encoding/json"
+	"maps"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// unknown are the keys of a state file's object that this version of the
+// sandbox does not know, as they were read: a newer kanka's state file,
+// read and written back by this one, loses nothing. They are written back
+// after the known keys, in key order.
+type unknown map[string]json.RawMessage
+
+// readKeeping decodes the JSON object b into v, a pointer to a struct, and
+// into *rest the keys that no field of v names.
+func readKeeping(b []byte, v any, rest *unknown) error {
+	if err := json.Unmarshal(b, v); err != nil {
+		return err
+	}
+	var all map[string]json.RawMessage
+	if err := json.Unmarshal(b, &all); err != nil {
+		return err
+	}
+	known := jsonKeys(reflect.TypeOf(v).Elem())
+	for k, raw := range all {
+		if !known[k] {
+			if *rest == nil {
+				*rest = unknown{}
+			}
+			(*rest)[k] = raw
+		}
+	}
+	return nil
+}
+
+// writeKeeping is the JSON object of v, a struct, followed by rest.
+func writeKeeping(v any, rest unknown) ([]byte, error) {
+	b, err := json.Marshal(v)
+	if err != nil || len(rest) == 0 {
+		return b, err
+	}
+	out := bytes.NewBuffer(append([]byte(nil), b[:len(b)-1]...))
+	for i, k := range slices.Sorted(maps.Keys(rest)) {
+		if i > 0 || len(b) > 2 {
+			out.WriteByte(',')
+		}
+		key, _ := json.Marshal(k)
+		out.Write(key)
+		out.WriteByte(':')
+		out.Write(rest[k])
+	}
+	out.WriteByte('}')
+	return out.Bytes(), nil
+}
+
+// first is the first of the keys, in key order, or "".
+func (u unknown) first() string {
+	keys := slices.Sorted(maps.Keys(u))
+	if len(keys) == 0 {
+		return ""
+	}
+	return keys[0]
+}
+
+// jsonKeys are the keys the fields of struct type t are encoded under,
+// those of embedded structs included.
+func jsonKeys(t reflect.Type) map[string]bool {
+	if keys, ok := keysOf.Load(t); ok {
+		return keys.(map[string]bool)
+	}
+	keys := map[string]bool{}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		switch {
+		case name == "-":
+		case f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct:
+			for k := range jsonKeys(f.Type) {
+				keys[k] = true
+			}
+		case name != "":
+			keys[name] = true
+		case f.IsExported():
+			keys[f.Name] = true
+		}
+	}
+	keysOf.Store(t, keys)
+	return keys
+}
+
+var keysOf sync.Map // reflect.Type → map[string]bool
