@@ -125,34 +125,26 @@ type Reminder struct {
 	ID int
 	// RemindableID is the entity's id, or the post's when RemindableType
 	// names a post (OfPost).
-	RemindableID         int
-	RemindableType       string
-	IsRecurring          bool
-	CreatedAt, UpdatedAt string
+	RemindableID   int
+	RemindableType string
+	IsRecurring    bool
 	ReminderInput
 	Raw json.RawMessage
 }
 
-type reminderRecord struct {
-	ID             flexInt    `json:"id"`
-	RemindableID   flexInt    `json:"remindable_id"`
-	RemindableType flexString `json:"remindable_type"`
-	IsRecurring    flexBool   `json:"is_recurring"`
-	CreatedAt      flexString `json:"created_at"`
-	UpdatedAt      flexString `json:"updated_at"`
-}
-
 // UnmarshalJSON decodes leniently and keeps the raw object.
 func (r *Reminder) UnmarshalJSON(b []byte) error {
-	var x reminderRecord
-	var in ReminderInput
-	if err := decodeAnswer(b, shapeOf("reminder"), "reminder", &x, ReminderFields(), &in); err != nil {
-		return err
+	var own struct {
+		ID        flexInt    `json:"id"`
+		Entity    flexInt    `json:"remindable_id"`
+		Of        flexString `json:"remindable_type"`
+		Recurring flexBool   `json:"is_recurring"`
 	}
-	*r = Reminder{ID: int(x.ID), RemindableID: int(x.RemindableID), RemindableType: string(x.RemindableType),
-		IsRecurring: bool(x.IsRecurring), CreatedAt: string(x.CreatedAt), UpdatedAt: string(x.UpdatedAt),
+	var in ReminderInput
+	err := decodeAnswer(b, shapeOf("reminder"), "reminder", &own, ReminderFields(), &in)
+	*r = Reminder{ID: int(own.ID), RemindableID: int(own.Entity), RemindableType: string(own.Of), IsRecurring: bool(own.Recurring),
 		ReminderInput: in, Raw: append(json.RawMessage(nil), b...)}
-	return nil
+	return err
 }
 
 // OfPost reports whether the reminder is a post's, not an entity's.
@@ -200,18 +192,12 @@ func (r *fileReader) reminder(n *yaml.Node, path string) ReminderInput {
 // DecodeReminder reads one reminder from mapping n, strictly: the file
 // form or the server's JSON. Every problem is in a *FileError.
 func DecodeReminder(n *yaml.Node) (ReminderInput, error) {
-	var in ReminderInput
-	err := decodeFile(n, func(r *fileReader, root *yaml.Node) { in = r.reminder(root, "") })
-	return in, err
+	return decodeRecord(n, (*fileReader).reminder)
 }
 
 // DecodeReminders reads a list of reminders, each as DecodeReminder does.
 func DecodeReminders(n *yaml.Node) ([]ReminderInput, error) {
-	var out []ReminderInput
-	err := decodeFile(n, func(r *fileReader, root *yaml.Node) {
-		r.items(root, "", func(item *yaml.Node, path string) { out = append(out, r.reminder(item, path)) })
-	})
-	return out, err
+	return decodeList(n, (*fileReader).reminder)
 }
 
 // Entity is what a reminder belongs to, as GET entities/{id} answers:

@@ -63,20 +63,12 @@ func (in *WeatherInput) UnmarshalYAML(n *yaml.Node) error {
 // or the server's JSON (visibility_id; id, calendar_id, created_* and
 // updated_* are accepted and ignored). A month may be a name (see
 // ResolveDate). Every problem is in a *FileError, with its line.
-func DecodeWeather(n *yaml.Node) (WeatherInput, error) {
-	var in WeatherInput
-	err := decodeFile(n, func(r *fileReader, root *yaml.Node) { in = r.weather(root, "") })
-	return in, err
-}
+func DecodeWeather(n *yaml.Node) (WeatherInput, error) { return decodeRecord(n, (*fileReader).weather) }
 
 // DecodeWeathers reads a list of entries, each as DecodeWeather does;
 // paths in problems start with the entry ("[3].date").
 func DecodeWeathers(n *yaml.Node) ([]WeatherInput, error) {
-	var out []WeatherInput
-	err := decodeFile(n, func(r *fileReader, root *yaml.Node) {
-		r.items(root, "", func(item *yaml.Node, path string) { out = append(out, r.weather(item, path)) })
-	})
-	return out, err
+	return decodeList(n, (*fileReader).weather)
 }
 
 // weatherServerKeys are set by the server: accepted and ignored.
