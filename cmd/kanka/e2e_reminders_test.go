@@ -114,3 +114,29 @@ func TestE2EReminders(t *testing.T) {
 		k.fails(t, 2, "reminder", "get", "1")
 	})
 }
+
+// Completion: --type and --visibility their names, --repeat year, month
+// and each phase of the calendar's moons, an ID the reminders the cache
+// holds with their date and comment.
+func TestE2ERemindersCompletion(t *testing.T) {
+	t.Parallel()
+	srv := startSandbox(t, true)
+	k := newKanka(t, srv).withCache()
+	createHarptos(t, k)
+	k.ok(t, "reminder", "create", "--calendar", "1", "--date", "1492-Ches-3", "--comment", "Market day")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"reminder", "create", "--type", ""}, "birth\ndeath\ndate\nfounded\n:4\n"},
+		{[]string{"reminder", "update", "1", "--visibility", "m"}, "all\teveryone who can see the campaign\nadmin\tthe campaign's admins\n" +
+			"admin-self\tthe admins and the author\nself\tthe author alone\nmembers\tthe campaign's members\n:4\n"},
+		{[]string{"reminder", "create", "--calendar", "1", "--repeat", ""}, "year\nmonth\nSelûne:full\nSelûne:waning-gibbous\nSelûne:last-quarter\n" +
+			"Selûne:waning-crescent\nSelûne:new\nSelûne:waxing-crescent\nSelûne:first-quarter\nSelûne:waxing-gibbous\n:4\n"},
+		{[]string{"reminder", "get", ""}, "1\t1492-4-3 Market day\n:4\n"},
+	} {
+		if got := k.ok(t, append([]string{"__complete"}, tc.args...)...); got != tc.want {
+			t.Errorf("__complete %q:\n%s\nwant\n%s", tc.args, got, tc.want)
+		}
+	}
+}
