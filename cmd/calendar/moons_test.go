@@ -51,3 +51,22 @@ func TestUpdateThatKeepsTheMoonsReadsNoReminder(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// edit refuses the same, once the editor is closed, and keeps the edit in
+// its file.
+func TestEditThatTakesAwayARemindersMoonIsRefused(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	scriptedEditor(t, `sed -i 's/name: Selûne/name: Luna/; /^    id: 9$/d' "$1"`)
+	record := readTestdata(t, "record.json")
+	env := newTestEnv(t, "id",
+		exchange{"GET", "calendars/12", "", 200, data(record)},
+		exchange{"GET", "calendars/12", "", 200, data(record)}, // read again: unchanged
+		exchange{"GET", "calendars/12/reminders", "", 200, page(1, 1, 15, reminderOn(3, "9_n"))})
+	err := env.run("edit", "12")
+	if err == nil || !strings.Contains(err.Error(), "(reminder 3 on Selûne's new)") {
+		t.Fatalf("got %v", err)
+	}
+	if !strings.Contains(env.ErrOut.String(), "Your edit is kept in ") {
+		t.Errorf("stderr %q", env.ErrOut)
+	}
+}

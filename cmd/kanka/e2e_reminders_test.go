@@ -106,6 +106,17 @@ func TestE2EReminders(t *testing.T) {
 		if r := k.fails(t, 1, "calendar", "update", "1", "--moon", "Luna:28"); !strings.Contains(r.stderr, "reminder 2 on Selûne's full") {
 			t.Errorf("%v", r)
 		}
+		seed := filepath.Join(t.TempDir(), "seed.yaml")
+		if err := os.WriteFile(seed, []byte("calendars:\n  - name: Calendar of Harptos\n    moons:\n      - {name: Luna, fullmoon: 28}\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		mark = srv.mark()
+		if r := k.fails(t, 1, "apply", "-f", seed); !strings.Contains(r.stderr, "reminder 2 on Selûne's full") {
+			t.Errorf("%v", r)
+		}
+		if w := successfulWrites(srv.since(mark)); len(w) != 0 {
+			t.Errorf("apply wrote %v", w)
+		}
 
 		// delete: 204 each, the cache forgets them.
 		mark = srv.mark()
