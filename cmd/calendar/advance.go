@@ -200,7 +200,8 @@ func moveRun(opts *MoveOptions) error {
 	if !printer.IsTable() {
 		return printer.PrintOne(updated, calendarKind)
 	}
-	_, err = fmt.Fprintf(opts.Factory.IO.Out, "%s -> %s (%s)\n", from, to, oneLineText(r.Format(to)))
+	line := fmt.Sprintf("%s -> %s (%s)", from, to, oneLineText(r.Format(to)))
+	_, err = fmt.Fprintln(opts.Factory.IO.Out, strings.Join(output.Wrap(line, opts.Factory.IO.TermWidth, "", "  "), "\n"))
 	return err
 }
 

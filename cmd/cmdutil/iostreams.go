@@ -20,6 +20,9 @@ type IOStreams struct {
 	NoColor bool
 	// TermWidth is the width of the terminal on Out, 0 when not a terminal.
 	TermWidth int
+	// ErrWidth is the width of the terminal on ErrOut, 0 when not a
+	// terminal: messages wrap at spaces to it (output.WrapWriter).
+	ErrWidth int
 	// ErrTerminal is the terminal behind ErrOut, nil when stderr is not one:
 	// the spinner draws on it directly (its control codes would be escaped
 	// by the guarded ErrOut), and nothing else does.
@@ -41,7 +44,8 @@ func (s *IOStreams) ForShell() { s.forShell = true }
 // Guard wraps Out and ErrOut so that every secret later given to Redact is
 // shown as [redacted] in what they print, whatever its source, and so that
 // control characters are shown escaped on ErrOut, and on Out when it is a
-// terminal or ForShell was called (output.TerminalWriter). Call it once,
+// terminal or ForShell was called (output.TerminalWriter). On a terminal,
+// ErrOut's messages also wrap at spaces to its width (output.WrapWriter). Call it once,
 // before the streams are handed out, and Flush at the end of the run.
 func (s *IOStreams) Guard() {
 	if s.secrets != nil {
@@ -53,7 +57,11 @@ func (s *IOStreams) Guard() {
 		stdout = output.NewTerminalWriter(stdout)
 	}
 	out := &guardedWriter{w: stdout, secrets: s.secrets}
-	errOut := &guardedWriter{w: output.NewTerminalWriter(s.ErrOut), secrets: s.secrets}
+	stderr := s.ErrOut
+	if s.ErrTTY && s.ErrWidth > 0 {
+		stderr = output.NewWrapWriter(stderr, s.ErrWidth)
+	}
+	errOut := &guardedWriter{w: output.NewTerminalWriter(stderr), secrets: s.secrets}
 	s.Out, s.ErrOut = out, errOut
 	s.guarded = []*guardedWriter{out, errOut}
 }
@@ -93,6 +101,9 @@ func System() *IOStreams {
 	}
 	if s.ErrTTY {
 		s.ErrTerminal = os.Stderr
+		if w, _, err := term.GetSize(int(os.Stderr.Fd())); err == nil {
+			s.ErrWidth = w
+		}
 	}
 	if s.OutTTY {
 		if w, _, err := term.GetSize(int(os.Stdout.Fd())); err == nil {

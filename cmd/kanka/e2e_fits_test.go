@@ -30,6 +30,11 @@ type fitCase struct {
 	// only, when set, keeps the part of stdout the case checks (the rest
 	// is another output's, checked by its own case).
 	only func(stdout string) string
+	// fails: the run ends in an error, which is what the case shows.
+	fails bool
+	// messages: stderr is the terminal too, as at a prompt, so that the
+	// messages it carries are checked (stdout and stderr then interleave).
+	messages bool
 }
 
 // fitCases are the tables, detail views, pictures, grids and legends. One
@@ -50,6 +55,10 @@ var fitCases = []fitCase{
 	{name: "weather get", args: []string{"weather", "get", "1", "--calendar", "1"}},
 	{name: "weather climates", args: []string{"weather", "climates"}},
 	{name: "weather climates temperate", args: []string{"weather", "climates", "temperate"}},
+	{name: "calendar advance: its line", args: []string{"calendar", "advance", "2", "--to", "today"}},
+	{name: "weather set: its messages on stderr", args: []string{"weather", "set", "--calendar", "2", "--weather", "sun"}, messages: true},
+	{name: "an error naming a long calendar", args: []string{"weather", "set", "--calendar", "2", "--date", "1492-Ches-31", "--weather", "sun"}, messages: true, fails: true},
+	{name: "apply --dry-run: the plan", args: []string{"apply", "-f", harptosSeedFile, "--dry-run"}},
 	{name: "weather generate: the picture", only: beforePlan,
 		args: []string{"weather", "generate", "--calendar", "1", "--from", "1492-Hammer-1", "--days", "70", "--climate", "temperate", "--dry-run"}},
 }
@@ -85,14 +94,14 @@ func TestE2EEveryOutputFitsItsWidth(t *testing.T) {
 			// The words of the text, from a terminal wide enough for every
 			// line whole.
 			k := k.with(tc.env...)
-			wide := k.onTerminal(t, 1000, tc.args...)
-			if wide.code != 0 {
+			wide := tc.run(t, k, 1000)
+			if (wide.code != 0) != tc.fails {
 				t.Fatalf("at 1000 columns: %s", wide)
 			}
 			words := wordsOf(tc.shown(wide))
 			for _, cols := range fitWidths {
-				r := k.onTerminal(t, cols, tc.args...)
-				if r.code != 0 {
+				r := tc.run(t, k, cols)
+				if (r.code != 0) != tc.fails {
 					t.Errorf("at %d columns: %s", cols, r)
 					continue
 				}
@@ -100,6 +109,14 @@ func TestE2EEveryOutputFitsItsWidth(t *testing.T) {
 			}
 		})
 	}
+}
+
+// run runs the case on a terminal cols columns wide.
+func (tc fitCase) run(t *testing.T, k *kanka, cols int) result {
+	if tc.messages {
+		return k.onTerminalWithMessages(t, cols, tc.args...)
+	}
+	return k.onTerminal(t, cols, tc.args...)
 }
 
 // shown is what the case checks of a run: stdout (or the part of it the

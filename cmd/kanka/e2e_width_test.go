@@ -22,9 +22,24 @@ import (
 // its line ends as written ("\n").
 func (k *kanka) onTerminal(t *testing.T, cols int, args ...string) result {
 	t.Helper()
+	return k.terminalRun(t, cols, false, args...)
+}
+
+// onTerminalWithMessages is onTerminal with stderr on the terminal too: its
+// stdout holds both streams as the terminal showed them.
+func (k *kanka) onTerminalWithMessages(t *testing.T, cols int, args ...string) result {
+	t.Helper()
+	return k.terminalRun(t, cols, true, args...)
+}
+
+func (k *kanka) terminalRun(t *testing.T, cols int, messages bool, args ...string) result {
+	t.Helper()
 	master, tty := openTerminal(t, cols)
 	cmd, _, stderr := k.command("", args...)
 	cmd.Stdout = tty
+	if messages {
+		cmd.Stderr = tty
+	}
 	var shown bytes.Buffer
 	read := make(chan struct{})
 	go func() {
