@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"time"
 
 	"github.com/kanka-cli/kanka/output"
 	"golang.org/x/term"
@@ -27,6 +28,10 @@ type IOStreams struct {
 	// the spinner draws on it directly (its control codes would be escaped
 	// by the guarded ErrOut), and nothing else does.
 	ErrTerminal *os.File
+	// Watch, when set, is told of each request the run sends and each wait
+	// it makes: kanka mcp reports them to the assistant as the call's
+	// progress. Nil on a command line.
+	Watch Watcher
 
 	// secrets and guarded are set by Guard.
 	secrets *secretSet
@@ -34,6 +39,17 @@ type IOStreams struct {
 	// forShell: Out goes to a shell, which prints what it reads
 	// (completion candidates).
 	forShell bool
+}
+
+// Watcher follows a run from outside while it runs. Its methods may be
+// called from several goroutines at once (the pages of a list).
+type Watcher interface {
+	// Requesting is told what a request does ("reading calendar 5") as it
+	// is sent.
+	Requesting(doing string)
+	// Waiting is told of a wait of d and its reason ("for the rate
+	// limit's next window").
+	Waiting(reason string, d time.Duration)
 }
 
 // ForShell says that Out goes to a shell that shows what it reads

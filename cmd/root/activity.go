@@ -49,3 +49,29 @@ func countdown(a *cmdutil.Activity) func(string, time.Duration) {
 		}
 	}
 }
+
+// watchTransport tells the streams' Watcher of each request as it is sent
+// (kanka mcp's progress), in the words of requestDoing.
+type watchTransport struct {
+	next  http.RoundTripper // nil: net/http's default
+	watch cmdutil.Watcher
+}
+
+func (t watchTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	next := t.next
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	t.watch.Requesting(requestDoing(req))
+	return next.RoundTrip(req)
+}
+
+// watchWaits is onWait that tells w of every wait too.
+func watchWaits(onWait func(string, time.Duration), w cmdutil.Watcher) func(string, time.Duration) {
+	return func(reason string, d time.Duration) {
+		w.Waiting(reason, d)
+		if onWait != nil {
+			onWait(reason, d)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 	configcmd "github.com/kanka-cli/kanka/cmd/config"
 	"github.com/kanka-cli/kanka/cmd/generate"
 	"github.com/kanka-cli/kanka/cmd/importcmd"
+	mcpcmd "github.com/kanka-cli/kanka/cmd/mcp"
 	"github.com/kanka-cli/kanka/cmd/profilecmd"
 	"github.com/kanka-cli/kanka/cmd/reminder"
 	"github.com/kanka-cli/kanka/cmd/sandboxcmd"
@@ -78,6 +79,11 @@ func branches(f *cmdutil.Factory, conn *connector, width int, flags *pflag.FlagS
 		{stub: stub("cache <command>", "Show or empty the local cache"), build: func() *cobra.Command { return cachecmd.NewCmdCache(f) }},
 		{stub: stub("api PATH [-X METHOD] [-f|-F key=value]... [--input FILE] [--paginate]", "Send any request to the Kanka API"),
 			build: func() *cobra.Command { return apicmd.NewCmdAPI(f) }},
+		// The assistant's server runs kanka's commands, this tree's Run.
+		{stub: stub("mcp [--read-only]", "Serve the calendars to an AI assistant (MCP)"),
+			build: func() *cobra.Command {
+				return mcpcmd.NewCmdMCP(f, mcpcmd.Deps{Run: Run, Resolve: func() { _, _ = conn.resolve() }, Version: thisBuild().version})
+			}},
 	}
 	for _, t := range topicSummaries() {
 		name := t.name

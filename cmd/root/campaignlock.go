@@ -146,6 +146,15 @@ func (c *connector) lockCampaign(ctx context.Context) error {
 			fmt.Fprintln(c.io.ErrOut, output.Sanitize(fmt.Sprintf("waiting for another kanka writing to campaign %d (%s), %s at most (Ctrl-C to stop)", key.campaign, h, wait)))
 		}
 	}
+	if w := c.io.Watch; w != nil {
+		told := onWait
+		onWait = func(h campaignlock.Holder) {
+			w.Waiting(fmt.Sprintf("for another kanka writing to campaign %d (%s)", key.campaign, h), wait)
+			if told != nil {
+				told(h)
+			}
+		}
+	}
 	held, err := campaignlock.Acquire(ctx, campaignlock.Options{
 		Path:     campaignlock.Path(dir, key.host, key.campaign),
 		Campaign: key.campaign,

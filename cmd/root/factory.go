@@ -182,6 +182,10 @@ func (c *connector) newClientWith(r *profile.Resolved, edit func(*client.Config)
 	case c.io.ErrTTY && !c.globals.Quiet:
 		cfg.OnWait = waitNotice(c.io.ErrOut)
 	}
+	if w := c.io.Watch; w != nil && edit == nil {
+		cfg.Transport = watchTransport{next: cfg.Transport, watch: w}
+		cfg.OnWait = watchWaits(cfg.OnWait, w)
+	}
 	c.cacheOnce.Do(func() { c.cacheOf, c.cacheErr = openCache(c.globals, r, cfg) })
 	if c.cacheErr != nil {
 		return nil, c.cacheErr
