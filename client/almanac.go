@@ -121,7 +121,8 @@ func almanacCalendar(f almanacFields) almanac.Calendar {
 		// The shortest decimal that reads back as the same float64 is the
 		// one the server sent ("30.4375"), so the almanac's exact
 		// arithmetic starts from the server's number.
-		c.Moons = append(c.Moons, almanac.Moon{Name: m.Name, Fullmoon: strconv.FormatFloat(m.Fullmoon, 'f', -1, 64), Offset: m.Offset})
+		// A moon repeat names the moon by its id (none: 0).
+		c.Moons = append(c.Moons, almanac.Moon{Name: m.Name, Fullmoon: strconv.FormatFloat(m.Fullmoon, 'f', -1, 64), Offset: m.Offset, ID: deref(m.ID, 0)})
 	}
 	return c
 }

@@ -60,7 +60,7 @@ func TestCalendarToAlmanac(t *testing.T) {
 			Weekdays:    []string{"First-day", "Second-day", "Third-day", "Fourth-day", "Fifth-day", "Sixth-day", "Seventh-day", "Eighth-day", "Ninth-day", "Tenth-day"},
 			Years:       map[int]string{1492: "Year of Three Ships Sailing", 1479: "Year of the Ageless One", -3: "Year of the Dark Dawn"},
 			Seasons:     []almanac.Season{{Name: "Winter", Month: 1, Day: 1}, {Name: "Spring", Month: 4, Day: 19}},
-			Moons:       []almanac.Moon{{Name: "Selûne", Fullmoon: "30.4375", Offset: 2}, {Name: "Tears of Selûne", Fullmoon: "7"}},
+			Moons:       []almanac.Moon{{Name: "Selûne", Fullmoon: "30.4375", Offset: 2, ID: 4}, {Name: "Tears of Selûne", Fullmoon: "7", ID: 5}},
 			Leap:        almanac.LeapRule{Enabled: true, Amount: 1, Month: 2, Offset: 4, Start: 1},
 			StartOffset: 3, Suffix: "DR",
 		}, almanac.Date{Year: 1492, Month: 3, Day: 12}},

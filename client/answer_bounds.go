@@ -1,7 +1,9 @@
 package client
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 )
 
@@ -84,16 +86,6 @@ const (
 // the web interface, a MySQL LONGTEXT): they are bounded by the answer's
 // own size only.
 var entryKeys = map[string]bool{"entry": true, "entry_parsed": true}
-
-// calendarLists and weatherLists are the lists of a record whose items
-// are counted, with their bounds.
-var (
-	calendarLists = map[string]int{
-		"months": MaxAnswerMonths, "weekdays": MaxAnswerWeekdays, "years": MaxAnswerYears,
-		"seasons": MaxAnswerSeasons, "moons": MaxAnswerMoons, "tags": MaxAnswerTags,
-	}
-	weatherLists = map[string]int{"tags": MaxAnswerTags}
-)
 
 // AnswerBoundError is an answer that holds more than kanka reads: a record
 // with too many items in a list, too long a text, key or number, too many
@@ -184,11 +176,17 @@ func (s *answerShape) surelyWithin(n int) bool {
 	return n <= most && s.depth+2 == pageShape.depth
 }
 
+// shapeOf is what bounds a record of the resource one names, from the
+// resources table: its lists, and the bounds every record shares.
+func shapeOf(one string) answerShape {
+	r := resources[slices.IndexFunc(resources, func(r resource) bool { return r.one == one })]
+	return answerShape{record: cmp.Or(r.entry, r.one), lists: r.lists, values: MaxRecordValues, depth: MaxAnswerDepth,
+		bytes: MaxRecordBytes, freeTexts: entryKeys}
+}
+
 var (
-	calendarShape = answerShape{record: "calendar", lists: calendarLists, values: MaxRecordValues, depth: MaxAnswerDepth,
-		bytes: MaxRecordBytes, freeTexts: entryKeys}
-	weatherShape = answerShape{record: "weather entry", lists: weatherLists, values: MaxRecordValues, depth: MaxAnswerDepth,
-		bytes: MaxRecordBytes, freeTexts: entryKeys}
+	calendarShape = shapeOf("calendar")
+	weatherShape  = shapeOf("weather")
 	// pageShape: a page holds its records two deep ({"data": [{...}]}).
 	pageShape = answerShape{per: "in one page", lists: map[string]int{"data": MaxPageItems}, values: MaxAnswerValues,
 		depth: MaxAnswerDepth + 2, freeTexts: map[string]bool{"data": true}}

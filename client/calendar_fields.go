@@ -40,31 +40,21 @@ var CalendarFields = Fields[CalendarInput]{
 		file:   func(r *fileReader, v *yaml.Node, p string, in *CalendarInput) { in.Name = r.text(v, p) },
 		encode: func(in *CalendarInput, p map[string]any) { p["name"] = in.Name },
 		yaml:   func(in *CalendarInput) any { return in.Name },
-		flags:  []FlagForm[CalendarInput]{nameFlag},
-		detail: func(in *CalendarInput) DetailLine { return plain(in.Name) }, detailLabel: "Name",
 	},
-	shown("Type", withFlags(scalarField("type", func(in *CalendarInput) **string { return &in.Type }, textKind),
-		textFlag("type", "type of the calendar (free text)", func(in *CalendarInput) **string { return &in.Type })),
-		func(in *CalendarInput) DetailLine { return plain(deref(in.Type, "")) }),
-	withFlags(scalarField("entry", func(in *CalendarInput) **string { return &in.Entry }, textKind), entryFlags...),
-	shown("Date", withFlags(dateField, dateFlag), dateLine),
-	shown("Months", withFlags(days(rebuilt(listField("months", func(in *CalendarInput) *[]Month { return &in.Months }, monthKind, encodeMonths))), monthFlag),
-		func(in *CalendarInput) DetailLine { return plain(monthLines(in.Months)) }),
-	shown("Weekdays", withFlags(rebuilt(listField("weekdays", func(in *CalendarInput) *[]string { return &in.Weekdays }, textListKind,
-		func(days []string, p map[string]any) { p["weekday"] = nonNil(days) })), weekdayFlag),
-		func(in *CalendarInput) DetailLine { return plain(strings.Join(in.Weekdays, ", ")) }),
-	shown("Years", withFlags(rebuilt(namedNumbersField("years", "year", func(in *CalendarInput) *map[int]string { return (*map[int]string)(&in.Years) }, "year_number", "year_name")), yearFlag),
-		func(in *CalendarInput) DetailLine { return plain(yearLines(in.Years)) }),
+	scalarField("type", func(in *CalendarInput) **string { return &in.Type }, textKind),
+	scalarField("entry", func(in *CalendarInput) **string { return &in.Entry }, textKind),
+	dateField,
+	days(rebuilt(listField("months", func(in *CalendarInput) *[]Month { return &in.Months }, monthKind, encodeMonths))),
+	rebuilt(listField("weekdays", func(in *CalendarInput) *[]string { return &in.Weekdays }, textListKind,
+		func(days []string, p map[string]any) { p["weekday"] = nonNil(days) })),
+	rebuilt(namedNumbersField("years", "year", func(in *CalendarInput) *map[int]string { return (*map[int]string)(&in.Years) }, "year_number", "year_name")),
 	weeksField,
-	shown("Seasons", withFlags(rebuilt(listField("seasons", func(in *CalendarInput) *[]Season { return &in.Seasons }, seasonKind, encodeSeasons)), seasonFlag), seasonLines),
-	shown("Moons", withFlags(rebuilt(listField("moons", func(in *CalendarInput) *[]Moon { return &in.Moons }, moonKind, encodeMoons)), moonFlag),
-		func(in *CalendarInput) DetailLine { return plain(moonLines(in.Moons)) }),
-	withFlags(writeOnly(listField("epochs", func(in *CalendarInput) *[]string { return &in.Epochs }, textListKind,
-		func(names []string, p map[string]any) { p["epoch_name"] = nonNil(names) })), epochFlag),
-	shown("Suffix", withFlags(scalarField("suffix", func(in *CalendarInput) **string { return &in.Suffix }, textKind),
-		textFlag("suffix", "year `SUFFIX`, such as DR", func(in *CalendarInput) **string { return &in.Suffix })),
-		func(in *CalendarInput) DetailLine { return plain(deref(in.Suffix, "")) }),
-	withFlags(checked(scalarField("format", func(in *CalendarInput) **string { return &in.Format }, textKind), func(in *CalendarInput, ps *problems) {
+	rebuilt(listField("seasons", func(in *CalendarInput) *[]Season { return &in.Seasons }, seasonKind, encodeSeasons)),
+	rebuilt(listField("moons", func(in *CalendarInput) *[]Moon { return &in.Moons }, moonKind, encodeMoons)),
+	writeOnly(listField("epochs", func(in *CalendarInput) *[]string { return &in.Epochs }, textListKind,
+		func(names []string, p map[string]any) { p["epoch_name"] = nonNil(names) })),
+	scalarField("suffix", func(in *CalendarInput) **string { return &in.Suffix }, textKind),
+	checked(scalarField("format", func(in *CalendarInput) **string { return &in.Format }, textKind), func(in *CalendarInput, ps *problems) {
 		if in.Format == nil {
 			return
 		}
@@ -74,31 +64,27 @@ var CalendarFields = Fields[CalendarInput]{
 		if strings.Trim(*in.Format, "ymMds ,-") != "" {
 			ps.add("format", "may only use the letters y m M d s, spaces, commas and dashes")
 		}
-	}), textFlag("format", "date `FORMAT` (letters y m M d s, spaces, commas, dashes)", func(in *CalendarInput) **string { return &in.Format })),
+	}),
 	days(scalarField("skip_year_zero", func(in *CalendarInput) **bool { return &in.SkipYearZero }, flagKind)),
 	inRange(scalarField("start_offset", func(in *CalendarInput) **int { return &in.StartOffset }, wholeKind),
 		func(in *CalendarInput) **int { return &in.StartOffset }, 0, maxStartOffset, "must be from 0 to %[2]d", false),
-	shown("Leap years", withFlags(days(scalarField("has_leap_year", func(in *CalendarInput) **bool { return &in.HasLeapYear }, flagKind)), noLeapYearFlag), leapLine),
+	days(scalarField("has_leap_year", func(in *CalendarInput) **bool { return &in.HasLeapYear }, flagKind)),
 	leapSetting("leap_year_amount", "", func(in *CalendarInput) **int { return &in.LeapYearAmount },
-		-maxLeapAmount, maxLeapAmount, "must be from %d to %d",
-		"leap-year-amount", "leap days added in a leap year, `N` (turns leap years on)"),
+		-maxLeapAmount, maxLeapAmount, "must be from %d to %d"),
 	leapSetting("leap_year_offset", "leap year every", func(in *CalendarInput) **int { return &in.LeapYearOffset },
-		1, maxLeapYearSetting, "must be from 1 to %[2]d years",
-		"leap-year-every", "a leap year every `N` years (turns leap years on)"),
+		1, maxLeapYearSetting, "must be from 1 to %[2]d years"),
 	leapSetting("leap_year_start", "", func(in *CalendarInput) **int { return &in.LeapYearStart },
-		1, maxLeapYearSetting, "must be from 1 to %[2]d",
-		"leap-year-start", "first leap `YEAR` (turns leap years on)"),
-	withFlags(days(checked(leapMonthField, func(in *CalendarInput, ps *problems) {
+		1, maxLeapYearSetting, "must be from 1 to %[2]d"),
+	days(checked(leapMonthField, func(in *CalendarInput, ps *problems) {
 		if m := in.LeapYearMonth; leapYears(in) && m != nil && len(in.Months) > 0 && (*m < 1 || *m > len(in.Months)) {
 			ps.add("leap year month", "month %d does not exist: the calendar has %s", *m, count(len(in.Months), "month"))
 		}
-	})), leapMonthFlag),
-	shown("Tags", withFlags(tagsField, tagFlag), func(in *CalendarInput) DetailLine { return plain(tagLine(in.Tags)) }),
-	shown("Private", withFlags(labelled("private", scalarField("is_private", func(in *CalendarInput) **bool { return &in.IsPrivate }, flagKind)), privacyFlags...),
-		func(in *CalendarInput) DetailLine { return plain(YesNo(in.IsPrivate)) }),
-	writeOnlyText("image_url", "image URL", "image-url", "the `URL` of a picture for the calendar", func(in *CalendarInput) *string { return &in.ImageURL }),
-	writeOnlyText("entity_image_uuid", "entity image", "entity-image", "gallery image `UUID` for the entity image", func(in *CalendarInput) *string { return &in.EntityImageUUID }),
-	writeOnlyText("entity_header_uuid", "entity header", "entity-header", "gallery image `UUID` for the entity header", func(in *CalendarInput) *string { return &in.EntityHeaderUUID }),
+	})),
+	tagsField,
+	labelled("private", scalarField("is_private", func(in *CalendarInput) **bool { return &in.IsPrivate }, flagKind)),
+	writeOnlyText("image_url", "image URL", func(in *CalendarInput) *string { return &in.ImageURL }),
+	writeOnlyText("entity_image_uuid", "entity image", func(in *CalendarInput) *string { return &in.EntityImageUUID }),
+	writeOnlyText("entity_header_uuid", "entity header", func(in *CalendarInput) *string { return &in.EntityHeaderUUID }),
 }
 
 func checked[In any](f Field[In], check func(in *In, ps *problems)) Field[In] {
@@ -120,12 +106,12 @@ func inRange(f Field[CalendarInput], get func(*CalendarInput) **int, lo, hi int,
 	})
 }
 
-// leapSetting is a number of the leap rule: it decides the days, is
+// leapSetting is a number of the leap rule: it decides the days, and is
 // checked only when the calendar has leap years (the service ignores it
-// otherwise), and its flag turns leap years on.
-func leapSetting(key, label string, get func(*CalendarInput) **int, lo, hi int, message, flag, usage string) Field[CalendarInput] {
+// otherwise).
+func leapSetting(key, label string, get func(*CalendarInput) **int, lo, hi int, message string) Field[CalendarInput] {
 	f := labelled(label, scalarField(key, get, wholeKind))
-	return withFlags(days(inRange(f, get, lo, hi, message, true)), leapNumberFlag(flag, usage, get))
+	return days(inRange(f, get, lo, hi, message, true))
 }
 
 // leapYears reports whether in has leap years on.

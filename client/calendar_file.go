@@ -290,8 +290,12 @@ func recordFile[In any](id int, fields yamlwrite.Map, t Fields[In], raw []byte, 
 		m = append(m, yamlwrite.Pair{Key: "id", Value: id})
 	}
 	m = append(m, fields...)
+	known := []string{"id"} // and the keys the fields wrote (a reminder's date)
+	for _, p := range fields {
+		known = append(known, p.Key)
+	}
 	var others []keyValue
-	for _, kv := range extraKeys(t, raw, "id") {
+	for _, kv := range extraKeys(t, raw, known...) {
 		if serverKeys[kv.Key] {
 			addExtra(&m, kv)
 		} else {

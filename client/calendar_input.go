@@ -117,3 +117,24 @@ func KeepMoonIDs(moons, current []Moon) {
 		}
 	}
 }
+
+// LostMoons are the moons of current (by id, their names) that a write of
+// moons takes away: removed, or sent without their id, which the service
+// then gives another moon (it numbers new moons from the highest id
+// sent). A reminder that repeats on one would fall on no moon, or on
+// another.
+func LostMoons(current, moons []Moon) map[int]string {
+	kept := map[int]bool{}
+	for _, m := range moons {
+		if m.ID != nil {
+			kept[*m.ID] = true
+		}
+	}
+	lost := map[int]string{}
+	for _, m := range current {
+		if m.ID != nil && !kept[*m.ID] && moons != nil {
+			lost[*m.ID] = m.Name
+		}
+	}
+	return lost
+}

@@ -10,17 +10,32 @@ import (
 	"time"
 )
 
-func (c *Client) calendarGetter(ctx context.Context, q url.Values) (*answer, error) {
-	return c.do(ctx, http.MethodGet, calendarsSegment, q, nil)
+// calendars is the campaign's calendars, and the observer told of what
+// they hold: an answer about another calendar than the one asked for is
+// not taken as its (the caller reports it), which is then only known to
+// have changed.
+func (c *Client) calendars() Collection[Calendar, *Calendar] {
+	return Collection[Calendar, *Calendar]{
+		send: c.at(calendarsSegment),
+		seen: func(id int, cal *Calendar) {
+			if id > 0 && cal.ID != id {
+				c.observe(func(o Observer) { o.CalendarChanged(id) })
+				return
+			}
+			c.observe(func(o Observer) { o.CalendarSeen(cal) })
+		},
+		gone: func(id int) { c.observe(func(o Observer) { o.CalendarGone(id) }) },
+		walk: c.walkLimits(),
+	}
 }
 
 // ListCalendars fetches one page of calendars (opts.Page, or the first).
 func (c *Client) ListCalendars(ctx context.Context, opts *ListOptions) (*Page[*Calendar], error) {
-	page := 1
-	if opts != nil && opts.Page > 0 {
-		page = opts.Page
+	var page PageOptions
+	if opts != nil {
+		page.Page = opts.Page
 	}
-	p, err := fetchPage[*Calendar](ctx, c.calendarGetter, opts.query(), page)
+	p, err := c.calendars().Page(ctx, opts.query(), &page)
 	if err != nil {
 		return nil, err
 	}
@@ -37,7 +52,7 @@ func (c *Client) ListCalendars(ctx context.Context, opts *ListOptions) (*Page[*C
 // AllCalendars walks every page of calendars in order (see walk), stopping
 // after opts.Limit calendars when it is set.
 func (c *Client) AllCalendars(ctx context.Context, opts *ListOptions) iter.Seq2[*Calendar, error] {
-	return c.allCalendars(ctx, opts, c.calendarGetter)
+	return c.allCalendars(ctx, opts, c.calendars().getter())
 }
 
 // CalendarsAsOf reads every calendar (as AllCalendars does) and says as of
@@ -60,7 +75,7 @@ func (c *Client) calendarsAsOf(ctx context.Context, opts *ListOptions) ([]*Calen
 	var asOf time.Time
 	started := c.clock.Now()
 	get := func(ctx context.Context, q url.Values) (*answer, error) {
-		ans, err := c.calendarGetter(ctx, q)
+		ans, err := c.calendars().getter()(ctx, q)
 		if err == nil && q.Get("page") == "" && asOf.IsZero() {
 			asOf = answerTime(ans, started)
 		}
@@ -162,58 +177,33 @@ func calendarPath(id int) string { return calendarsSegment + "/" + strconv.Itoa(
 
 // GetCalendar fetches one calendar.
 func (c *Client) GetCalendar(ctx context.Context, id int) (*Calendar, error) {
-	cal, err := getOne[Calendar](ctx, c, http.MethodGet, calendarPath(id), nil)
-	c.observeCalendar(id, cal, err)
-	return cal, err
+	return c.calendars().Get(ctx, id)
 }
 
 // HeadCalendar checks that a calendar exists; nil means it does.
-func (c *Client) HeadCalendar(ctx context.Context, id int) error {
-	_, err := c.do(ctx, http.MethodHead, calendarPath(id), nil, nil)
-	return err
-}
+func (c *Client) HeadCalendar(ctx context.Context, id int) error { return c.calendars().Head(ctx, id) }
 
 // CreateCalendar creates a calendar.
 func (c *Client) CreateCalendar(ctx context.Context, in CalendarInput) (*Calendar, error) {
-	cal, err := getOne[Calendar](ctx, c, http.MethodPost, calendarsSegment, in)
-	c.observeCalendar(0, cal, err)
-	return cal, err
+	return c.calendars().Create(ctx, in)
 }
 
 // UpdateCalendar replaces a calendar (PUT). The live service rebuilds
 // months, weekdays, years, seasons, moons and the date from what is sent,
 // so in should start from FromCalendar of the current record.
 func (c *Client) UpdateCalendar(ctx context.Context, id int, in CalendarInput) (*Calendar, error) {
-	cal, err := getOne[Calendar](ctx, c, http.MethodPut, calendarPath(id), in)
-	c.observeCalendar(id, cal, err)
-	return cal, err
+	return c.calendars().Update(ctx, id, in)
 }
 
 // PatchCalendar updates a calendar (PATCH); the same caution as
 // UpdateCalendar applies on the live service.
 func (c *Client) PatchCalendar(ctx context.Context, id int, in CalendarInput) (*Calendar, error) {
-	cal, err := getOne[Calendar](ctx, c, http.MethodPatch, calendarPath(id), in)
-	c.observeCalendar(id, cal, err)
-	return cal, err
+	return c.calendars().Patch(ctx, id, in)
 }
 
-// DeleteCalendar deletes a calendar; 200 with a body and an empty 204 both
-// mean done.
+// DeleteCalendar deletes a calendar.
 func (c *Client) DeleteCalendar(ctx context.Context, id int) error {
-	_, err := c.do(ctx, http.MethodDelete, calendarPath(id), nil, nil)
-	if err == nil || recordNotFound(err) {
-		c.observe(func(o Observer) { o.CalendarGone(id) })
-	}
-	return err
-}
-
-// getOne sends a request whose answer is one record.
-func getOne[T any](ctx context.Context, c *Client, method, path string, body any) (*T, error) {
-	ans, err := c.do(ctx, method, path, nil, body)
-	if err != nil {
-		return nil, err
-	}
-	return decodeOne[T](ans)
+	return c.calendars().Delete(ctx, id)
 }
 
 func decodeOne[T any](ans *answer) (*T, error) {

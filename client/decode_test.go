@@ -249,8 +249,7 @@ func TestDecodeLiveWeather(t *testing.T) {
 	want := client.Weather{ID: 88, CalendarID: 1234, HasCalendarID: true, CreatedBy: 55,
 		CreatedAt: "2026-11-20 08:00:00", UpdatedAt: "2026-11-21 09:30:00",
 		WeatherInput: client.WeatherInput{Name: ptr("Spring storm"), Weather: ptr("cloud-showers-heavy"),
-			Temperature: ptr("12°C"), Precipitation: ptr("heavy"), Effect: ptr(""),
-			Year: ptr(-3), Month: ptr(4), Day: ptr(19), VisibilityID: ptr(5)}}
+			Temperature: ptr("12°C"), Precipitation: ptr("heavy"), Effect: ptr(""), Dated: client.Dated{Year: ptr(-3), Month: ptr(4), Day: ptr(19)}, VisibilityID: ptr(5)}}
 	got.Raw = nil
 	if !reflect.DeepEqual(*got, want) {
 		t.Errorf("decoded\n%+v\nwant\n%+v", *got, want)

@@ -125,7 +125,7 @@ func subjectOf(rawURL string) subject {
 	rest := segs[campaign:]
 	in := "" // the resource the next collection is in; "" before the campaign
 	for depth := 0; ; depth++ {
-		r := collection(in, rest)
+		r := collectionIn(in, rest)
 		if r == nil {
 			// Under a record below the campaign that holds collections, a
 			// segment that is no collection is one of its routes
@@ -147,9 +147,9 @@ func subjectOf(rawURL string) subject {
 	return s
 }
 
-// collection is the resource in resource in whose collection path starts
-// with, nil when there is none.
-func collection(in string, path []string) *resource {
+// collectionIn is the resource in resource in whose collection path
+// starts with, nil when there is none.
+func collectionIn(in string, path []string) *resource {
 	for i := range resources {
 		if r := &resources[i]; len(path) > 0 && r.in == in && r.spells(path[0]) {
 			return r

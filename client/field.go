@@ -62,17 +62,9 @@ type Field[In any] struct {
 	encode func(in *In, payload map[string]any)
 	// yaml is the value a file writes, nil to leave the key out.
 	yaml func(in *In) any
-	// detail is the field's line in the detail view (Fields.Detail), under
-	// detailLabel; nil: it has none.
-	detail      func(in *In) DetailLine
-	detailLabel string
-	// detailIfSet leaves the line out when the field has no value.
-	detailIfSet bool
 	// check adds the field's own problems (a range, a format) before a
 	// write; nil when the kind's checks are all it has.
 	check func(in *In, ps *problems)
-	// flags are the command-line flags that set the field (FlagForm).
-	flags []FlagForm[In]
 }
 
 // answerKey is the key the answer holds the field under.

@@ -70,6 +70,20 @@ var flagKind = valueKind[bool]{
 	brief:  func(v bool) bool { return !v },
 }
 
+// textAtMost is a text field of at most n characters (its column's), in
+// UTF-8 (JSON would send U+FFFD for a bad byte).
+func textAtMost[In any](key string, get func(*In) **string, n int) Field[In] {
+	return checked(scalarField(key, get, textKind), func(in *In, ps *problems) {
+		v := *get(in)
+		if v != nil && !utf8.ValidString(*v) {
+			ps.add(key, notUTF8)
+		}
+		if v != nil && utf8.RuneCountInString(*v) > n {
+			ps.add(key, "has %d characters; at most %d are allowed", utf8.RuneCountInString(*v), n)
+		}
+	})
+}
+
 // valueOrWritten is a field held as a value or, until it is resolved with
 // the calendar's months, as what the user wrote by name (a month, a date):
 // the two are given, cleared and copied together, and a file gives one or
@@ -287,8 +301,8 @@ func namedNumbersField[In any](key, noun string, get func(*In) *map[int]string, 
 }
 
 // writeOnlyText is a text the service takes but never returns (an image
-// URL): "" is not given. It is labelled label and set by flag.
-func writeOnlyText[In any](key, label, flag, usage string, get func(*In) *string) Field[In] {
+// URL): "" is not given. It is labelled label.
+func writeOnlyText[In any](key, label string, get func(*In) *string) Field[In] {
 	return Field[In]{
 		Key: key, WriteOnly: true, Label: label,
 		given:  func(in *In) bool { return *get(in) != "" },
@@ -304,7 +318,6 @@ func writeOnlyText[In any](key, label, flag, usage string, get func(*In) *string
 			}
 			return nil
 		},
-		flags: []FlagForm[In]{{Name: flag, Usage: usage, Set: func(in *In, v []string) error { *get(in) = v[0]; return nil }}},
 	}
 }
 

@@ -62,7 +62,7 @@ func TestFieldTableVerbs(t *testing.T) {
 // else: a field given with its current value stays out, a field cleared
 // ("") goes.
 func TestUpdateOfSendsTheRequiredAndTheChanged(t *testing.T) {
-	have := client.WeatherInput{Year: ptr(1492), Month: ptr(1), Day: ptr(3), Weather: ptr("snowflake"),
+	have := client.WeatherInput{Dated: client.Dated{Year: ptr(1492), Month: ptr(1), Day: ptr(3)}, Weather: ptr("snowflake"),
 		Temperature: ptr("-5°C"), Wind: ptr("north"), Effect: ptr("fog"), Name: ptr("First frost")}
 	changes := client.WeatherInput{Wind: ptr(""), Effect: ptr("fog"), Precipitation: ptr("snow")}
 	want := client.WeatherFields.Over(&have, &changes)

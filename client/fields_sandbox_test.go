@@ -2,6 +2,7 @@ package client_test
 
 import (
 	"context"
+	"reflect"
 	"testing"
 
 	"github.com/kanka-cli/kanka/client"
@@ -47,7 +48,7 @@ func TestEveryTableFieldRoundTripsThroughTheSandbox(t *testing.T) {
 		t.Errorf("what was written differs from what was read: %v", changes)
 	}
 
-	entry := client.WeatherInput{Year: ptr(1492), Month: ptr(1), Day: ptr(2), Weather: ptr("snowflake"),
+	entry := client.WeatherInput{Dated: client.Dated{Year: ptr(1492), Month: ptr(1), Day: ptr(2)}, Weather: ptr("snowflake"),
 		Temperature: ptr("-5°C"), Precipitation: ptr("light snow"), Wind: ptr("north"), Effect: ptr("frost"),
 		Name: ptr("First frost"), VisibilityID: ptr(client.VisibilityMembers)}
 	w, err := c.CreateWeather(ctx, created.ID, entry)
@@ -72,18 +73,16 @@ func TestEveryTableFieldRoundTripsThroughTheSandbox(t *testing.T) {
 	}
 }
 
-// giveBySwitch gives every readable field in leaves out the value its
-// switch (a flag of kind FlagBool) sets when given, so that a field added
-// to the table with a switch is written and read back here without the
-// test naming it; a field without a switch must be given in harptosInput.
+// giveBySwitch gives every on/off field in leaves out (a nil *bool) the
+// value true, as its switch would, so that a field added to the table as
+// a switch is written and read back here without the test naming it; any
+// other field must be given in harptosInput.
 func giveBySwitch(t *testing.T, in *client.CalendarInput) {
 	t.Helper()
-	for _, flag := range client.CalendarFields.FlagForms() {
-		if flag.Field.WriteOnly || flag.Field.Given(in) || flag.Form.Kind != client.FlagBool {
-			continue
-		}
-		if err := flag.Form.Set(in, []string{"true"}); err != nil {
-			t.Fatalf("--%s: %v", flag.Form.Name, err)
+	v := reflect.ValueOf(in).Elem()
+	for i := range v.NumField() {
+		if f := v.Field(i); f.Type() == reflect.TypeFor[*bool]() && f.IsNil() {
+			f.Set(reflect.ValueOf(ptr(true)))
 		}
 	}
 }

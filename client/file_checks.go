@@ -273,15 +273,22 @@ func (l FileLines) Place(field string) string {
 // WeatherFileLines reads the lines of the values of a weather file n, one
 // entry or a list of them, as DecodeWeather and DecodeWeathers read it
 // (their problems are theirs to say).
-func WeatherFileLines(n *yaml.Node) FileLines {
+func WeatherFileLines(n *yaml.Node) FileLines { return recordLines(n, (*fileReader).weather) }
+
+// ReminderFileLines is WeatherFileLines of a reminders' file.
+func ReminderFileLines(n *yaml.Node) FileLines { return recordLines(n, (*fileReader).reminder) }
+
+// recordLines reads the lines of a file n of one record or a list, each
+// read with read.
+func recordLines[In any](n *yaml.Node, read func(r *fileReader, n *yaml.Node, path string) In) FileLines {
 	var r fileReader
 	if root := documentRoot(n); root != nil {
 		r.visit(root, "", func(v *yaml.Node) {
 			if v.Kind == yaml.SequenceNode {
-				r.items(v, "", func(item *yaml.Node, path string) { r.weather(item, path) })
+				r.items(v, "", func(item *yaml.Node, path string) { read(&r, item, path) })
 				return
 			}
-			r.weather(v, "")
+			read(&r, v, "")
 		})
 	}
 	return FileLines{lines: r.bounds().lines}

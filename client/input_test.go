@@ -58,7 +58,7 @@ func TestValidateRefusesTextThatIsNotUTF8(t *testing.T) {
 		t.Errorf("fields not UTF-8:\n got  %v\n want %v", got, want)
 	}
 
-	w := client.WeatherInput{Year: ptr(1), Month: ptr(1), Day: ptr(1), Weather: ptr("sun" + bad), Wind: &bad, Name: &bad}
+	w := client.WeatherInput{Dated: client.Dated{Year: ptr(1), Month: ptr(1), Day: ptr(1)}, Weather: ptr("sun" + bad), Wind: &bad, Name: &bad}
 	got = nil
 	for _, p := range problems(t, w.Validate(nil)) {
 		got = append(got, p.Field+": "+p.Message)

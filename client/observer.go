@@ -35,31 +35,6 @@ func (c *Client) observe(see func(Observer)) {
 	}
 }
 
-// observeCalendar tells the observer of the answer to a request about
-// calendar id (0 for a create): the calendar it holds, or that it is gone.
-// An answer about another calendar is not taken as id's (the caller
-// reports it): id is then only known to have changed.
-func (c *Client) observeCalendar(id int, cal *Calendar, err error) {
-	switch {
-	case err == nil && cal != nil && id > 0 && cal.ID != id:
-		c.observe(func(o Observer) { o.CalendarChanged(id) })
-	case err == nil && cal != nil:
-		c.observe(func(o Observer) { o.CalendarSeen(cal) })
-	case id > 0 && recordNotFound(err):
-		c.observe(func(o Observer) { o.CalendarGone(id) })
-	}
-}
-
-// observeWeather is observeCalendar for an entry of calendarID.
-func (c *Client) observeWeather(calendarID, id int, w *Weather, created bool, err error) {
-	switch {
-	case err == nil && w != nil:
-		c.observe(func(o Observer) { o.WeatherSeen(calendarID, w, created) })
-	case id > 0 && recordNotFound(err):
-		c.observe(func(o Observer) { o.WeatherGone(calendarID, id) })
-	}
-}
-
 // recordNotFound reports a 404 about the record, not about the route.
 func recordNotFound(err error) bool {
 	var e *Error

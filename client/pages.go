@@ -60,11 +60,8 @@ type getter func(ctx context.Context, q url.Values) (*answer, error)
 // notice a server that serves the same page again and again.
 type listItem interface {
 	comparable
-	listID() int
+	RecordID() int
 }
-
-func (c *Calendar) listID() int { return c.ID }
-func (w *Weather) listID() int  { return w.ID }
 
 // fetchPage gets one page of a list: the caller's filters plus page=n.
 func fetchPage[T listItem](ctx context.Context, get getter, filters url.Values, n int) (*Page[T], error) {
@@ -247,7 +244,7 @@ func (w *walkState[T]) take(n int, items []T) bool {
 			return false
 		}
 		w.sent++
-		if id := it.listID(); id != 0 {
+		if id := it.RecordID(); id != 0 {
 			w.seen[id] = struct{}{}
 		}
 		if !w.yield(it, nil) {
@@ -261,7 +258,7 @@ func (w *walkState[T]) take(n int, items []T) bool {
 // an id proves nothing either way.
 func (w *walkState[T]) allSeen(items []T) bool {
 	for _, it := range items {
-		id := it.listID()
+		id := it.RecordID()
 		if _, ok := w.seen[id]; !ok || id == 0 {
 			return false
 		}

@@ -51,7 +51,7 @@ func (r *rawItem) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-func (r *rawItem) listID() int { return r.id }
+func (r *rawItem) RecordID() int { return r.id }
 
 // errNotAList ends a walk whose first answer is no list.
 var errNotAList = errors.New("the answer is not a list")

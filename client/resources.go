@@ -28,6 +28,11 @@ type resource struct {
 	// in is the resource whose records hold this collection (its one);
 	// "" for the campaign.
 	in string
+	// entry names a record in the bounds of its answer, "" when it is
+	// one ("weather entry 3"); lists are the lists of a record whose
+	// items are counted, with their bounds (answer_bounds.go).
+	entry string
+	lists map[string]int
 }
 
 // resources are the collections, each inside a record of the one it is
@@ -35,6 +40,12 @@ type resource struct {
 // collection of the campaign names "campaign". The campaign comes first.
 var resources = []resource{
 	{segments: []string{campaignsSegment}, one: "campaign", model: "Campaign"},
-	{segments: []string{calendarsSegment}, one: "calendar", all: "the calendars", anew: "a calendar", model: "Calendar", in: "campaign"},
-	{segments: []string{weatherPathDocument, weatherPathLive}, one: "weather", all: "the weather", anew: "weather", model: "CalendarWeather", in: "calendar"},
+	{segments: []string{calendarsSegment}, one: "calendar", all: "the calendars", anew: "a calendar", model: "Calendar", in: "campaign",
+		lists: map[string]int{"months": MaxAnswerMonths, "weekdays": MaxAnswerWeekdays, "years": MaxAnswerYears,
+			"seasons": MaxAnswerSeasons, "moons": MaxAnswerMoons, "tags": MaxAnswerTags}},
+	{segments: []string{weatherPathDocument, weatherPathLive}, one: "weather", all: "the weather", anew: "weather", model: "CalendarWeather", in: "calendar",
+		entry: "weather entry", lists: map[string]int{"tags": MaxAnswerTags}},
+	{segments: []string{"entities"}, one: "entity", model: "Entity", in: "campaign", lists: map[string]int{"tags": MaxAnswerTags}},
+	{segments: []string{"reminders"}, one: "reminder", all: "the reminders", anew: "a reminder", model: "Reminder", in: "entity"},
+	{segments: []string{"reminders"}, one: "reminder", all: "the reminders", anew: "a reminder", model: "Reminder", in: "calendar"},
 }

@@ -172,7 +172,7 @@ func TestPostIsNotRetriedAfter5xx(t *testing.T) {
 	c, _ := api.client()
 	ctx := context.Background()
 	_, errCal := c.CreateCalendar(ctx, client.CalendarInput{Name: "Harptos"})
-	_, errWeather := c.CreateWeather(ctx, 3, client.WeatherInput{Year: ptr(1), Month: ptr(1), Day: ptr(1), Weather: ptr("sun")})
+	_, errWeather := c.CreateWeather(ctx, 3, client.WeatherInput{Dated: client.Dated{Year: ptr(1), Month: ptr(1), Day: ptr(1)}, Weather: ptr("sun")})
 
 	for _, err := range []error{errCal, errWeather} {
 		checkNotApplied(t, err)

@@ -127,7 +127,7 @@ func TestSandboxLifecycle(t *testing.T) {
 			samePayload(t, "after the update", client.FromCalendar(after), update)
 
 			for day := 1; day <= 20; day++ {
-				w := client.WeatherInput{Year: ptr(1492), Month: ptr(1), Day: ptr(day), Weather: ptr("sun"), Temperature: ptr(fmt.Sprint(day))}
+				w := client.WeatherInput{Dated: client.Dated{Year: ptr(1492), Month: ptr(1), Day: ptr(day)}, Weather: ptr("sun"), Temperature: ptr(fmt.Sprint(day))}
 				if _, err := c.CreateWeather(ctx, got.ID, w); err != nil {
 					t.Fatalf("weather %d: %v", day, err)
 				}

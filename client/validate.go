@@ -52,9 +52,6 @@ const (
 	maxStartOffset     = 99
 	maxLeapAmount      = 128
 	maxLeapYearSetting = 255
-	maxWeatherLength   = 20
-	maxWeatherDetail   = 45
-	maxWeatherName     = 40
 )
 
 // MaxEntryBytes is the largest entry (a calendar's HTML description) sent.
@@ -208,41 +205,12 @@ func (in CalendarInput) validate(create bool) error {
 // written by name is checked once ResolveDate has turned it into a number.
 func (in WeatherInput) Validate(cal *Calendar) error {
 	var ps problems
-	weather := deref(in.Weather, "")
-	texts := []namedText{{"weather", weather}}
-	for _, v := range []struct {
-		field string
-		text  *string
-	}{{"temperature", in.Temperature}, {"precipitation", in.Precipitation}, {"wind", in.Wind}, {"effect", in.Effect}, {"name", in.Name}} {
-		if v.text != nil {
-			texts = append(texts, namedText{v.field, *v.text})
-		}
-	}
-	ps.checkText(texts)
-	switch n := utf8.RuneCountInString(weather); {
-	case strings.TrimSpace(weather) == "":
+	if strings.TrimSpace(deref(in.Weather, "")) == "" {
 		ps.add("weather", "is required")
-	case n > maxWeatherLength:
-		ps.add("weather", "has %d characters; at most %d are allowed", n, maxWeatherLength)
 	}
-	for field, v := range map[string]*string{"temperature": in.Temperature, "precipitation": in.Precipitation, "wind": in.Wind, "effect": in.Effect} {
-		if v != nil && utf8.RuneCountInString(*v) > maxWeatherDetail {
-			ps.add(field, "has %d characters; at most %d are allowed", utf8.RuneCountInString(*v), maxWeatherDetail)
-		}
-	}
-	if in.Name != nil && utf8.RuneCountInString(*in.Name) > maxWeatherName {
-		ps.add("name", "has %d characters; at most %d are allowed", utf8.RuneCountInString(*in.Name), maxWeatherName)
-	}
-	if v := in.VisibilityID; v != nil && (*v < 1 || *v > 5) {
-		ps.add("visibility", "must be 1 to 5 (%s)", strings.Join(VisibilityNames(), ", "))
-	}
-	switch {
-	case !in.HasDate():
-		ps.add("date", "is required (--date Y-M-D, or date: Y-M-D or year, month and day in a file)")
-	case in.Written == nil:
-		ps.checkWeatherDate(cal, Date{Year: *in.Year, Month: *in.Month, Day: *in.Day})
-	}
-	// Problems from a map come in random order: keep messages stable.
+	WeatherFields.checkFields(&in, &ps)
+	ps.checkDated(in.Dated, cal)
+	// Keep messages in the order of their fields' names.
 	slices.SortStableFunc(ps, func(a, b Problem) int { return cmp.Compare(a.Field, b.Field) })
 	return ps.err()
 }

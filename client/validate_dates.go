@@ -18,7 +18,7 @@ import (
 // are refused.
 func ValidateWeatherDate(cal *Calendar, d Date) error {
 	var ps problems
-	ps.checkWeatherDate(cal, d)
+	ps.checkDate(cal, d)
 	return ps.err()
 }
 
@@ -32,7 +32,7 @@ func ValidateCalendarDates(in CalendarInput) error {
 	return ps.err()
 }
 
-func (ps *problems) checkWeatherDate(cal *Calendar, d Date) {
+func (ps *problems) checkDate(cal *Calendar, d Date) {
 	var r *almanac.Reckoning
 	if cal != nil {
 		// A calendar the almanac cannot count (no months, as the live

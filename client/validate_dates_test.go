@@ -66,7 +66,7 @@ func TestValidateWeatherDate(t *testing.T) {
 			t.Errorf("%s: %T, want *client.InputError", tc.name, err)
 		}
 		// The weather input's own validation says the same.
-		in := client.WeatherInput{Year: ptr(tc.date.Year), Month: ptr(tc.date.Month), Day: ptr(tc.date.Day), Weather: ptr("sun")}
+		in := client.WeatherInput{Dated: client.Dated{Year: ptr(tc.date.Year), Month: ptr(tc.date.Month), Day: ptr(tc.date.Day)}, Weather: ptr("sun")}
 		if got := errText(in.Validate(tc.cal)); got != tc.want {
 			t.Errorf("%s: WeatherInput.Validate: %q, want %q", tc.name, got, tc.want)
 		}

@@ -35,7 +35,7 @@ func TestNotUTF8IsNamedByItsField(t *testing.T) {
 // to 5: the values at those edges are accepted, those past them refused.
 func TestWeatherLimitsAtTheirEdges(t *testing.T) {
 	entry := func(name string, visibility int) client.WeatherInput {
-		return client.WeatherInput{Year: ptr(1492), Month: ptr(1), Day: ptr(1), Weather: ptr("sun"), Name: ptr(name), VisibilityID: ptr(visibility)}
+		return client.WeatherInput{Dated: client.Dated{Year: ptr(1492), Month: ptr(1), Day: ptr(1)}, Weather: ptr("sun"), Name: ptr(name), VisibilityID: ptr(visibility)}
 	}
 	forty := strings.Repeat("n", 40)
 	for _, tc := range []struct {

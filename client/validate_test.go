@@ -145,7 +145,7 @@ func TestValidateWeather(t *testing.T) {
 		Months:      []client.Month{{Name: "Hammer", Length: 30}, {Name: "Midwinter", Length: 1}},
 		HasLeapYear: ptr(true), LeapYearAmount: ptr(1), LeapYearMonth: ptr(2), LeapYearOffset: ptr(4), LeapYearStart: ptr(4),
 	}}
-	ok := client.WeatherInput{Year: ptr(1492), Month: ptr(1), Day: ptr(30), Weather: ptr("sun")}
+	ok := client.WeatherInput{Dated: client.Dated{Year: ptr(1492), Month: ptr(1), Day: ptr(30)}, Weather: ptr("sun")}
 	for _, tc := range []struct {
 		name string
 		edit func(*client.WeatherInput)

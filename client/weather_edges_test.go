@@ -34,11 +34,11 @@ func TestWeatherHasDate(t *testing.T) {
 		in   client.WeatherInput
 		want bool
 	}{
-		{"numbers", client.WeatherInput{Year: ptr(1492), Month: ptr(3), Day: ptr(3)}, true},
-		{"month by name", client.WeatherInput{Year: ptr(1492), Day: ptr(3), Written: month}, true},
-		{"written whole", client.WeatherInput{Written: whole}, true},
-		{"no month", client.WeatherInput{Year: ptr(1492), Day: ptr(3)}, false},
-		{"no day", client.WeatherInput{Year: ptr(1492), Month: ptr(3)}, false},
+		{"numbers", client.WeatherInput{Dated: client.Dated{Year: ptr(1492), Month: ptr(3), Day: ptr(3)}}, true},
+		{"month by name", client.WeatherInput{Dated: client.Dated{Year: ptr(1492), Day: ptr(3), Written: month}}, true},
+		{"written whole", client.WeatherInput{Dated: client.Dated{Written: whole}}, true},
+		{"no month", client.WeatherInput{Dated: client.Dated{Year: ptr(1492), Day: ptr(3)}}, false},
+		{"no day", client.WeatherInput{Dated: client.Dated{Year: ptr(1492), Month: ptr(3)}}, false},
 	} {
 		if got := tc.in.HasDate(); got != tc.want {
 			t.Errorf("%s: HasDate() = %v, want %v", tc.name, got, tc.want)

@@ -47,7 +47,7 @@ func TestWeatherResolveDate(t *testing.T) {
 	if err := in.ResolveDate(r); err != nil {
 		t.Fatal(err)
 	}
-	want := client.WeatherInput{Year: ptr(1492), Month: ptr(2), Day: ptr(3), Weather: ptr("sun")}
+	want := client.WeatherInput{Dated: client.Dated{Year: ptr(1492), Month: ptr(2), Day: ptr(3)}, Weather: ptr("sun")}
 	if !reflect.DeepEqual(in, want) {
 		t.Errorf("got %+v", in)
 	}
@@ -84,7 +84,7 @@ func TestResolveDatesSaysEveryBadName(t *testing.T) {
 		in.SetWrittenDate(&client.Written{Text: date, Where: "--date", Date: true})
 		ins = append(ins, in)
 	}
-	ins[1] = client.WeatherInput{Year: ptr(1492), Month: ptr(1), Day: ptr(2)}
+	ins[1] = client.WeatherInput{Dated: client.Dated{Year: ptr(1492), Month: ptr(1), Day: ptr(2)}}
 	err := client.ResolveDates(cal, ins)
 	want := "--date: month \"Chez\" does not exist in this calendar; did you mean \"Ches\"?\n" +
 		"--date: month \"Hamer\" does not exist in this calendar; did you mean \"Hammer\"?"

@@ -6,7 +6,6 @@ import (
 	"iter"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 )
 
@@ -23,14 +22,7 @@ func initialWeatherPath(host string) string {
 
 // WeatherListOptions picks a page of a weather list or bounds a walk. The
 // interface has no weather filters.
-type WeatherListOptions struct {
-	// Page is the page ListWeather fetches; 1 when zero.
-	Page int
-	// Limit stops a walk after this many entries; 0 walks every page.
-	Limit int
-	// OnMeta, when set, is told the meta of a walk's first page.
-	OnMeta func(PageMeta)
-}
+type WeatherListOptions = PageOptions
 
 // weatherDo sends a request under calendars/{id}/<weather path>/suffix. When
 // the document's path meets a route-level 404 (a body with no "code" key:
@@ -53,11 +45,7 @@ func (c *Client) weatherDo(ctx context.Context, method string, calendarID int, s
 }
 
 func weatherPath(calendarID int, segment, suffix string) string {
-	p := calendarPath(calendarID) + "/" + segment
-	if suffix != "" {
-		p += "/" + suffix
-	}
-	return p
+	return joinPath(calendarPath(calendarID)+"/"+segment, suffix)
 }
 
 func isRouteNotFound(err error, method string) bool {
@@ -68,79 +56,57 @@ func isRouteNotFound(err error, method string) bool {
 	return e.RouteNotFound || (method == http.MethodHead && e.Message == "empty answer")
 }
 
-func (c *Client) weatherGetter(calendarID int) getter {
-	return func(ctx context.Context, q url.Values) (*answer, error) {
-		return c.weatherDo(ctx, http.MethodGet, calendarID, "", q, nil)
+// weathers is the weather collection of calendar calendarID: the path the
+// server was found to have, and the observer told of what it holds.
+func (c *Client) weathers(calendarID int) Collection[Weather, *Weather] {
+	return Collection[Weather, *Weather]{
+		send: func(ctx context.Context, method, suffix string, q url.Values, body any) (*answer, error) {
+			return c.weatherDo(ctx, method, calendarID, suffix, q, body)
+		},
+		seen: func(id int, w *Weather) { c.observe(func(o Observer) { o.WeatherSeen(calendarID, w, id == 0) }) },
+		gone: func(id int) { c.observe(func(o Observer) { o.WeatherGone(calendarID, id) }) },
+		walk: c.walkLimits(),
 	}
 }
 
 // ListWeather fetches one page of a calendar's weather.
 func (c *Client) ListWeather(ctx context.Context, calendarID int, opts *WeatherListOptions) (*Page[*Weather], error) {
-	page := 1
-	if opts != nil && opts.Page > 0 {
-		page = opts.Page
-	}
-	return fetchPage[*Weather](ctx, c.weatherGetter(calendarID), url.Values{}, page)
+	return c.weathers(calendarID).Page(ctx, url.Values{}, opts)
 }
 
 // AllWeather walks every page of a calendar's weather in order, stopping
 // after opts.Limit entries when it is set.
 func (c *Client) AllWeather(ctx context.Context, calendarID int, opts *WeatherListOptions) iter.Seq2[*Weather, error] {
-	limit, lim := 0, c.walkLimits()
-	if opts != nil {
-		limit, lim.onFirst = opts.Limit, opts.OnMeta
-	}
-	return walk[*Weather](ctx, c.weatherGetter(calendarID), lim, url.Values{}, limit)
-}
-
-func (c *Client) weatherOne(ctx context.Context, method string, calendarID int, suffix string, body any) (*Weather, error) {
-	ans, err := c.weatherDo(ctx, method, calendarID, suffix, nil, body)
-	if err != nil {
-		return nil, err
-	}
-	return decodeOne[Weather](ans)
+	return c.weathers(calendarID).All(ctx, url.Values{}, opts)
 }
 
 // GetWeather fetches one weather entry.
 func (c *Client) GetWeather(ctx context.Context, calendarID, id int) (*Weather, error) {
-	w, err := c.weatherOne(ctx, http.MethodGet, calendarID, strconv.Itoa(id), nil)
-	c.observeWeather(calendarID, id, w, false, err)
-	return w, err
+	return c.weathers(calendarID).Get(ctx, id)
 }
 
 // HeadWeather checks that a weather entry exists; nil means it does.
 func (c *Client) HeadWeather(ctx context.Context, calendarID, id int) error {
-	_, err := c.weatherDo(ctx, http.MethodHead, calendarID, strconv.Itoa(id), nil, nil)
-	return err
+	return c.weathers(calendarID).Head(ctx, id)
 }
 
 // CreateWeather records the weather of one day.
 func (c *Client) CreateWeather(ctx context.Context, calendarID int, in WeatherInput) (*Weather, error) {
-	w, err := c.weatherOne(ctx, http.MethodPost, calendarID, "", in)
-	c.observeWeather(calendarID, 0, w, true, err)
-	return w, err
+	return c.weathers(calendarID).Create(ctx, in)
 }
 
 // UpdateWeather replaces a weather entry (PUT). The live service requires
 // year, month, day and weather on every update: start from FromWeather.
 func (c *Client) UpdateWeather(ctx context.Context, calendarID, id int, in WeatherInput) (*Weather, error) {
-	w, err := c.weatherOne(ctx, http.MethodPut, calendarID, strconv.Itoa(id), in)
-	c.observeWeather(calendarID, id, w, false, err)
-	return w, err
+	return c.weathers(calendarID).Update(ctx, id, in)
 }
 
 // PatchWeather updates a weather entry (PATCH).
 func (c *Client) PatchWeather(ctx context.Context, calendarID, id int, in WeatherInput) (*Weather, error) {
-	w, err := c.weatherOne(ctx, http.MethodPatch, calendarID, strconv.Itoa(id), in)
-	c.observeWeather(calendarID, id, w, false, err)
-	return w, err
+	return c.weathers(calendarID).Patch(ctx, id, in)
 }
 
 // DeleteWeather deletes a weather entry.
 func (c *Client) DeleteWeather(ctx context.Context, calendarID, id int) error {
-	_, err := c.weatherDo(ctx, http.MethodDelete, calendarID, strconv.Itoa(id), nil, nil)
-	if err == nil || recordNotFound(err) {
-		c.observe(func(o Observer) { o.WeatherGone(calendarID, id) })
-	}
-	return err
+	return c.weathers(calendarID).Delete(ctx, id)
 }

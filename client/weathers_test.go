@@ -15,7 +15,7 @@ import (
 func TestWeatherEndpoints(t *testing.T) {
 	one := `{"data":` + weatherJSON(9, 3, "sun") + `}`
 	list := pageJSON([]string{weatherJSON(9, 3, "sun")}, 1, 1, 15, 1)
-	full := client.WeatherInput{Year: ptr(1492), Month: ptr(3), Day: ptr(12), Weather: ptr("cloud-rain"),
+	full := client.WeatherInput{Dated: client.Dated{Year: ptr(1492), Month: ptr(3), Day: ptr(12)}, Weather: ptr("cloud-rain"),
 		Temperature: ptr("12°C"), Precipitation: ptr("heavy"), Wind: ptr(""), Effect: ptr("Roads flood"),
 		Name: ptr("Spring storm"), VisibilityID: ptr(client.VisibilityMembers)}
 	// fullBody is the wire-format pin of a weather write (POST and PUT):
@@ -25,7 +25,7 @@ func TestWeatherEndpoints(t *testing.T) {
 		"precipitation":"heavy","wind":"","effect":"Roads flood","name":"Spring storm","visibility_id":5}`
 	// The live service requires the date and the weather on every write, so
 	// even a minimal patch carries them; nothing else is sent.
-	minimal := client.WeatherInput{Year: ptr(-4), Month: ptr(1), Day: ptr(1), Weather: ptr("sun")}
+	minimal := client.WeatherInput{Dated: client.Dated{Year: ptr(-4), Month: ptr(1), Day: ptr(1)}, Weather: ptr("sun")}
 	minimalBody := `{"year":-4,"month":1,"day":1,"weather":"sun"}`
 
 	runEndpointCases(t, []endpointCase{
@@ -118,7 +118,7 @@ func TestWeatherWritesAcceptEveryAnswerShape(t *testing.T) {
 		api.on("DELETE", "calendars/3/calendar_weathers/9", reply(204, ""))
 		c, _ := api.client()
 		ctx := context.Background()
-		in := client.WeatherInput{Year: ptr(1492), Month: ptr(3), Day: ptr(12), Weather: ptr("sun")}
+		in := client.WeatherInput{Dated: client.Dated{Year: ptr(1492), Month: ptr(3), Day: ptr(12)}, Weather: ptr("sun")}
 		for name, call := range map[string]func() (*client.Weather, error){
 			"create": func() (*client.Weather, error) { return c.CreateWeather(ctx, 3, in) },
 			"update": func() (*client.Weather, error) { return c.UpdateWeather(ctx, 3, 9, in) },
@@ -181,7 +181,7 @@ func TestWeatherPathFallbackResendsTheBody(t *testing.T) {
 	api.on("POST", "calendars/3/calendar_weathers", reply(404, routeNotFound))
 	api.on("POST", "calendars/3/calendar_weather", reply(201, `{"data":`+weatherJSON(9, 3, "sun")+`}`))
 	c, _ := api.client()
-	if _, err := c.CreateWeather(context.Background(), 3, client.WeatherInput{Year: ptr(1), Month: ptr(2), Day: ptr(3), Weather: ptr("sun")}); err != nil {
+	if _, err := c.CreateWeather(context.Background(), 3, client.WeatherInput{Dated: client.Dated{Year: ptr(1), Month: ptr(2), Day: ptr(3)}, Weather: ptr("sun")}); err != nil {
 		t.Fatal(err)
 	}
 	reqs := api.requests()

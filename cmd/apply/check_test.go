@@ -21,9 +21,9 @@ func TestCheckRefusesTheSeedWithEveryProblemAndItsPlace(t *testing.T) {
 	h := &seed.Calendars[0]
 	h.Weather[3].Input.Day = ptr(3) // a second 1492-1-3
 	h.Weather = append(h.Weather,
-		DesiredWeather{Where: "seed.yaml: line 31", Input: client.WeatherInput{Year: ptr(1491), Month: ptr(2), Day: ptr(2), Weather: ptr("sun")}},
-		DesiredWeather{Where: "seed.yaml: line 32", Input: client.WeatherInput{Year: ptr(1493), Month: ptr(2), Day: ptr(2), Weather: ptr("sun")}},
-		DesiredWeather{Where: "seed.yaml: line 33", Input: client.WeatherInput{Year: ptr(1492), Month: ptr(1), Day: ptr(31), Weather: ptr("sun")}},
+		DesiredWeather{Where: "seed.yaml: line 31", Input: client.WeatherInput{Dated: client.Dated{Year: ptr(1491), Month: ptr(2), Day: ptr(2)}, Weather: ptr("sun")}},
+		DesiredWeather{Where: "seed.yaml: line 32", Input: client.WeatherInput{Dated: client.Dated{Year: ptr(1493), Month: ptr(2), Day: ptr(2)}, Weather: ptr("sun")}},
+		DesiredWeather{Where: "seed.yaml: line 33", Input: client.WeatherInput{Dated: client.Dated{Year: ptr(1492), Month: ptr(1), Day: ptr(31)}, Weather: ptr("sun")}},
 	)
 	err := Check(seed)
 	var usage *cmdutil.UsageError
@@ -52,8 +52,8 @@ func TestDatesOfAnExistingCalendarAreCheckedBeforeAnyWrite(t *testing.T) {
 	rec.take()
 	seed := Seed{Calendars: []DesiredCalendar{{Where: "w.yaml: line 1", Input: client.CalendarInput{Name: "Greyhawk"},
 		Weather: []DesiredWeather{
-			{Where: "w.yaml: line 3", Input: client.WeatherInput{Year: ptr(1), Month: ptr(1), Day: ptr(1), Weather: ptr("sun")}},
-			{Where: "w.yaml: line 4", Input: client.WeatherInput{Year: ptr(1), Month: ptr(2), Day: ptr(29), Weather: ptr("sun")}},
+			{Where: "w.yaml: line 3", Input: client.WeatherInput{Dated: client.Dated{Year: ptr(1), Month: ptr(1), Day: ptr(1)}, Weather: ptr("sun")}},
+			{Where: "w.yaml: line 4", Input: client.WeatherInput{Dated: client.Dated{Year: ptr(1), Month: ptr(2), Day: ptr(29)}, Weather: ptr("sun")}},
 		}}}}
 	if err := Check(seed); err != nil {
 		t.Fatalf("check: %v", err)

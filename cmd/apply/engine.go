@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/calendar"
 )
 
 // The apply engine is the one way kanka writes calendars from a
@@ -87,6 +88,11 @@ func RunSeed(opts *Options, seed Seed) error {
 	}
 	if !opts.Force && total > 0 {
 		if err := Recheck(ctx, c, plan, act); err != nil {
+			return err
+		}
+	}
+	for _, cp := range plan.Calendars {
+		if err := calendar.RefuseLostMoons(ctx, f, c, cp.ID, cp.Name, cp.lostMoons, opts.Force); err != nil {
 			return err
 		}
 	}

@@ -65,8 +65,7 @@ func TestDecodeSeedFile(t *testing.T) {
 
 	// A name the server's months do not have.
 	seed = Seed{Calendars: []DesiredCalendar{cals[1]}}
-	seed.Calendars[0].Weather = []DesiredWeather{{Input: client.WeatherInput{Year: ptr(1), Day: ptr(1), Weather: ptr("x"),
-		Written: &client.Written{Text: "Flamerule", Where: "s.yaml: line 11: calendars[2].weather[1].date"}}}}
+	seed.Calendars[0].Weather = []DesiredWeather{{Input: client.WeatherInput{Dated: client.Dated{Year: ptr(1), Day: ptr(1), Written: &client.Written{Text: "Flamerule", Where: "s.yaml: line 11: calendars[2].weather[1].date"}}, Weather: ptr("x")}}}
 	err = ResolveWithServer(&seed, act)
 	if err == nil || !strings.HasPrefix(err.Error(), `s.yaml: line 11: calendars[2].weather[1].date: `) || !strings.HasSuffix(err.Error(), "; nothing was sent") {
 		t.Errorf("unknown month: %v", err)

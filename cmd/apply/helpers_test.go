@@ -188,7 +188,7 @@ func weatherDays(n int, where string) []DesiredWeather {
 	for i := range out {
 		out[i] = DesiredWeather{
 			Where: fmt.Sprintf("%s: line %d", where, 10+i),
-			Input: client.WeatherInput{Year: ptr(1492), Month: ptr(1), Day: ptr(i + 1), Weather: ptr("snowflake"), Temperature: ptr(fmt.Sprintf("-%dC", i))},
+			Input: client.WeatherInput{Dated: client.Dated{Year: ptr(1492), Month: ptr(1), Day: ptr(i + 1)}, Weather: ptr("snowflake"), Temperature: ptr(fmt.Sprintf("-%dC", i))},
 		}
 	}
 	return out

@@ -74,6 +74,8 @@ type CalendarPlan struct {
 	// written is set by Execute when the write landed where meant, even
 	// if what followed it (reaching a leap day) failed.
 	written bool
+	// lostMoons are the moons an update takes away (calendar.LostMoons).
+	lostMoons map[int]string
 }
 
 // Kept is a field play moves (client.Field.MovedByPlay: the current
@@ -178,6 +180,7 @@ func MakePlan(seed Seed, act *Actual, opts PlanOptions) (*Plan, error) {
 			cp.Action, cp.Send = Unchanged, merged(cur, &in)
 			if len(cp.Changes) > 0 {
 				cp.Action, cp.Name = Update, cp.Send.Name
+				cp.lostMoons = client.LostMoons(cur.Moons, cp.Send.Moons)
 				if err := cp.Send.ValidateUpdate(); err != nil {
 					ps.AddInput(cmdutil.Place(want.Where, "calendar "+strconv.Quote(cp.Name)), err)
 				}

@@ -24,7 +24,7 @@ func TestPrintPlanShowsChangesCountsAndEntries(t *testing.T) {
 	seed.Calendars[0].Weather = seed.Calendars[0].Weather[:19]
 	seed.Calendars[0].Input.Type = ptr("Lunar\x1b[2J")
 	seed.Calendars[1].Weather[4].Input.Temperature = ptr("12C")
-	seed.Calendars[1].Weather = append(seed.Calendars[1].Weather, DesiredWeather{Input: client.WeatherInput{Year: ptr(1492), Month: ptr(2), Day: ptr(1), Weather: ptr("sun")}})
+	seed.Calendars[1].Weather = append(seed.Calendars[1].Weather, DesiredWeather{Input: client.WeatherInput{Dated: client.Dated{Year: ptr(1492), Month: ptr(2), Day: ptr(1)}, Weather: ptr("sun")}})
 	seed.Calendars = append(seed.Calendars, DesiredCalendar{Input: client.CalendarInput{Name: "Eberron", Months: greyhawk().Months, Weekdays: greyhawk().Weekdays}})
 	act, err := Read(t.Context(), c, seed, 4)
 	if err != nil {

@@ -225,8 +225,7 @@ func TestForeignEntriesAreNeitherMatchedNorPruned(t *testing.T) {
 		return body
 	}))
 	seed := twoCalendars()
-	seed.Calendars[0].Weather = append(seed.Calendars[0].Weather[:20:20], DesiredWeather{Input: client.WeatherInput{
-		Year: ptr(1492), Month: ptr(1), Day: ptr(21), Weather: ptr("cloud")}})
+	seed.Calendars[0].Weather = append(seed.Calendars[0].Weather[:20:20], DesiredWeather{Input: client.WeatherInput{Dated: client.Dated{Year: ptr(1492), Month: ptr(1), Day: ptr(21)}, Weather: ptr("cloud")}})
 	plan, act, err := planOf(t, mixed, seed, PlanOptions{Prune: true})
 	if err != nil {
 		t.Fatal(err)

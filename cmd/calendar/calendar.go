@@ -44,7 +44,7 @@ its NAME (the exact name, else the one that differs only in case).`,
 // adds its own flag and write (create.go, update.go).
 func writes(intercept func(*run) error) *resource.Writes[*client.Calendar, client.CalendarInput] {
 	return &resource.Writes[*client.Calendar, client.CalendarInput]{
-		Fields: client.CalendarFields, ReadFile: readFile,
+		Fields: client.CalendarFields, Flags: fieldFlags(), ReadFile: readFile,
 		CheckCreate: checkCreate, CheckUpdate: checkUpdate,
 		NothingToCreate: "nothing to create: give -f FILE or field flags such as --name and --month",
 		NothingToChange: "nothing to change: give -f FILE or field flags such as --name",

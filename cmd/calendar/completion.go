@@ -121,15 +121,8 @@ func typedMonths(cmd *cobra.Command) []client.Month {
 	if half := len(values) / 2; len(values)%2 == 0 && slices.Equal(values[:half], values[half:]) {
 		values = values[:half]
 	}
-	for _, form := range client.CalendarFields.FlagForms() {
-		if form.Form.Name == "month" {
-			var in client.CalendarInput
-			if form.Form.Set(&in, values) == nil {
-				return in.Months
-			}
-		}
-	}
-	return nil
+	months, _ := parseMonths(values)
+	return months
 }
 
 // CompletionCalendar is the calendar ID|NAME names, with its months, for a

@@ -154,6 +154,10 @@ func editRun(opts *EditOptions) error {
 			return err
 		}
 	}
+	if err := RefuseLostMoons(opts.Ctx, f, c, id, current.Name, client.LostMoons(current.Moons, in.Moons), opts.Force); err != nil {
+		keep()
+		return err
+	}
 	updated, err := c.UpdateCalendar(opts.Ctx, id, in)
 	if err != nil {
 		keep()

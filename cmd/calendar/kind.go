@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/kanka-cli/kanka/output"
 )
 
@@ -18,7 +19,7 @@ var calendarKind = output.Kind{
 		{Header: "TYPE", Priority: output.Ordinary, Value: func(r output.Record) string { return output.Text(cal(r).Type) }},
 		{Header: "DATE", Priority: output.Key, Value: func(r output.Record) string { return cal(r).DateText() }, Readable: readableDateColumn},
 		{Header: "MONTHS", Priority: output.Ordinary, Value: func(r output.Record) string { return strconv.Itoa(len(cal(r).Months)) }},
-		{Header: "PRIVATE", Priority: output.Ordinary, Value: func(r output.Record) string { return client.YesNo(cal(r).IsPrivate) }},
+		{Header: "PRIVATE", Priority: output.Ordinary, Value: func(r output.Record) string { return yesNo(cal(r).IsPrivate) }},
 		{Header: "WEEKDAYS", Wide: true, Value: func(r output.Record) string { return strconv.Itoa(len(cal(r).Weekdays)) }},
 		{Header: "MOONS", Wide: true, Value: func(r output.Record) string { return strconv.Itoa(len(cal(r).Moons)) }},
 		{Header: "SEASONS", Wide: true, Value: func(r output.Record) string { return strconv.Itoa(len(cal(r).Seasons)) }},
@@ -43,13 +44,9 @@ func readableDateColumn(r output.Record) string {
 	return client.ReadableDate(c.Months, d)
 }
 
-// detail is the calendar's id, the lines of its fields (client.Fields.
-// Detail: a field's entry in the table gives its line) and when it was
-// updated.
+// detail is the calendar's id, the lines of its fields (detailLines) and
+// when it was updated.
 func detail(c *client.Calendar) []output.Field {
-	fields := []output.Field{{Label: "ID", Value: strconv.Itoa(c.ID)}}
-	for _, line := range client.CalendarFields.Detail(&c.CalendarInput) {
-		fields = append(fields, output.Field{Label: line.Label, Value: line.Value, Readable: line.Readable})
-	}
+	fields := append([]output.Field{{Label: "ID", Value: strconv.Itoa(c.ID)}}, resource.Detail(detailLines(), &c.CalendarInput)...)
 	return append(fields, output.Field{Label: "Updated", Value: c.UpdatedAt})
 }

@@ -124,12 +124,12 @@ var presetKind = output.Kind{
 			{Label: "Usual year", Value: strconv.Itoa(p.UsualYear)},
 			{Label: "About", Value: p.Description},
 		}
-		for _, line := range client.CalendarFields.Detail(&p.Input) {
+		for _, line := range resource.Detail(detailLines(), &p.Input) {
 			// Tags and privacy are the campaign's: a preset says nothing of them.
 			if line.Label == "Tags" && p.Input.Tags == nil || line.Label == "Private" && p.Input.IsPrivate == nil {
 				continue
 			}
-			fields = append(fields, output.Field{Label: line.Label, Value: line.Value, Readable: line.Readable})
+			fields = append(fields, line)
 		}
 		return fields
 	},

@@ -85,6 +85,9 @@ func update(r *run, current *client.Calendar, force bool) (*client.Calendar, err
 		cmdutil.Say(r.Factory, "calendar %d already has these values; nothing was sent", current.ID)
 		return current, nil
 	}
+	if err := RefuseLostMoons(r.Ctx, r.Factory, r.Client, current.ID, current.Name, client.LostMoons(current.Moons, in.Moons), force); err != nil {
+		return nil, err
+	}
 	updated, err := r.Client.UpdateCalendar(r.Ctx, current.ID, in)
 	if err != nil {
 		return nil, err

@@ -59,10 +59,11 @@ func (ps *Problems) AddInput(where string, err error) {
 }
 
 // AddInputAt is AddInput, with each problem said where place says its
-// field is (a file's line) when it knows, else under where.
+// field is (a file's line) when it knows, else under where; a nil place
+// knows none.
 func (ps *Problems) AddInputAt(where string, err error, place func(field string) string) {
 	var in *client.InputError
-	if err == nil || !errors.As(err, &in) {
+	if err == nil || place == nil || !errors.As(err, &in) {
 		ps.AddInput(where, err)
 		return
 	}

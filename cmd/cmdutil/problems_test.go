@@ -44,3 +44,18 @@ func TestProblemsPrintOneWay(t *testing.T) {
 		t.Errorf("problems: %#v, want a usage error without the hint", err)
 	}
 }
+
+// A check with no file to place its problems in (a nil place) says them
+// under where, as AddInput does: it used to dereference nil, which the
+// root printed as an internal error.
+func TestProblemsAtANilPlace(t *testing.T) {
+	ps := &Problems{Subject: "the reminder is not valid"}
+	ps.AddInputAt("", &client.InputError{Problems: []client.Problem{{Field: "comment", Message: "has 192 characters; at most 191 are allowed"}}}, nil)
+	ps.AddInputAt("entry 2", &client.InputError{Problems: []client.Problem{{Field: "date", Message: "is required"}}}, nil)
+	want := "the reminder is not valid, nothing was sent:\n" +
+		"  comment: has 192 characters; at most 191 are allowed\n" +
+		"  entry 2: date: is required"
+	if err := ps.Err(); err == nil || err.Error() != want {
+		t.Errorf("got\n%v\nwant\n%s", err, want)
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/kanka-cli/kanka/cmd/importcmd"
 	mcpcmd "github.com/kanka-cli/kanka/cmd/mcp"
 	"github.com/kanka-cli/kanka/cmd/profilecmd"
+	"github.com/kanka-cli/kanka/cmd/reminder"
 	"github.com/kanka-cli/kanka/cmd/sandboxcmd"
 	"github.com/kanka-cli/kanka/cmd/weather"
 	"github.com/spf13/cobra"
@@ -58,6 +59,8 @@ func branches(f *cmdutil.Factory, conn *connector, width int, flags *pflag.FlagS
 			cmd.AddCommand(generate.NewCmdGenerate(f, nil), generate.NewCmdClimates(f))
 			return cmd
 		}},
+		{stub: stub("reminder <command>", "Manage the reminders of a calendar", "reminders"),
+			build: func() *cobra.Command { return reminder.NewCmdReminder(f) }},
 		{stub: stub("apply -f FILE|DIR|- [--dry-run] [--prune] [--set-date] [-v] [-o json]", "Make the campaign hold the calendars and weather a file describes"),
 			build: func() *cobra.Command { return apply.NewCmdApply(f, nil) }},
 		{stub: stub("sandbox <command>", "Run or reset the local sandbox"),

@@ -50,7 +50,7 @@ func TestRunBuildsTheBranchesItNames(t *testing.T) {
 		{[]string{"--sandbox", "weather", "list", "--calendar", "calendar"}, []string{"calendar", "weather"}},
 		{[]string{"help", "environment"}, []string{"environment"}},
 		{[]string{"help", "flags"}, []string{"flags"}},
-		{[]string{"completion", "bash"}, []string{"calendar", "weather", "apply", "sandbox", "auth", "config", "profile", "completion", "version", "cache", "api", "mcp",
+		{[]string{"completion", "bash"}, []string{"calendar", "weather", "reminder", "apply", "sandbox", "auth", "config", "profile", "completion", "version", "cache", "api", "mcp",
 			"flags", "calendar-fields", "dates", "environment", "exit-codes", "formats", "requests"}},
 	} {
 		s, _, _, _ := cmdutil.Test()

@@ -121,7 +121,7 @@ func seededSandbox(b *testing.B, n int) (*httptest.Server, *atomic.Int64) {
 	for i := range n {
 		y, m, d := 1491+i/360, months[(i%360)/30], 1+i%30
 		weather := "sun"
-		if _, err := c.CreateWeather(ctx, 1, client.WeatherInput{Year: &y, Month: &m, Day: &d, Weather: &weather}); err != nil {
+		if _, err := c.CreateWeather(ctx, 1, client.WeatherInput{Dated: client.Dated{Year: &y, Month: &m, Day: &d}, Weather: &weather}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -18,6 +18,7 @@ var recordPrinters = []string{
 	"kanka calendar list", "kanka calendar presets", "kanka calendar retreat", "kanka calendar update",
 	"kanka weather climates", "kanka weather create", "kanka weather get", "kanka weather list",
 	"kanka weather set", "kanka weather update",
+	"kanka reminder create", "kanka reminder get", "kanka reminder list", "kanka reminder update",
 }
 
 // Every command either prints records (recordPrinters) or declares what

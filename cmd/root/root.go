@@ -256,7 +256,7 @@ func addGlobalFlags(cmd *cobra.Command, g *cmdutil.Globals) {
 	fl.StringVar(&g.URL, "url", "", "API root `URL` (env KANKA_URL; default "+defaultURLHelp+")")
 	fl.StringVar(&g.Token, "token", "", "API `token` (env KANKA_TOKEN; prefer `kanka auth login`)")
 	fl.StringVarP(&g.Campaign, "campaign", "c", "", "campaign `ID` (env KANKA_CAMPAIGN)")
-	fl.StringVarP(&g.Profile, "profile", "p", "", "configuration profile `NAME` (env KANKA_PROFILE; default the active one)")
+	fl.StringVarP(&g.Profile, "profile", "p", "", "profile `NAME` (env KANKA_PROFILE; else the active one)")
 	fl.StringVar(&g.ConfigPath, "config", "", "configuration `FILE` (env KANKA_CONFIG; default $XDG_CONFIG_HOME/kanka/config.yaml)")
 	fl.StringVarP(&g.Output, "output", "o", string(output.Table), "output `format`: table, wide, json, yaml, ndjson or id")
 	fl.StringVar(&g.JQ, "jq", "", "filter the JSON output with a jq `expression` (with -o json or ndjson, or no -o)")

@@ -1,9 +1,6 @@
 package root
 
 import (
-	"strings"
-
-	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/calendar"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/weather"
@@ -27,19 +24,15 @@ type flagValues struct {
 }
 
 // valueSources are the flags whose value is one of a set kanka knows, and
-// where that set is kept: the client's tables and parsers, the help the
-// client's field table gives the flag, the list verb's orders. A test
-// walks the tree and fails on a flag whose help names a set and that has
-// no completion.
+// where that set is kept, for the flags that do not say it themselves (a
+// field's flag gives its candidates in its resource's flag table:
+// resource.Flag.Complete): the client's tables and parsers, the list
+// verb's orders. A test walks the tree and fails on a flag whose help
+// names a set and that has no completion.
 var valueSources = []flagValues{
-	{flag: "visibility", complete: fixed(visibilityCandidates())},
-	// The codes the web interface knows; any text is allowed.
-	{flag: "weather", complete: fixed(client.WeatherCodes)},
 	{flag: "sort", command: "kanka weather list", complete: fixed(weather.SortKeys())},
+	// The date filters' month (resource.DateFilters), of any calendar.
 	{flag: "month", placeholder: "M", complete: byFactory(calendar.MonthCompletion)},
-	{flag: "month", placeholder: "NAME:LENGTH[:TYPE]", complete: monthTypes},
-	{flag: "leap-year-month", complete: byFactory(calendar.MonthCompletion)},
-	{flag: "season", complete: byFactory(calendar.SeasonMonthCompletion)},
 }
 
 // completeFlagValues gives every flag of the tree under root that
@@ -95,35 +88,7 @@ func fixed(values []string) func(*cmdutil.Factory, *pflag.Flag) cobra.Completion
 	}
 }
 
-// visibilityCandidates are the five visibility names, each described by
-// who sees it: the names alone do not say that admin hides an entry from
-// its author.
-func visibilityCandidates() []cobra.Completion {
-	var out []cobra.Completion
-	for _, name := range client.VisibilityNames() {
-		id, _ := client.ParseVisibility(name)
-		out = append(out, cobra.CompletionWithDesc(name, client.VisibilityAudience(id)))
-	}
-	return out
-}
-
 // byFactory is a completion that needs the Factory (the cache, a client).
 func byFactory(complete func(*cmdutil.Factory) cobra.CompletionFunc) func(*cmdutil.Factory, *pflag.Flag) cobra.CompletionFunc {
 	return func(f *cmdutil.Factory, _ *pflag.Flag) cobra.CompletionFunc { return complete(f) }
-}
-
-// monthTypes completes the TYPE of --month NAME:LENGTH[:TYPE], once
-// NAME:LENGTH: is typed (client.MonthTypes).
-func monthTypes(*cmdutil.Factory, *pflag.Flag) cobra.CompletionFunc {
-	return func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		if strings.Count(toComplete, ":") != 2 {
-			return nil, cobra.ShellCompDirectiveNoFileComp
-		}
-		at := strings.LastIndex(toComplete, ":")
-		var out []cobra.Completion
-		for _, t := range client.MonthTypes {
-			out = append(out, toComplete[:at+1]+t)
-		}
-		return out, cobra.ShellCompDirectiveNoFileComp
-	}
 }

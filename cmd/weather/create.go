@@ -1,11 +1,8 @@
 package weather
 
 import (
-	"strconv"
-
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/calendar"
-	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/spf13/pflag"
 )
@@ -91,26 +88,9 @@ func createEntries(r *run, allowDuplicate bool) ([]*client.Weather, error) {
 	return createEach(r, cal.ID)
 }
 
-// createEach creates the entries one by one, with one progress line on a
-// terminal. A failure stops it: a BatchError says on stderr what was
-// created, and keeps the failure's kind for the exit code.
+// createEach creates the entries one by one (resource.CreateEach).
 func createEach(r *run, calendarID int) ([]*client.Weather, error) {
-	f := r.Factory
-	progress := cmdutil.NewProgress(f.IO, f.Quiet())
-	defer progress.Clear()
-	created := make([]*client.Weather, 0, len(r.Records))
-	var ids []string
-	for i, in := range r.Records {
-		date := in.DateLabel()
-		progress.Show(i+1, len(r.Records), "creating "+date+" "+*in.Weather)
-		w, err := r.Client.CreateWeather(r.Ctx, calendarID, in)
-		if err != nil {
-			progress.Clear()
-			batch := &cmdutil.BatchError{Verb: "created", Done: ids, Total: len(r.Records), Failed: entryName(i, date), Err: err}
-			return created, batch.Report(f)
-		}
-		created = append(created, w)
-		ids = append(ids, strconv.Itoa(w.ID))
-	}
-	return created, nil
+	return resource.CreateEach(r, func(_ int, in *input) string { return in.DateLabel() + " " + *in.Weather },
+		func(i int, in *input) string { return entryName(i, in.DateLabel()) },
+		func(in input) (*client.Weather, error) { return r.Client.CreateWeather(r.Ctx, calendarID, in) })
 }

@@ -29,16 +29,16 @@ func TestFileShapes(t *testing.T) {
 		want          []client.WeatherInput
 	}{
 		{"one entry with date", "date: -12-3-4\nweather: sun\nvisibility: admin\n", false,
-			[]client.WeatherInput{{Year: ptr(-12), Month: ptr(3), Day: ptr(4), Weather: ptr("sun"), VisibilityID: ptr(2)}}},
+			[]client.WeatherInput{{Dated: client.Dated{Year: ptr(-12), Month: ptr(3), Day: ptr(4)}, Weather: ptr("sun"), VisibilityID: ptr(2)}}},
 		{"year, month and day", "year: 1492\nmonth: 1\nday: 2\nweather: cloud\nwind: \"\"\n", false,
-			[]client.WeatherInput{{Year: ptr(1492), Month: ptr(1), Day: ptr(2), Weather: ptr("cloud"), Wind: ptr("")}}},
+			[]client.WeatherInput{{Dated: client.Dated{Year: ptr(1492), Month: ptr(1), Day: ptr(2)}, Weather: ptr("cloud"), Wind: ptr("")}}},
 		{"JSON list with the server's keys", `[{"id": 3, "calendar_id": 5, "created_by": 1, "created_at": "x", "updated_at": "y",
 			"year": 1492, "month": 1, "day": 5, "weather": "smog", "name": null, "visibility_id": 5}]`, true,
-			[]client.WeatherInput{{Year: ptr(1492), Month: ptr(1), Day: ptr(5), Weather: ptr("smog"), VisibilityID: ptr(5)}}},
+			[]client.WeatherInput{{Dated: client.Dated{Year: ptr(1492), Month: ptr(1), Day: ptr(5)}, Weather: ptr("smog"), VisibilityID: ptr(5)}}},
 		{"visibility_id as a name, visibility as a number", "- {date: 1-1-1, weather: sun, visibility_id: members}\n- {date: 1-1-2, weather: sun, visibility: 2}\n", true,
 			[]client.WeatherInput{
-				{Year: ptr(1), Month: ptr(1), Day: ptr(1), Weather: ptr("sun"), VisibilityID: ptr(5)},
-				{Year: ptr(1), Month: ptr(1), Day: ptr(2), Weather: ptr("sun"), VisibilityID: ptr(2)},
+				{Dated: client.Dated{Year: ptr(1), Month: ptr(1), Day: ptr(1)}, Weather: ptr("sun"), VisibilityID: ptr(5)},
+				{Dated: client.Dated{Year: ptr(1), Month: ptr(1), Day: ptr(2)}, Weather: ptr("sun"), VisibilityID: ptr(2)},
 			}},
 	}
 	for _, tt := range tests {
@@ -100,9 +100,9 @@ func TestFileMonthNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []client.WeatherInput{
-		{Written: &client.Written{Text: "1492-ches-3", Where: "standard input: line 1: [1].date", Date: true}, Weather: ptr("sun")},
-		{Year: ptr(1492), Day: ptr(1), Written: &client.Written{Text: "Hammer", Where: "standard input: line 3: [2].month"}, Weather: ptr("sun")},
-		{Written: &client.Written{Text: "3 Alturiak 1492", Where: "standard input: line 4: [3].date", Date: true}, Weather: ptr("sun")},
+		{Dated: client.Dated{Written: &client.Written{Text: "1492-ches-3", Where: "standard input: line 1: [1].date", Date: true}}, Weather: ptr("sun")},
+		{Dated: client.Dated{Year: ptr(1492), Day: ptr(1), Written: &client.Written{Text: "Hammer", Where: "standard input: line 3: [2].month"}}, Weather: ptr("sun")},
+		{Dated: client.Dated{Written: &client.Written{Text: "3 Alturiak 1492", Where: "standard input: line 4: [3].date", Date: true}}, Weather: ptr("sun")},
 	}
 	for i, got := range f.Records {
 		if d := diffFields(got, want[i]); d != "" {

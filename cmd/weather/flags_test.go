@@ -42,7 +42,7 @@ func TestCreateFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := client.WeatherInput{Year: ptr(-12), Month: ptr(3), Day: ptr(4), Weather: ptr("snowflake"),
+	want := client.WeatherInput{Dated: client.Dated{Year: ptr(-12), Month: ptr(3), Day: ptr(4)}, Weather: ptr("snowflake"),
 		Temperature: ptr("-5°C"), Precipitation: ptr("snow"), Wind: ptr(""), Effect: ptr("cold"),
 		Name: ptr("First frost"), VisibilityID: ptr(3)}
 	if got.Parent != "Harptos" || got.FilePath != "days.yaml" {
@@ -72,7 +72,7 @@ func TestUpdateFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	// 1492-13-40 is well formed: only the calendar can say it is no day.
-	want := client.WeatherInput{Year: ptr(1492), Month: ptr(13), Day: ptr(40), Wind: ptr("gale")}
+	want := client.WeatherInput{Dated: client.Dated{Year: ptr(1492), Month: ptr(13), Day: ptr(40)}, Wind: ptr("gale")}
 	if got.Arg != "41" || got.Parent != "5" {
 		t.Errorf("id %s, calendar %q", got.Arg, got.Parent)
 	}

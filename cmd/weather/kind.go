@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/kanka-cli/kanka/output"
 )
 
@@ -68,9 +69,7 @@ func detail(r output.Record, months []client.Month) []output.Field {
 		{Label: "Calendar", Value: strconv.Itoa(w.CalendarID)},
 		{Label: "Date", Value: w.Date().String(), Readable: readableDate(w, months)},
 	}
-	for _, line := range client.WeatherFields.Detail(&w.WeatherInput) {
-		fields = append(fields, output.Field{Label: line.Label, Value: line.Value, Readable: line.Readable})
-	}
+	fields = append(fields, resource.Detail(detailLines(), &w.WeatherInput)...)
 	return append(fields,
 		output.Field{Label: "Created", Value: w.CreatedAt},
 		output.Field{Label: "Updated", Value: w.UpdatedAt},

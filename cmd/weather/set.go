@@ -53,7 +53,7 @@ What it sends, with the local cache and without: kanka help requests.`,
 		},
 	}
 	calendar.Parent(f).AddFlag(cmd, &r.Parent)
-	flags = resource.AddFieldFlags(cmd, client.WeatherFields)
+	flags = resource.AddFieldFlags(cmd, f, fieldFlags())
 	cmd.Flags().Lookup("date").Usage += " (default today)"
 	return cmd
 }

@@ -14,7 +14,7 @@ func ptr[T any](v T) *T { return &v }
 
 // sunnyDay is the input of an entry of calendar 1.
 func sunnyDay(code string) client.WeatherInput {
-	return client.WeatherInput{Year: ptr(1492), Month: ptr(1), Day: ptr(9), Weather: ptr(code)}
+	return client.WeatherInput{Dated: client.Dated{Year: ptr(1492), Month: ptr(1), Day: ptr(9)}, Weather: ptr(code)}
 }
 
 func TestCalendarSeenByGetCalendarWithoutAFile(t *testing.T) {

@@ -2,6 +2,7 @@ package resource
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -135,7 +136,7 @@ func (lf *dateFlags) read(fs *pflag.FlagSet) (*dateFilter, error) {
 
 // readMonth reads a month by number now; a name waits for the calendar.
 func (f *dateFilter) readMonth(text string) error {
-	month, name, err := client.ReadMonth(text, "--month")
+	month, name, err := ReadMonth(text, "--month")
 	switch {
 	case err != nil:
 		return cmdutil.UsageErrorf("--month: %v", err)
@@ -145,6 +146,23 @@ func (f *dateFilter) readMonth(text string) error {
 		f.month = month
 	}
 	return nil
+}
+
+// ReadMonth reads a month as a flag gives it: by number (1 is the first),
+// or a name kept to be resolved against the calendar's months (where names
+// the flag). Every month typed on the command line goes through it.
+func ReadMonth(s, where string) (*int, *client.Written, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, nil, fmt.Errorf("no month given")
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	switch {
+	case err == nil && n >= 1:
+		return &n, nil, nil
+	case err == nil || strings.Trim(strings.TrimPrefix(strings.TrimSpace(s), "-"), "0123456789.") == "":
+		return nil, nil, fmt.Errorf("the month %q is not a month number (1 is the first) or name", s)
+	}
+	return nil, &client.Written{Text: s, Where: where}, nil
 }
 
 // DateFlag reads the date a flag gives, before any request: one in

@@ -5,18 +5,16 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
 
-// FieldFlags are the flags of a resource's field table on one command
-// (client.FlagForm): registered from the table, read back into the
-// resource's writable type. A new field with a flag needs nothing here.
+// FieldFlags are the flags of a resource's fields on one command (Flag):
+// registered from its flag table, read back into the resource's writable
+// type. A new field with a flag needs nothing here.
 type FieldFlags[In any] struct {
-	table client.Fields[In]
-	forms []client.FlagFormOf[In]
+	forms []Flag[In]
 	// values holds what each flag was typed as, by flag name.
 	texts map[string]*string
 	lists map[string]*[]string
@@ -25,24 +23,28 @@ type FieldFlags[In any] struct {
 	bools map[string]*bool
 }
 
-// AddFieldFlags registers every flag of table on cmd.
-func AddFieldFlags[In any](cmd *cobra.Command, table client.Fields[In]) *FieldFlags[In] {
-	ff := &FieldFlags[In]{table: table, forms: table.FlagForms(), texts: map[string]*string{},
+// AddFieldFlags registers every flag of flags on cmd, with the candidates
+// of those that have some (f gives them what they read).
+func AddFieldFlags[In any](cmd *cobra.Command, f *cmdutil.Factory, flags []Flag[In]) *FieldFlags[In] {
+	ff := &FieldFlags[In]{forms: flags, texts: map[string]*string{},
 		lists: map[string]*[]string{}, ints: map[string]*int{}, intss: map[string]*[]int{}, bools: map[string]*bool{}}
 	fs := cmd.Flags()
-	for _, f := range ff.forms {
-		name, usage := f.Form.Name, f.Form.Usage
-		switch f.Form.Kind {
-		case client.FlagText:
+	for _, fl := range flags {
+		name, usage := fl.Name, fl.Usage
+		switch fl.Kind {
+		case FlagText:
 			ff.texts[name] = fs.String(name, "", usage)
-		case client.FlagTexts:
+		case FlagTexts:
 			ff.lists[name] = fs.StringArray(name, nil, usage)
-		case client.FlagInt:
+		case FlagInt:
 			ff.ints[name] = fs.Int(name, 0, usage)
-		case client.FlagInts:
+		case FlagInts:
 			ff.intss[name] = fs.IntSlice(name, nil, usage)
-		case client.FlagBool:
+		case FlagBool:
 			ff.bools[name] = fs.Bool(name, false, usage)
+		}
+		if fl.Complete != nil {
+			_ = cmd.RegisterFlagCompletionFunc(name, fl.Complete(f))
 		}
 	}
 	return ff
@@ -52,7 +54,7 @@ func AddFieldFlags[In any](cmd *cobra.Command, table client.Fields[In]) *FieldFl
 // such as -o do not count).
 func (ff *FieldFlags[In]) Given(fs *pflag.FlagSet) bool {
 	for _, f := range ff.forms {
-		if fs.Changed(f.Form.Name) {
+		if fs.Changed(f.Name) {
 			return true
 		}
 	}
@@ -62,8 +64,8 @@ func (ff *FieldFlags[In]) Given(fs *pflag.FlagSet) bool {
 // ReadsStdin reports whether a flag that reads a file was given "-".
 func (ff *FieldFlags[In]) ReadsStdin(fs *pflag.FlagSet) (string, bool) {
 	for _, f := range ff.forms {
-		if f.Form.File && fs.Changed(f.Form.Name) && *ff.texts[f.Form.Name] == "-" {
-			return f.Form.Name, true
+		if f.File && fs.Changed(f.Name) && *ff.texts[f.Name] == "-" {
+			return f.Name, true
 		}
 	}
 	return "", false
@@ -82,17 +84,17 @@ func (ff *FieldFlags[In]) Parse(ctx context.Context, fs *pflag.FlagSet, streams 
 		return in, err
 	}
 	for _, f := range ff.forms {
-		name := f.Form.Name
+		name := f.Name
 		if !fs.Changed(name) {
 			continue
 		}
-		if f.Form.File {
-			if err := ff.readFile(ctx, fs, streams, f.Form, &in); err != nil {
+		if f.File {
+			if err := ff.readFile(ctx, fs, streams, &f, &in); err != nil {
 				return in, err
 			}
 			continue
 		}
-		if err := f.Form.Set(&in, ff.values(f.Form)); err != nil {
+		if err := f.Set(&in, ff.values(&f)); err != nil {
 			return in, cmdutil.UsageErrorf("--%s%s", name, err)
 		}
 	}
@@ -100,20 +102,20 @@ func (ff *FieldFlags[In]) Parse(ctx context.Context, fs *pflag.FlagSet, streams 
 }
 
 // values are what a flag was typed as, as texts.
-func (ff *FieldFlags[In]) values(form *client.FlagForm[In]) []string {
+func (ff *FieldFlags[In]) values(form *Flag[In]) []string {
 	name := form.Name
 	switch form.Kind {
-	case client.FlagTexts:
+	case FlagTexts:
 		return *ff.lists[name]
-	case client.FlagInt:
+	case FlagInt:
 		return []string{strconv.Itoa(*ff.ints[name])}
-	case client.FlagInts:
+	case FlagInts:
 		out := make([]string, len(*ff.intss[name]))
 		for i, n := range *ff.intss[name] {
 			out[i] = strconv.Itoa(n)
 		}
 		return out
-	case client.FlagBool:
+	case FlagBool:
 		return []string{strconv.FormatBool(*ff.bools[name])}
 	}
 	return []string{*ff.texts[name]}
@@ -123,17 +125,17 @@ func (ff *FieldFlags[In]) values(form *client.FlagForm[In]) []string {
 // excludes (cobra's own check is not a usage error).
 func (ff *FieldFlags[In]) refuseTogether(fs *pflag.FlagSet) error {
 	for i, a := range ff.forms {
-		if !fs.Changed(a.Form.Name) {
+		if !fs.Changed(a.Name) {
 			continue
 		}
 		for _, b := range ff.forms[i+1:] {
-			if b.Field == a.Field && fs.Changed(b.Form.Name) {
-				return together(a.Form.Name, b.Form.Name)
+			if b.Field == a.Field && fs.Changed(b.Name) {
+				return together(a.Name, b.Name)
 			}
 		}
-		for _, other := range a.Form.Excludes {
+		for _, other := range a.Excludes {
 			if fs.Changed(other) {
-				return together(a.Form.Name, other)
+				return together(a.Name, other)
 			}
 		}
 	}
@@ -147,7 +149,7 @@ func together(a, b string) error {
 // readFile gives the field the text of the file a flag names ("-" is
 // standard input): UTF-8 text, its problems naming the flag, the file and
 // the line.
-func (ff *FieldFlags[In]) readFile(ctx context.Context, fs *pflag.FlagSet, streams *cmdutil.IOStreams, form *client.FlagForm[In], in *In) error {
+func (ff *FieldFlags[In]) readFile(ctx context.Context, fs *pflag.FlagSet, streams *cmdutil.IOStreams, form *Flag[In], in *In) error {
 	path := *ff.texts[form.Name]
 	data, err := cmdutil.ReadInput(ctx, streams, path)
 	if err != nil {

@@ -39,7 +39,7 @@ func NewGetCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Command {
 // argument passed its check, before any request.
 func (s *Spec[T]) command(verb, rest string, h Help, args cobra.PositionalArgs, parent *string, run func(cmd *cobra.Command, args []string) error) *cobra.Command {
 	cmd := &cobra.Command{
-		Use: strings.TrimSpace(verb + " " + s.parentUse() + rest), Short: h.Short, Long: h.Long, Example: h.Example,
+		Use: strings.TrimSpace(verb + " " + s.parentUse(rest) + rest), Short: h.Short, Long: h.Long, Example: h.Example,
 		Args:              args,
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -49,21 +49,30 @@ func (s *Spec[T]) command(verb, rest string, h Help, args cobra.PositionalArgs, 
 			return run(cmd, args)
 		},
 	}
-	if s.Complete != nil && strings.HasPrefix(rest, s.Arg) {
+	if s.Complete != nil && s.namesRecord(rest) {
 		cmd.ValidArgsFunction = s.Complete
 	}
 	if s.Parent != nil {
-		s.Parent.AddFlag(cmd, parent)
+		s.Parent.addFlag(cmd, parent, !s.namesRecord(rest) || s.Parent.Optional == "")
 	}
 	return cmd
 }
 
-// parentUse is "--calendar ID|NAME " for a child, "" otherwise.
-func (s *Spec[T]) parentUse() string {
+// namesRecord reports whether a verb whose Use ends with rest names a
+// record: get, update, delete.
+func (s *Spec[T]) namesRecord(rest string) bool { return strings.HasPrefix(rest, s.Arg) }
+
+// parentUse is "--calendar ID|NAME " for a child, "[--calendar ID|NAME] "
+// where it is optional, "" otherwise.
+func (s *Spec[T]) parentUse(rest string) string {
 	if s.Parent == nil {
 		return ""
 	}
-	return "--" + s.Parent.Flag + " ID|NAME "
+	use := "--" + s.Parent.Flag + " " + s.Parent.arg()
+	if s.Parent.Optional != "" && s.namesRecord(rest) {
+		return "[" + use + "] "
+	}
+	return use + " "
 }
 
 // checkArgs checks every argument, before any request.

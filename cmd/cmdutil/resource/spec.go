@@ -9,6 +9,7 @@
 package resource
 
 import (
+	"cmp"
 	"context"
 	"iter"
 	"strconv"
@@ -82,8 +83,13 @@ type Help struct{ Short, Long, Example string }
 
 // Parent is the resource a child lives under, named by a flag.
 type Parent struct {
-	// Flag is the flag's name and Noun what it names: "calendar".
-	Flag, Noun string
+	// Flag is the flag's name and Noun what it names: "calendar"; Arg
+	// the placeholder of its value ("ID|NAME" when "").
+	Flag, Noun, Arg string
+	// Optional, when set, is the flag's help on the verbs that name a
+	// record (get, update, delete), which then find it without the flag
+	// (Spec.Lookup); "": the flag is required everywhere.
+	Optional string
 	// Resolve turns the flag's ID|NAME into an id, with the parent's
 	// record when the lookup fetched it (nil otherwise).
 	Resolve func(ctx context.Context, c *client.Client, arg string) (int, any, error)
@@ -130,10 +136,21 @@ type Query[T any] struct {
 }
 
 // AddFlag registers the parent's required flag on cmd, bound to target:
-// for the verbs a resource keeps (create, update).
-func (p *Parent) AddFlag(cmd *cobra.Command, target *string) {
-	cmd.Flags().StringVar(target, p.Flag, "", "the "+p.Noun+", by `ID|NAME` (required)")
-	_ = cmd.MarkFlagRequired(p.Flag)
+// for the verbs a resource keeps (weather set).
+func (p *Parent) AddFlag(cmd *cobra.Command, target *string) { p.addFlag(cmd, target, true) }
+
+// arg is the placeholder of the flag's value.
+func (p *Parent) arg() string { return cmp.Or(p.Arg, "ID|NAME") }
+
+func (p *Parent) addFlag(cmd *cobra.Command, target *string, required bool) {
+	usage := "the " + p.Noun + ", by `" + p.arg() + "` (required)"
+	if !required {
+		usage = p.Optional
+	}
+	cmd.Flags().StringVar(target, p.Flag, "", usage)
+	if required {
+		_ = cmd.MarkFlagRequired(p.Flag)
+	}
 	if p.Complete != nil {
 		_ = cmd.RegisterFlagCompletionFunc(p.Flag, p.Complete)
 	}
@@ -144,7 +161,7 @@ func (p *Parent) AddFlag(cmd *cobra.Command, target *string) {
 // parent flag's ID|NAME.
 func (s *Spec[T]) connect(ctx context.Context, f *cmdutil.Factory, parent string) (*client.Client, *Scope, error) {
 	c, err := f.Client()
-	if err != nil || s.Parent == nil {
+	if err != nil || s.Parent == nil || parent == "" && s.Parent.Optional != "" {
 		return c, &Scope{}, err
 	}
 	id, record, err := s.Parent.Resolve(ctx, c, parent)

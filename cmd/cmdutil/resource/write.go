@@ -20,6 +20,8 @@ import (
 // the printing. In is the resource's writable type.
 type Writes[T output.Record, In any] struct {
 	Fields client.Fields[In]
+	// Flags are the flags of the fields, beside the client's table.
+	Flags []Flag[In]
 	// ReadFile reads the -f file at path ("-" is standard input).
 	ReadFile func(ctx context.Context, streams *cmdutil.IOStreams, path string) (*File[In], error)
 
@@ -134,7 +136,7 @@ func (w *Writes[T, In]) addFlags(cmd *cobra.Command, run *Run[In], fileUsage str
 	if own != nil {
 		own(cmd.Flags())
 	}
-	return AddFieldFlags(cmd, w.Fields)
+	return AddFieldFlags(cmd, run.Factory, w.Flags)
 }
 
 // prepare reads the flags and the input (before any request, so that bad

@@ -1,0 +1,260 @@
+package client
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/kanka-cli/kanka/almanac"
+	"github.com/kanka-cli/kanka/internal/suggest"
+	"github.com/kanka-cli/kanka/internal/yamlwrite"
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// A reminder is a day (or a span, or a repeat) on a calendar that belongs
+// to an entity (the calendar's own, a character's) or a post: read,
+// written and deleted under entities/{entity}/reminders, listed by calendar
+// (reminders.md). Its calendar is its own field, calendar_id.
+
+// ReminderInput is the writable part of a reminder, its one shape: the
+// field flags build it, a file decodes into it, `get -o yaml` prints it.
+type ReminderInput struct {
+	CalendarID *int
+	Dated
+	// Length is the days each occurrence lasts (the service stores 1 when
+	// none is sent).
+	Length  *int
+	Comment *string
+	// Repeat is recurring_periodicity: year, month or {moonId}_{phase}
+	// (almanac.ParsePeriodicity), or a moon by name and a phase
+	// (MOON:PHASE) until ResolveRepeat reads it with the calendar's moons.
+	Repeat *string
+	// Until is recurring_until, the last year an occurrence starts in.
+	Until        *string
+	Colour       *string
+	TypeID       *int
+	VisibilityID *int
+}
+
+// ReminderTypes are the names of the reminder types, by id (2 to 5).
+var ReminderTypes = []string{2: "birth", 3: "death", 4: "date", 5: "founded"}
+
+// ReminderFields is the field table of a reminder. The service keeps every
+// field an update leaves out; the date is sent whole (datedFields). It is
+// made when first used: kanka starts on every Tab of a completion.
+var ReminderFields = sync.OnceValue(func() Fields[ReminderInput] {
+	return slices.Concat(
+		Fields[ReminderInput]{scalarField("calendar_id", func(in *ReminderInput) **int { return &in.CalendarID }, wholeKind)},
+		datedFields(func(in *ReminderInput) *Dated { return &in.Dated }),
+		Fields[ReminderInput]{
+			checked(scalarField("length", func(in *ReminderInput) **int { return &in.Length }, wholeKind), func(in *ReminderInput, ps *problems) {
+				if in.Length != nil && *in.Length < 1 {
+					ps.add("length", "must be at least 1 day")
+				}
+			}),
+			textAtMost("comment", func(in *ReminderInput) **string { return &in.Comment }, 191),
+			checked(scalarField("recurring_periodicity", func(in *ReminderInput) **string { return &in.Repeat }, textKind), func(in *ReminderInput, ps *problems) {
+				if _, _, err := ReadRepeat(deref(in.Repeat, "")); err != nil {
+					ps.add("recurring_periodicity", "%v", err)
+				}
+			}),
+			scalarField("recurring_until", func(in *ReminderInput) **string { return &in.Until }, textKind),
+			textAtMost("colour", func(in *ReminderInput) **string { return &in.Colour }, 7),
+			checked(scalarField("type_id", func(in *ReminderInput) **int { return &in.TypeID }, wholeKind), func(in *ReminderInput, ps *problems) {
+				if t := in.TypeID; t != nil && (*t < 2 || *t >= len(ReminderTypes)) {
+					ps.add("type_id", "must be 2 to 5 (birth, death, date, founded)")
+				}
+			}),
+			visibilityField(func(in *ReminderInput) **int { return &in.VisibilityID }),
+		})
+})
+
+// ReadRepeat reads a repeat as typed: year, month or the service's
+// {moonId}_{phase}, or a moon by name and a phase, MOON:PHASE (moon is
+// its name, for ResolveRepeat). "" is no repeat.
+func ReadRepeat(s string) (p almanac.Periodicity, moon string, err error) {
+	if name, phase, ok := strings.Cut(s, ":"); ok && strings.TrimSpace(name) != "" {
+		if ph, ok := almanac.ParsePhase(phase); ok {
+			return almanac.Periodicity{Repeat: almanac.RepeatMoon, Phase: ph}, strings.TrimSpace(name), nil
+		}
+		return p, "", fmt.Errorf("the phase %q is none of full, new, first-quarter, last-quarter, waxing-crescent, waxing-gibbous, waning-crescent, waning-gibbous", phase)
+	}
+	if p, err = almanac.ParsePeriodicity(s); err != nil {
+		return p, "", fmt.Errorf("%q is not a repeat: give year, month or MOON:PHASE (Selûne:full)", s)
+	}
+	return p, "", nil
+}
+
+// ResolveRepeat turns a MOON:PHASE repeat into the service's
+// {moonId}_{phase} with the moons of cal, the reminder's calendar: a moon
+// by its name (as the service stores it), with the id the answer gave it.
+func (in *ReminderInput) ResolveRepeat(cal *Calendar) error {
+	p, name, err := ReadRepeat(deref(in.Repeat, ""))
+	if err != nil || name == "" {
+		return err
+	}
+	i := slices.IndexFunc(cal.Moons, func(m Moon) bool { return strings.EqualFold(StoredText(m.Name), StoredText(name)) })
+	switch {
+	case i < 0:
+		names := make([]string, len(cal.Moons))
+		for i, m := range cal.Moons {
+			names[i] = m.Name
+		}
+		msg := fmt.Sprintf("calendar %d has no moon named %q", cal.ID, name)
+		if near, ok := suggest.Nearest(name, names); ok {
+			msg += fmt.Sprintf("; did you mean %q?", near)
+		}
+		return errors.New(msg)
+	case cal.Moons[i].ID == nil:
+		return fmt.Errorf("calendar %d's answer gives moon %q no id, which a repeat names it by: this server does not number its moons", cal.ID, name)
+	}
+	p.MoonID = *cal.Moons[i].ID
+	in.Repeat = ptr(p.String())
+	return nil
+}
+
+// Reminder is a reminder as the server returns it: its writable part as
+// read (what the answer left out is nil), who it belongs to, and Raw, the
+// object the server sent.
+type Reminder struct {
+	ID int
+	// RemindableID is the entity's id, or the post's when RemindableType
+	// names a post (OfPost).
+	RemindableID   int
+	RemindableType string
+	IsRecurring    bool
+	ReminderInput
+	Raw json.RawMessage
+}
+
+// UnmarshalJSON decodes leniently and keeps the raw object.
+func (r *Reminder) UnmarshalJSON(b []byte) error {
+	var own struct {
+		ID        flexInt    `json:"id"`
+		Entity    flexInt    `json:"remindable_id"`
+		Of        flexString `json:"remindable_type"`
+		Recurring flexBool   `json:"is_recurring"`
+	}
+	var in ReminderInput
+	err := decodeAnswer(b, shapeOf("reminder"), "reminder", &own, ReminderFields(), &in)
+	*r = Reminder{ID: int(own.ID), RemindableID: int(own.Entity), RemindableType: string(own.Of), IsRecurring: bool(own.Recurring),
+		ReminderInput: in, Raw: append(json.RawMessage(nil), b...)}
+	return err
+}
+
+// OfPost reports whether the reminder is a post's, not an entity's.
+func (r *Reminder) OfPost() bool { return strings.HasSuffix(r.RemindableType, `\Post`) }
+
+// MarshalJSON is the reminder exactly as the server sent it.
+func (r Reminder) MarshalJSON() ([]byte, error) { return rawAnswer(r.Raw) }
+
+// RawJSON is the reminder exactly as the server sent it.
+func (r *Reminder) RawJSON() json.RawMessage { return r.Raw }
+
+// RecordID is the reminder's id.
+func (r *Reminder) RecordID() int { return r.ID }
+
+// FromReminder is a copy of the writable part of r as it was read.
+func FromReminder(r *Reminder) ReminderInput { return ReminderFields().Clone(&r.ReminderInput) }
+
+// MarshalJSON encodes the wire payload.
+func (in ReminderInput) MarshalJSON() ([]byte, error) {
+	return json.Marshal(ReminderFields().Payload(&in))
+}
+
+// Validate checks a reminder: its fields, and its date, against cal when
+// it is given (the service does not check it).
+func (in ReminderInput) Validate(cal *Calendar) error {
+	var ps problems
+	ReminderFields().checkFields(&in, &ps)
+	ps.checkDated(in.Dated, cal)
+	return ps.err()
+}
+
+// ReminderFile is the file form of r: id first, the writable fields (the
+// date as one Y-M-D), then the other keys the server sent.
+func ReminderFile(r *Reminder) yamlwrite.Map {
+	return recordFile(r.ID, datedFileForm(ReminderFields(), &r.ReminderInput), ReminderFields(), r.Raw, reminderServerKeys)
+}
+
+var reminderServerKeys = map[string]bool{"id": true, "remindable_id": true, "remindable_type": true, "date": true,
+	"is_recurring": true, "created_at": true, "created_by": true, "updated_at": true, "updated_by": true, otherKeysKey: true}
+
+func (r *fileReader) reminder(n *yaml.Node, path string) ReminderInput {
+	return readDated(r, n, path, ReminderFields(), func(in *ReminderInput) **int { return &in.VisibilityID }, reminderServerKeys)
+}
+
+// DecodeReminder reads one reminder from mapping n, strictly: the file
+// form or the server's JSON. Every problem is in a *FileError.
+func DecodeReminder(n *yaml.Node) (ReminderInput, error) {
+	return decodeRecord(n, (*fileReader).reminder)
+}
+
+// DecodeReminders reads a list of reminders, each as DecodeReminder does.
+func DecodeReminders(n *yaml.Node) ([]ReminderInput, error) {
+	return decodeList(n, (*fileReader).reminder)
+}
+
+// Entity is what a reminder belongs to, as GET entities/{id} answers:
+// its name and its type ("character").
+type Entity struct {
+	ID   int    `json:"id"`
+	Name string `json:"name"`
+	Type string `json:"type"`
+}
+
+type entityRecord struct {
+	ID   flexInt    `json:"id"`
+	Name flexString `json:"name"`
+	Type flexString `json:"type"`
+}
+
+// UnmarshalJSON decodes leniently, within an entity's bounds.
+func (e *Entity) UnmarshalJSON(b []byte) error {
+	var x entityRecord
+	if err := decodeAnswer(b, shapeOf("entity"), "entity", &x, Fields[struct{}]{}, &struct{}{}); err != nil {
+		return err
+	}
+	*e = Entity{ID: int(x.ID), Name: string(x.Name), Type: string(x.Type)}
+	return nil
+}
+
+// RecordID is the entity's id.
+func (e *Entity) RecordID() int { return e.ID }
+
+// GetEntity fetches entity id (the live service's entity endpoint).
+func (c *Client) GetEntity(ctx context.Context, id int) (*Entity, error) {
+	return Collection[Entity, *Entity]{send: c.at("entities")}.Get(ctx, id)
+}
+
+// Reminders is the reminders of entity entityID: read, created, changed
+// (Patch: what is left out is kept) and deleted there. The service does
+// not check that a reminder read by id is the entity's.
+func (c *Client) Reminders(entityID int) Collection[Reminder, *Reminder] {
+	return c.reminders("entities/" + strconv.Itoa(entityID) + "/reminders")
+}
+
+// CalendarReminders is the reminders of calendar calendarID, of entities
+// and posts alike: its list.
+func (c *Client) CalendarReminders(calendarID int) Collection[Reminder, *Reminder] {
+	return c.reminders(calendarPath(calendarID) + "/reminders")
+}
+
+func (c *Client) reminders(path string) Collection[Reminder, *Reminder] {
+	k := Collection[Reminder, *Reminder]{send: c.at(path), walk: c.walkLimits()}
+	if o, ok := c.cfg.Observer.(ReminderObserver); ok {
+		k.seen, k.gone = func(_ int, r *Reminder) { o.ReminderSeen(r) }, o.ReminderGone
+	}
+	return k
+}
+
+// ReminderObserver is an Observer that follows reminders too.
+type ReminderObserver interface {
+	ReminderSeen(r *Reminder)
+	ReminderGone(id int)
+}

@@ -1,0 +1,168 @@
+package reminder
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/kanka-cli/kanka/almanac"
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/calendar"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
+	"github.com/kanka-cli/kanka/output"
+)
+
+func fieldFlags() []resource.Flag[input] {
+	return []resource.Flag[input]{
+		resource.DatedFlag("the day it falls on (the first, when it repeats),", func(in *input) *client.Dated { return &in.Dated }),
+		resource.TextFlag("comment", "comment", "what it says, up to 191 characters of `TEXT`", func(in *input) **string { return &in.Comment }),
+		{Field: "recurring_periodicity", Name: "repeat", Usage: "repeat every year or month, or on a moon's phase as `MOON:PHASE` (Selûne:full): " +
+			"full, new, first-quarter, last-quarter, waxing-crescent, waxing-gibbous, waning-crescent or waning-gibbous",
+			Set: func(in *input, v []string) error {
+				if _, _, err := client.ReadRepeat(v[0]); err != nil {
+					return resource.FlagProblem("%v", err)
+				}
+				in.Repeat = &v[0]
+				return nil
+			}, Complete: completeRepeat},
+		{Field: "recurring_until", Name: "until", Kind: resource.FlagInt, Usage: "the last `YEAR` it repeats in",
+			Set: func(in *input, v []string) error { in.Until = &v[0]; return nil }},
+		resource.WholeFlag("length", "length", "the `DAYS` it lasts (default 1)", func(in *input) **int { return &in.Length }),
+		resource.TextFlag("colour", "colour", "its `COLOUR` on the calendar, up to 7 characters (#aa0000, red)", func(in *input) **string { return &in.Colour }),
+		resource.Flag[input]{Field: "type_id", Name: "type", Usage: "what it marks, a `TYPE`: birth, death, date or founded", Set: func(in *input, v []string) error {
+			if t := slices.Index(client.ReminderTypes, strings.ToLower(v[0])); t >= 2 {
+				in.TypeID = &t
+				return nil
+			}
+			return resource.ValueProblem(v[0], "not birth, death, date or founded")
+		}}.Offering(client.ReminderTypes[2:]...),
+		resource.VisibilityFlag(func(in *input) **int { return &in.VisibilityID }),
+	}
+}
+
+// readable is the Kind of a terminal's table or detail view: dates and
+// moons named from the reminders' calendar (the list's, or the one the
+// record read names), and whose each is (its entity's name and type, one
+// GET an entity, kept by the local cache).
+func (r *reminders) readable(ctx context.Context, c *client.Client, s *resource.Scope) (output.Kind, error) {
+	cal, err := calendarAt(ctx, c, s, r.calendarID)
+	if err != nil {
+		return output.Kind{}, err
+	}
+	owners := map[int]string{}
+	return kindFor(cal, func(rm reminder) string {
+		if name, ok := owners[rm.RemindableID]; ok || rm.OfPost() {
+			return name
+		}
+		owners[rm.RemindableID] = fmt.Sprintf("entity %d", rm.RemindableID)
+		e, err := r.f.LocalCache().Entity(rm.RemindableID, func(id int) (*client.Entity, error) { return c.GetEntity(ctx, id) })
+		if err == nil {
+			owners[rm.RemindableID] = fmt.Sprintf("%s (%s)", e.Name, e.Type)
+		}
+		return owners[rm.RemindableID]
+	}), nil
+}
+
+// kindFor shows reminders, their dates and moons named from cal's when it
+// is given, whose each is as owner says when it is given.
+func kindFor(cal *client.Calendar, owner func(reminder) string) output.Kind {
+	rec := func(o output.Record) reminder { return o.(reminder) }
+	var months []client.Month
+	if cal != nil {
+		months = cal.Months
+	}
+	date := func(o output.Record) string { return rec(o).Date().String() }
+	readable := func(o output.Record) string { return client.ReadableDate(months, rec(o).Date()) }
+	whose := func(o output.Record) string {
+		if rm := rec(o); rm.OfPost() {
+			return "post " + strconv.Itoa(rm.RemindableID)
+		} else if owner != nil {
+			return owner(rm)
+		}
+		return "entity " + strconv.Itoa(rec(o).RemindableID)
+	}
+	cols := []output.Column{
+		{Header: "ID", Priority: output.Key, Value: func(o output.Record) string { return strconv.Itoa(rec(o).ID) }},
+		{Header: "DATE", Priority: output.Key, Value: date, Readable: readable},
+		{Header: "COMMENT", Priority: output.Important, Value: func(o output.Record) string { return output.Text(rec(o).Comment) }},
+		{Header: "REPEAT", Priority: output.Ordinary, Value: func(o output.Record) string { return repeat(cal, rec(o)) }},
+		{Header: "LENGTH", Priority: output.Ordinary, Value: func(o output.Record) string { return strconv.Itoa(or(rec(o).Length, 1)) }},
+		{Header: "OWNER", Priority: output.Important, Value: whose},
+		{Header: "VISIBILITY", Priority: output.Expendable, Value: func(o output.Record) string { return client.VisibilityName(or(rec(o).VisibilityID, 1)) }},
+		{Header: "TYPE", Wide: true, Value: func(o output.Record) string { return typeName(rec(o).TypeID) }},
+		{Header: "COLOUR", Wide: true, Value: func(o output.Record) string { return output.Text(rec(o).Colour) }},
+		{Header: "UNTIL", Wide: true, Value: func(o output.Record) string { return output.Text(rec(o).Until) }},
+		{Header: "CALENDAR", Wide: true, Value: func(o output.Record) string { return strconv.Itoa(deref(rec(o).CalendarID)) }},
+	}
+	return output.Kind{Columns: cols,
+		// Every column's, in the detail view's words.
+		Detail: func(o output.Record) []output.Field {
+			var out []output.Field
+			for _, c := range cols {
+				f := output.Field{Label: strings.ToUpper(c.Header[:1]) + strings.ToLower(c.Header[1:]), Value: c.Value(o)}
+				if c.Readable != nil {
+					f.Readable = c.Readable(o)
+				}
+				out = append(out, f)
+			}
+			return out
+		},
+		YAML: func(o output.Record) any { return client.ReminderFile(rec(o)) },
+	}
+}
+
+// calendarAt is the calendar of a run's reminders: the scope's, or the
+// one a reminder read names (one GET, unless a lookup holds it); nil when
+// neither is known.
+func calendarAt(ctx context.Context, c *client.Client, s *resource.Scope, named int) (*client.Calendar, error) {
+	if s.ParentID == 0 && named == 0 {
+		return nil, nil
+	}
+	if s.ParentID == 0 {
+		s.ParentID = named
+	}
+	return calendar.OfScope(ctx, c, s, "for its month names")
+}
+
+// repeat is the reminder's repeat in words: "every year", "Selûne full"
+// (the moon named from cal), "" for none.
+func repeat(cal *client.Calendar, rm reminder) string {
+	p, err := almanac.ParsePeriodicity(deref(rm.Repeat))
+	switch {
+	case err != nil || !rm.IsRecurring && p.Repeat != almanac.RepeatNone:
+		return deref(rm.Repeat)
+	case p.Repeat == almanac.RepeatYear, p.Repeat == almanac.RepeatMonth:
+		return "every " + p.String()
+	case p.Repeat == almanac.RepeatNone:
+		return ""
+	}
+	moon := "moon " + strconv.Itoa(p.MoonID)
+	if i := slices.IndexFunc(moonsOf(cal), func(m client.Moon) bool { return deref(m.ID) == p.MoonID }); i >= 0 {
+		moon = cal.Moons[i].Name
+	}
+	return moon + " " + p.Phase.String()
+}
+
+func moonsOf(cal *client.Calendar) []client.Moon {
+	if cal == nil {
+		return nil
+	}
+	return cal.Moons
+}
+
+func typeName(id *int) string {
+	if id == nil || *id < 2 || *id >= len(client.ReminderTypes) {
+		return ""
+	}
+	return client.ReminderTypes[*id]
+}
+
+// or is *p, or otherwise when it is nil (as the service counts it).
+func or(p *int, otherwise int) int {
+	if p == nil {
+		return otherwise
+	}
+	return *p
+}
