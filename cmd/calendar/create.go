@@ -39,7 +39,7 @@ func NewCmdCreate(f *cmdutil.Factory, intercept func(*run) error) *cobra.Command
 	}
 	cmd := resource.NewCreateCmd(f, Spec(f), w)
 	base.read(cmd, w)
-	return cmd
+	return groupFieldFlags(cmd)
 }
 
 var createHelp = resource.Help{

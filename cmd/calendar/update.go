@@ -21,7 +21,7 @@ func NewCmdUpdate(f *cmdutil.Factory, intercept func(*run) error) *cobra.Command
 	w := writes(intercept)
 	w.UpdateFlags = func(fs *pflag.FlagSet) { addForceFlag(fs, &force) }
 	w.Update = func(r *run, current *client.Calendar) (*client.Calendar, error) { return update(r, current, force) }
-	return resource.NewUpdateCmd(f, Spec(f), w)
+	return groupFieldFlags(resource.NewUpdateCmd(f, Spec(f), w))
 }
 
 var updateHelp = resource.Help{
