@@ -207,5 +207,5 @@ func keepDate(ctx context.Context, c *client.Client, id int, written *client.Cal
 // addForceFlag adds --force, which sends an update even when the record
 // as read lacks fields the service rebuilds from every write.
 func addForceFlag(fs *pflag.FlagSet, force *bool) {
-	fs.BoolVar(force, "force", false, "send the update even when the calendar as read lacks months, weekdays, years, seasons, moons or the date (the service then clears them)")
+	fs.BoolVar(force, "force", false, "move even when the calendar as read lacks fields (a write then clears them)")
 }

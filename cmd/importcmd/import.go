@@ -54,7 +54,7 @@ func NewCmdImport(f *cmdutil.Factory, runF func(*ImportOptions) error) *cobra.Co
 	opts := &ImportOptions{Factory: f}
 	cmd := &cobra.Command{
 		Use:   "import FILE|- [--name NAME] [--print] [--strict]",
-		Short: "Create or update a calendar from a Fantasy-Calendar, Simple Calendar, donjon or Calendarium file",
+		Short: "Create or update a calendar from another calendar tool's file",
 		Long: `Create or update a calendar from the file of another tool: a Fantasy-Calendar
 export, a Simple Calendar file (Foundry VTT), a donjon calendar saved as JSON or
 a Calendarium calendar (Obsidian); the format is found by the file's keys. The
