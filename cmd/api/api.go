@@ -48,45 +48,19 @@ func NewCmdAPI(f *cmdutil.Factory) *cobra.Command {
 		Use:   "api PATH [-X METHOD] [-f|-F key=value]... [--input FILE] [--paginate]",
 		Short: "Send any request to the Kanka API",
 		Long: `Send any request to the Kanka API, with kanka's token, pacing, retries and
-exit codes: for what kanka has no command for yet (other entities, a field
-the commands do not know).
+exit codes: for what kanka has no command for yet (other entities, a field the
+commands do not know). PATH is a route under the campaign (calendars/2), or
+from the API root when it starts with a slash (/profile).
 
-PATH is a route under the campaign (calendars/2, calendars/2/calendar_weather),
-or from the API root when it starts with a slash (/profile, /campaigns);
-{campaign} stands for the campaign's id. A full URL is sent only when it is
-under the API root. A ".." segment, an encoded slash, a backslash or a
-control character is refused (exit 2, nothing sent).
-
-The method is GET, or POST when fields or --input are given (GET with
---paginate); -X sets another. -f key=value sends a string, -F key=value a
-typed value: true, false, null, a number, @FILE for a file's text, @- for
-standard input's. key[]=value adds to the list key, in order: the parallel
-arrays of a calendar are -f 'month_name[]=Hammer' -F 'month_length[]=30'
-for each month. The fields make a JSON object, the body; for a GET (or
-with --input) they make the query instead. --input FILE (or -) sends a
-JSON body as it is, checked first. -H 'Name: value' adds a header; the
-token and the connection's headers (Authorization, Cookie, Host,
-Content-Length, ...) cannot be set.
-
-The answer is printed as the server sent it; on a terminal JSON is
-indented and control characters are shown as ^[. -i prints the status
-line and headers first (cookies redacted), --silent no body. --jq and
---template run on the JSON answer. --paginate walks every page of a list
-as kanka's own lists do (the query kept on every page, page 1's meta
-believed only within bounds) and prints one answer whose data holds every
-page's items (meta and links as page 1 sent them); with --jq or
---template, they run on each page.
-
-An answer outside 2xx exits as every command does: 404 is 4, a validation
-error (422) 5 with each field's message, 401 and 403 3, a 429 after the
-waits 6, others 1. The token is never printed, with -i and --debug too.`,
+-f key=value sends a string, -F key=value a typed value (a number, true, null,
+@FILE): they make the JSON body, or the query of a GET. The answer is printed
+as the server sent it. More in docs/api.md.`,
 		Example: `  kanka api calendars
   kanka api calendars/1 --jq '.data.name'
-  kanka api /campaigns/{campaign}/calendars --jq '.data[] | "\(.id) \(.name)"'
-  kanka api calendars/1/calendar_weather --paginate --jq '.data[] | "\(.day) \(.weather)"'
+  kanka api calendars/1/calendar_weather --paginate --jq '.data[].weather'
   kanka api calendars/1/calendar_weather -f weather=sun -F year=1492 -F month=4 -F day=9
   kanka api calendars/1/calendar_weather/5 --jq '.data | .weather = "snowflake"' > entry.json
-  kanka api -X PUT calendars/1/calendar_weather/5 --input entry.json --jq .data.weather
+  kanka api -X PUT calendars/1/calendar_weather/5 --input entry.json
   kanka api -i calendars/1 --silent`,
 		Args:        cobra.ExactArgs(1),
 		Annotations: outputs.Annotations(),
@@ -99,11 +73,11 @@ waits 6, others 1. The token is never printed, with -i and --debug too.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVarP(&opts.Method, "method", "X", "", "the HTTP `METHOD` (default GET, or POST with fields or --input)")
-	fl.VarP(&fieldsValue{list: &opts.Fields}, "raw-field", "f", "add a string field `key=value` (key[]=value adds to a list)")
+	fl.StringVarP(&opts.Method, "method", "X", "", "the HTTP `METHOD` (default GET, POST with a body)")
+	fl.VarP(&fieldsValue{list: &opts.Fields}, "raw-field", "f", "add a string field `key=value` (key[]= for a list)")
 	fl.VarP(&fieldsValue{list: &opts.Fields, typed: true}, "field", "F", "add a typed field `key=value`: true, false, null, a number, @FILE, @-")
 	fl.StringArrayVarP(&opts.Headers, "header", "H", nil, "add a header `\"Name: value\"`")
-	fl.StringVar(&opts.Input, "input", "", "send the JSON in `FILE` (- for standard input) as the body")
+	fl.StringVar(&opts.Input, "input", "", "send `FILE` (- for standard input) as the JSON body")
 	fl.BoolVarP(&opts.Include, "include", "i", false, "print the status line and headers before the body")
 	fl.BoolVar(&opts.Silent, "silent", false, "print no body")
 	fl.BoolVar(&opts.Paginate, "paginate", false, "walk every page of a list")

@@ -50,46 +50,19 @@ func NewCmdRetreat(f *cmdutil.Factory, runF func(*MoveOptions) error) *cobra.Com
 // they share.
 const (
 	advanceLong = `Move the current date of a calendar forward by N days, months or years
-(one day by default), or to a later date with --to (--to the current date
-changes nothing and sends no update).`
+(one day by default), or to a later date with --to.`
 	retreatLong = `Move the current date of a calendar back by N days, months or years (one
-day by default), or to an earlier date with --to (--to the current date
-changes nothing and sends no update).`
+day by default), or to an earlier date with --to.`
 	moveLong = `
 
-The new date is computed here, on the client, with the calendar's own rules:
-leap days and intercalary months count as days; a move by months (every
-month of the list counts) or years keeps the day of the month, clamped to
-the length of the month reached. It is sent as one full update: the
-calendar is read, its date changed, and every field sent back, so months,
-weekdays, moons, seasons and years are kept (the live service wipes
-whatever an update leaves out).
+The new date is counted here by the calendar's own rules (leap days and
+intercalary months count; a move by months or years keeps the day, clamped to
+the month reached) and sent as one update that keeps every other field. It
+clears named weeks set in the web interface, unless it moves one day on the
+live service or --keep-weeks steps a day at a time (a request a day).
 
-It sends two requests whatever N is (kanka help requests).
-
-Named weeks: the service never returns them, and every calendar update
-through the API clears them (see 'kanka calendar update --help'). Against
-the live service a move of one day
-uses its own route (POST calendars/ID/advance or retreat), which moves the
-date alone and keeps them, at the same 2 requests. A longer move is one
-full update, which clears them (a note says so); --keep-weeks steps one day
-at a time with the route instead, one request a day, paced for the rate
-limit (the cost is said first). A server without the route (the interface
-document's) has no named weeks: the move is one update.
-
-A leap day (a day a leap year adds to a month) cannot be set by a calendar
-write on the live service, which keeps a day only up to the month's base
-length: the update stores the month's last common day and the route steps
-onto the leap day, one more request a day. A date the service did not keep
-is an error (exit 1), never reported as done.
-
-Prints "FROM -> TO (the new date as the service writes it)". -o json, yaml
-and id print the calendar as the server stored it after the update, as
-calendar update does: what a script needs most is the date the server
-actually kept (--jq .date), with the id to chain on (-o id). Nothing is
-asked, so it is safe from cron; a bad count or date exits 2 before any
-update is sent, and a calendar without a current date is refused (exit 2):
-set one with ` + "`kanka calendar update ID --date Y-M-D`."
+It prints "FROM -> TO"; -o json prints the calendar as the server stored it.
+More in docs/calendar-time.md; requests: kanka help requests.`
 )
 
 // newMoveCmd builds advance (back false) or retreat (back true).
@@ -160,12 +133,12 @@ func newMoveCmd(f *cmdutil.Factory, runF func(*MoveOptions) error, back bool) *c
 	fl.Int64Var(&months, "months", 0, "move by `N` months (intercalary months count)")
 	fl.Int64Var(&years, "years", 0, "move by `N` years")
 	addForceFlag(cmd.Flags(), &opts.Force)
-	fl.BoolVar(&opts.KeepWeeks, "keep-weeks", false, "move one day at a time with the service's advance route, keeping named weeks (one request a day, paced)")
+	fl.BoolVar(&opts.KeepWeeks, "keep-weeks", false, "step a day at a time, keeping named weeks (a request a day)")
 	notPast, count := "not before", "+10"
 	if back {
 		notPast, count = "not after", "-10"
 	}
-	fl.StringVar(&opts.To, "to", "", "move to `DATE` (1492-4-3, 1492-Ches-3, \"3 Ches 1492\", or "+count+": days from today), "+notPast+" the current date")
+	fl.StringVar(&opts.To, "to", "", "move to `DATE` (1492-Ches-3, or "+count+": days from today), "+notPast+" the current date")
 	return cmd
 }
 

@@ -9,11 +9,8 @@ import (
 
 // NamedWeeksHelp ends the help of every command that updates a calendar:
 // what no answer shows must be said.
-const NamedWeeksHelp = `Named weeks set in the web interface are cleared by any update of the
-calendar through the API, from kanka or any other client: the service takes
-them (week_number[], week_name[]) but never returns them. To keep them, give
-them in the file as weeks: (week number: name, as years: is); create,
-update -f and apply send them with every write of that calendar.`
+const NamedWeeksHelp = `Named weeks set in the web interface are cleared by any update through the
+API, which never returns them: to keep them, give them in the file (weeks:).`
 
 // validate refuses a calendar the service would refuse, before sending it
 // (create); validateUpdate the record an update sends.

@@ -26,7 +26,7 @@ func NewCmdCreate(f *cmdutil.Factory, intercept func(*run) error) *cobra.Command
 	w := writes(intercept)
 	base := &presetBase{}
 	w.CreateFlags = func(fs *pflag.FlagSet) {
-		fs.BoolVar(&allowDuplicate, "allow-duplicate", false, "create the calendar even when one of that name exists (skips the check and its request)")
+		fs.BoolVar(&allowDuplicate, "allow-duplicate", false, "create the calendar even when one of that name exists")
 		base.addFlag(fs)
 	}
 	w.CheckCreate = func(r *run) error {
@@ -39,29 +39,17 @@ func NewCmdCreate(f *cmdutil.Factory, intercept func(*run) error) *cobra.Command
 	}
 	cmd := resource.NewCreateCmd(f, Spec(f), w)
 	base.read(cmd, w)
-	return cmd
+	return groupFieldFlags(cmd)
 }
 
 var createHelp = resource.Help{
 	Short: "Create a calendar",
-	Long: `Create a calendar from a file (YAML or JSON, the shape "get -o yaml" prints),
-from flags, or both: flags given beside -f override the file. --preset NAME
-starts from the calendar of a well-known setting instead of a file ("calendar
-presets" lists them), the flags over it; it cannot be given with -f (write
-the preset to a file with "calendar presets NAME -o yaml" to edit it).
-The field flags and file keys, their syntax and the months by name: kanka
-help calendar-fields.
-
-A name a calendar of the campaign already has is refused (exit 5, nothing
-is created): a second calendar of one name makes every later lookup by that
-name ambiguous. The match is exact and case-sensitive ("harptos" is not
-"Harptos"). --allow-duplicate skips the check and its request.`,
-	Example: `  kanka calendar create -f examples/harptos.yaml --name "Harptos (rehearsal)"
-  kanka calendar create --preset eberron
-  kanka calendar create --preset harptos --name "Harptos (1372)" --date 1372-Hammer-1
-  kanka calendar create --name Simple --month Early:30 --month Late:31 \
-      --weekday Workday --weekday Restday --date 1-1-1
-  kanka calendar get 1 -o yaml | kanka calendar create -f - --name "Harptos (copy)" --private`,
+	Long: `Create a calendar from flags, a file (-f) or a preset (--preset), the flags
+over the file or preset. A name the campaign has already is refused (exit 5)
+unless --allow-duplicate. Fields and their syntax: kanka help calendar-fields.`,
+	Example: `  kanka calendar create --preset eberron
+  kanka calendar create --preset harptos --name Waterdeep --date 1492-Ches-3
+  kanka calendar create -f examples/harptos.yaml --name "Harptos (rehearsal)"`,
 }
 
 // checkCreate resolves the month names with the months being created,

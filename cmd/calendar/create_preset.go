@@ -18,7 +18,7 @@ type presetBase struct {
 }
 
 func (b *presetBase) addFlag(fs *pflag.FlagSet) {
-	fs.StringVar(&b.name, "preset", "", "start from the calendar of a well-known setting, `NAME` (see calendar presets); the field flags go over it")
+	fs.StringVar(&b.name, "preset", "", "start from preset `NAME` (calendar presets lists them)")
 }
 
 // read reads --preset before the verb runs: an unknown name or -f beside

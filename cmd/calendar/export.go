@@ -37,10 +37,10 @@ type ExportOptions struct {
 func NewCmdExport(f *cmdutil.Factory, runF func(*ExportOptions) error) *cobra.Command {
 	opts := &ExportOptions{Factory: f}
 	cmd := &cobra.Command{
-		Use:   "export ID|NAME... [--with-weather] | --all [--with-weather] | ID|NAME --format fantasy-calendar|simple-calendar|calendarium [--strict]",
-		Short: "Write calendars as a file for kanka apply, or one for another calendar tool",
+		Use:   "export ID|NAME... | --all [--with-weather] [--format F]",
+		Short: "Write calendars for kanka apply, or one for another calendar tool",
 		Long: `Write calendars, and with --with-weather their weather, to standard output
-as the document "kanka apply -f" reads:
+as the document "kanka apply -f" reads (YAML):
 
   calendars:
     - name: Harptos
@@ -48,29 +48,12 @@ as the document "kanka apply -f" reads:
       weather:               # only with --with-weather
         - {date: 1492-1-1, weather: snowflake, temperature: -5C}
 
-The document has no ids, no keys only the server sets (moon ids included)
-and no tags (tag ids are the campaign's own), so it copies calendars to
-another campaign; a calendar is then found by its name. A field the
-server's answer did not give is left out, with a warning on stderr. The output is stable, so it diffs well in git: the
-calendars in the order given (with --all by name, then id), their weather by
-date, then id. A calendar named twice is written once.
-
-It writes YAML (with --format, the tool's JSON): -o yaml is accepted, any
-other -o (and --jq, --template) is refused.
-
+It has no ids, no keys only the server sets and no tags, so it copies
+calendars to another campaign, and it is stable, so it diffs well in git.
 With --format fantasy-calendar, simple-calendar or calendarium it writes one
-calendar as that tool's own import reads it (JSON): its months, weekdays,
-leap days, moons, seasons and current date, set so that the tool shows
-the same weekday and moon phases as Kanka on the current date, and
-kanka calendar import of the file gives back the same days. What the tool
-cannot hold (year names, a year suffix, a leap rule's first year, year 0,
-a weekday or moon it counts otherwise) is one warning line on stderr each,
-with the first day that differs, counting from the current date, within
-200 years of it; --strict refuses instead (exit 2, nothing written).
-Fantasy-Calendar's importer does not read the first weekday: a warning
-says what to set in its editor.
-
-What it sends: kanka help requests.`,
+calendar as that tool imports it, with a warning for each thing the tool
+cannot hold. More in docs/calendars.md and docs/importing.md; requests: kanka
+help requests.`,
 		Example: `  kanka calendar export "Calendar of Harptos" --with-weather > harptos.yaml
   kanka calendar export --all --with-weather > campaign.yaml
   kanka calendar export 1 --with-weather | kanka --sandbox apply -f -
@@ -100,7 +83,7 @@ What it sends: kanka help requests.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.All, "all", false, "export every calendar of the campaign")
-	cmd.Flags().BoolVar(&opts.WithWeather, "with-weather", false, "add each calendar's weather entries (reads every weather page)")
+	cmd.Flags().BoolVar(&opts.WithWeather, "with-weather", false, "add each calendar's weather (every weather page is read)")
 	addFormatFlags(cmd, opts)
 	return cmd
 }

@@ -27,8 +27,8 @@ func exportFormats() []string {
 }
 
 func addFormatFlags(cmd *cobra.Command, opts *ExportOptions) {
-	cmd.Flags().StringVar(&opts.Format, "format", yamlFormat, "the file's format `F`: yaml (the document kanka apply reads), fantasy-calendar, simple-calendar or calendarium")
-	cmd.Flags().BoolVar(&opts.Strict, "strict", false, "with a tool's --format, refuse the export (exit 2) when the file would lose anything")
+	cmd.Flags().StringVar(&opts.Format, "format", yamlFormat, "the file's format `F`: yaml (for kanka apply), fantasy-calendar, simple-calendar or calendarium")
+	cmd.Flags().BoolVar(&opts.Strict, "strict", false, "refuse (exit 2) when a tool's file would lose anything")
 	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return exportFormats(), cobra.ShellCompDirectiveNoFileComp
 	})

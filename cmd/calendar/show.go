@@ -52,33 +52,12 @@ func NewCmdShow(f *cmdutil.Factory, runF func(*ShowOptions) error) *cobra.Comman
 current date (highlighted on a terminal, in [brackets] otherwise), each
 day's weather as a mark (☀ sun, ☂ rain, ❄ snow ...), moon phases and
 season starts, with a legend that lists each day's weather in words and
-its temperature. An intercalary month (a festival outside the week) is its
-own short block. --day shows one day in full: its date, weekday, season,
-moon phases and every field of its weather.
+its temperature. --day shows one day in full.
 
-The calendar's current month is shown unless --date (the month of that
-day), --year and --month, or --year and --whole-year say otherwise;
---month or --whole-year alone mean the current year. A date is written
-1492-4-3, 1492-Ches-3 or "3 Ches 1492"; a month by number (intercalary
-months count: Ches is 4 in the Calendar of Harptos), name or alias in any
-case, or a prefix only one month has.
-
-Every day, weekday, moon phase and season is computed here from the
-calendar's definition, as the service's calendar page computes it. The
-interface has no weather filter either: the weather of the whole calendar
-is walked (pages fetched concurrently) and the days shown are kept here.
-
-The local cache spares most of the walk; --refresh reads everything again
-and --no-weather skips the weather (kanka help requests says what each
-sends). A date or month that does not exist exits 2 after the calendar is
-read, before the weather is asked for.
-
-Symbols are UTF-8 unless the locale (LC_ALL, LC_CTYPE, LANG) is not, then
-ASCII; NO_COLOR and --no-color put today in brackets on a terminal too. -o json prints the computed month (an array of months with
---whole-year): the calendar's id and name, the year and its name, the
-month, "today", and each day with its date, weekday (null in an
-intercalary month), moon phases, season and the weather entries as the
-server sent them. -o yaml, -o ndjson, --jq and --template work on that value.`,
+The current month is shown unless --date, --year and --month, or --year and
+--whole-year say which. -o json prints the computed month. The marks, the
+JSON and how days are counted: docs/calendar-time.md; requests: kanka help
+requests.`,
 		Example: `  kanka calendar show "Calendar of Harptos"
   kanka calendar show 1 --date "3 Ches 1492"
   kanka calendar show 1 --day 1492-Ches-3
@@ -118,13 +97,13 @@ server sent them. -o yaml, -o ndjson, --jq and --template work on that value.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&opts.Date, "date", "", "show the month of day `D` (1492-4-3, 1492-Ches-3, \"3 Ches 1492\", or +30: days from today)")
-	fl.StringVar(&opts.Day, "day", "", "show day `D` in full: its weather, moon phases and season (today, +1 and the like too)")
+	fl.StringVar(&opts.Date, "date", "", "show the month of day `D` (1492-Ches-3, or +30: days from today)")
+	fl.StringVar(&opts.Day, "day", "", "show day `D` in full: its weather, moon phases and season")
 	fl.IntVar(&opts.Year, "year", 0, "the year `Y` of --month or --whole-year")
 	fl.StringVar(&opts.Month, "month", "", "show month `M` (number, name, alias or prefix)")
 	fl.BoolVar(&opts.WholeYear, "whole-year", false, "show every month of the year")
 	fl.BoolVar(&opts.NoWeather, "no-weather", false, "do not read the weather")
-	fl.BoolVar(&opts.Refresh, "refresh", false, "read the calendar and all its weather from the service, not the cache")
+	fl.BoolVar(&opts.Refresh, "refresh", false, "read the calendar and its weather again, not from the cache")
 	return cmd
 }
 

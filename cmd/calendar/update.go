@@ -19,35 +19,21 @@ func NewCmdUpdate(f *cmdutil.Factory, intercept func(*run) error) *cobra.Command
 	// the service rebuilds from every write (it then clears them).
 	var force bool
 	w := writes(intercept)
-	w.UpdateFlags = func(fs *pflag.FlagSet) { addForceFlag(fs, &force) }
+	w.UpdateFlags = func(fs *pflag.FlagSet) {
+		fs.BoolVar(&force, "force", false, "send even over a change made since the file was written, or when the answer lacks fields (they are then cleared)")
+	}
 	w.Update = func(r *run, current *client.Calendar) (*client.Calendar, error) { return update(r, current, force) }
-	return resource.NewUpdateCmd(f, Spec(f), w)
+	return groupFieldFlags(resource.NewUpdateCmd(f, Spec(f), w))
 }
 
 var updateHelp = resource.Help{
 	Short: "Change a calendar",
-	Long: `Change a calendar. The current record is read, the file's fields and then
-the flags are applied on top, and the whole record is sent back, so nothing
-that was not named is lost. A field the file names replaces that field; a
-list flag such as --month replaces the whole list. The field flags and
-file keys, their syntax and the months by name: kanka help calendar-fields.
-
-A file written by 'get -o yaml' carries the calendar's updated_at: when the
-calendar was updated since and differs from the file, nothing is sent
-(exit 8), since the file would put back the old values of what changed;
---force sends it anyway. A calendar that already holds the file's values
-is no conflict: nothing is sent and the exit is 0, so running the same
-update again (a retry) is safe.
-
-When the server's answer lacks months, weekdays, years, seasons, moons or
-the date (left out, or null), the update would clear them there: it is
-refused (exit 1) unless the file or the flags give them, or --force.
-
-` + NamedWeeksHelp,
-	Example: `  kanka calendar update 1 --name "Calendar of Harptos"
-  kanka calendar update "Calendar of Harptos" --date 1492-Ches-12
-  kanka calendar update 1 --season Spring:Ches:19 --season Summer:Flamerule:20
-  kanka calendar get 1 -o yaml > cal.yaml && $EDITOR cal.yaml && kanka calendar update 1 -f cal.yaml`,
+	Long: `Change a calendar: it is read, the file and then the flags go over it, and
+it is sent back whole. Named weeks set in the web interface are cleared unless
+the file gives them (weeks:). Fields and their syntax: kanka help
+calendar-fields.`,
+	Example: `  kanka calendar update 1 --date 1492-Ches-12 --season Spring:Ches:19
+  kanka calendar update "Calendar of Harptos" -f examples/harptos.yaml`,
 }
 
 // checkUpdate checks the changes before any request (refuseShortLists).
@@ -224,5 +210,5 @@ func keepDate(ctx context.Context, c *client.Client, id int, written *client.Cal
 // addForceFlag adds --force, which sends an update even when the record
 // as read lacks fields the service rebuilds from every write.
 func addForceFlag(fs *pflag.FlagSet, force *bool) {
-	fs.BoolVar(force, "force", false, "send the update even when the calendar as read lacks months, weekdays, years, seasons, moons or the date (the service then clears them)")
+	fs.BoolVar(force, "force", false, "move even when the calendar as read lacks fields (a write then clears them)")
 }

@@ -53,54 +53,18 @@ var importOutputs = output.Supports{
 func NewCmdImport(f *cmdutil.Factory, runF func(*ImportOptions) error) *cobra.Command {
 	opts := &ImportOptions{Factory: f}
 	cmd := &cobra.Command{
-		Use:   "import FILE|- [--format F] [--name NAME] [--dry-run] [--print] [--strict] [--force] [--set-date]",
-		Short: "Create or update a calendar from a Fantasy-Calendar, Simple Calendar, donjon or Calendarium file",
+		Use:   "import FILE|- [--name NAME] [--print] [--strict]",
+		Short: "Create or update a calendar from another calendar tool's file",
 		Long: `Create or update a calendar from the file of another tool: a Fantasy-Calendar
-export, a Simple Calendar file (the Foundry VTT module), a donjon calendar
-saved as JSON or a Calendarium calendar (the Obsidian plugin's "Export this
-calendar"). The format is found by the file's keys, or named with --format:
-static_data and dynamic_data are Fantasy-Calendar's; calendar, exportVersion
-with calendars, or yearSettings, monthSettings ... Simple Calendar's;
-year_len with months donjon's; static with current Calendarium's. A file
-kanka calendar export --format wrote comes back with the same days.
+export, a Simple Calendar file (Foundry VTT), a donjon calendar saved as JSON or
+a Calendarium calendar (Obsidian); the format is found by the file's keys. The
+months, weekdays, current date, year names, seasons, moons and leap days are
+carried; what Kanka cannot hold is approximated or left out, with a warning
+each (--strict refuses the import instead).
 
-What is carried: the name, the months in order with their lengths and the
-intercalary ones, the weekdays, the current date, year names, seasons by
-their start day (Fantasy-Calendar's periodic seasons become the days they
-start on in the current year), moons with their cycle, an offset and the
-nearest of Kanka's colours, leap days, the year suffix, and whether year 0
-exists. The weekday and each moon's full moon are computed on the file's
-current date by the tool's own rules, and the calendar is set so that the
-service's rules show the same there (a moon takes the tool's own offset
-where its formula agrees); the days four years either side are then
-compared.
-
-What Kanka cannot hold is approximated or left out, with one warning line
-each on stderr: a compound leap rule (Gregorian 400,!100,4 becomes every 4
-years, with the first year where they differ), a month only in leap years
-(it becomes the leap days of the month before it), several leap days, a
-leap day in the middle of a month, weeks that start anew every month,
-custom moon phases, eras, notes and events (with their count), and any
-weekday or full moon that still differs. --strict refuses the import
-instead: exit 2, the list, nothing sent.
-
-The calendar is then applied as kanka apply applies a file, by the same
-engine: found by its name (the file's, or --name; a donjon file or a Simple
-Calendar predefined calendar has none), created when missing, updated (the
-whole record) when it differs, left alone when equal, so importing a file
-twice writes nothing the second time. The file's current date starts a new
-calendar; a calendar that exists keeps its own, the date the game is at
-(--set-date sets it to the file's). As with apply, the write is refused
-(exit 8) when the calendar changed since it was read; --force writes
-anyway. --dry-run prints the plan and sends no write. --print writes the
-converted calendar on stdout as the document kanka apply reads, with what
-was lost as comments, and sends no request at all: review it, keep it in
-git, apply it later.
-
-A file that is no calendar, invalid JSON (said with its line and column) or
-a file that cannot be read is exit 2, with nothing sent.
-
-Requests: as kanka apply's, none with --print (kanka help requests).`,
+The calendar is applied as kanka apply applies a file: found by its name,
+created or updated, so importing a file twice writes nothing the second time.
+More in docs/importing.md; requests: kanka help requests.`,
 		Example: `  kanka calendar import examples/gregorian-fantasy-calendar.json
   kanka calendar import examples/donjon-calendar.json --name Tolrea --dry-run
   kanka calendar import examples/harptos-simple-calendar.json --name "Harptos (Foundry)" --print > harptos.yaml
@@ -113,13 +77,13 @@ Requests: as kanka apply's, none with --print (kanka help requests).`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&opts.Format, "format", "auto", "the file's format `F`: auto (found by its keys), fantasy-calendar, simple-calendar, donjon or calendarium")
-	fl.StringVar(&opts.Name, "name", "", "the calendar's name `NAME`, instead of the one the file gives (needed when it gives none)")
+	fl.StringVar(&opts.Format, "format", "auto", "the file's format `F`: auto (by its keys), fantasy-calendar, simple-calendar, donjon or calendarium")
+	fl.StringVar(&opts.Name, "name", "", "the calendar's `NAME`, instead of the file's")
 	fl.BoolVar(&opts.DryRun, "dry-run", false, "print the plan and send no write")
-	fl.BoolVar(&opts.Print, "print", false, "write the converted calendar as a kanka apply document on stdout, and send no request")
-	fl.BoolVar(&opts.Strict, "strict", false, "refuse the import (exit 2) when anything would be lost or approximated")
-	fl.BoolVar(&opts.Force, "force", false, "write even when the calendar changed since it was read, or its answer lacked fields the update must send (they are cleared)")
-	fl.BoolVar(&opts.SetDate, "set-date", false, "set the current date of a calendar that exists to the file's (without it, the date the game is at is kept)")
+	fl.BoolVar(&opts.Print, "print", false, "print it as a kanka apply document, and send no request")
+	fl.BoolVar(&opts.Strict, "strict", false, "refuse (exit 2) when anything would be lost or approximated")
+	fl.BoolVar(&opts.Force, "force", false, "write even when the calendar changed since it was read, or lacks fields the service rebuilds (they are then cleared)")
+	fl.BoolVar(&opts.SetDate, "set-date", false, "set the current date of an existing calendar to the file's")
 	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		formats := []cobra.Completion{string(calimport.Auto)}
 		for _, f := range calimport.Formats {

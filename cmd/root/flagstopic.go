@@ -49,7 +49,7 @@ else its default.`), width, "", ""), "\n")}
 			})
 		}
 		if set := flagsNamed(fs, names); set.HasAvailableFlags() {
-			text = append(text, g.heading+":\n"+flagUsages(set, width))
+			text = append(text, g.heading+":\n"+flagUsages(set, flagLayout{}, width))
 		}
 	}
 	return strings.Join(text, "\n\n")

@@ -2,6 +2,7 @@ package root
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -35,10 +36,7 @@ Examples:
 {{examples .Example}}{{end}}{{if .HasAvailableSubCommands}}
 
 Available commands:{{range .Commands}}{{if (or .IsAvailableCommand (eq .Name "help"))}}
-{{entry .Name .NamePadding .Short}}{{end}}{{end}}{{end}}{{if .HasAvailableLocalFlags}}
-
-{{if .HasParent}}Flags{{else}}Global flags{{end}}:
-{{wrappedFlags .LocalFlags}}{{end}}{{if .HasAvailableInheritedFlags}}
+{{entry .Name .NamePadding .Short}}{{end}}{{end}}{{end}}{{if .HasAvailableLocalFlags}}{{localFlags .}}{{end}}{{if .HasAvailableInheritedFlags}}
 
 Global flags ('kanka help flags' explains them):
 {{globalFlagNames .InheritedFlags}}{{end}}{{if .HasHelpSubCommands}}
@@ -91,9 +89,9 @@ func setHelp(root *cobra.Command, s *cmdutil.IOStreams) {
 			first := fmt.Sprintf("  %-*s ", padding, name)
 			return trimLines(strings.Join(wrapWords(strings.Fields(short), width, first, strings.Repeat(" ", columns(first))), "\n"))
 		},
-		"wrappedFlags":    func(fs *pflag.FlagSet) string { return flagUsages(fs, width) },
+		"localFlags":      func(c *cobra.Command) string { return localFlags(c, width) },
 		"globalFlagNames": func(fs *pflag.FlagSet) string { return globalFlagNames(fs, width) },
-		"commonFlags":     func(fs *pflag.FlagSet) string { return flagUsages(flagsNamed(fs, commonFlags), width) },
+		"commonFlags":     func(fs *pflag.FlagSet) string { return flagUsages(flagsNamed(fs, commonFlags), flagLayout{}, width) },
 		"commandPadding": func(c *cobra.Command) int {
 			pad := 0
 			for _, sub := range c.Commands() {
@@ -130,15 +128,30 @@ func setHelp(root *cobra.Command, s *cmdutil.IOStreams) {
 	})
 }
 
+// flagLayout is how flagUsages lays a list of flags out.
+type flagLayout struct {
+	// outdent drops the room pflag keeps for a shorthand ("  -f, ") when
+	// no flag of the list has one.
+	outdent bool
+	// widest is the widest the usage column may be: a flag too wide for
+	// it has its usage on the lines under it, in the column of the others.
+	widest int
+}
+
 // flagUsages are the flags of fs as pflag lists them, one a line with the
 // usages in a column, each usage wrapped to width in its column; when the
 // column leaves less than 24, under its flag, indented 16. (pflag's own
 // wrapping leaves a long word, NAME:FULLMOON[:OFFSET[:COLOUR]], past the
 // width with the words after it.)
-func flagUsages(fs *pflag.FlagSet, width int) string {
+func flagUsages(fs *pflag.FlagSet, layout flagLayout, width int) string {
 	lines := strings.Split(strings.TrimRight(fs.FlagUsagesWrapped(0), "\n"), "\n")
 	if len(lines) == 0 || lines[0] == "" {
 		return ""
+	}
+	if layout.outdent && !hasShorthand(fs) {
+		for i, line := range lines {
+			lines[i] = strings.TrimPrefix(line, "    ")
+		}
 	}
 	// The usage column: after the flag and the run of spaces that follows
 	// it (every head starts with its indent, then single spaces).
@@ -148,8 +161,23 @@ func flagUsages(fs *pflag.FlagSet, width int) string {
 		return trimLines(strings.Join(lines, "\n"))
 	}
 	column := len(lines[0]) - len(head) + gap + len(head[gap:]) - len(strings.TrimLeft(head[gap:], " "))
-	indent := strings.Repeat(" ", column)
-	if width-column < 24 {
+	// Where the usages start: the column, or when it is too wide the
+	// column of the flags that fit, three spaces after the widest of them.
+	at := column
+	if layout.widest > 0 && column > layout.widest {
+		at = 0
+		for _, line := range lines {
+			if flag := strings.TrimRight(line[:min(column, len(line))], " "); strings.TrimSpace(flag) != "" && len(flag)+3 <= layout.widest {
+				at = max(at, len(flag)+3)
+			}
+		}
+		if at == 0 {
+			at = layout.widest
+		}
+	}
+	indent := strings.Repeat(" ", at)
+	narrow := width-at < 24
+	if narrow {
 		indent = strings.Repeat(" ", 16)
 	}
 	var out []string
@@ -162,7 +190,7 @@ func flagUsages(fs *pflag.FlagSet, width int) string {
 		first := indent
 		switch {
 		case strings.TrimSpace(flag) == "": // a usage's own second line
-		case len(indent) < column:
+		case narrow || len(flag)+3 > at:
 			out = append(out, flag)
 		default:
 			first = flag + indent[len(flag):]
@@ -198,4 +226,62 @@ func globalFlagNames(fs *pflag.FlagSet, width int) string {
 	})
 	sort.Slice(names, func(i, j int) bool { return strings.TrimLeft(names[i], "-") < strings.TrimLeft(names[j], "-") })
 	return strings.Join(wrapWords(names, width, "  ", "  "), "\n")
+}
+
+// localFlags are the sections of c's help that list its own flags: "Flags:",
+// then a section a heading of the groups c's flags are in (calendar
+// create's field flags, by what they describe), each wrapped to width.
+func localFlags(c *cobra.Command, width int) string {
+	var headings []string
+	if order := c.Annotations[cmdutil.FlagGroupsAnnotation]; order != "" {
+		headings = strings.Split(order, "\n")
+	}
+	ungrouped := pflag.NewFlagSet("", pflag.ContinueOnError)
+	groups := map[string]*pflag.FlagSet{}
+	c.LocalFlags().VisitAll(func(f *pflag.Flag) {
+		heading := ""
+		if h := f.Annotations[cmdutil.FlagGroupAnnotation]; len(h) > 0 {
+			heading = h[0]
+		}
+		if groups[heading] == nil {
+			if heading == "" {
+				groups[heading] = ungrouped
+			} else {
+				groups[heading] = pflag.NewFlagSet(heading, pflag.ContinueOnError)
+				if !slices.Contains(headings, heading) {
+					headings = append(headings, heading)
+				}
+			}
+		}
+		groups[heading].AddFlag(f)
+	})
+	var b strings.Builder
+	for _, heading := range append([]string{""}, headings...) {
+		fs := groups[heading]
+		if fs == nil {
+			continue
+		}
+		if heading == "" {
+			if usages := flagUsages(fs, flagLayout{}, width); usages != "" {
+				fmt.Fprintf(&b, "\n\nFlags:\n%s", usages)
+			}
+			continue
+		}
+		// The groups follow the flags with no blank line between them, and
+		// without the room for a shorthand they do not have: a screen and a
+		// half is all the flags of a calendar may take.
+		usages := flagUsages(fs, flagLayout{outdent: true, widest: 32}, width)
+		if usages == "" { // hidden flags only
+			continue
+		}
+		fmt.Fprintf(&b, "\n%s:\n%s", heading, usages)
+	}
+	return b.String()
+}
+
+// hasShorthand says whether a flag of fs that help shows has a shorthand.
+func hasShorthand(fs *pflag.FlagSet) bool {
+	found := false
+	fs.VisitAll(func(f *pflag.Flag) { found = found || (f.Shorthand != "" && !f.Hidden) })
+	return found
 }

@@ -51,33 +51,15 @@ func NewCmdServe(f *cmdutil.Factory, runF func(context.Context, *ServeOptions) e
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the sandbox over HTTP",
-		Long: `Serve the sandbox over HTTP until Ctrl-C.
+		Long: `Serve the sandbox over HTTP until Ctrl-C. The lines it prints on stdout set
+KANKA_URL, KANKA_TOKEN and KANKA_CAMPAIGN: paste them into another shell, for
+kanka or any other client. The global --token and -c/--campaign set what it
+accepts (default sandbox-token and 1).
 
-The lines printed on stdout are ready to paste into another shell: they set
-KANKA_URL (with the real port), KANKA_TOKEN and KANKA_CAMPAIGN for kanka or
-any other client. Messages go to stderr.
-
-The token to accept and the campaign to serve are the global --token and
--c/--campaign (default sandbox-token and 1).
-
-The state is kept in memory, or in --data FILE, which several processes may
-share. A missing or empty FILE starts empty; a file that is not a sandbox
-state file (exit 2) or a damaged one (exit 1) stops serve before it starts,
-and is left untouched. --live copies the live service's deviations from the interface
-document (201 on create, 204 on delete, the singular weather path, updates
-that wipe absent arrays, page size 45, the advance and retreat routes, bodies
-trimmed with empty strings made null, null for fields never set...). Both
-modes serve reminders and entities/ID as the live service does.
-
---live also limits to 30 requests a minute, as the live service does, and
-answers every request that passes with X-RateLimit-Limit and
-X-RateLimit-Remaining; --rate N/WINDOW sets another limit, --rate 0 none.
-Without --live there is no limit unless --rate sets one.
-
-Faults for testing clients: --latency, --fail-rate (500s that apply
-nothing), --drop-rate (writes applied, then the connection dropped), whose
-dice --seed repeats, and --omit-keys (the named top-level keys left out of
-every calendar, weather and reminder object answered, in either mode).`,
+It behaves as the interface document says, or with --live as the live service
+does (201 on create, 45 calendars a page, 30 requests a minute ...).
+--latency, --fail-rate, --drop-rate and --omit-keys rehearse slow, failing
+and cut-off answers. More in docs/sandbox.md.`,
 		Example: `  kanka sandbox serve
   kanka sandbox serve -c 7 --token my-test-token
   kanka sandbox serve --addr 127.0.0.1:0 --live --rate 0
@@ -97,15 +79,15 @@ every calendar, weather and reminder object answered, in either mode).`,
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "`host:port` to listen on (port 0 picks a free port)")
-	fl.StringVar(&opts.DataPath, "data", "", "keep the state in this JSON `FILE` (default: in memory)")
-	fl.BoolVar(&opts.Live, "live", false, "behave like the live service instead of the interface document")
+	fl.StringVar(&opts.DataPath, "data", "", "the state's JSON `FILE` (default: in memory)")
+	fl.BoolVar(&opts.Live, "live", false, "behave as the live service does, not the document")
 	fl.StringVar(&opts.Rate, "rate", "", "rate limit as `N/WINDOW`, such as 90/1m, or 0 for none (default: 30/1m with --live, else none)")
 	fl.DurationVar(&opts.Latency, "latency", 0, "add this `duration` to every answer")
 	fl.Float64Var(&opts.FailRate, "fail-rate", 0, "answer this `share` (0 to 1) of requests with 500")
-	fl.Float64Var(&opts.DropRate, "drop-rate", 0, "apply this `share` (0 to 1) of writes, then drop the connection")
+	fl.Float64Var(&opts.DropRate, "drop-rate", 0, "apply, then drop, this `share` (0 to 1) of writes")
 	fl.IntVar(&opts.PageSize, "page-size", 0, "calendars a page (default 100, or 45 with --live)")
-	fl.Uint64Var(&opts.Seed, "seed", 0, "seed of the fault dice, to repeat a run's faults (default: random)")
-	fl.StringVar(&opts.OmitKeys, "omit-keys", "", "leave the top-level keys `KEY,KEY` out of every record answered (calendars, weather, reminders)")
+	fl.Uint64Var(&opts.Seed, "seed", 0, "seed of the fault dice (default: random)")
+	fl.StringVar(&opts.OmitKeys, "omit-keys", "", "leave keys `KEY,KEY` out of every record answered")
 	return cmd
 }
 

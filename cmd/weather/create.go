@@ -13,29 +13,10 @@ type run = resource.Run[client.WeatherInput]
 var createHelp = resource.Help{
 	Short: "Record the weather of a day, or of many days from a file",
 	Long: `Record the weather of one day from the field flags, or of one or many days
-from a YAML or JSON file (-f; - is standard input). A file holds one entry or a
-list of entries, each with date: Y-M-D (or year, month and day) and weather, and
-optionally temperature, precipitation, wind, effect, name and visibility. Field
-flags given beside -f override those fields of every entry.
-
-A month (--date, and date or month in the file) is a number or a name of the
-calendar's months: a name, an alias, in any case, or a prefix only one month
-has (1492-Ches-3, "3 Ches 1492"). The calendar is read anyway to check the
-dates, so a name costs no extra request.
-
-Every date is checked against the calendar's months, and every entry is checked,
-before anything is sent. A list is created entry by entry; if one fails, the
-command stops and says which entries were created.
-
-A day that has weather already is refused (exit 5, nothing is created): the
-error names the calendar, the date and the entries that day has. To change a
-day's weather use "kanka weather set", which updates the day's entry. For a
-list, every entry on such a day, or on the day of an earlier entry of the
-file, is named, and no entry is created. --allow-duplicate creates them
-anyway, and skips the check and its requests.
-
-What it sends: kanka help requests.`,
-	Example: `  kanka weather create --calendar "Calendar of Harptos" --date 1492-Hammer-6 --weather snowflake --temperature "-5°C"
+from a file (-f: one entry or a list, as "weather get -o yaml" prints one; the
+flags go over every entry). A day that has weather already is refused (exit 5)
+unless --allow-duplicate: "weather set" changes a day's weather.`,
+	Example: `  kanka weather create --calendar 1 --date 1492-Hammer-6 --weather snowflake
   kanka weather create --calendar 1 -f examples/weather-1492-hammer.yaml
   kanka weather get --calendar 1 5 -o yaml | kanka weather create --calendar 1 -f - --date 1492-Ches-6`,
 }
@@ -47,7 +28,7 @@ func createWrites(intercept func(*run) error) *resource.Writes[*client.Weather, 
 	var allowDuplicate bool
 	w := writes(intercept)
 	w.CreateFlags = func(fs *pflag.FlagSet) {
-		fs.BoolVar(&allowDuplicate, "allow-duplicate", false, "create even on a day that has weather already (skips the check and its requests)")
+		fs.BoolVar(&allowDuplicate, "allow-duplicate", false, "create even on a day that has weather already")
 	}
 	w.Create = func(r *run) ([]*client.Weather, error) { return createEntries(r, allowDuplicate) }
 	return w

@@ -24,8 +24,7 @@ func listFilters(f *cmdutil.Factory, fs *pflag.FlagSet) func(*pflag.FlagSet) (re
 	dates := &resource.DateFilters[*client.Weather]{DateOf: (*client.Weather).Date, Calendar: calendar.OfScope, Plural: "entries"}
 	dates.Register(fs)
 	var order string
-	fs.StringVar(&order, "sort", "", "order by `date` (then id) or by id, the server's order (default: by date in a table, wide and yaml; "+
-		"json, ndjson and id in the server's order, streamed)")
+	fs.StringVar(&order, "sort", "", "order by `date` (then id) or by id, the server's order")
 	return func(fs *pflag.FlagSet) (resource.Query[*client.Weather], error) {
 		q := resource.Query[*client.Weather]{
 			// A whole walk is the fresh view of the weather: the cache

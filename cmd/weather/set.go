@@ -19,24 +19,12 @@ func NewCmdSet(f *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "set --calendar ID|NAME [--date DATE] [field flags]",
 		Short: "Record the weather of a day: create its entry, or update it",
-		Long: `Record the weather of one day: the entry of that date is created when the
-calendar has none, and updated when it has one, so running the same command
-again changes nothing. An entry is known by its calendar and its date, as
-kanka apply knows it. An update sends, as "weather update" does, the date,
-the weather and the fields given that differ; when nothing differs nothing
-is sent. --weather is required only to create.
-
-If the calendar has several entries on that date, the one with the lowest id
-is updated, and a warning names the others.
-
-Without --date, the day is the calendar's current date; --date today,
-tomorrow, yesterday, +N and -N count from it too, and stderr says the day.
-A month (--date) is a number or a name of the calendar's months: a name, an
-alias, in any case, or a prefix only one month has (1492-Ches-3).
-
-What it sends, with the local cache and without: kanka help requests.`,
+		Long: `Record the weather of one day: its entry is created when the calendar has
+none on that date, else updated, so running it again changes nothing; --weather
+is needed only to create. Without --date the day is the calendar's current
+date, and stderr names it. Requests: kanka help requests.`,
 		Example: `  kanka weather set --calendar "Calendar of Harptos" --weather cloud-rain
-  kanka weather set --calendar "Calendar of Harptos" --date 1492-Hammer-1 --weather snowflake --temperature "-5°C"
+  kanka weather set --calendar 1 --date 1492-Hammer-1 --weather snowflake --temperature "-5°C"
   kanka weather set --calendar 1 --date 1492-1-1 --wind "north, strong"`,
 		Args:              cobra.NoArgs,
 		ValidArgsFunction: cobra.NoFileCompletions,

@@ -44,19 +44,10 @@ func Spec(f *cmdutil.Factory) *resource.Spec[*client.Weather] {
 		},
 		ListHelp: resource.Help{
 			Short: "List the weather of a calendar",
-			Long: `List the weather entries of a calendar, every page by default, in date
-order (entries of one day by id).
-
+			Long: `List the weather entries of a calendar, in date order (a day's by id).
 ` + resource.DateFiltersHelp("entries") + `
-
---sort date (the default) collects the entries before printing them, so
--o ndjson and -o id print when the walk is done; --sort id keeps the
-server's order (by id) and streams them as pages arrive. --limit stops
-after N entries and asks for no page it does not need, and --page N reads
-one page: both take the entries in the server's order, then sort them.
-
-On a terminal the table and detail view name the month (3 Ches 1492);
-piped, and with -o json, yaml or id, dates stay numbers (1492-4-3).`,
+-o json, ndjson and id keep the server's order (by id) and stream as pages
+arrive; --sort date sorts them too.`,
 			Example: `  kanka weather list --calendar "Calendar of Harptos"
   kanka weather list --calendar 1 --year 1492 --month Ches -o yaml
   kanka weather list --calendar 1 --date "3 Ches 1492"

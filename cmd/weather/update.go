@@ -12,17 +12,10 @@ import (
 
 var updateHelp = resource.Help{
 	Short: "Change a weather entry",
-	Long: `Change a weather entry. The entry is read, the fields of the file (-f, one
-entry) and then of the flags are applied, and the date, the weather (the
-service requires both on every write) and the fields that change are sent,
-nothing else: a field someone changed meanwhile stays as they left it. A
-new date is checked against the calendar.
-
-A month (--date, and date or month in the file) is a number or a name of the
-calendar's months: a name, an alias, in any case, or a prefix only one month
-has. A new date by number reads the calendar once to check it; a date by
-name always does (one GET), even when it turns out unchanged.`,
-	Example: `  kanka weather update --calendar "Calendar of Harptos" 2 --weather cloud-rain --precipitation heavy
+	Long: `Change a weather entry: it is read, the file (-f, one entry) and then the
+flags go over it, and the date, the weather and the fields that change are
+sent, nothing else, so a field someone changed meanwhile stays as they left it.`,
+	Example: `  kanka weather update --calendar 1 2 --weather cloud-rain --precipitation heavy
   kanka weather get --calendar 1 2 -o yaml > entry.yaml   # edit it, then:
   kanka weather update --calendar 1 2 -f entry.yaml`,
 }

@@ -33,16 +33,9 @@ type DateFilters[T any] struct {
 // DateFiltersHelp is the paragraph of a list's help that says what the
 // date filters do to the records (plural) of the calendar --calendar names.
 func DateFiltersHelp(plural string) string {
-	return `--year, --month, --date and --from/--to (either alone; both ends
-included) keep the ` + plural + ` of that year, month, day or span. The service
-cannot filter them: every page is read and the filters apply here. A date
-is written as the calendar shows it: 1492-4-3, 1492-Ches-3 or 3 Ches 1492,
-or counted from the calendar's current date: today, tomorrow, yesterday,
-+3, -7; a month by number (1 is the first), name, alias or a prefix no
-other month shares. Once the calendar is read (a name, a lookup, a
-terminal table, a month by name or a date counted from today), every date
-is checked against it: one that does not exist is refused (exit
-2) before any ` + plural + ` are asked for.`
+	return `--year, --month, --date and --from/--to keep the ` + plural + ` of a year,
+month, day or span (dates: kanka help dates); the service cannot filter
+them, so every page is read.`
 }
 
 // dateFlags are the values of the filter flags.
