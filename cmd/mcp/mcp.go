@@ -38,51 +38,21 @@ func NewCmdMCP(f *cmdutil.Factory, deps Deps) *cobra.Command {
 		Use:   "mcp [--read-only]",
 		Short: "Serve the calendars to an AI assistant (MCP)",
 		Long: `Serve the campaign's calendars to an AI assistant over the Model Context
-Protocol, on stdin and stdout: the assistant starts kanka mcp and calls its
-tools. kanka mcp uses the active profile, environment and cache like every
-command, and --sandbox, -p, -c, --url, --token and the other connection flags
-given to it apply to every call. Nothing but the protocol is written on stdout;
-diagnostics go to stderr.
+Protocol, on stdin and stdout, with the profile, environment and cache of any
+command. Each tool runs the kanka command that does the same, with its checks:
+a refused input is an error result in that command's words, nothing sent.
 
-Tools that read only:
-  list_calendars   the calendars: id, name, current date
-  get_calendar     one calendar: months, weekdays, moons, seasons, named years,
-                   leap years, date
-  show_month       a month day by day: weekday, moon phases, season, weather
-  list_weather     a calendar's weather entries between two days
-  plan_seed        what a seed document would change, nothing written
+Reads: list_calendars, get_calendar, show_month, list_weather, plan_seed.
+Writes (not with --read-only): set_weather (one day's weather), advance_date
+(the date alone; more than a day needs keep_weeks), apply_seed (with prune it
+needs confirm: true). The token never appears in a result.
 
-Tools that write (not offered with --read-only):
-  set_weather      the weather of one day: creates the day's entry or updates
-                   the fields given; nothing else changes
-  advance_date     moves a calendar's current date forward; only the date
-                   changes. A move of more than one day needs keep_weeks
-                   (false: one update, which on Kanka's service clears named
-                   weeks set in the web interface; true: one request a day)
-  apply_seed       what kanka apply does: creates and updates calendars and
-                   weather, never deletes a calendar; with prune it deletes
-                   the weather entries the seed does not list, and then needs
-                   confirm: true (without it, it returns the plan)
-
-Each call runs the kanka command that does the same (calendar list, calendar
-get, calendar show, weather list, weather set, calendar advance, apply) with
-its checks: a refused input, a record changed since it was read, or a
-calendar whose answer lacks a field the update must send is an error result
-in that command's words, with nothing sent. Writes wait for one another (the
-campaign's lock), and for the rate limit. A client that asks for progress is
-told of each request and wait; a cancelled call stops as Ctrl-C stops a
-command, and its result says what was written. The token never appears in a
-result; a server's text comes with its control characters escaped.
-
-To register kanka with an assistant (Claude Desktop's claude_desktop_config.json,
-or any MCP client's servers), give the command and its arguments:
+Register it in an assistant's servers (Claude Desktop's
+claude_desktop_config.json, or any MCP client's):
 
   {"mcpServers": {"kanka": {"command": "kanka", "args": ["mcp"]}}}
 
-With "args": ["--sandbox", "mcp"] it uses the built-in sandbox, to try it
-without an account (seed it first: kanka --sandbox apply -f FILE), and with
-["-p", "NAME", "mcp", "--read-only"] a profile, reading only. kanka mcp --debug
-logs each call's command line and exit code on stderr.`,
+"args": ["--sandbox", "mcp"] tries it on the sandbox. More: docs/mcp.md.`,
 		Example: `  kanka --sandbox mcp
   kanka mcp --read-only
   kanka -p rehearsal mcp`,

@@ -18,8 +18,7 @@ func fieldFlags() []resource.Flag[input] {
 	return []resource.Flag[input]{
 		resource.DatedFlag("the day it falls on (the first, when it repeats),", func(in *input) *client.Dated { return &in.Dated }),
 		resource.TextFlag("comment", "comment", "what it says, up to 191 characters of `TEXT`", func(in *input) **string { return &in.Comment }),
-		{Field: "recurring_periodicity", Name: "repeat", Usage: "repeat every year or month, or on a moon's phase as `MOON:PHASE` (Selûne:full): " +
-			"full, new, first-quarter, last-quarter, waxing-crescent, waxing-gibbous, waning-crescent or waning-gibbous",
+		{Field: "recurring_periodicity", Name: "repeat", Usage: "repeat every year, month, or at a moon's phase: `MOON:PHASE` (Selûne:full, Selûne:new)",
 			Set: func(in *input, v []string) error {
 				if _, _, err := client.ReadRepeat(v[0]); err != nil {
 					return resource.FlagProblem("%v", err)

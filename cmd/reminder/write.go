@@ -15,15 +15,9 @@ import (
 
 var createHelp = resource.Help{
 	Short: "Create a reminder, or many from a file",
-	Long: `Create a reminder on the calendar --calendar names, from the field flags, or
-one or a list from a file (-f; - is standard input) in the shape 'reminder
-get -o yaml' prints, the flags over each. It belongs to the calendar's own
-entity unless --entity names another.
-
---repeat year or month repeats it on its day; MOON:PHASE on every day that
-moon of the calendar has that phase, which is sent as the moon's id. The
-calendar is read (one GET) and the date and the moon checked with it
-before anything is sent.`,
+	Long: `Create a reminder on a calendar, from the flags or from a file (-f) in the
+shape 'reminder get -o yaml' prints. It belongs to the calendar's own entity
+unless --entity names another. Repeats: docs/reminders.md.`,
 	Example: `  kanka reminder create --calendar "Calendar of Harptos" --date "1 Midsummer 1492" --comment "Midsummer feast" --repeat year
   kanka reminder create --calendar 1 --date 1492-1-1 --comment "Selûne is full" --repeat Selûne:full --until 1500`,
 }

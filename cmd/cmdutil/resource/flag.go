@@ -90,8 +90,7 @@ func SwitchFlag[In any](field, name, usage string, get func(*In) **bool, on bool
 // or counted from its current date. It sets the three parts at once: it
 // stands with the year.
 func DatedFlag[In any](usage string, dated func(*In) *client.Dated) Flag[In] {
-	return Flag[In]{Field: "year", Name: "date", Usage: usage + " as `DATE`: 1492-1-3, or with a month name 1492-Hammer-3 or \"3 Hammer 1492\" " +
-		"(the year may be negative); or today, tomorrow, yesterday, +N or -N days from the calendar's current date",
+	return Flag[In]{Field: "year", Name: "date", Usage: usage + " a `DATE`: 1492-Hammer-3, \"3 Hammer 1492\", 1492-1-3, today, +3 (kanka help dates)",
 		Set: func(in *In, v []string) error {
 			d, written, err := client.ParseDateInput(v[0], "--date")
 			switch {
