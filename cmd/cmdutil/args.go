@@ -118,7 +118,13 @@ func wrongArgCount(c *cobra.Command, check cobra.PositionalArgs, args []string) 
 			noun += "s"
 		}
 		if most == 0 {
-			return CommandLineErrorf("unexpected %s %s: %s takes none", noun, strings.Join(quoted, " "), c.CommandPath())
+			msg := fmt.Sprintf("unexpected %s %s: %s takes none", noun, strings.Join(quoted, " "), c.CommandPath())
+			// The calendar is a flag of these commands; a newcomer types it
+			// where other commands take it, as an argument.
+			if f := c.Flags().Lookup("calendar"); f != nil && !f.Changed && len(extra) == 1 {
+				msg += fmt.Sprintf("; give the calendar with --calendar %s", quoted[0])
+			}
+			return CommandLineErrorf("%s", msg)
 		}
 		names := make([]string, len(want))
 		for i, p := range want {

@@ -31,6 +31,10 @@ func TestArgumentCountErrorsNameTheArgument(t *testing.T) {
 		{[]string{"config", "set", "url", "x", "y", "z"}, `unexpected arguments "y" "z": kanka config set takes KEY VALUE only`},
 		{[]string{"calendar", "list", "Harptos"}, `unexpected argument "Harptos": kanka calendar list takes none`},
 		{[]string{"auth", "status", "a", "b"}, `unexpected arguments "a" "b": kanka auth status takes none`},
+		// A calendar given as an argument to a command that takes it as a
+		// flag: the message says how.
+		{[]string{"weather", "set", "Calendar of Harptos", "--weather", "rain"}, `unexpected argument "Calendar of Harptos": kanka weather set takes none; give the calendar with --calendar "Calendar of Harptos"`},
+		{[]string{"weather", "list", "--calendar", "5", "41"}, `unexpected argument "41": kanka weather list takes none`},
 		// What is not a count keeps its own words: the check's, the command's.
 		{[]string{"completion", "tcsh"}, `invalid argument "tcsh" for "kanka completion"`},
 		{[]string{"calendar", "export"}, "name the calendars to export (ID|NAME...), or pass --all"},
