@@ -31,6 +31,11 @@ type ExportOptions struct {
 	// anything.
 	Format string
 	Strict bool
+	// AllReminders writes the reminders of every entity to a tool's
+	// file, not only the calendar's own; Notes is the folder of
+	// Calendarium's notes, "" for none.
+	AllReminders bool
+	Notes        string
 }
 
 // NewCmdExport builds `calendar export`; runF replaces exportRun in tests.
