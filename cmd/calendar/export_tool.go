@@ -28,10 +28,10 @@ func exportFormats() []string {
 }
 
 func addFormatFlags(cmd *cobra.Command, opts *ExportOptions) {
-	cmd.Flags().StringVar(&opts.Format, "format", yamlFormat, "the file's format `F`: yaml (for kanka apply), fantasy-calendar, simple-calendar or calendarium")
+	cmd.Flags().StringVar(&opts.Format, "format", yamlFormat, "the file's format `F`: yaml (for kanka apply) or a tool's")
 	cmd.Flags().BoolVar(&opts.Strict, "strict", false, "refuse (exit 2) when a tool's file would lose anything")
-	cmd.Flags().BoolVar(&opts.AllReminders, "all-reminders", false, "a tool's file: the reminders of other entities too, not only the calendar's")
-	cmd.Flags().StringVar(&opts.Notes, "notes", "", "calendarium: the reminders as notes, new files in `DIR`, not in the calendar")
+	cmd.Flags().BoolVar(&opts.AllReminders, "all-reminders", false, "a tool's file: other entities' reminders too")
+	cmd.Flags().StringVar(&opts.Notes, "notes", "", "calendarium: the reminders as notes, new files in `DIR`")
 	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return exportFormats(), cobra.ShellCompDirectiveNoFileComp
 	})
