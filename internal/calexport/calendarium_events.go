@@ -106,7 +106,7 @@ func (c *calendar) calendariumEvents(reminders []planned, at calendariumPlace) (
 			continue
 		}
 		category := cats.of(p)
-		base := cmEvent{Name: p.title, Description: p.Comment, Category: category}
+		base := cmEvent{Name: p.title, Description: p.description, Category: category}
 		switch of.kind {
 		case "Date", "Range":
 			ev := base

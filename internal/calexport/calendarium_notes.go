@@ -86,7 +86,7 @@ func (c *calendar) calendariumNotes(reminders []planned, at calendariumPlace) ([
 		}
 		frontMatter(&b, "fc-display-name", p.title)
 		b.WriteString("---\n")
-		if body := strings.TrimSpace(stripControls(p.Comment)); body != "" {
+		if body := strings.TrimSpace(p.description); body != "" {
 			b.WriteString(body + "\n")
 		}
 		notes = append(notes, Note{Name: noteName(p), Data: []byte(b.String())})

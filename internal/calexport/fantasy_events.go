@@ -76,7 +76,7 @@ func (c *calendar) fantasyEvents(reminders []planned, at fcPlace) []fcEvent {
 	var hidden []planned
 	for _, p := range reminders {
 		d := p.date()
-		ev := fcEvent{Name: p.title, Description: p.Comment, EventCategoryID: -1,
+		ev := fcEvent{Name: p.title, Description: p.description, EventCategoryID: -1,
 			Settings: fcEventSettings{Color: "Dark-Solid", Text: "text", Hide: p.Visibility != 1}}
 		ev.Data = fcEventData{Duration: 1, ConnectedEvents: []int{}, Date: []int{}}
 		if l := p.length(); l > 1 {

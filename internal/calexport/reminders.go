@@ -39,8 +39,9 @@ type planned struct {
 	until   int64 // the last year an occurrence starts in, when bounded
 	bounded bool
 	// title is the event's name: the owner's and the comment as plain
-	// text; label names the reminder in a loss.
-	title, label string
+	// text; label names the reminder in a loss; description is the
+	// event's text (description).
+	title, label, description string
 }
 
 func (p planned) kind() almanac.Repeat { return p.per.Repeat }
@@ -60,6 +61,10 @@ func (c *calendar) plan(reminders []Reminder) []planned {
 	var out []planned
 	for _, rm := range sorted {
 		p := planned{Reminder: rm, title: eventTitle(rm), label: reminderLabel(rm)}
+		var n int
+		if p.description, n = description(rm.Comment); n > maxDescription {
+			c.lose(nil, "%s: its comment is %d characters long, more than the service keeps: the file holds its first %d", p.label, n, maxDescription)
+		}
 		rec := rm.Recurrence
 		if err := c.r.CheckRecurrence(rec); err != nil {
 			c.lose(nil, "%s: not written: it falls on no day in Kanka (%v)", p.label, err)

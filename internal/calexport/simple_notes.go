@@ -97,7 +97,7 @@ func (c *calendar) simpleNotes(id string, reminders []planned, from, to int64) (
 			hidden = append(hidden, p)
 		}
 		page := scPage{Name: "Details", Type: "text"}
-		page.Text.Content, page.Text.Format = p.Comment, 1
+		page.Text.Content, page.Text.Format = p.description, 1
 		note.Pages = []scPage{page}
 		note.Flags.Core.SheetClass = "foundryvtt-simple-calendar.NoteSheet"
 		data := scNoteData{CalendarID: id, StartDate: scNoteOn(start), EndDate: scNoteOn(end), AllDay: true,

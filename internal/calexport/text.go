@@ -3,6 +3,7 @@ package calexport
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 )
@@ -49,4 +50,18 @@ func cutRunes(s string, n int) string {
 		return s
 	}
 	return string(r[:n-1]) + "…"
+}
+
+// maxDescription is the most characters of a comment an event's text
+// holds: the service keeps 191 (a little more once purified), so a longer
+// one is a broken or hostile answer, and the tools' editors are no place
+// for megabytes.
+const maxDescription = 4000
+
+// description is a comment as an event's text: its markup kept (the tools
+// show HTML), without control characters but line breaks and tabs, cut to
+// maxDescription characters; n is how long it was.
+func description(comment string) (text string, n int) {
+	text = stripControls(comment)
+	return cutRunes(text, maxDescription), utf8.RuneCountInString(text)
 }
