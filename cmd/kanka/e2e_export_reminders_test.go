@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -85,22 +86,29 @@ func eventNames(t *testing.T, format, file string) []string {
 	return names
 }
 
+// createHarptosReminders makes Harptos (calendar 1) and the reminders the
+// warnings above speak of: four of its own and Elminster's birthday.
+func createHarptosReminders(t *testing.T, k *kanka, name string) {
+	t.Helper()
+	createHarptos(t, k)
+	for _, args := range [][]string{
+		{"--date", "1 Midsummer 1491", "--comment", "Midsummer feast", "--repeat", "year", "--colour", "#2e7d32"},
+		{"--date", "1492-Ches-5", "--comment", "Market day", "--repeat", "month", "--until", "1494"},
+		{"--date", "1492-Hammer-1", "--comment", "Selûne is full", "--repeat", "Selûne:full"},
+		{"--date", "1492-Ches-28", "--length", "5", "--comment", "The fair", "--visibility", "admin"},
+		{"--date", "1350-Ches-12", "--comment", "Born", "--repeat", "year", "--type", "birth", "--entity", "50"},
+	} {
+		k.ok(t, append([]string{"reminder", "create", "--calendar", name}, args...)...)
+	}
+}
+
 func TestE2EExportRemindersToEachTool(t *testing.T) {
 	t.Parallel()
 	const name = "Calendar of Harptos"
 	eachMode(t, func(t *testing.T, live bool) {
 		srv := startServer(t, sandbox.Options{Live: live, DataPath: writeStateWithElminster(t)}, nil)
 		k := newKanka(t, srv)
-		createHarptos(t, k)
-		for _, args := range [][]string{
-			{"--date", "1 Midsummer 1491", "--comment", "Midsummer feast", "--repeat", "year", "--colour", "#2e7d32"},
-			{"--date", "1492-Ches-5", "--comment", "Market day", "--repeat", "month", "--until", "1494"},
-			{"--date", "1492-Hammer-1", "--comment", "Selûne is full", "--repeat", "Selûne:full"},
-			{"--date", "1492-Ches-28", "--length", "5", "--comment", "The fair", "--visibility", "admin"},
-			{"--date", "1350-Ches-12", "--comment", "Born", "--repeat", "year", "--type", "birth", "--entity", "50"},
-		} {
-			k.ok(t, append([]string{"reminder", "create", "--calendar", name}, args...)...)
-		}
+		createHarptosReminders(t, k, name)
 		own := map[string][]string{
 			"fantasy-calendar": {"Midsummer feast", "Selûne is full", "Market day", "The fair"},
 			"simple-calendar":  {"Midsummer feast", "Market day", "The fair"},
@@ -168,3 +176,47 @@ func TestE2EExportRemindersToEachTool(t *testing.T) {
 		}
 	})
 }
+
+// --strict refuses a file that loses anything, the calendar's losses and
+// every reminder's named: exit 2, nothing on stdout, no note written (the
+// folder not even made).
+func TestE2EExportRemindersStrict(t *testing.T) {
+	t.Parallel()
+	const name = "Calendar of Harptos"
+	eachMode(t, func(t *testing.T, live bool) {
+		srv := startServer(t, sandbox.Options{Live: live, DataPath: writeStateWithElminster(t)}, nil)
+		k := newKanka(t, srv)
+		createHarptosReminders(t, k, name)
+		for _, c := range []struct {
+			format, warnings string
+			notes            bool
+		}{
+			{"fantasy-calendar", "fantasy-calendar", false},
+			{"simple-calendar", "simple-calendar", false},
+			{"calendarium", "calendarium --notes", true},
+		} {
+			args := []string{"calendar", "export", name, "--format", c.format, "--all-reminders", "--strict"}
+			dir := filepath.Join(t.TempDir(), "vault")
+			if c.notes {
+				args = append(args, "--notes", dir)
+			}
+			r := k.run(t, args...)
+			lines := strings.Split(strings.TrimSuffix(exportWarnings[c.format], "\n"), "\n")
+			lines = append(lines, reminderWarnings[c.warnings]...)
+			for i, l := range lines {
+				lines[i] = strings.TrimPrefix(l, "warning: ")
+			}
+			want := fmt.Sprintf("error: calendar %q: --strict refuses a %s file that loses anything, nothing was written:\n  %s\n",
+				name, toolNames[c.format], strings.Join(lines, "\n  "))
+			if r.code != 2 || r.stdout != "" || r.stderr != want {
+				t.Errorf("%v: want exit 2, no stdout and\n%s\ngot %s", args[4:], want, r)
+			}
+			if _, err := os.Stat(dir); !os.IsNotExist(err) {
+				t.Errorf("%v: the notes' folder: %v, want none", args[4:], err)
+			}
+		}
+	})
+}
+
+// toolNames are the tools as messages name them.
+var toolNames = map[string]string{"fantasy-calendar": "Fantasy-Calendar", "simple-calendar": "Simple Calendar", "calendarium": "Calendarium"}
