@@ -46,6 +46,9 @@ func exportReminders(ctx context.Context, f *cmdutil.Factory, c *client.Client, 
 		if rm.VisibilityID != nil {
 			r.Visibility = *rm.VisibilityID
 		}
+		if rm.TypeID != nil {
+			r.Type = *rm.TypeID
+		}
 		if !own {
 			r.Owner = ownerName(ctx, f, c, rm, owners)
 		}

@@ -97,6 +97,7 @@ func TestExportAllReminders(t *testing.T) {
 	for _, line := range []string{
 		"warning: colour #123456: Fantasy-Calendar has 15 event colours: reminder 26 written Teal, the nearest\n",
 		"warning: visibility: Fantasy-Calendar either shows an event to all or hides it from its players: reminders 22 and 25 seen by some only (self and members) are written hidden from players\n",
+		"warning: type: Fantasy-Calendar has no kinds of event: reminder 24 (birth) is written as any other\n",
 	} {
 		if !strings.Contains(env.ErrOut.String(), line) {
 			t.Errorf("stderr lacks %q:\n%s", line, env.ErrOut)

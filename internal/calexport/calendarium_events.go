@@ -99,7 +99,7 @@ func (c *calendar) calendariumEvents(reminders []planned, at calendariumPlace) (
 	const tool = "Calendarium"
 	events := []cmEvent{}
 	cats := newCategories()
-	var seen []planned
+	var seen, written []planned
 	for _, p := range reminders {
 		of, ok := c.calendariumOf(p, at, false)
 		if !ok {
@@ -128,9 +128,11 @@ func (c *calendar) calendariumEvents(reminders []planned, at calendariumPlace) (
 		if p.Visibility != 1 {
 			seen = append(seen, p)
 		}
+		written = append(written, p)
 	}
 	cats.colours.say(c, tool)
 	c.visibleLoss(tool, seen)
+	c.typeLoss(tool, "event", written)
 	return events, cats.list
 }
 

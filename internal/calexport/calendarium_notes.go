@@ -59,7 +59,7 @@ func (c *calendar) calendariumNotes(reminders []planned, at calendariumPlace) ([
 	const tool = "Calendarium"
 	notes := []Note{}
 	cats := newCategories()
-	var seen []planned
+	var seen, written []planned
 	for _, p := range reminders {
 		of, ok := c.calendariumOf(p, at, true)
 		if !ok {
@@ -93,9 +93,11 @@ func (c *calendar) calendariumNotes(reminders []planned, at calendariumPlace) ([
 		if p.Visibility != 1 {
 			seen = append(seen, p)
 		}
+		written = append(written, p)
 	}
 	cats.colours.say(c, tool)
 	c.visibleLoss(tool, seen)
+	c.typeLoss(tool, "event", written)
 	return notes, cats.list
 }
 

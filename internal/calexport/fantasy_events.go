@@ -73,7 +73,7 @@ func (c *calendar) fantasyEvents(reminders []planned, at fcPlace) []fcEvent {
 	const tool = "Fantasy-Calendar"
 	events := []fcEvent{}
 	colours := newColourLosses()
-	var hidden []planned
+	var hidden, written []planned
 	for _, p := range reminders {
 		d := p.date()
 		ev := fcEvent{Name: p.title, Description: p.description, EventCategoryID: -1,
@@ -117,9 +117,11 @@ func (c *calendar) fantasyEvents(reminders []planned, at fcPlace) []fcEvent {
 			hidden = append(hidden, p)
 		}
 		events = append(events, ev)
+		written = append(written, p)
 	}
 	colours.say(c, tool)
 	c.hiddenLoss(tool, hidden, "either shows an event to all or hides it from its players")
+	c.typeLoss(tool, "event", written)
 	return events
 }
 

@@ -124,3 +124,29 @@ func isAre(ids []int) string {
 	}
 	return "are"
 }
+
+// typeLoss says that the reminders rs, which have a type (birth, death
+// ...), are written as any other event: the tool's events (notes, what)
+// have no kinds.
+func (c *calendar) typeLoss(tool, what string, rs []planned) {
+	var ids []int
+	seen := map[int]bool{}
+	for _, p := range rs {
+		if p.Type != 0 {
+			ids = append(ids, p.ID)
+			seen[p.Type] = true
+		}
+	}
+	if len(ids) == 0 {
+		return
+	}
+	var words []string
+	for _, t := range slices.Sorted(maps.Keys(seen)) {
+		name := "type " + strconv.Itoa(t)
+		if t > 0 && t < len(client.ReminderTypes) && client.ReminderTypes[t] != "" {
+			name = client.ReminderTypes[t]
+		}
+		words = append(words, name)
+	}
+	c.lose(nil, "type: %s has no kinds of %s: %s (%s) %s written as any other", tool, what, idList(ids), joinWords(words), isAre(ids))
+}

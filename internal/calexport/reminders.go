@@ -28,6 +28,8 @@ type Reminder struct {
 	// Owner names whose it is when it is not the calendar's own entity's
 	// ("Elminster", "post 3"); "" for the calendar's own.
 	Owner string
+	// Type is type_id: 2 birth, 3 death, 4 date, 5 founded; 0 for none.
+	Type int
 }
 
 // planned is a reminder ready to be written: its repeat read, its own

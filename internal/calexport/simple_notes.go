@@ -82,7 +82,7 @@ func (c *calendar) simpleNotes(id string, reminders []planned, from, to int64) (
 	notes, categories := []scNote{}, []scCategory{}
 	colours := newColourLosses()
 	known := map[string]bool{}
-	var hidden []planned
+	var hidden, written []planned
 	for _, p := range reminders {
 		start := p.date()
 		end, err := c.r.DateOf(p.own + int64(p.length()-1))
@@ -126,9 +126,11 @@ func (c *calendar) simpleNotes(id string, reminders []planned, from, to int64) (
 		}
 		note.Flags.Module.NoteData = data
 		notes = append(notes, note)
+		written = append(written, p)
 	}
 	colours.say(c, tool)
 	c.hiddenLoss(tool, hidden, "shows a note to its players or not")
+	c.typeLoss(tool, "note", written)
 	return notes, categories
 }
 
