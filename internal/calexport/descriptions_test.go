@@ -102,3 +102,34 @@ func cutAll(texts []string) []string {
 	}
 	return out
 }
+
+// An event's name is the comment as plain text: its markup taken off (a
+// tag parts two words), its entities read, its spaces and line breaks one
+// space; a "<" that opens no tag is text.
+func TestEventNamesAreTheCommentsText(t *testing.T) {
+	p, err := presets.Get("harptos")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cal := &client.Calendar{ID: 3, CalendarInput: withMoonIDs(p.Input)}
+	for comment, want := range map[string]string{
+		"<p>Ches <b>feast</b></p><p>&amp; games</p>":   "Ches feast & games",
+		"a<br>b<br/>c<img src=\"x.png\" alt=\"y>z\">d": "a b c d",
+		"<!-- hidden -->shown":                         "shown",
+		"1 < 2 and 3 <= 4, a <3":                       "1 < 2 and 3 <= 4, a <3",
+		"&lt;b&gt; is &quot;bold&quot;&nbsp;&#233;":    "<b> is \"bold\" é",
+		"\n\t spaced \r\n out \t":                      "spaced out",
+		"<p></p>":                                      "Reminder",
+		"an unclosed <b":                               "an unclosed",
+	} {
+		rm := []calexport.Reminder{{ID: 1, Recurrence: almanac.Recurrence{Date: almanac.Date{Year: 1492, Month: 3, Day: 1}, Length: 1}, Comment: comment, Visibility: 1}}
+		res, err := calexport.Export(cal, rm, calexport.FantasyCalendar)
+		if err != nil {
+			t.Fatal(err)
+		}
+		events := decode(t, res.Data)["events"].([]any)
+		if got := events[0].(map[string]any)["name"]; got != want {
+			t.Errorf("comment %q: name %q, want %q", comment, got, want)
+		}
+	}
+}
