@@ -36,9 +36,11 @@ func exportReminders(ctx context.Context, f *cmdutil.Factory, c *client.Client, 
 	}
 	owners := map[int]string{}
 	var out []calexport.Reminder
+	others := 0
 	for _, rm := range seen {
 		own := !rm.OfPost() && cal.EntityID != 0 && rm.RemindableID == cal.EntityID
 		if !own && !all {
+			others++
 			continue
 		}
 		r := calexport.Reminder{ID: rm.ID, Recurrence: rm.Recurrence(), Comment: deref(rm.Comment),
@@ -53,6 +55,15 @@ func exportReminders(ctx context.Context, f *cmdutil.Factory, c *client.Client, 
 			r.Owner = ownerName(ctx, f, c, rm, owners)
 		}
 		out = append(out, r)
+	}
+	// Whose reminders are written is a choice, not a loss: said, not
+	// refused by --strict.
+	switch {
+	case cal.EntityID == 0: // warned above
+	case others == 1:
+		cmdutil.Say(f, "note: 1 reminder of another entity or post is not written; --all-reminders adds it")
+	case others > 1:
+		cmdutil.Say(f, "note: %d reminders of other entities or posts are not written; --all-reminders adds them", others)
 	}
 	return out, nil
 }

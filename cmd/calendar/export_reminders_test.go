@@ -56,8 +56,8 @@ func fcEventNames(t *testing.T, out string) []string {
 }
 
 // The calendar's own reminders become the file's events, read from every
-// page of its list; another entity's and a post's are left out. What
-// the tool cannot hold of them is one warning line each.
+// page of its list; another entity's and a post's are left out, and
+// counted. What the tool cannot hold of them is one warning line each.
 func TestExportCarriesTheCalendarsOwnReminders(t *testing.T) {
 	env := newTestEnv(t, "table", exchange{"GET", "calendars/12", "", 200, data(readTestdata(t, "record.json"))},
 		exchange{"GET", "calendars/12/reminders", "", 200, harptosReminders[0]},
@@ -69,7 +69,8 @@ func TestExportCarriesTheCalendarsOwnReminders(t *testing.T) {
 	if got, want := fcEventNames(t, env.Out.String()), []string{"Ches feast", "Selûne is full", "Market"}; !slices.Equal(got, want) {
 		t.Errorf("events %q, want %q", got, want)
 	}
-	want := "warning: month aliases: Fantasy-Calendar has no second name for a month: 1 alias is not written\n" +
+	want := "note: 3 reminders of other entities or posts are not written; --all-reminders adds them\n" +
+		"warning: month aliases: Fantasy-Calendar has no second name for a month: 1 alias is not written\n" +
 		"warning: year names: Fantasy-Calendar has no year names: 2 names (1491 to 1492) are not written\n" +
 		"warning: year suffix: Fantasy-Calendar has none: \"DR\" is not written\n" +
 		"warning: reminder 23 \"Selûne is full\" (Selûne full from 1492-1-1): Fantasy-Calendar shows a moon's phase on the days nearest its instant (a band of about 1.27 days), Kanka on the day the instant falls in; the first day that differs, counting from the current date, is 1492-1-4\n" +
