@@ -154,6 +154,10 @@ func (e *UntilError) Error() string {
 	return fmt.Sprintf("recurring_until %q is not a number", e.Value)
 }
 
+// UntilYear is the last year an occurrence of rec may start in, as the
+// service reads recurring_until; bounded is false when it has no end.
+func (rec Recurrence) UntilYear() (year int64, bounded bool, err error) { return parseUntil(rec.Until) }
+
 // parseUntil reads recurring_until as the service does: "" is no end
 // (bounded false); otherwise PHP's is_numeric decides and (int) converts:
 // decimals and exponents are truncated toward zero, numbers beyond an int64

@@ -258,3 +258,10 @@ type ReminderObserver interface {
 	ReminderSeen(r *Reminder)
 	ReminderGone(id int)
 }
+
+// Recurrence is what the almanac needs of the reminder to count its days,
+// as the service counts them: a length left out is 1.
+func (r *Reminder) Recurrence() almanac.Recurrence {
+	return almanac.Recurrence{Date: r.Date(), Length: deref(r.Length, 1), IsRecurring: r.IsRecurring,
+		Periodicity: deref(r.Repeat, ""), Until: deref(r.Until, "")}
+}

@@ -31,6 +31,11 @@ type ExportOptions struct {
 	// anything.
 	Format string
 	Strict bool
+	// AllReminders writes the reminders of every entity to a tool's
+	// file, not only the calendar's own; Notes is the folder of
+	// Calendarium's notes, "" for none.
+	AllReminders bool
+	Notes        string
 }
 
 // NewCmdExport builds `calendar export`; runF replaces exportRun in tests.
@@ -48,17 +53,15 @@ as the document "kanka apply -f" reads (YAML):
       weather:               # only with --with-weather
         - {date: 1492-1-1, weather: snowflake, temperature: -5C}
 
-It has no ids, no keys only the server sets and no tags, so it copies
-calendars to another campaign, and it is stable, so it diffs well in git.
-With --format fantasy-calendar, simple-calendar or calendarium it writes one
-calendar as that tool imports it, with a warning for each thing the tool
-cannot hold. More in docs/calendars.md and docs/importing.md; requests: kanka
-help requests.`,
+It holds no ids, tags or keys only the server sets: it copies calendars to
+another campaign, and diffs well in git. With --format fantasy-calendar,
+simple-calendar or calendarium it writes one calendar and its reminders as that
+tool imports them, with a warning for each thing the tool cannot hold. More in
+docs/calendars.md and docs/importing.md; requests: kanka help requests.`,
 		Example: `  kanka calendar export "Calendar of Harptos" --with-weather > harptos.yaml
-  kanka calendar export --all --with-weather > campaign.yaml
   kanka calendar export 1 --with-weather | kanka --sandbox apply -f -
-  kanka calendar export "Calendar of Harptos" --format simple-calendar > harptos-foundry.json
-  kanka calendar export 1 --format calendarium > harptos-obsidian.json`,
+  kanka calendar export 1 --format simple-calendar --all-reminders > sc.json
+  kanka calendar export 1 --format calendarium --notes vault/Harptos > cm.json`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			switch {
 			case opts.All && len(args) > 0:

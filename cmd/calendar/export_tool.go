@@ -2,6 +2,7 @@ package calendar
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
@@ -27,8 +28,10 @@ func exportFormats() []string {
 }
 
 func addFormatFlags(cmd *cobra.Command, opts *ExportOptions) {
-	cmd.Flags().StringVar(&opts.Format, "format", yamlFormat, "the file's format `F`: yaml (for kanka apply), fantasy-calendar, simple-calendar or calendarium")
+	cmd.Flags().StringVar(&opts.Format, "format", yamlFormat, "the file's format `F`: yaml (for kanka apply) or a tool's")
 	cmd.Flags().BoolVar(&opts.Strict, "strict", false, "refuse (exit 2) when a tool's file would lose anything")
+	cmd.Flags().BoolVar(&opts.AllReminders, "all-reminders", false, "a tool's file: other entities' reminders too")
+	cmd.Flags().StringVar(&opts.Notes, "notes", "", "calendarium: the reminders as notes, new files in `DIR`")
 	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return exportFormats(), cobra.ShellCompDirectiveNoFileComp
 	})
@@ -39,8 +42,13 @@ func addFormatFlags(cmd *cobra.Command, opts *ExportOptions) {
 func (opts *ExportOptions) checkFormat(calendars int) error {
 	opts.Format = strings.ToLower(strings.TrimSpace(opts.Format))
 	if opts.Format == yamlFormat {
-		if opts.Strict {
+		switch {
+		case opts.Strict:
 			return cmdutil.UsageErrorf("--strict is for a tool's --format (fantasy-calendar, simple-calendar, calendarium): the YAML document loses nothing")
+		case opts.AllReminders:
+			return cmdutil.UsageErrorf("--all-reminders is for a tool's --format (fantasy-calendar, simple-calendar, calendarium): the YAML document holds no reminders")
+		case opts.Notes != "":
+			return cmdutil.UsageErrorf("--notes is for --format calendarium")
 		}
 		return nil
 	}
@@ -56,6 +64,10 @@ func (opts *ExportOptions) checkFormat(calendars int) error {
 		return cmdutil.UsageErrorf("--format %s writes one calendar: name one, not several or --all", opts.Format)
 	case opts.WithWeather:
 		return cmdutil.UsageErrorf("--with-weather is for the YAML document: %s keeps no weather entries", calexport.Format(opts.Format).Tool())
+	case opts.Notes != "" && opts.Format != string(calexport.Calendarium):
+		return cmdutil.UsageErrorf("--notes is for --format calendarium: %s keeps its notes in its own file", calexport.Format(opts.Format).Tool())
+	case opts.Notes != "":
+		return checkNotesDir(opts.Notes)
 	}
 	return nil
 }
@@ -75,8 +87,16 @@ func exportToolRun(opts *ExportOptions) error {
 	if err := UncountedError(cal.ID, cal, ""); err != nil {
 		return err
 	}
-	// kanka has no reminders yet: the file's events and notes are empty.
-	res, err := calexport.Export(cal, nil, format)
+	reminders, err := exportReminders(ctx, f, c, cal, opts.AllReminders)
+	if err != nil {
+		return err
+	}
+	var res calexport.Result
+	if opts.Notes != "" {
+		res, err = calexport.ExportNotes(cal, reminders)
+	} else {
+		res, err = calexport.Export(cal, reminders, format)
+	}
 	if err != nil {
 		return fmt.Errorf("calendar %d %q: %w", cal.ID, cal.Name, err)
 	}
@@ -88,8 +108,16 @@ func exportToolRun(opts *ExportOptions) error {
 		return &cmdutil.UsageError{Err: strictRefusal(fmt.Sprintf("calendar %q: --strict refuses a %s file that loses anything, nothing was written:\n  %s",
 			cal.Name, format.Tool(), strings.Join(lines, "\n  ")))}
 	}
+	if opts.Notes != "" {
+		if err := writeNotes(opts.Notes, res.Notes); err != nil {
+			return err
+		}
+	}
 	for _, l := range res.Losses {
 		fmt.Fprintf(f.IO.ErrOut, "warning: %s\n", output.Sanitize(l.Text))
+	}
+	if opts.Notes != "" {
+		cmdutil.Say(f, "wrote %s to %s", notesCount(len(res.Notes)), opts.Notes)
 	}
 	_, err = f.IO.Out.Write(res.Data)
 	return err
@@ -102,3 +130,10 @@ type strictRefusal string
 
 func (s strictRefusal) Error() string   { return string(s) }
 func (s strictRefusal) UsageHint() bool { return false }
+
+func notesCount(n int) string {
+	if n == 1 {
+		return "1 note"
+	}
+	return strconv.Itoa(n) + " notes"
+}

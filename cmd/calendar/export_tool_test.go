@@ -10,11 +10,12 @@ import (
 // months and current date as Fantasy-Calendar counts them), what it loses
 // one warning line each on stderr.
 func TestExportToAToolsFormat(t *testing.T) {
-	env := newTestEnv(t, "table", exchange{"GET", "calendars/12", "", 200, data(readTestdata(t, "record.json"))})
+	env := newTestEnv(t, "table", exchange{"GET", "calendars/12", "", 200, data(readTestdata(t, "record.json"))},
+		exchange{"GET", "calendars/12/reminders", "", 200, noReminders})
 	if err := env.run("export", "12", "--format", "Fantasy-Calendar"); err != nil {
 		t.Fatal(err)
 	}
-	env.WantSent("GET calendars/12")
+	env.WantSent("GET calendars/12", "GET calendars/12/reminders")
 	var file struct {
 		Name       string `json:"name"`
 		StaticData struct {
@@ -43,7 +44,8 @@ func TestExportToAToolsFormat(t *testing.T) {
 // --strict refuses a file that loses anything: exit 2, the list, nothing
 // written; one that loses nothing is written.
 func TestExportStrictRefusesALoss(t *testing.T) {
-	env := newTestEnv(t, "table", exchange{"GET", "calendars/12", "", 200, data(readTestdata(t, "record.json"))})
+	env := newTestEnv(t, "table", exchange{"GET", "calendars/12", "", 200, data(readTestdata(t, "record.json"))},
+		exchange{"GET", "calendars/12/reminders", "", 200, noReminders})
 	err := env.run("export", "12", "--format", "simple-calendar", "--strict")
 	wantUsage(t, err, `calendar "Harptos": --strict refuses a Simple Calendar file that loses anything, nothing was written:`+"\n"+
 		`  month aliases: Simple Calendar has no second name for a month: 1 alias is not written`+"\n"+
@@ -53,7 +55,8 @@ func TestExportStrictRefusesALoss(t *testing.T) {
 	}
 
 	counted := strings.Replace(small(7, "Small"), `"moons":[]`, `"moons":[],"has_leap_year":false`, 1)
-	env = newTestEnv(t, "table", exchange{"GET", "calendars/7", "", 200, data(counted)})
+	env = newTestEnv(t, "table", exchange{"GET", "calendars/7", "", 200, data(counted)},
+		exchange{"GET", "calendars/7/reminders", "", 200, noReminders})
 	if err := env.run("export", "7", "--format", "fantasy-calendar", "--strict"); err != nil {
 		t.Fatal(err)
 	}

@@ -50,7 +50,7 @@ func TestE2EExportToEachToolAndImportBack(t *testing.T) {
 				t.Errorf("export --format %s: want exit 0, JSON and\n%s\ngot %s", format, exportWarnings[format], r)
 				continue
 			}
-			wantRequests(t, srv.since(mark), "GET calendars?name=Calendar+of+Harptos")
+			wantRequests(t, srv.since(mark), "GET calendars?name=Calendar+of+Harptos", "GET calendars/1/reminders")
 			file := writeFile(t, dir, format+".json", r.stdout)
 
 			fresh := startSandbox(t, live)

@@ -25,6 +25,9 @@ type calendar struct {
 	// index m-1) of a year without leap days, and last of the year.
 	standard []int64
 	losses   []Loss
+	// work counts what the comparisons of reminders' days counted
+	// (compareBudget bounds it).
+	work int64
 }
 
 // leapRule is Kanka's leap rule: amount days at the end of month (from 1)

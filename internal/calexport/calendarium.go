@@ -131,17 +131,9 @@ type cmLocations struct {
 	DefaultLocation *string    `json:"defaultLocation"`
 }
 
-// cmEvent and cmCategory are where reminders will go: Calendarium keeps
-// its events in the calendar object (4.2); none yet.
-type (
-	cmEvent    struct{}
-	cmCategory struct{}
-)
-
-// calendariumEvents are the reminders as Calendarium events: none yet.
-func calendariumEvents([]Reminder) ([]cmEvent, []cmCategory) { return []cmEvent{}, []cmCategory{} }
-
-func (c *calendar) calendarium(reminders []Reminder) cmCalendar {
+// calendarium is the calendar object, its events the reminders, or with
+// notes its events empty and the reminders the notes.
+func (c *calendar) calendarium(reminders []Reminder, withNotes bool) (cmCalendar, []Note) {
 	const tool = "Calendarium"
 	id := "kanka"
 	if c.id > 0 {
@@ -149,7 +141,6 @@ func (c *calendar) calendarium(reminders []Reminder) cmCalendar {
 	}
 	f := cmCalendar{ID: id, Name: c.name(), Path: []string{}, ShowIntercalarySeparately: true,
 		Locations: cmLocations{Locations: []struct{}{}}}
-	f.Events, f.Categories = calendariumEvents(reminders)
 	st := &f.Static
 	st.Overflow, st.DisplayMoons, st.Eras = true, true, []struct{}{}
 	for i, w := range c.in.Weekdays {
@@ -243,7 +234,15 @@ func (c *calendar) calendarium(reminders []Reminder) cmCalendar {
 	}
 	c.namesLoss(tool, "names years only as a list from year 1 on, every year up to the last named, and none after")
 	c.suffixLoss(tool)
-	return f
+	at := calendariumPlace{from: from, to: to}
+	if withNotes {
+		var notes []Note
+		f.Events = []cmEvent{}
+		notes, f.Categories = c.calendariumNotes(c.plan(reminders), at)
+		return f, notes
+	}
+	f.Events, f.Categories = c.calendariumEvents(c.plan(reminders), at)
+	return f, nil
 }
 
 // calendariumCurrent is the current date Calendarium can take: its

@@ -1,6 +1,9 @@
 package calexport
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // kankaColours are the shades of the colours the service offers a moon
 // (its config/colours.php), the ones kanka's import reads back to the same
@@ -32,4 +35,72 @@ func hexColour(name string) string {
 		return hex
 	}
 	return kankaColours["grey"]
+}
+
+// reminderHex is a reminder's colour as "#rrggbb": a hex colour (#abc or
+// #aabbcc, any case) or one of Kanka's colour names; ok is false for none
+// or one kanka does not read.
+func reminderHex(colour string) (hex string, ok bool) {
+	s := strings.ToLower(strings.TrimSpace(colour))
+	if named, found := kankaColours[s]; found {
+		return named, true
+	}
+	digits, found := strings.CutPrefix(s, "#")
+	if !found || !allHex(digits) {
+		return "", false
+	}
+	switch len(digits) {
+	case 3:
+		return "#" + string([]byte{digits[0], digits[0], digits[1], digits[1], digits[2], digits[2]}), true
+	case 6:
+		return "#" + digits, true
+	}
+	return "", false
+}
+
+func allHex(s string) bool {
+	for _, c := range s {
+		if !strings.ContainsRune("0123456789abcdef", c) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// rgb is a "#rrggbb" colour's red, green and blue.
+func rgb(hex string) (r, g, b int) {
+	v, _ := strconv.ParseUint(strings.TrimPrefix(hex, "#"), 16, 32)
+	return int(v >> 16 & 0xff), int(v >> 8 & 0xff), int(v & 0xff)
+}
+
+// fcColours are Fantasy-Calendar's event colours and their shades (the
+// table Calendarium's importer keeps, docs/formats.md 1.6), in its order.
+var fcColours = []struct{ name, hex string }{
+	{"Dark-Solid", "#000000"}, {"Red", "#9b2c2c"}, {"Pink", "#880e4f"}, {"Purple", "#4a148c"},
+	{"Deep-Purple", "#311b92"}, {"Blue", "#0d47a1"}, {"Light-Blue", "#0288d1"}, {"Cyan", "#006064"},
+	{"Teal", "#004d40"}, {"Green", "#2e7d32"}, {"Light-Green", "#7cb342"}, {"Lime", "#9e9d24"},
+	{"Yellow", "#ffeb3b"}, {"Orange", "#ff9100"}, {"Blue-Grey", "#455a64"},
+}
+
+// nearestFCColour is the Fantasy-Calendar colour nearest hex (by the
+// distance of red, green and blue), and whether it is that very shade.
+func nearestFCColour(hex string) (name string, exact bool) {
+	r, g, b := rgb(hex)
+	best := -1
+	for _, c := range fcColours {
+		cr, cg, cb := rgb(c.hex)
+		if d := (r-cr)*(r-cr) + (g-cg)*(g-cg) + (b-cb)*(b-cb); best < 0 || d < best {
+			best, name = d, c.name
+		}
+	}
+	return name, best == 0
+}
+
+// textColour is black or white, whichever reads on the colour.
+func textColour(hex string) string {
+	r, g, b := rgb(hex)
+	if 299*r+587*g+114*b > 128_000 {
+		return "#000000"
+	}
+	return "#ffffff"
 }

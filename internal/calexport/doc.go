@@ -15,7 +15,14 @@
 // is named in Result.Losses, one a line, with the day nearest the current
 // date that the tool shows differently, within Years years either side.
 //
-// Reminders become the tools' events and notes (Export takes them), but
-// kanka has no reminders yet: the list is empty, and each format keeps
-// the place where its events will go.
+// Reminders become the tools' events and notes (fantasy_events.go,
+// simple_notes.go, calendarium_events.go, calendarium_notes.go), in date
+// order. Where the tool's own rule for an event may show other days than
+// Kanka's occurrences (Simple Calendar repeats a note in every year,
+// Fantasy-Calendar marks a band of days for a moon's phase), the days are
+// compared year by year from the current date (reminder_days.go) and the
+// nearest that differs is named in a loss; what a tool cannot hold at all
+// (a moon repeat in Simple Calendar or Calendarium) is a loss too, and the
+// reminder is not written. What many reminders lose alike (a colour, a
+// visibility) is one loss naming them.
 package calexport

@@ -3,7 +3,6 @@ package calexport
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -52,14 +51,6 @@ func ParseFormat(s string) (Format, error) {
 // is not said.
 const Years = 200
 
-// Reminder is a reminder of the calendar, as the formats' events and
-// notes will carry it: its days (the almanac's recurrence) and its text.
-// kanka has no reminders yet; Export takes none.
-type Reminder struct {
-	Recurrence almanac.Recurrence
-	Comment    string
-}
-
 // Result is a calendar written in a tool's format.
 type Result struct {
 	Format Format
@@ -67,6 +58,8 @@ type Result struct {
 	Data []byte
 	// Losses name, one a line, what the file does not hold as Kanka does.
 	Losses []Loss
+	// Notes are the reminders as Calendarium's notes (ExportNotes only).
+	Notes []Note
 }
 
 // Loss is one thing the file does not hold as Kanka does.
@@ -89,29 +82,37 @@ func (r Result) Texts() []string {
 	return texts
 }
 
-// ErrReminders refuses reminders: no format writes them yet.
-var ErrReminders = errors.New("reminders are not exported yet")
-
-// Export writes the calendar cal and its reminders (none yet) as format f
-// reads it. A calendar whose days cannot be counted (no months, no current
-// date, a field its answer left out) or that the tool cannot open at all
-// (no weekday) is an error saying why.
+// Export writes the calendar cal and its reminders as format f reads
+// them: the tool's events or notes, in date order. A calendar whose days
+// cannot be counted (no months, no current date, a field its answer left
+// out) or that the tool cannot open at all (no weekday) is an error
+// saying why.
 func Export(cal *client.Calendar, reminders []Reminder, f Format) (Result, error) {
-	if len(reminders) > 0 {
-		return Result{}, ErrReminders
-	}
+	return export(cal, reminders, f, false)
+}
+
+// ExportNotes writes the calendar cal for Calendarium, and its reminders
+// as notes of its vault (Result.Notes), one a reminder: the calendar's
+// events are then left empty, as Calendarium would show an event both in
+// the calendar and in a note twice.
+func ExportNotes(cal *client.Calendar, reminders []Reminder) (Result, error) {
+	return export(cal, reminders, Calendarium, true)
+}
+
+func export(cal *client.Calendar, reminders []Reminder, f Format, withNotes bool) (Result, error) {
 	c, err := prepare(cal)
 	if err != nil {
 		return Result{}, err
 	}
 	var file any
+	var notes []Note
 	switch f {
 	case FantasyCalendar:
 		file = c.fantasy(reminders)
 	case SimpleCalendar:
 		file = c.simple(reminders)
 	case Calendarium:
-		file = c.calendarium(reminders)
+		file, notes = c.calendarium(reminders, withNotes)
 	default:
 		_, err := ParseFormat(string(f))
 		return Result{}, err
@@ -124,7 +125,7 @@ func Export(cal *client.Calendar, reminders []Reminder, f Format) (Result, error
 	if losses == nil {
 		losses = []Loss{}
 	}
-	return Result{Format: f, Data: data, Losses: losses}, nil
+	return Result{Format: f, Data: data, Losses: losses, Notes: notes}, nil
 }
 
 // encode writes v as indented JSON, as the tools' exports are read by

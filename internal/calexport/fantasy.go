@@ -139,19 +139,9 @@ type fcDynamic struct {
 	Minute         int   `json:"minute"`
 }
 
-// fcEvent and fcCategory are where reminders will go (1.2); none yet.
-type (
-	fcEvent    struct{}
-	fcCategory struct{}
-)
-
-// fantasyEvents are the reminders as Fantasy-Calendar events: none yet.
-func fantasyEvents([]Reminder) ([]fcEvent, []fcCategory) { return []fcEvent{}, []fcCategory{} }
-
 func (c *calendar) fantasy(reminders []Reminder) fcFile {
 	const tool = "Fantasy-Calendar"
 	f := fcFile{Name: c.name()}
-	f.Events, f.Categories = fantasyEvents(reminders)
 	yd := &f.StaticData.YearData
 	yd.Overflow = true
 	yd.GlobalWeek = append([]string{}, c.in.Weekdays...)
@@ -184,13 +174,15 @@ func (c *calendar) fantasy(reminders []Reminder) fcFile {
 	}
 
 	f.StaticData.Moons = []fcMoon{}
-	for _, m := range c.fits(tool) {
+	at := fcPlace{moons: map[int]fcMoonRef{}, all: all, from: from, to: to}
+	for i, m := range c.fits(tool) {
 		p := m.period()
 		g := fcGranularity(p)
 		delta, ok := m.centre(p / float64(2*g))
 		shift := m.reduce(float64(m.Offset) - delta + float64(all) - p/2)
 		f.StaticData.Moons = append(f.StaticData.Moons, fcMoon{Name: m.Name, Cycle: p, Shift: shift, Granularity: g,
 			Color: hexColour(m.Colour), ShadowColor: "#292b4a", CycleRounding: "round"})
+		keepMoon(c, at.moons, m, fcMoonRef{index: i, cycle: p, shift: shift, granularity: g})
 		if !ok {
 			d := c.firstFullDiffers(m, from, to, func(day int64) bool {
 				x := (float64(day+all) - shift) / p
@@ -220,6 +212,7 @@ func (c *calendar) fantasy(reminders []Reminder) fcFile {
 	c.aliasLoss(tool)
 	c.namesLoss(tool, "has no year names")
 	c.suffixLoss(tool)
+	f.Events, f.Categories = c.fantasyEvents(c.plan(reminders), at), []fcCategory{}
 	return f
 }
 

@@ -2,11 +2,14 @@ package calexport_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/internal/calexport"
 	"github.com/kanka-cli/kanka/internal/presets"
@@ -112,17 +115,11 @@ func TestCalendarsTheToolsCannotOpenAreRefused(t *testing.T) {
 		"its current date 1492-40-1: month 40 does not exist: the calendar has 17 months": func(in *client.CalendarInput) {
 			in.Date = &client.Date{Year: 1492, Month: 40, Day: 1}
 		},
-		"reminders are not exported yet": nil,
 	} {
 		in := p.Input
-		var reminders []calexport.Reminder
-		if change != nil {
-			change(&in)
-		} else {
-			reminders = []calexport.Reminder{{Comment: "x"}}
-		}
+		change(&in)
 		for _, f := range calexport.Formats {
-			if _, err := calexport.Export(&client.Calendar{CalendarInput: in}, reminders, f); err == nil || err.Error() != want {
+			if _, err := calexport.Export(&client.Calendar{CalendarInput: in}, nil, f); err == nil || err.Error() != want {
 				t.Errorf("%s: error %v, want %s", f, err, want)
 			}
 		}
@@ -130,5 +127,90 @@ func TestCalendarsTheToolsCannotOpenAreRefused(t *testing.T) {
 	if _, err := calexport.Export(&client.Calendar{CalendarInput: p.Input}, nil, "ical"); err == nil ||
 		err.Error() != `unknown format "ical": give fantasy-calendar, simple-calendar or calendarium` {
 		t.Errorf("an unknown format: %v", err)
+	}
+}
+
+// Reminders are what the server answered too: whatever their dates,
+// lengths, ends and text, Export neither panics nor counts without bound,
+// no loss holds a control character, and a note's name is a file's name
+// in its folder.
+func TestHostileRemindersAreWrittenOrSaidAtOnce(t *testing.T) {
+	harptos := func() client.CalendarInput {
+		p, err := presets.Get("harptos")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return withMoonIDs(p.Input)
+	}
+	rec := func(y, m, d, length int, repeat, until string) almanac.Recurrence {
+		return almanac.Recurrence{Date: almanac.Date{Year: y, Month: m, Day: d}, Length: length, IsRecurring: repeat != "", Periodicity: repeat, Until: until}
+	}
+	manyMonths := harptos()
+	manyMonths.Months = make([]client.Month, 10_000)
+	for i := range manyMonths.Months {
+		manyMonths.Months[i] = client.Month{Name: "M", Length: 1 + i%31}
+	}
+	one := 1
+	manyMonths.LeapYearMonth, manyMonths.Seasons = &one, nil
+	manyMonths.Date = &client.Date{Year: 1492, Month: 5000, Day: 1}
+	var monthly []calexport.Reminder
+	for i := range 300 {
+		monthly = append(monthly, calexport.Reminder{ID: i + 1, Recurrence: rec(1300+i, 2+i, 20+i%12, 1+i%40, "month", ""), Visibility: 1})
+	}
+	var yearly []calexport.Reminder
+	for i := range 5000 {
+		yearly = append(yearly, calexport.Reminder{ID: i + 1, Recurrence: rec(1400+i%90, 1+i%17, 1, 1+i%3, "year", ""), Visibility: 1 + i%5, Colour: "#" + fmt.Sprintf("%06x", i)})
+	}
+	for name, c := range map[string]struct {
+		cal       client.CalendarInput
+		reminders []calexport.Reminder
+	}{
+		"a length of a billion days": {harptos(), []calexport.Reminder{{ID: 1, Recurrence: rec(1492, 1, 1, 1_000_000_000, "month", "")}}},
+		"ends far out and far back": {harptos(), []calexport.Reminder{
+			{ID: 1, Recurrence: rec(1492, 1, 1, 1, "year", "1e300")}, {ID: 2, Recurrence: rec(1492, 1, 1, 1, "month", "-99999999999999")},
+			{ID: 3, Recurrence: rec(1492, 1, 1, 1, "1_f", "99999999999999999999"), Comment: "x"}}},
+		"dates far out": {harptos(), []calexport.Reminder{
+			{ID: 1, Recurrence: rec(400_000_000_000, 1, 1, 1, "year", "")}, {ID: 2, Recurrence: rec(-400_000_000_000, 1, 1, 3, "", "")},
+			{ID: 3, Recurrence: rec(math.MaxInt32, 1, 1, 1, "month", "")}, {ID: 4, Recurrence: rec(1492, 0, 0, 1, "", "")}}},
+		"a moon id beyond any": {harptos(), []calexport.Reminder{{ID: 1, Recurrence: rec(1492, 1, 1, 1, "99999999999999999999_f", "")}}},
+		"control bytes everywhere": {harptos(), []calexport.Reminder{{ID: 1, Recurrence: rec(1492, 1, 1, 1, "year", ""),
+			Comment: "\x1b]0;x\a<b>bold</b>\u202e\x00/../..\\evil", Colour: "\x1b[31m", Owner: "\x1b[2J../\u2028"}}},
+		"ten thousand months, monthly reminders": {manyMonths, monthly},
+		"five thousand yearly reminders":         {harptos(), yearly},
+	} {
+		t.Run(name, func(t *testing.T) {
+			for _, f := range []calexport.Format{calexport.FantasyCalendar, calexport.SimpleCalendar, calexport.Calendarium, "notes"} {
+				start := time.Now()
+				var res calexport.Result
+				var err error
+				if f == "notes" {
+					res, err = calexport.ExportNotes(&client.Calendar{CalendarInput: c.cal}, c.reminders)
+				} else {
+					res, err = calexport.Export(&client.Calendar{CalendarInput: c.cal}, c.reminders, f)
+				}
+				if took := time.Since(start); took > 20*time.Second {
+					t.Errorf("%s: Export took %s", f, took)
+				}
+				if err != nil {
+					t.Fatalf("%s: %v", f, err)
+				}
+				if !json.Valid(res.Data) {
+					t.Errorf("%s: not JSON", f)
+				}
+				for _, l := range res.Losses {
+					if strings.ContainsAny(l.Text, "\x1b\a\x00\u202e\u2028") {
+						t.Errorf("%s: a loss holds a control character: %q", f, l.Text)
+					}
+				}
+				for _, n := range res.Notes {
+					if n.Name != filepath.Base(n.Name) || strings.ContainsAny(n.Name, "/\\\x1b\x00\u202e") || strings.HasPrefix(n.Name, ".") {
+						t.Errorf("a note's name %q is no plain file name", n.Name)
+					}
+					if strings.ContainsAny(string(n.Data), "\x1b\a\x00\u202e") {
+						t.Errorf("note %s holds a control character:\n%q", n.Name, n.Data)
+					}
+				}
+			}
+		})
 	}
 }

@@ -25,17 +25,17 @@ type scFile struct {
 }
 
 type scCalendar struct {
-	ID             string      `json:"id"`
-	Name           string      `json:"name"`
-	CurrentDate    scDate      `json:"currentDate"`
-	LeapYear       scLeapYear  `json:"leapYear"`
-	Months         []scMonth   `json:"months"`
-	Moons          []scMoon    `json:"moons"`
-	NoteCategories []struct{}  `json:"noteCategories"`
-	Seasons        []scSeason  `json:"seasons"`
-	Time           scTime      `json:"time"`
-	Weekdays       []scWeekday `json:"weekdays"`
-	Year           scYear      `json:"year"`
+	ID             string       `json:"id"`
+	Name           string       `json:"name"`
+	CurrentDate    scDate       `json:"currentDate"`
+	LeapYear       scLeapYear   `json:"leapYear"`
+	Months         []scMonth    `json:"months"`
+	Moons          []scMoon     `json:"moons"`
+	NoteCategories []scCategory `json:"noteCategories"`
+	Seasons        []scSeason   `json:"seasons"`
+	Time           scTime       `json:"time"`
+	Weekdays       []scWeekday  `json:"weekdays"`
+	Year           scYear       `json:"year"`
 }
 
 type scDate struct {
@@ -124,14 +124,6 @@ type scYear struct {
 	YearNamesStart        int      `json:"yearNamesStart"`
 }
 
-// scNote is where reminders will go: a Foundry JournalEntry under the
-// calendar's id (2.2); none yet.
-type scNote struct{}
-
-// simpleNotes are the reminders as Simple Calendar notes, by calendar id:
-// none yet.
-func simpleNotes(string, []Reminder) map[string][]scNote { return map[string][]scNote{} }
-
 // scPhases are Simple Calendar's eight phases, in its order (new first),
 // with its icons; the one-day phases are the quarters.
 var scPhases = []struct {
@@ -150,7 +142,7 @@ func (c *calendar) simple(reminders []Reminder) scFile {
 	if c.id > 0 {
 		id += "-" + strconv.Itoa(c.id)
 	}
-	cal := scCalendar{ID: id, Name: c.name(), NoteCategories: []struct{}{},
+	cal := scCalendar{ID: id, Name: c.name(),
 		Time: scTime{HoursInDay: 24, MinutesInHour: 60, SecondsInMinute: 60, GameTimeRatio: 1, UpdateFrequency: 1}}
 	cal.CurrentDate = scDate{Year: c.cur.Year, Month: c.cur.Month - 1, Day: c.cur.Day - 1}
 
@@ -200,7 +192,9 @@ func (c *calendar) simple(reminders []Reminder) scFile {
 		cal.Seasons = append(cal.Seasons, scSeason{Name: s.Name, StartingMonth: s.Month - 1, StartingDay: s.Day - 1,
 			Color: "#ffffff", Icon: "none", SunriseTime: 6 * 3600, SunsetTime: 18 * 3600})
 	}
-	return scFile{ExportVersion: 2, Calendars: []scCalendar{cal}, Notes: simpleNotes(id, reminders)}
+	notes := map[string][]scNote{}
+	notes[id], cal.NoteCategories = c.simpleNotes(id, c.plan(reminders), from, to)
+	return scFile{ExportVersion: 2, Calendars: []scCalendar{cal}, Notes: notes}
 }
 
 // scYears are Simple Calendar's years of the calendar: every year, 0

@@ -1,0 +1,147 @@
+package calendar
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/internal/calexport"
+)
+
+// The reminders a tool's file carries: the calendar's list, every page,
+// of its own entity, or with --all-reminders of every entity and post,
+// each named by whose it is (the entity's name, read once an hour through
+// the local cache); and with --notes, Calendarium's notes, each a new
+// file of the folder.
+
+// exportReminders reads the calendar's reminders for the tool's file.
+func exportReminders(ctx context.Context, f *cmdutil.Factory, c *client.Client, cal *client.Calendar, all bool) ([]calexport.Reminder, error) {
+	var seen []*client.Reminder
+	for rm, err := range c.CalendarReminders(cal.ID).All(ctx, nil, nil) {
+		if err != nil {
+			return nil, fmt.Errorf("reading the reminders of calendar %d %q: %w", cal.ID, cal.Name, err)
+		}
+		seen = append(seen, rm)
+	}
+	f.LocalCache().RemindersSeen(seen)
+	if !all && cal.EntityID == 0 && len(seen) > 0 {
+		fmt.Fprintf(f.IO.ErrOut, "warning: the server's answer gives calendar %d no entity_id: none of its %d reminders can be told to be its own; --all-reminders writes them all\n",
+			cal.ID, len(seen))
+	}
+	owners := map[int]string{}
+	var out []calexport.Reminder
+	others := 0
+	for _, rm := range seen {
+		own := !rm.OfPost() && cal.EntityID != 0 && rm.RemindableID == cal.EntityID
+		if !own && !all {
+			others++
+			continue
+		}
+		r := calexport.Reminder{ID: rm.ID, Recurrence: rm.Recurrence(), Comment: deref(rm.Comment),
+			Colour: deref(rm.Colour), Visibility: 1}
+		if rm.VisibilityID != nil {
+			r.Visibility = *rm.VisibilityID
+		}
+		if rm.TypeID != nil {
+			r.Type = *rm.TypeID
+		}
+		if !own {
+			r.Owner = ownerName(ctx, f, c, rm, owners)
+		}
+		out = append(out, r)
+	}
+	// Whose reminders are written is a choice, not a loss: said, not
+	// refused by --strict.
+	switch {
+	case cal.EntityID == 0: // warned above
+	case others == 1:
+		cmdutil.Say(f, "note: 1 reminder of another entity or post is not written; --all-reminders adds it")
+	case others > 1:
+		cmdutil.Say(f, "note: %d reminders of other entities or posts are not written; --all-reminders adds them", others)
+	}
+	return out, nil
+}
+
+// ownerName is whose rm is: "post 3", or its entity's name (read once for
+// all its reminders, through the local cache), "entity 50" when it cannot
+// be read.
+func ownerName(ctx context.Context, f *cmdutil.Factory, c *client.Client, rm *client.Reminder, owners map[int]string) string {
+	if rm.OfPost() {
+		return "post " + strconv.Itoa(rm.RemindableID)
+	}
+	if name, ok := owners[rm.RemindableID]; ok {
+		return name
+	}
+	owners[rm.RemindableID] = "entity " + strconv.Itoa(rm.RemindableID)
+	e, err := f.LocalCache().Entity(rm.RemindableID, func(id int) (*client.Entity, error) { return c.GetEntity(ctx, id) })
+	if err == nil && e.Name != "" {
+		owners[rm.RemindableID] = e.Name
+	}
+	return owners[rm.RemindableID]
+}
+
+// checkNotesDir refuses --notes that is a file, before anything is sent.
+func checkNotesDir(dir string) error {
+	info, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return cmdutil.UsageErrorf("--notes %s: %v", dir, err)
+	case !info.IsDir():
+		return cmdutil.UsageErrorf("--notes %s: not a folder", dir)
+	}
+	return nil
+}
+
+// writeNotes writes each note as a new file of dir (made when missing).
+// A note that exists already is refused before any is written: the
+// vault's notes are a person's, kanka does not write over them. A failure
+// half way takes back the notes this run wrote.
+func writeNotes(dir string, notes []calexport.Note) error {
+	for _, n := range notes {
+		path := filepath.Join(dir, n.Name)
+		if _, err := os.Lstat(path); err == nil {
+			return cmdutil.UsageErrorf("--notes: %s exists: kanka writes new notes only (move it, or give another folder); nothing was written", path)
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("--notes: %w", err)
+	}
+	var written []string
+	for _, n := range notes {
+		path := filepath.Join(dir, n.Name)
+		if err := writeNew(path, n.Data); err != nil {
+			for _, w := range written {
+				_ = os.Remove(w)
+			}
+			return fmt.Errorf("--notes: %w; no note was kept", err)
+		}
+		written = append(written, path)
+	}
+	return nil
+}
+
+// writeNew writes data to path, which must not exist (O_EXCL).
+func writeNew(path string, data []byte) error {
+	file, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := file.Write(data); err != nil {
+		file.Close()
+		_ = os.Remove(path)
+		return err
+	}
+	if err := file.Close(); err != nil {
+		_ = os.Remove(path)
+		return err
+	}
+	return nil
+}
