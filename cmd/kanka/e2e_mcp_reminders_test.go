@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"slices"
 	"testing"
@@ -122,5 +123,45 @@ func wantStoredReminder(t *testing.T, s *dsServer, want string) {
 		"length": rm["length"], "month": rm["month"], "recurring_periodicity": rm["recurring_periodicity"], "year": rm["year"]})
 	if string(got) != want {
 		t.Errorf("the stored reminder: %s\nwant %s", got, want)
+	}
+}
+
+// The reminder tools that write take the campaign's lock, as the commands
+// do: while another kanka writes, each is refused in the command's words
+// with nothing sent (kanka mcp --lock-wait 0 gives its calls no wait);
+// the reads go on.
+func TestE2EMCPReminderWritesTakeTheCampaignsLock(t *testing.T) {
+	t.Parallel()
+	srv, hold, release := blockingSandbox(t)
+	k := newKanka(t, srv)
+	k.ok(t, "apply", "-f", harptosSeedFile)
+	k.ok(t, "reminder", "create", "--calendar", "1", "--date", "1492-4-3", "--comment", "Market day")
+	holder, command, done := holdCampaign(t, k, hold)
+	busy := fmt.Sprintf("error: campaign 1 is being written by another kanka (pid %d: %s); did not wait (--lock-wait 0), and wrote nothing: try again once it is done\n"+
+		"(kanka exit 9: another kanka was writing to this campaign all along: nothing was written; try again once it is done)", holder.Process.Pid, command)
+
+	s := k.startMCP(t, "--lock-wait", "0", "mcp")
+	s.initialize()
+	mark := srv.mark()
+	for name, args := range map[string]map[string]any{
+		"add_reminder":    {"calendar": 1, "date": "1492-4-4", "comment": "Fair"},
+		"update_reminder": {"id": 1, "calendar": 1, "comment": "Fair"},
+		"delete_reminder": {"id": 1, "calendar": 1, "confirm": true},
+	} {
+		if r := s.call(name, args); !r.isError || r.summary() != busy {
+			t.Errorf("%s while the campaign is locked: %v\nwant %q", name, r.texts, busy)
+		}
+	}
+	wantNoRequests(t, srv, mark)
+	s.ok("list_reminders", map[string]any{"calendar": 1})
+	s.ok("delete_reminder", map[string]any{"id": 1, "calendar": 1})
+
+	release()
+	if err := <-done; err != nil {
+		t.Fatalf("the holder: %v", err)
+	}
+	s.ok("update_reminder", map[string]any{"id": 1, "calendar": 1, "comment": "Fair"})
+	if code, _ := s.close(); code != 0 {
+		t.Errorf("exit %d", code)
 	}
 }
