@@ -24,7 +24,8 @@ var listReminders = tool[listRemindersInput]{
 	description: "Every reminder of a calendar (of its own entity, of other entities and of posts), in date order: each " +
 		"one's id (which update_reminder and delete_reminder take), date (its first day when it repeats), comment, " +
 		"repeat (recurring_periodicity: year, month, or a moon's id and phase such as 1_f for a full moon), " +
-		"recurring_until, length in days, colour, type, visibility and the entity it belongs to (remindable_id). Reads only.",
+		"recurring_until, length in days, colour, type_id (2 birth, 3 death, 4 date, 5 founded), visibility_id (1 all, " +
+		"2 admin, 3 admin-self, 4 self, 5 members) and the entity it belongs to (remindable_id). Reads only.",
 	effect: reads,
 	output: []property{{"reminders", "array", "the reminders in date order, every key the server sent"}},
 	command: func(in listRemindersInput) (invocation, error) {
@@ -168,7 +169,7 @@ var deleteReminder = tool[deleteReminderInput]{
 	shape: func(in deleteReminderInput, v any) (map[string]any, string) {
 		if !in.Confirm {
 			rm, _ := v.(map[string]any)
-			return map[string]any{"id": rm["id"], "deleted": false, "confirm_required": true, "reminder": rm},
+			return map[string]any{"id": in.ID, "deleted": false, "confirm_required": true, "reminder": rm},
 				"Nothing was deleted: delete_reminder needs confirm: true. It would delete " + reminderOf(rm)
 		}
 		return map[string]any{"id": in.ID, "deleted": true}, fmt.Sprintf("deleted reminder %d", in.ID)
