@@ -40,7 +40,7 @@ var listReminders = tool[listRemindersInput]{
 		byDate(rms)
 		lines := []string{plural(len(rms), "reminder", "reminders") + ":"}
 		for _, rm := range rms {
-			lines = append(lines, fmt.Sprintf("%s: %s", text(rm["id"]), reminderWords(rm)))
+			lines = append(lines, fmt.Sprintf("%s: %s", text(rm["id"]), reminderSummary(rm)))
 		}
 		return map[string]any{"reminders": list(rms)}, strings.Join(lines, "\n")
 	},
@@ -190,11 +190,11 @@ func reminderPlace(calendar Ref, entity *int) []string {
 // reminderOf names a reminder in a summary: reminder 1 of calendar 1:
 // 1492-4-3 "Market day", repeats every year.
 func reminderOf(rm map[string]any) string {
-	return fmt.Sprintf("reminder %s of calendar %s: %s", text(rm["id"]), text(rm["calendar_id"]), reminderWords(rm))
+	return fmt.Sprintf("reminder %s of calendar %s: %s", text(rm["id"]), text(rm["calendar_id"]), reminderSummary(rm))
 }
 
-// reminderWords are a reminder's date, comment, repeat and length.
-func reminderWords(rm map[string]any) string {
+// reminderSummary are a reminder's date, comment, repeat and length.
+func reminderSummary(rm map[string]any) string {
 	words := entryDate(rm)
 	if c, ok := rm["comment"].(string); ok {
 		words += " " + strconv.Quote(c)
