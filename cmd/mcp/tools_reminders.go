@@ -193,7 +193,8 @@ func reminderOf(rm map[string]any) string {
 	return fmt.Sprintf("reminder %s of calendar %s: %s", text(rm["id"]), text(rm["calendar_id"]), reminderSummary(rm))
 }
 
-// reminderSummary are a reminder's date, comment, repeat and length.
+// reminderSummary is a reminder in words: its date, comment, repeat and
+// length.
 func reminderSummary(rm map[string]any) string {
 	words := entryDate(rm)
 	if c, ok := rm["comment"].(string); ok {
