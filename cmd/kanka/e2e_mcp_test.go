@@ -18,7 +18,8 @@ import (
 // the sandbox served in both modes and the in-process one (--sandbox).
 
 // mcpTools are the tools kanka mcp offers, as tools/list orders them.
-var mcpTools = []string{"advance_date", "apply_seed", "get_calendar", "list_calendars", "list_weather", "plan_seed", "set_weather", "show_month"}
+var mcpTools = []string{"add_reminder", "advance_date", "apply_seed", "delete_reminder", "get_calendar", "list_calendars",
+	"list_reminders", "list_weather", "plan_seed", "set_weather", "show_month", "update_reminder"}
 
 func TestE2EMCPServesAnAssistant(t *testing.T) {
 	t.Parallel()
@@ -111,7 +112,7 @@ func TestE2EMCPReadOnly(t *testing.T) {
 	k.ok(t, "apply", "-f", harptosSeedFile)
 	s := k.startMCP(t, "mcp", "--read-only")
 	s.initialize()
-	if names := s.toolNames(); !slices.Equal(names, []string{"get_calendar", "list_calendars", "list_weather", "plan_seed", "show_month"}) {
+	if names := s.toolNames(); !slices.Equal(names, []string{"get_calendar", "list_calendars", "list_reminders", "list_weather", "plan_seed", "show_month"}) {
 		t.Errorf("tools %v", names)
 	}
 	mark := srv.mark()
@@ -139,10 +140,11 @@ weeks: {1: Week of the Wolf, 3: Week of the Hare}
 suffix: DR
 `
 
-// After an assistant's advance_date and set_weather, the calendar the
-// server holds (read from its state file, never through kanka) has lost
-// nothing: its months, weekdays, moons, seasons, named years and named
-// weeks are as they were; only its date moved.
+// After an assistant's advance_date, set_weather and add_reminder, the
+// calendar the server holds (read from its state file, never through
+// kanka) has lost nothing: its months, weekdays, moons, seasons, named
+// years and named weeks are as they were; only its date moved. The
+// reminder repeats on the moon, whose id is kept.
 func TestE2EMCPKeepsEveryPartOfTheCalendar(t *testing.T) {
 	t.Parallel()
 	eachMode(t, func(t *testing.T, live bool) {
@@ -159,6 +161,7 @@ func TestE2EMCPKeepsEveryPartOfTheCalendar(t *testing.T) {
 		m := k.startMCP(t, "mcp")
 		m.initialize()
 		m.ok("advance_date", map[string]any{"calendar": "Weeks of the North"})
+		m.ok("add_reminder", map[string]any{"calendar": 1, "date": "today", "comment": "Moonfeast", "repeat": "Selûne:full", "length": 2})
 		m.ok("advance_date", map[string]any{"calendar": 1, "days": 3, "keep_weeks": true})
 		m.ok("set_weather", map[string]any{"calendar": 1, "weather": "snowflake", "temperature": "-5°C"})
 		m.ok("set_weather", map[string]any{"calendar": 1, "date": "+1", "weather": "cloud"})
@@ -189,6 +192,7 @@ func TestE2EMCPKeepsEveryPartOfTheCalendar(t *testing.T) {
 		if n := len(s.weatherOf(t, 1)); n != 2 {
 			t.Errorf("%d weather entries, want 2", n)
 		}
+		wantStoredReminder(t, s, `{"calendar_id":1,"comment":"Moonfeast","day":2,"length":2,"month":1,"recurring_periodicity":"1_f","year":1492}`)
 	})
 }
 
@@ -265,6 +269,11 @@ func TestE2EMCPWithTheTypeScriptClient(t *testing.T) {
 		{"apply_seed", map[string]any{"seed": seed}},
 		{"set_weather", map[string]any{"calendar": 1, "date": "+1", "weather": "cloud", "wind": "calm"}},
 		{"advance_date", map[string]any{"calendar": 1, "days": 2, "keep_weeks": true}},
+		{"add_reminder", map[string]any{"calendar": 1, "date": "today", "comment": "Market day", "repeat": "Selûne:full"}},
+		{"list_reminders", map[string]any{"calendar": "Calendar of Harptos"}},
+		{"update_reminder", map[string]any{"id": 1, "calendar": 1, "length": 2}},
+		{"delete_reminder", map[string]any{"id": 1, "calendar": 1}},
+		{"delete_reminder", map[string]any{"id": 1, "calendar": 1, "confirm": true}},
 		{"set_weather", map[string]any{"calendar": 1, "date": "1492-13-40", "weather": "sun"}}, // refused
 	}
 	config, _ := json.Marshal(map[string]any{"sdkDir": dir, "command": binary, "args": []string{"mcp"}, "env": env, "calls": calls})

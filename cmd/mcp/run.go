@@ -29,6 +29,9 @@ type Runner func(ctx context.Context, s *cmdutil.IOStreams, args []string) int
 type invocation struct {
 	args  []string
 	stdin string
+	// printsNothing: the command prints nothing on stdout (a delete); its
+	// result is shaped from nothing (null).
+	printsNothing bool
 }
 
 // command is the invocation of args.

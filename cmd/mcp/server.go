@@ -125,6 +125,9 @@ func (t tool[In]) call(ctx context.Context, s *server, req *sdk.CallToolRequest,
 		return refusal(err)
 	}
 	o := s.run(ctx, req, inv)
+	if inv.printsNothing && o.code == cmdutil.ExitOK && len(o.stdout) == 0 {
+		o.stdout = []byte("null")
+	}
 	res := t.result(in, o)
 	// A cancelled call's client may never read its result: what was
 	// written is said on stderr too.

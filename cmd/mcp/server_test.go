@@ -21,14 +21,18 @@ import (
 // toolHints are each tool's annotations: read-only, destructive,
 // idempotent.
 var toolHints = map[string][3]bool{
-	"list_calendars": {true, false, true},
-	"get_calendar":   {true, false, true},
-	"show_month":     {true, false, true},
-	"list_weather":   {true, false, true},
-	"plan_seed":      {true, false, true},
-	"set_weather":    {false, false, true},
-	"advance_date":   {false, false, false},
-	"apply_seed":     {false, true, false},
+	"list_calendars":  {true, false, true},
+	"get_calendar":    {true, false, true},
+	"show_month":      {true, false, true},
+	"list_weather":    {true, false, true},
+	"plan_seed":       {true, false, true},
+	"set_weather":     {false, false, true},
+	"advance_date":    {false, false, false},
+	"apply_seed":      {false, true, false},
+	"list_reminders":  {true, false, true},
+	"add_reminder":    {false, false, false},
+	"update_reminder": {false, false, true},
+	"delete_reminder": {false, true, true},
 }
 
 func listTools(t *testing.T, r *rig) map[string]*sdk.Tool {

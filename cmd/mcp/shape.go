@@ -17,6 +17,7 @@ func tools() []registrar {
 	return []registrar{
 		listCalendars, getCalendar, showMonth, listWeather, planSeed,
 		setWeather, advanceDate, applySeed,
+		listReminders, addReminder, updateReminder, deleteReminder,
 	}
 }
 

@@ -94,10 +94,6 @@ func (r *reminders) update(run *run, current reminder) (reminder, error) {
 	before := client.FromReminder(current)
 	in := client.ReminderFields().Over(&before, &run.Records[0])
 	changed := client.ReminderFields().Differing(&in, &before)
-	if len(changed) == 0 {
-		cmdutil.Say(r.f, "reminder %d already has these values; nothing was sent", current.ID)
-		return current, nil
-	}
 	if slices.ContainsFunc(changed, func(key string) bool { return slices.Contains(calendarKeys, key) }) {
 		cal, err := r.calendar(run.Ctx, run.Client, deref(in.CalendarID))
 		if err != nil {
@@ -107,7 +103,14 @@ func (r *reminders) update(run *run, current reminder) (reminder, error) {
 		if err := r.ready(run, cal, records); err != nil {
 			return nil, err
 		}
+		// A date by a month's name, or a moon's repeat by its name, may
+		// be what the reminder has already.
 		in = records[0]
+		changed = client.ReminderFields().Differing(&in, &before)
+	}
+	if len(changed) == 0 {
+		cmdutil.Say(r.f, "reminder %d already has these values; nothing was sent", current.ID)
+		return current, nil
 	}
 	rm, err := run.Client.Reminders(r.at[current.ID]).Patch(run.Ctx, current.ID, client.ReminderFields().UpdateOf(&in, &before))
 	return rm, explain(err, in.Repeat)
