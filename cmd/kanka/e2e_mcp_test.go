@@ -243,10 +243,8 @@ func TestE2EMCPWithTheTypeScriptClient(t *testing.T) {
 		t.Fatalf("%s holds the TypeScript MCP SDK %q, want 1.32.x", tsSDKEnv, meta.Version)
 	}
 
-	// Each answer a little late, so that a request's progress reaches the
-	// client before the call's result: the client reads a notification a
-	// step after a result that came with it, and drops it once the call
-	// is over.
+	// Each answer a little late, as the live service's are; the script
+	// counts each call's progress as it comes off the wire.
 	srv := startServer(t, sandbox.Options{Live: true, Latency: 60 * time.Millisecond}, nil)
 	k := newKanka(t, srv)
 	k.ok(t, "apply", "-f", harptosSeedFile)

@@ -41,6 +41,27 @@ async function main() {
   const client = new Client({ name: 'kanka-e2e-ts', version: '1.0.0' });
   await client.connect(transport);
 
+  // Progress is counted as the server sent it, on the wire: the client
+  // hands a notification to its callback a step after it reads it, and
+  // drops one that arrived in the same read as the call's result.
+  const progressByToken = new Map();
+  const received = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    if (message.method === 'notifications/progress') {
+      const token = message.params.progressToken;
+      progressByToken.set(token, (progressByToken.get(token) || 0) + 1);
+    }
+    received(message, extra);
+  };
+  let lastToken;
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => {
+    if (message.method === 'tools/call') {
+      lastToken = message.params._meta && message.params._meta.progressToken;
+    }
+    return send(message, options);
+  };
+
   const { tools } = await client.listTools();
   const problems = [];
   const inputs = {};
@@ -61,9 +82,10 @@ async function main() {
       // The client checks structuredContent against the tool's
       // outputSchema itself, and throws when it does not hold.
       const res = await client.callTool({ name: call.tool, arguments: call.arguments }, undefined, {
-        onprogress: () => { result.progress++; },
+        onprogress: () => {},
         timeout: 60000,
       });
+      result.progress = progressByToken.get(lastToken) || 0;
       result.isError = Boolean(res.isError);
       result.structured = res.structuredContent !== undefined;
       result.text = (res.content || []).filter((c) => c.type === 'text').map((c) => c.text)[0] || '';
