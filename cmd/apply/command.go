@@ -115,7 +115,7 @@ func (p *Plan) Writes() int {
 		if cp.Action == Create || cp.Action == Update {
 			n++
 		}
-		n += len(cp.Weather)
+		n += len(cp.Weather) + len(cp.Reminders)
 	}
 	return n
 }
