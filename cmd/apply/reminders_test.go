@@ -1,9 +1,13 @@
 package apply
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"net/http"
 	"net/url"
 	"reflect"
 	"slices"
@@ -426,4 +430,151 @@ func TestApplyFindsAReminderByItsCommentAsStored(t *testing.T) {
 			}
 		})
 	}
+}
+
+// The plan lists a calendar's reminder writes as its weather's: the
+// counts, then on a terminal (or with -v) each create, change and delete;
+// the summary counts them only when a calendar's reminders are managed;
+// -o json carries each with its status.
+func TestPrintPlanListsReminderWrites(t *testing.T) {
+	cp := newCampaign(t, false)
+	c, _ := cp.client(sandbox.Options{}, nil)
+	if _, err := run(t, c, Seed{Calendars: []DesiredCalendar{festivals()}}, PlanOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	seed := Seed{Calendars: []DesiredCalendar{festivals()}}
+	h := &seed.Calendars[0]
+	h.Reminders[1].Input.Colour = ptr("#00aa00")
+	h.Reminders[0].Input.Comment = ptr("The Midwinter feast")
+	act, err := Read(t.Context(), c, seed, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, err := MakePlan(seed, act, PlanOptions{Prune: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := plan.Calendars[0].Reminders
+	var b bytes.Buffer
+	PrintPlan(&b, plan, PlanText{Entries: TerminalEntries})
+	want := `calendar "Harptos" (id 1): unchanged
+  reminders: 1 to create, 1 to update, 1 to delete, 1 unchanged
+    + 1492-2-1 "The Midwinter feast" (repeat: year)
+    ~ 1492-3-3 (id ` + itoa(rs[1].ID) + `) "The fair" colour: "#aa0000" -> "#00aa00"
+    - 1492-2-1 (id ` + itoa(rs[2].ID) + `) "Midwinter feast" (repeat: year)
+Plan: 0 calendars to create, 0 to update, 1 unchanged; 0 weather entries to create, 0 to update, 0 to delete, 0 unchanged; 1 reminder to create, 1 to update, 1 to delete, 1 unchanged.
+`
+	if b.String() != want {
+		t.Errorf("plan:\n%s\nwant:\n%s", b.String(), want)
+	}
+	b.Reset()
+	if err := PrintJSON(&b, plan, true); err != nil {
+		t.Fatal(err)
+	}
+	var report struct {
+		Calendars []struct {
+			Reminders struct {
+				Create, Update, Delete, Unchanged int
+				Actions                           []struct {
+					Where, Date, Comment, Repeat, Action, Status string
+					ID                                           int
+					Changes                                      []Change
+				}
+			}
+		}
+		Summary string
+	}
+	if err := json.Unmarshal(b.Bytes(), &report); err != nil {
+		t.Fatal(err)
+	}
+	r := report.Calendars[0].Reminders
+	if r.Create != 1 || r.Update != 1 || r.Delete != 1 || r.Unchanged != 1 || len(r.Actions) != 3 {
+		t.Fatalf("-o json: %+v", r)
+	}
+	if a := r.Actions[0]; a.Where != "seed.yaml: line 20" || a.Date != "1492-2-1" || a.Comment != "The Midwinter feast" || a.Repeat != "year" || a.Action != "create" || a.Status != "planned" {
+		t.Errorf("the create: %+v", a)
+	}
+	if a := r.Actions[1]; a.ID != rs[1].ID || a.Action != "update" || len(a.Changes) != 1 || a.Changes[0].Field != "colour" {
+		t.Errorf("the update: %+v", a)
+	}
+	if a := r.Actions[2]; a.ID != rs[2].ID || a.Action != "delete" || a.Comment != "Midwinter feast" {
+		t.Errorf("the delete: %+v", a)
+	}
+	if !strings.HasSuffix(report.Summary, "; 1 reminder to create, 1 to update, 1 to delete, 1 unchanged.") {
+		t.Errorf("summary %q", report.Summary)
+	}
+}
+
+// A calendar the plan leaves alone but writes reminders on, whose moons
+// changed meanwhile, stops the run: a repeat names a moon by its id.
+func TestRecheckFindsTheMoonsChangedUnderPlannedReminders(t *testing.T) {
+	for _, m := range modes {
+		t.Run(m.name, func(t *testing.T) {
+			cp := newCampaign(t, m.live)
+			c, _ := cp.client(sandbox.Options{}, nil)
+			if _, err := run(t, c, Seed{Calendars: []DesiredCalendar{festivals()}}, PlanOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			seed := Seed{Calendars: []DesiredCalendar{festivals()}}
+			seed.Calendars[0].Reminders[1].Input.Colour = ptr("#00aa00")
+			plan, act, err := planOf(t, c, seed, PlanOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			other, _ := cp.client(sandbox.Options{}, nil)
+			id := plan.Calendars[0].ID
+			current, err := other.GetCalendar(context.Background(), id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := client.FromCalendar(current)
+			in.Moons = append(in.Moons, client.Moon{Name: "Tears", Fullmoon: 12})
+			if _, err := other.UpdateCalendar(context.Background(), id, in); err != nil {
+				t.Fatal(err)
+			}
+			err = Recheck(context.Background(), c, plan, act)
+			var changed cmdutil.ChangedErrors
+			want := `calendar 1 "Harptos" changed on the server since apply read it, and the plan writes its reminders on the days and moons it had (last changed by user 1): moons. Nothing was sent`
+			if !errors.As(err, &changed) || len(changed) != 1 || !strings.HasPrefix(err.Error(), want) {
+				t.Errorf("err = %v\nwant %s", err, want)
+			}
+		})
+	}
+}
+
+// A calendar whose create failed holds its reminders: they are skipped,
+// named in the outcome, and nothing is posted under an entity not known.
+func TestFailedCalendarCreateHoldsItsReminders(t *testing.T) {
+	cp := newCampaign(t, false)
+	c, rec := cp.client(sandbox.Options{}, func(next http.RoundTripper) http.RoundTripper {
+		return refuseCalendarCreate{next}
+	})
+	plan, err := run(t, c, Seed{Calendars: []DesiredCalendar{festivals()}}, PlanOptions{})
+	var runErr *RunError
+	if !errors.As(err, &runErr) || runErr.Failed != 1 || runErr.Skipped != 3 {
+		t.Fatalf("err = %v", err)
+	}
+	for _, s := range rec.take() {
+		if strings.Contains(s, "reminders") {
+			t.Errorf("sent %s", s)
+		}
+	}
+	var b bytes.Buffer
+	PrintOutcome(&b, plan, 0)
+	if line := `not tried: create reminder 1492-2-1 "Midwinter feast" of calendar "Harptos": calendar "Harptos" was not created`; !strings.Contains(b.String(), line) {
+		t.Errorf("outcome lacks %q:\n%s", line, b.String())
+	}
+}
+
+// refuseCalendarCreate answers a calendar's create with a 422, as a
+// service that refuses it; every other request goes on.
+type refuseCalendarCreate struct{ next http.RoundTripper }
+
+func (r refuseCalendarCreate) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Method != http.MethodPost || !strings.HasSuffix(req.URL.Path, "/calendars") {
+		return r.next.RoundTrip(req)
+	}
+	body := `{"message":"The given data was invalid.","errors":{"name":["The name field is required."]}}`
+	return &http.Response{StatusCode: http.StatusUnprocessableEntity, Header: http.Header{"Content-Type": {"application/json"}},
+		Body: io.NopCloser(strings.NewReader(body)), Request: req}, nil
 }
