@@ -23,9 +23,10 @@ type ExportOptions struct {
 	Factory *cmdutil.Factory
 	Ctx     context.Context
 	// Calendars are the ID|NAME arguments, in the order given; empty with All.
-	Calendars   []string
-	All         bool
-	WithWeather bool
+	Calendars     []string
+	All           bool
+	WithWeather   bool
+	WithReminders bool
 	// Format is --format: yaml (the apply document) or another tool's
 	// file (export_tool.go); Strict refuses a tool's file that loses
 	// anything.
@@ -39,14 +40,14 @@ func NewCmdExport(f *cmdutil.Factory, runF func(*ExportOptions) error) *cobra.Co
 	cmd := &cobra.Command{
 		Use:   "export ID|NAME... | --all [--with-weather] [--format F]",
 		Short: "Write calendars for kanka apply, or one for another calendar tool",
-		Long: `Write calendars, and with --with-weather their weather, to standard output
-as the document "kanka apply -f" reads (YAML):
+		Long: `Write calendars to standard output as the document "kanka apply -f" reads:
 
   calendars:
     - name: Harptos
       months: [...]          # every key "calendar get -o yaml" prints
       weather:               # only with --with-weather
         - {date: 1492-1-1, weather: snowflake, temperature: -5C}
+      reminders: [...]       # only with --with-reminders: the calendar's own
 
 It has no ids, no keys only the server sets and no tags, so it copies
 calendars to another campaign, and it is stable, so it diffs well in git.
@@ -55,7 +56,7 @@ calendar as that tool imports it, with a warning for each thing the tool
 cannot hold. More in docs/calendars.md and docs/importing.md; requests: kanka
 help requests.`,
 		Example: `  kanka calendar export "Calendar of Harptos" --with-weather > harptos.yaml
-  kanka calendar export --all --with-weather > campaign.yaml
+  kanka calendar export --all --with-weather --with-reminders > campaign.yaml
   kanka calendar export 1 --with-weather | kanka --sandbox apply -f -
   kanka calendar export "Calendar of Harptos" --format simple-calendar > harptos-foundry.json
   kanka calendar export 1 --format calendarium > harptos-obsidian.json`,
@@ -83,7 +84,8 @@ help requests.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.All, "all", false, "export every calendar of the campaign")
-	cmd.Flags().BoolVar(&opts.WithWeather, "with-weather", false, "add each calendar's weather (every weather page is read)")
+	cmd.Flags().BoolVar(&opts.WithWeather, "with-weather", false, "add each calendar's weather (every page of it is read)")
+	cmd.Flags().BoolVar(&opts.WithReminders, "with-reminders", false, "add each calendar's own reminders (every page is read)")
 	addFormatFlags(cmd, opts)
 	return cmd
 }
@@ -121,6 +123,17 @@ func exportRun(opts *ExportOptions) error {
 		node, err := exportNode(cal, weather, opts.WithWeather)
 		if err != nil {
 			return err
+		}
+		if opts.WithReminders {
+			own, ok, err := ownReminders(ctx, f, c, cal)
+			if err != nil {
+				return err
+			}
+			if ok {
+				if node, err = withReminders(f, node, cal, own); err != nil {
+					return err
+				}
+			}
 		}
 		item, err := output.EncodeYAML([]any{node})
 		if err != nil {
