@@ -77,10 +77,11 @@ func (d *draft) eventsOf(r *almanac.Reckoning) (out []client.ReminderInput, loss
 		start = 1
 	}
 	seen := map[string]string{}
+	md := monthDaysOf(r)
 	for _, e := range d.events {
 		in, why := client.ReminderInput{}, e.lost
 		if why == "" {
-			in, why = d.reminderOf(r, e, start)
+			in, why = d.reminderOf(r, md, e, start)
 		}
 		if why != "" {
 			losses = append(losses, fmt.Sprintf("%s %q is not carried: %s", e.noun, shortened(e.name), why))
@@ -105,7 +106,7 @@ const maxComment = 191
 
 // reminderOf is event e as a reminder on the calendar of r, or why it
 // cannot be one; a repeat the file starts nowhere starts in year start.
-func (d *draft) reminderOf(r *almanac.Reckoning, e srcEvent, start int) (client.ReminderInput, string) {
+func (d *draft) reminderOf(r *almanac.Reckoning, md monthDays, e srcEvent, start int) (client.ReminderInput, string) {
 	var in client.ReminderInput
 	m, day, ok := d.months.kanka(e.date.month, e.date.day)
 	if !ok && !(e.repeat == moonly && e.from == nil) {
@@ -129,7 +130,7 @@ func (d *draft) reminderOf(r *almanac.Reckoning, e srcEvent, start int) (client.
 			own, found = firstYearly(r, from, m, day)
 		} else {
 			in.Repeat = ptr("month")
-			own, found = firstMonthly(r, from, day)
+			own, found = firstMonthly(r, md, from, day)
 		}
 		if !found {
 			return in, fmt.Sprintf("the calendar has no day %d of %s from %s on", day, monthWords(d, m, e.repeat), from)
@@ -265,16 +266,56 @@ func firstYearly(r *almanac.Reckoning, from client.Date, m, day int) (client.Dat
 }
 
 // firstMonthly is the first day numbered day of a month, from from on.
-func firstMonthly(r *almanac.Reckoning, from client.Date, day int) (client.Date, bool) {
+// It compares the months' lengths (monthDays) rather than checking each
+// date: a hostile file's thousands of monthly events over a calendar of
+// thousands of months must not take minutes.
+func firstMonthly(r *almanac.Reckoning, md monthDays, from client.Date, day int) (client.Date, bool) {
+	if day < 1 || day > md.longest {
+		return client.Date{}, false
+	}
 	for _, y := range candidateYears(r, from.Year) {
-		for m := 1; m <= r.MonthCount(); m++ {
+		if r.Check(client.Date{Year: y, Month: 1, Day: 1}) != nil {
+			continue // a year 0 the calendar skips
+		}
+		leap := r.IsLeapYear(y)
+		for m := 1; m <= len(md.common); m++ {
 			d := client.Date{Year: y, Month: m, Day: day}
-			if r.Check(d) == nil && !before(r, d, from) {
+			if day <= md.length(m, leap) && !before(r, d, from) {
 				return d, true
 			}
 		}
 	}
 	return client.Date{}, false
+}
+
+// monthDays are the calendar's month lengths, read once for every event.
+type monthDays struct {
+	common []int // month m's days in a common year at m-1
+	// leapMonth gains leapAmount days in leap years (0 for none).
+	leapMonth, leapAmount int
+	longest               int // the most days a month has in any year
+}
+
+func monthDaysOf(r *almanac.Reckoning) monthDays {
+	md := monthDays{common: make([]int, r.MonthCount())}
+	if leap := r.Calendar().Leap; leap.Enabled {
+		md.leapMonth, md.leapAmount = leap.Month, leap.Amount
+	}
+	for m := range md.common {
+		leap, common := monthLengths(r, m+1)
+		md.common[m] = common
+		md.longest = max(md.longest, leap, common)
+	}
+	return md
+}
+
+// length is month m's days in a leap or a common year, as the almanac
+// counts them.
+func (md monthDays) length(m int, leap bool) int {
+	if leap && m == md.leapMonth {
+		return max(md.common[m-1]+md.leapAmount, 1)
+	}
+	return md.common[m-1]
 }
 
 // candidateYears are the years from y on in which a day may first be:
