@@ -3,6 +3,7 @@ package calimport
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -147,6 +148,12 @@ func (d *draft) reminderOf(r *almanac.Reckoning, md monthDays, e srcEvent, start
 		name := d.in.Moons[e.moon].Name
 		if strings.Contains(name, ":") {
 			return in, fmt.Sprintf("its moon's name %q holds a colon, which a repeat cannot name", name)
+		}
+		// apply reads a repeat's moon as the first of its name, in any case.
+		if slices.ContainsFunc(d.in.Moons[:e.moon], func(m client.Moon) bool {
+			return strings.EqualFold(client.StoredText(m.Name), client.StoredText(name))
+		}) {
+			return in, fmt.Sprintf("its moon's name %q is also an earlier moon's, which a repeat names first", name)
 		}
 		in.Repeat = ptr(name + ":" + e.phase.String())
 	}

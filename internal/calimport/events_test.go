@@ -258,3 +258,25 @@ func TestTooManyEventsAreRefused(t *testing.T) {
 	}
 	wantRefused(t, calendariumFile(t, func(cal, _ map[string]any) { cal["events"] = events }), "events has 10001; kanka imports at most 10000")
 }
+
+// A repeat names its moon, and apply takes the first moon of that name (in
+// any case): an event on a later moon of the same name would fall on the
+// first one's phases, so it is named as not carried; one on the first is
+// carried.
+func TestAnEventOnALaterMoonOfTheSameNameIsNotCarried(t *testing.T) {
+	data := fantasyFile(t, func(s, _ map[string]any) {
+		s["moons"] = []any{map[string]any{"name": "Pale", "cycle": 30, "shift": 0, "granularity": 8},
+			map[string]any{"name": "PALE", "cycle": 7, "shift": 0, "granularity": 8}}
+	})
+	events := []any{
+		fcEventOf("First full", `[["Moons","0",["0","4"]]]`),
+		fcEventOf("Second full", `[["Moons","0",["1","4"]]]`),
+	}
+	data = []byte(strings.Replace(string(data), `"events":[]`, `"events":`+string(mustJSON(events)), 1))
+	res := convertOK(t, data)
+	wantReminders(t, res, "1-1-1 First full repeat Pale:full #000000 all")
+	loss := `event "Second full" is not carried: its moon's name "PALE" is also an earlier moon's, which a repeat names first`
+	if !slices.Contains(res.Losses, loss) {
+		t.Errorf("losses lack\n  %s\nin\n  %s", loss, strings.Join(res.Losses, "\n  "))
+	}
+}
