@@ -9,13 +9,16 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // donjon's notes (docs/formats.md 3.2): an object of texts keyed by their
 // day, "Y-M-D" with the month and day from 1 (a year may be negative). A
 // note is a reminder on its day; an empty text is a note cleared, none.
 
-var donjonDay = regexp.MustCompile(`^(-?\d{1,13})-(\d{1,6})-(\d{1,6})$`)
+// donjonDay is made when first used: a pattern compiled as kanka starts
+// costs every command.
+var donjonDay = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(-?\d{1,13})-(\d{1,6})-(\d{1,6})$`) })
 
 // donjonNotes reads the file's notes into the draft's events, by date.
 func (d *draft) donjonNotes(raw json.RawMessage) error {
@@ -48,7 +51,7 @@ func (d *draft) donjonNotes(raw json.RawMessage) error {
 			continue // a note cleared
 		}
 		n := note{day: day, comment: comment}
-		if m := donjonDay.FindStringSubmatch(strings.TrimSpace(day)); m != nil {
+		if m := donjonDay().FindStringSubmatch(strings.TrimSpace(day)); m != nil {
 			y, _ := strconv.Atoi(m[1])
 			mo, _ := strconv.Atoi(m[2])
 			dd, _ := strconv.Atoi(m[3])

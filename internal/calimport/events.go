@@ -2,7 +2,6 @@ package calimport
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -353,12 +352,10 @@ func before(r *almanac.Reckoning, a, b client.Date) bool {
 // "" when s is none.
 func hexColour(s string) string {
 	s = strings.ToLower(strings.TrimSpace(s))
-	if hexPattern.MatchString(s) {
-		return s
+	if len(s) != 7 || s[0] != '#' || strings.Trim(s[1:], "0123456789abcdef") != "" {
+		return ""
 	}
-	return ""
+	return s
 }
-
-var hexPattern = regexp.MustCompile(`^#[0-9a-f]{6}$`)
 
 func ptr[T any](v T) *T { return &v }

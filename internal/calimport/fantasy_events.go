@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/kanka-cli/kanka/almanac"
 )
@@ -50,12 +51,14 @@ type fcCategory struct {
 }
 
 // fcColours are Fantasy-Calendar's event colours as hex (Calendarium's
-// importer's table).
-var fcColours = map[string]string{
-	"dark-solid": "#000000", "red": "#9b2c2c", "pink": "#880e4f", "purple": "#4a148c", "deep-purple": "#311b92",
-	"blue": "#0d47a1", "light-blue": "#0288d1", "cyan": "#006064", "teal": "#004d40", "green": "#2e7d32",
-	"light-green": "#7cb342", "lime": "#9e9d24", "yellow": "#ffeb3b", "orange": "#ff9100", "blue-grey": "#455a64",
-}
+// importer's table), made when first used.
+var fcColours = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"dark-solid": "#000000", "red": "#9b2c2c", "pink": "#880e4f", "purple": "#4a148c", "deep-purple": "#311b92",
+		"blue": "#0d47a1", "light-blue": "#0288d1", "cyan": "#006064", "teal": "#004d40", "green": "#2e7d32",
+		"light-green": "#7cb342", "lime": "#9e9d24", "yellow": "#ffeb3b", "orange": "#ff9100", "blue-grey": "#455a64",
+	}
+})
 
 // fcCalendar is what an event's conditions are read with: the moons (the
 // export's, in order) and the seasons' first days when they are dated.
@@ -92,9 +95,9 @@ func (d *draft) fantasyEvents(events, categories []json.RawMessage, m fcCalendar
 			described++
 		}
 		cat, hasCat := cats[strings.Trim(string(ev.Category), `"`)]
-		e.colour = fcColours[strings.ToLower(strings.TrimSpace(string(ev.Settings.Color)))]
+		e.colour = fcColours()[strings.ToLower(strings.TrimSpace(string(ev.Settings.Color)))]
 		if e.colour == "" && hasCat {
-			e.colour = fcColours[strings.ToLower(strings.TrimSpace(string(cat.EventSettings.Color)))]
+			e.colour = fcColours()[strings.ToLower(strings.TrimSpace(string(cat.EventSettings.Color)))]
 		}
 		e.visibility = 1
 		if bool(ev.Settings.Hide) || hasCat && bool(cat.CategorySettings.Hide || cat.EventSettings.Hide) {
