@@ -38,6 +38,12 @@ var importEventFixtures = []struct {
 			"5 1 1492-4-10 The coronation null 3 #000000\n",
 	},
 	{
+		// Its two festivals, yearly from year 0 (the calendar has one).
+		file:     absPath("../../internal/calimport/testdata/harptos-fantasy-calendar.json"),
+		warnings: []string{"event descriptions: 2 descriptions are not carried (a reminder holds a comment of one line: the event's name)"},
+		stored:   "1 1 0-6-1 Greengrass year 1 #2e7d32\n2 1 0-16-1 Feast of the Moon year 1 #000000\n",
+	},
+	{
 		file:   gregorianFantasyFile,
 		stored: "1 1 1-1-1 New Year's Day year 1 null\n2 1 1-6-21 Midsummer year 1 null\n3 1 1-12-31 New Year's Eve year 1 null\n",
 	},
@@ -82,6 +88,25 @@ var importEventFixtures = []struct {
 		},
 		stored: "1 1 4-10-2 Shieldmeet year 1 #9b2c2c\n2 1 1-16-1 Feast of the Moon year 1 #9b2c2c\n3 1 1-13-1 Highharvesttide year 1 #9b2c2c\n" +
 			"4 1 1-6-1 Greengrass year 1 #9b2c2c\n5 1 1-2-1 Midwinter year 1 #9b2c2c\n6 1 1-10-1 Midsummer year 1 #9b2c2c\n",
+	},
+	{
+		// Calendarium's Gregorian preset: its holidays yearly, a one-off
+		// day; its moveable feasts, solstices and equinoxes undated (lost).
+		file: absPath("../../internal/calimport/testdata/gregorian-calendarium.json"),
+		warnings: []string{
+			`event "Summer Solstice" is not carried: it has no date (Calendarium shows it on no day)`,
+			`event "Winter Solstice" is not carried: it has no date (Calendarium shows it on no day)`,
+			`event "Spring Equinox" is not carried: it has no date (Calendarium shows it on no day)`,
+			`event "Autumn Equinox" is not carried: it has no date (Calendarium shows it on no day)`,
+			`event "Paschal Full Moon" is not carried: it has no date (Calendarium shows it on no day)`,
+			`event "Easter" is not carried: it has no date (Calendarium shows it on no day)`,
+			`event "Easter Monday" is not carried: it has no date (Calendarium shows it on no day)`,
+			`event "Good Friday" is not carried: it has no date (Calendarium shows it on no day)`,
+			`event "Pentecost" is not carried: it has no date (Calendarium shows it on no day)`,
+			"event descriptions: 14 descriptions are not carried (a reminder holds a comment of one line: the event's name)",
+		},
+		stored: "1 1 1-12-25 Christmas year 1 #9b2c2c\n2 1 1-1-1 New Year's Day year 1 #0d47a1\n3 1 1-2-14 Valentine's Day year 1 #0d47a1\n" +
+			"4 1 1-10-31 Halloween year 1 #0d47a1\n5 1 1582-10-15 Introduction of the Gregorian Calendar null 1 #455a64\n",
 	},
 }
 
