@@ -36,6 +36,9 @@ type draft struct {
 	// on moon phases), said last.
 	events     []srcEvent
 	eventNotes []string
+	// carriedNotes, when set, says what the events carried lose together
+	// (a moon event's day off), once they are known: after eventNotes.
+	carriedNotes func(carried []srcEvent) []string
 	// ownMoons says each moon's offset is the source's own (its model's
 	// moonOffset), not searched for among the days it shows full: the tool
 	// counts its moons in a way no Kanka offset follows far from the

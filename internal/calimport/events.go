@@ -78,6 +78,7 @@ func (d *draft) eventsOf(r *almanac.Reckoning) (out []client.ReminderInput, loss
 	}
 	seen := map[string]string{}
 	md := monthDaysOf(r)
+	var carried []srcEvent
 	for _, e := range d.events {
 		in, why := client.ReminderInput{}, e.lost
 		if why == "" {
@@ -97,6 +98,10 @@ func (d *draft) eventsOf(r *almanac.Reckoning) (out []client.ReminderInput, loss
 			losses = append(losses, fmt.Sprintf("%s %q: its name of %d characters is cut to %d, as a reminder's comment", e.noun, shortened(e.name), n, maxComment))
 		}
 		out = append(out, in)
+		carried = append(carried, e)
+	}
+	if d.carriedNotes != nil {
+		d.eventNotes = append(d.eventNotes, d.carriedNotes(carried)...)
 	}
 	return out, losses
 }

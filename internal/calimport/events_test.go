@@ -280,3 +280,35 @@ func TestAnEventOnALaterMoonOfTheSameNameIsNotCarried(t *testing.T) {
 		t.Errorf("losses lack\n  %s\nin\n  %s", loss, strings.Join(res.Losses, "\n  "))
 	}
 }
+
+// The lines said once of the events carried count only those carried: a
+// repeating note on a month the calendar lacks, or a moon event on a later
+// moon of a name, is named as not carried and not counted again.
+func TestCountedLinesSpeakOnlyOfTheEventsCarried(t *testing.T) {
+	note := func(name string, month, repeats int) map[string]any {
+		date := map[string]any{"year": 10, "month": month, "day": 0}
+		return map[string]any{"name": name, "ownership": map[string]any{"default": 2},
+			"flags": map[string]any{"foundryvtt-simple-calendar": map[string]any{"noteData": map[string]any{
+				"calendarId": "small", "startDate": date, "endDate": date, "repeats": repeats}}}}
+	}
+	res := convertOK(t, simpleFile(t, func(_, f map[string]any) {
+		f["notes"] = map[string]any{"small": []any{note("Rent", 1, 2), note("Lost rent", 5, 2)}}
+	}))
+	want := []string{
+		`note "Lost rent" is not carried: its month (month 6 of the file) is not one of the calendar's`,
+		"repeating notes: Simple Calendar shows 1 repeating note in the months or years before its start date too; its reminder starts on it",
+	}
+	if !slices.Equal(res.Losses, want) {
+		t.Errorf("losses:\n  %s\nwant:\n  %s", strings.Join(res.Losses, "\n  "), strings.Join(want, "\n  "))
+	}
+
+	data := fantasyFile(t, func(s, _ map[string]any) {
+		s["moons"] = []any{map[string]any{"name": "Pale", "cycle": 30, "shift": 0, "granularity": 8},
+			map[string]any{"name": "Pale", "cycle": 7, "shift": 0, "granularity": 8}}
+	})
+	events := []any{fcEventOf("First full", `[["Moons","0",["0","4"]]]`), fcEventOf("Second full", `[["Moons","0",["1","4"]]]`)}
+	res = convertOK(t, []byte(strings.Replace(string(data), `"events":[]`, `"events":`+string(mustJSON(events)), 1)))
+	if got := res.Losses[len(res.Losses)-1]; got != "moon events: 1 event on a moon's phase can fall a day off Fantasy-Calendar's, which marks every day of the phase's band (Kanka one day)" {
+		t.Errorf("the last loss is %q", got)
+	}
+}

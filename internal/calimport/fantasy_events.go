@@ -83,7 +83,7 @@ func (d *draft) fantasyEvents(events, categories []json.RawMessage, m fcCalendar
 			cats[strings.Trim(string(c.ID), `"`)] = c
 		}
 	}
-	described, moons := 0, 0
+	described := 0
 	for i, raw := range events {
 		var ev fcEvent
 		if err := json.Unmarshal(raw, &ev); err != nil {
@@ -119,20 +119,30 @@ func (d *draft) fantasyEvents(events, categories []json.RawMessage, m fcCalendar
 			}
 			e.lost = why
 		}
-		if e.repeat == moonly && e.lost == "" {
-			moons++
-		}
 		d.events = append(d.events, e)
 	}
 	if described > 0 {
 		d.eventNotes = append(d.eventNotes, fmt.Sprintf("event descriptions: %s %s not carried (a reminder holds a comment of one line: the event's name)",
 			plural(described, "description"), isAre(described)))
 	}
-	if moons > 0 {
-		d.eventNotes = append(d.eventNotes, fmt.Sprintf("moon events: %s on a moon's phase can fall a day off Fantasy-Calendar's, which marks every day of the phase's band (Kanka one day)",
-			plural(moons, "event")))
-	}
+	d.carriedNotes = fantasyMoonNote
 	return nil
+}
+
+// fantasyMoonNote says once that the moon events carried can fall a day
+// off (docs/formats.md 1.5).
+func fantasyMoonNote(carried []srcEvent) []string {
+	moons := 0
+	for _, e := range carried {
+		if e.repeat == moonly {
+			moons++
+		}
+	}
+	if moons == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("moon events: %s on a moon's phase can fall a day off Fantasy-Calendar's, which marks every day of the phase's band (Kanka one day)",
+		plural(moons, "event"))}
 }
 
 // fcCond is one condition: its group, its index in the group, its values

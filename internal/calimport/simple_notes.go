@@ -65,7 +65,7 @@ func (d *draft) simpleNotes(notes []json.RawMessage, categories []scCategory, fi
 	for _, c := range categories {
 		colours[strings.TrimSpace(string(c.Name))] = hexColour(string(c.Color))
 	}
-	texts, repeating := 0, 0
+	texts := 0
 	for i, raw := range notes {
 		var n scNote
 		if err := json.Unmarshal(raw, &n); err != nil {
@@ -79,24 +79,34 @@ func (d *draft) simpleNotes(notes []json.RawMessage, categories []scCategory, fi
 		if hasText {
 			texts++
 		}
-		if e.lost == "" && e.repeat != once {
-			repeating++
-		}
 		d.events = append(d.events, e)
 	}
 	if texts > 0 {
 		d.eventNotes = append(d.eventNotes, fmt.Sprintf("note texts: %s %s not carried (a reminder holds a comment of one line: the note's name)",
 			plural(texts, "text"), isAre(texts)))
 	}
-	if repeating > 0 {
-		whose := "its reminder starts"
-		if repeating > 1 {
-			whose = "their reminders start"
-		}
-		d.eventNotes = append(d.eventNotes, fmt.Sprintf("repeating notes: Simple Calendar shows %s in the months or years before %s start date too; %s on it",
-			plural(repeating, "repeating note"), itsTheir(repeating), whose))
-	}
+	d.carriedNotes = simpleRepeatNote
 	return nil
+}
+
+// simpleRepeatNote says once that Simple Calendar shows the repeating notes
+// carried before their start date too (docs/formats.md 2.3).
+func simpleRepeatNote(carried []srcEvent) []string {
+	repeating := 0
+	for _, e := range carried {
+		if e.repeat != once {
+			repeating++
+		}
+	}
+	if repeating == 0 {
+		return nil
+	}
+	whose := "its reminder starts"
+	if repeating > 1 {
+		whose = "their reminders start"
+	}
+	return []string{fmt.Sprintf("repeating notes: Simple Calendar shows %s in the months or years before %s start date too; %s on it",
+		plural(repeating, "repeating note"), itsTheir(repeating), whose)}
 }
 
 // event is the note as an event; hasText says it has a text, which is not
