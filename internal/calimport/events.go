@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/kanka-cli/kanka/almanac"
@@ -82,6 +83,12 @@ func (d *draft) eventsOf(r *almanac.Reckoning) (out []client.ReminderInput, loss
 	for _, e := range d.events {
 		in, why := client.ReminderInput{}, e.lost
 		if why == "" {
+			e.name = oneLine(e.name)
+			if i := strings.IndexFunc(e.name, unicode.IsControl); i >= 0 {
+				why = fmt.Sprintf("its name holds a control character (%q)", []rune(e.name[i:])[0])
+			}
+		}
+		if why == "" {
 			in, why = d.reminderOf(r, md, e, start)
 		}
 		if why != "" {
@@ -104,6 +111,15 @@ func (d *draft) eventsOf(r *almanac.Reckoning) (out []client.ReminderInput, loss
 		d.eventNotes = append(d.eventNotes, d.carriedNotes(carried)...)
 	}
 	return out, losses
+}
+
+// oneLine is name on one line, as a reminder's comment is shown: its line
+// breaks and tabs become spaces, one for each run.
+func oneLine(name string) string {
+	if !strings.ContainsAny(name, "\n\r\t\v\f") {
+		return name
+	}
+	return strings.Join(strings.FieldsFunc(name, func(r rune) bool { return strings.ContainsRune("\n\r\t\v\f", r) }), " ")
 }
 
 // maxComment is the length of a reminder's comment.

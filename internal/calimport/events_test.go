@@ -312,3 +312,14 @@ func TestCountedLinesSpeakOnlyOfTheEventsCarried(t *testing.T) {
 		t.Errorf("the last loss is %q", got)
 	}
 }
+
+// A reminder's comment is one line, shown in every terminal that lists the
+// calendar's reminders: a name's line breaks and tabs become spaces, and
+// a name holding another control character (an ESC sequence would run
+// there) is named, escaped, as not carried.
+func TestEventNamesWithControlCharacters(t *testing.T) {
+	res := wantLosses(t, donjonFile(t, func(f map[string]any) {
+		f["notes"] = map[string]any{"5-2-3": "The fair:\n\tcheese\r\nand wine", "5-2-4": "Green\x1b[31mgrass\a"}
+	}), `note "Green\x1b[31mgrass\a" is not carried: its name holds a control character ('\x1b')`)
+	wantReminders(t, res, "5-2-3 The fair: cheese and wine")
+}

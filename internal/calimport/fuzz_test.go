@@ -70,6 +70,9 @@ func FuzzConvert(f *testing.F) {
 			if err := r.Check(rm.Date()); err != nil {
 				t.Fatalf("Convert gave a reminder on no day of the calendar: %v", err)
 			}
+			if strings.ContainsFunc(*rm.Comment, unicode.IsControl) {
+				t.Fatalf("Convert gave a reminder whose comment %q holds a control character", *rm.Comment)
+			}
 		}
 	})
 }
