@@ -165,7 +165,8 @@ func TestE2EImportCarriesEachFixturesEvents(t *testing.T) {
 }
 
 // --strict refuses a file with an event it cannot carry: exit 2, each one
-// named, nothing sent; --print writes the reminders it would make.
+// named, nothing sent; --print writes the reminders it would make, and
+// applied after the import it changes nothing.
 func TestE2EImportStrictNamesTheEventsLost(t *testing.T) {
 	t.Parallel()
 	eachMode(t, func(t *testing.T, live bool) {
@@ -198,5 +199,14 @@ func TestE2EImportStrictNamesTheEventsLost(t *testing.T) {
 				t.Errorf("--print lacks %q:\n%s", line, doc)
 			}
 		}
+
+		k.ok(t, "calendar", "import", file)
+		printed := writeFile(t, t.TempDir(), "printed.yaml", doc)
+		mark = srv.mark()
+		r = k.run(t, "apply", "-f", printed, "--prune")
+		if r.code != 0 || !strings.Contains(r.stdout, "  reminders: 0 to create, 0 to update, 0 to delete, 5 unchanged\n") || !strings.HasSuffix(r.stdout, "Nothing to change.\n") {
+			t.Errorf("applying what --print wrote after the import: want nothing to change; got %s", r)
+		}
+		wantRequests(t, srv.since(mark), "GET calendars", "GET calendars/1/reminders")
 	})
 }
