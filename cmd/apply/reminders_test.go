@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -577,4 +578,57 @@ func (r refuseCalendarCreate) RoundTrip(req *http.Request) (*http.Response, erro
 	body := `{"message":"The given data was invalid.","errors":{"name":["The name field is required."]}}`
 	return &http.Response{StatusCode: http.StatusUnprocessableEntity, Header: http.Header{"Content-Type": {"application/json"}},
 		Body: io.NopCloser(strings.NewReader(body)), Request: req}, nil
+}
+
+// A post's reminder on the calendar whose post has the calendar entity's
+// number is no reminder of the calendar's own entity: --prune leaves it,
+// and it is not matched to the file's reminders either.
+func TestApplyPruneSparesAPostsReminderOfTheSameNumber(t *testing.T) {
+	for _, m := range modes {
+		t.Run(m.name, func(t *testing.T) {
+			cp := newCampaign(t, m.live)
+			c, _ := cp.bodyClient()
+			if _, err := run(t, c, Seed{Calendars: []DesiredCalendar{festivals()}}, PlanOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			h := cp.calendarNamed("Harptos")
+			// The sandbox makes a post's reminder in its state file only.
+			b, err := os.ReadFile(cp.data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var state map[string]any
+			if err := json.Unmarshal(b, &state); err != nil {
+				t.Fatal(err)
+			}
+			reminders := state["reminders"].([]any)
+			post := map[string]any{}
+			for k, v := range reminders[0].(map[string]any) {
+				post[k] = v
+			}
+			post["id"], post["remindable_type"], post["remindable_id"], post["comment"] = 99, `App\Models\Post`, h.EntityID, "A post's note"
+			state["reminders"] = append(reminders, post)
+			if b, err = json.Marshal(state); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(cp.data, b, 0o600); err != nil {
+				t.Fatal(err)
+			}
+
+			c, rec := cp.bodyClient()
+			plan, err := run(t, c, Seed{Calendars: []DesiredCalendar{festivals()}}, PlanOptions{Prune: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := writes(rec.take()); len(got) != 0 {
+				t.Errorf("--prune wrote %q: the post's reminder is not the calendar's own", got)
+			}
+			if n := reminderCounts(plan.Calendars[0]); n != (WeatherCounts{Unchanged: 3}) {
+				t.Errorf("counts %+v", n)
+			}
+			if left := cp.reminders(h.ID); len(left) != 4 || !strings.HasPrefix(left[3], fmt.Sprintf("99 %d ", h.EntityID)) {
+				t.Errorf("left %q, want the three festivals and the post's reminder", left)
+			}
+		})
+	}
 }
