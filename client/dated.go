@@ -210,11 +210,13 @@ func datedFileForm[In any, P interface {
 // the keys serverKeys names accepted and ignored, and the two ways of
 // writing a date (date: Y-M-D, or year, month and day) and a visibility
 // (visibility by name, or the server's visibility_id), each refused when
-// both are given and disagree.
+// both are given and disagree. also, when given, reads keys of the
+// record's own that no field has (a seed reminder's id).
 func readDated[In any, P interface {
 	*In
 	Dating
-}](r *fileReader, n *yaml.Node, path string, t Fields[In], visibility func(*In) **int, serverKeys map[string]bool) In {
+}](r *fileReader, n *yaml.Node, path string, t Fields[In], visibility func(*In) **int, serverKeys map[string]bool,
+	also ...map[string]func(v *yaml.Node, p string)) In {
 	var in In
 	d := P(&in).Dates()
 	var date, visibilityID *yaml.Node
@@ -222,14 +224,14 @@ func readDated[In any, P interface {
 	var written *Written
 	var vis, visID *int
 	parts := false
-	t.readFile(r, n, path, &in, func(key string) bool { return serverKeys[key] }, map[string]func(v *yaml.Node, p string){
+	t.readFile(r, n, path, &in, func(key string) bool { return serverKeys[key] }, append(also, map[string]func(v *yaml.Node, p string){
 		"date":          func(v *yaml.Node, p string) { date = v; day, written = r.date(v, p) },
 		"year":          func(*yaml.Node, string) { parts = true },
 		"month":         func(*yaml.Node, string) { parts = true },
 		"day":           func(*yaml.Node, string) { parts = true },
 		"visibility":    func(v *yaml.Node, p string) { vis = r.visibility(v, p) },
 		"visibility_id": func(v *yaml.Node, p string) { visibilityID, visID = v, r.visibility(v, p) },
-	})
+	})...)
 	// The server's own JSON gives both, alike.
 	switch {
 	case date == nil:

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
 	"slices"
 	"strconv"
 	"strings"
@@ -57,7 +58,7 @@ var ReminderFields = sync.OnceValue(func() Fields[ReminderInput] {
 					ps.add("length", "must be at least 1 day")
 				}
 			}),
-			textAtMost("comment", func(in *ReminderInput) **string { return &in.Comment }, 191),
+			commentField(func(in *ReminderInput) **string { return &in.Comment }),
 			checked(scalarField("recurring_periodicity", func(in *ReminderInput) **string { return &in.Repeat }, textKind), func(in *ReminderInput, ps *problems) {
 				if _, _, err := ReadRepeat(deref(in.Repeat, "")); err != nil {
 					ps.add("recurring_periodicity", "%v", err)
@@ -73,6 +74,28 @@ var ReminderFields = sync.OnceValue(func() Fields[ReminderInput] {
 			visibilityField(func(in *ReminderInput) **int { return &in.VisibilityID }),
 		})
 })
+
+// commentField is a reminder's comment: at most 191 characters, compared
+// as the service stores it (StoredComment).
+func commentField(get func(*ReminderInput) **string) Field[ReminderInput] {
+	f := textAtMost("comment", get, 191)
+	kind := textKind
+	kind.same = SameComment
+	kind.none = func(v string) bool { return StoredComment(v) == "" }
+	f.equal = scalarField("comment", get, kind).equal
+	return f
+}
+
+// StoredComment is a reminder's comment as the service keeps it, for
+// comparing: trimmed, and read with its HTML entities decoded. The
+// service's HTML purifier writes the &, < and > of plain text as
+// entities (Tom & Jerry is stored as Tom &amp; Jerry) and named entities
+// as the characters they stand for, so that the text a file gives and
+// the text the service keeps compare alike once both are decoded.
+func StoredComment(s string) string { return StoredText(html.UnescapeString(StoredText(s))) }
+
+// SameComment reports whether the service keeps comments a and b alike.
+func SameComment(a, b string) bool { return StoredComment(a) == StoredComment(b) }
 
 // ReadRepeat reads a repeat as typed: year, month or the service's
 // {moonId}_{phase}, or a moon by name and a phase, MOON:PHASE (moon is
@@ -98,7 +121,7 @@ func (in *ReminderInput) ResolveRepeat(cal *Calendar) error {
 	if err != nil || name == "" {
 		return err
 	}
-	i := slices.IndexFunc(cal.Moons, func(m Moon) bool { return strings.EqualFold(StoredText(m.Name), StoredText(name)) })
+	i := moonNamed(cal, name)
 	switch {
 	case i < 0:
 		names := make([]string, len(cal.Moons))
@@ -117,6 +140,16 @@ func (in *ReminderInput) ResolveRepeat(cal *Calendar) error {
 	in.Repeat = ptr(p.String())
 	return nil
 }
+
+// moonNamed is the index of cal's moon named name (as the service stores
+// it, in any case), -1 when it has none.
+func moonNamed(cal *Calendar, name string) int {
+	return slices.IndexFunc(cal.Moons, func(m Moon) bool { return strings.EqualFold(StoredText(m.Name), StoredText(name)) })
+}
+
+// HasMoonNamed reports whether cal has a moon named name, as
+// ResolveRepeat finds one.
+func HasMoonNamed(cal *Calendar, name string) bool { return moonNamed(cal, name) >= 0 }
 
 // Reminder is a reminder as the server returns it: its writable part as
 // read (what the answer left out is nil), who it belongs to, and Raw, the

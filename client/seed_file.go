@@ -15,6 +15,8 @@ import (
 //	    preset: harptos        # optional: the keys go over this calendar
 //	    weather:               # optional: entries as the weather's file
 //	      - {date: 1492-1-1, weather: snowflake}
+//	    reminders:             # optional: on the calendar's own entity
+//	      - {date: 1492-1-1, comment: New year, repeat: year}
 //
 // It is read by the reader of the calendar's and the weather's files, so
 // its keys, lists, aliases, merge keys and problems are theirs; a problem's
@@ -34,6 +36,9 @@ type SeedCalendar struct {
 	// Weather is nil when the calendar has no weather key, and empty when
 	// the key lists no entries.
 	Weather []SeedWeather
+	// Reminders is nil when the calendar has no reminders key, and empty
+	// when the key lists none (seed_reminder.go).
+	Reminders []SeedReminder
 }
 
 // SeedWeather is one weather entry of a seed calendar.
@@ -94,16 +99,17 @@ func (r *fileReader) seed(root *yaml.Node) []SeedCalendar {
 func (r *fileReader) seedCalendar(n *yaml.Node, path string) (cal SeedCalendar, ok bool) {
 	before := len(r.problems)
 	cal.Line = n.Line
-	var id, weather, preset *yaml.Node
+	var id, weather, preset, reminders *yaml.Node
 	// The calendar's keys are read aside and their problems added after
 	// the id's, so that problems on one line (`{months: 3, id: x}`) come
 	// in the order apply has always said them.
 	keys := r.aside()
 	CalendarFields.readFile(keys, n, path, &cal.Input, func(key string) bool { return calendarServerKeys[key] },
 		map[string]func(v *yaml.Node, path string){
-			"id":      func(v *yaml.Node, _ string) { id = v },
-			"weather": func(v *yaml.Node, _ string) { weather = v },
-			"preset":  func(v *yaml.Node, _ string) { preset = v },
+			"id":        func(v *yaml.Node, _ string) { id = v },
+			"weather":   func(v *yaml.Node, _ string) { weather = v },
+			"preset":    func(v *yaml.Node, _ string) { preset = v },
+			"reminders": func(v *yaml.Node, _ string) { reminders = v },
 		})
 	if id != nil {
 		cal.ID = r.calendarID(id, keyPath(path, "id"))
@@ -118,6 +124,9 @@ func (r *fileReader) seedCalendar(n *yaml.Node, path string) (cal SeedCalendar, 
 	entries := r.aside()
 	if weather != nil {
 		cal.Weather = entries.seedWeather(weather, keyPath(path, "weather"))
+	}
+	if reminders != nil {
+		cal.Reminders = entries.seedReminders(reminders, keyPath(path, "reminders"))
 	}
 	// With its own months the file says what its month names mean.
 	if len(cal.Input.Months) > 0 {
@@ -158,8 +167,8 @@ func (r *fileReader) seedWeather(n *yaml.Node, path string) []SeedWeather {
 }
 
 // resolveOwnMonths turns the month names of cal (its date's, seasons',
-// leap month's, and its weather dates') into numbers with the months the
-// file gives it.
+// leap month's, and its weather's and reminders' dates) into numbers with
+// the months the file gives it.
 func (r *fileReader) resolveOwnMonths(cal *SeedCalendar) {
 	r.addWritten(cal.Input.ResolveMonths())
 	reckoning, err := cal.Input.NamesReckoning()
@@ -168,6 +177,9 @@ func (r *fileReader) resolveOwnMonths(cal *SeedCalendar) {
 	}
 	for i := range cal.Weather {
 		r.addWritten(cal.Weather[i].Input.ResolveDate(reckoning))
+	}
+	for i := range cal.Reminders {
+		r.addWritten(cal.Reminders[i].Input.ResolveDate(reckoning))
 	}
 }
 

@@ -81,9 +81,10 @@ const minReminderType, maxReminderType = 2, 5
 // and month are not checked against the calendar. The periodicity takes 5
 // characters live, as the release line does; 32 in the document's mode, as
 // the develop line does, so that a client meets both. Every save makes
-// is_recurring "a periodicity is set", and drops recurring_until without
-// one; a write's answer shows recurring_until as it was sent (a number
-// stays a number), and a create's a null length when it sent none.
+// is_recurring "a periodicity is set", drops recurring_until without one,
+// and purifies the comment's HTML (purify); a write's answer shows
+// recurring_until as it was sent (a number stays a number), and a create's
+// a null length when it sent none.
 func readReminder(s *Server, st *state, in *input, _ parent, current *reminder) change[*reminder] {
 	creating := current == nil
 	var sets []func(*reminder)
@@ -124,6 +125,9 @@ func readReminder(s *Server, st *state, in *input, _ parent, current *reminder) 
 	periodicity := in.optText("recurring_periodicity", periodicityMax)
 	colour := in.optStr("colour", 7)
 	comment := in.optText("comment", 191)
+	if comment.v != nil {
+		*comment.v = purify(*comment.v)
+	}
 	typeID := in.optInt("type_id", 0, 0, false)
 	if t := typeID.v; t != nil && (*t < minReminderType || *t > maxReminderType) {
 		in.p.add("type_id", msgInvalid("type_id"))

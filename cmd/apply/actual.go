@@ -2,6 +2,7 @@ package apply
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"time"
 
@@ -19,6 +20,10 @@ type Actual struct {
 	// taken as its own (client.Weather.Misplaced): left out of Weather, so
 	// that nothing is updated or pruned on their account, and reported.
 	SetApart []SetApart
+	// Reminders holds the reminders of each calendar's own entity whose
+	// reminders the seed manages, by calendar id (ownReminders): never
+	// another entity's or a post's. A calendar missing here was not read.
+	Reminders map[int][]*client.Reminder
 	// AsOf is when the calendar list was read (client.CalendarsAsOf):
 	// what changed after it is looked for before the first write.
 	AsOf time.Time
@@ -34,14 +39,27 @@ type SetApart struct {
 
 // Read reads what the seed needs and nothing more: the calendar list pages,
 // then the weather pages of each calendar of the seed that exists and whose
-// weather the seed manages (at most concurrency calendars at once). It
-// writes nothing.
+// weather the seed manages (at most concurrency calendars at once), then
+// the reminder pages of each that exists and whose reminders it manages.
+// It writes nothing.
 func Read(ctx context.Context, c *client.Client, seed Seed, concurrency int) (*Actual, error) {
-	act := &Actual{Weather: map[int][]*client.Weather{}}
+	act := &Actual{Weather: map[int][]*client.Weather{}, Reminders: map[int][]*client.Reminder{}}
 	var err error
 	if act.Calendars, act.AsOf, err = c.CalendarsAsOf(ctx); err != nil {
 		return nil, err
 	}
+	if err := readWeather(ctx, c, seed, act, concurrency); err != nil {
+		return nil, err
+	}
+	if err := readReminders(ctx, c, seed, act); err != nil {
+		return nil, err
+	}
+	return act, nil
+}
+
+// readWeather reads into act the weather of each calendar of the seed
+// that exists and whose weather it manages.
+func readWeather(ctx context.Context, c *client.Client, seed Seed, act *Actual, concurrency int) error {
 	var ids []int
 	for _, want := range seed.Calendars {
 		if want.Weather == nil {
@@ -89,10 +107,47 @@ func Read(ctx context.Context, c *client.Client, seed Seed, concurrency int) (*A
 	wg.Wait()
 	for i, id := range ids {
 		if errs[i] != nil {
-			return nil, errs[i]
+			return errs[i]
 		}
 		act.Weather[id] = results[i]
 		act.SetApart = append(act.SetApart, apart[i]...)
 	}
-	return act, nil
+	return nil
+}
+
+// readReminders reads into act the reminders of each calendar of the seed
+// that exists and whose reminders it manages, one calendar after another
+// (a calendar has few: a page holds 15), keeping those of its own entity.
+func readReminders(ctx context.Context, c *client.Client, seed Seed, act *Actual) error {
+	for _, want := range seed.Calendars {
+		if want.Reminders == nil {
+			continue
+		}
+		cal, err := find(act.Calendars, want)
+		if err != nil || cal == nil {
+			continue // MakePlan says why, or creates it
+		}
+		if _, read := act.Reminders[cal.ID]; read {
+			continue
+		}
+		var own []*client.Reminder
+		for r, err := range c.CalendarReminders(cal.ID).All(ctx, nil, nil) {
+			if err != nil {
+				return fmt.Errorf("calendar %d %q: reading its reminders: %w", cal.ID, cal.Name, err)
+			}
+			if ownReminder(cal, r) {
+				own = append(own, r)
+			}
+		}
+		act.Reminders[cal.ID] = own
+	}
+	return nil
+}
+
+// ownReminder reports whether r, listed with calendar cal, is one of the
+// calendar's own entity's reminders on it: those are the seed's to
+// manage; a character's birthday on the calendar, or a post's reminder,
+// is never touched.
+func ownReminder(cal *client.Calendar, r *client.Reminder) bool {
+	return cal.EntityID > 0 && !r.OfPost() && r.RemindableID == cal.EntityID && deref(r.CalendarID) == cal.ID
 }

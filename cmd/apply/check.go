@@ -17,7 +17,8 @@ func newProblems() *cmdutil.Problems {
 
 // Check finds, from the seed alone, what would make any write wrong: a
 // calendar without a name or id, two calendars with one name or one id,
-// two weather entries on one date of a calendar, a weather entry the
+// two weather entries on one date of a calendar, two reminders of one
+// date and comment (or one id), a weather entry or a reminder the
 // service would refuse, and a date the calendar does not have when the
 // seed itself says what days the calendar has (its months and whether it
 // has leap years; otherwise the date is checked after the read, against
@@ -48,6 +49,7 @@ func Check(seed Seed) error {
 			}
 		}
 		checkWeather(ps, cal, selfDescribed(cal.Input))
+		checkReminders(ps, cal, selfDescribed(cal.Input))
 	}
 	return ps.Err()
 }
@@ -88,20 +90,60 @@ func checkWeather(ps *cmdutil.Problems, cal DesiredCalendar, days *client.Calend
 			continue
 		}
 		if days != nil {
-			checkDate(ps, w, where, *days)
+			checkDate(ps, w.Date(), where, *days)
 		}
 	}
 }
 
 // checkDate refuses a date the calendar in would not have. A calendar the
 // almanac cannot count says so through its own validation.
-func checkDate(ps *cmdutil.Problems, w DesiredWeather, where string, in client.CalendarInput) {
+func checkDate(ps *cmdutil.Problems, d client.Date, where string, in client.CalendarInput) {
 	r, err := in.Reckoning()
 	if err != nil {
 		return
 	}
-	if err := r.Check(w.Date()); err != nil {
+	if err := r.Check(d); err != nil {
 		ps.Add(where, "%s", err)
+	}
+}
+
+// checkReminders checks the calendar's reminders: each on its own, no two
+// without an id of one date and comment (the key apply finds one by), nor
+// one of them with the key of a pinned one, no id twice, and each date
+// against cal when it is known.
+func checkReminders(ps *cmdutil.Problems, cal DesiredCalendar, days *client.CalendarInput) {
+	keys, pinned, ids := map[ReminderKey]string{}, map[ReminderKey]string{}, map[int]string{}
+	for _, r := range cal.Reminders {
+		if r.ID > 0 {
+			pinned[r.Key()] = r.Where
+		}
+	}
+	for _, r := range cal.Reminders {
+		where := cmdutil.Place(r.Where, "calendar "+strconv.Quote(cal.label()), reminderLabel(r.Date(), deref(r.Input.Comment)))
+		if r.ID > 0 {
+			if first, ok := ids[r.ID]; ok {
+				ps.Add(where, "reminder id %d is already in the input%s", r.ID, at(first))
+				continue
+			}
+			ids[r.ID] = r.Where
+		} else {
+			if first, ok := keys[r.Key()]; ok {
+				ps.Add(where, "two reminders of one date and comment%s: a reminder without an id is known by them", at(first))
+				continue
+			}
+			keys[r.Key()] = r.Where
+			if first, ok := pinned[r.Key()]; ok {
+				ps.Add(where, "a reminder pinned by its id has this date and comment%s: give this one an id too, or another comment", at(first))
+				continue
+			}
+		}
+		if err := r.Input.ValidateSeed(nil); err != nil {
+			ps.AddInput(where, err)
+			continue
+		}
+		if days != nil {
+			checkDate(ps, r.Date(), where, *days)
+		}
 	}
 }
 

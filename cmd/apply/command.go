@@ -51,21 +51,21 @@ func NewCmdApply(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	opts := &Options{Factory: f}
 	cmd := &cobra.Command{
 		Use:   "apply -f FILE|DIR|- [--dry-run] [--prune] [--set-date] [-v] [-o json]",
-		Short: "Make the campaign hold the calendars and weather a file describes",
-		Long: `Make the campaign hold the calendars and weather a file describes. It is
-safe to run again: a calendar is found by its name (or pinned by id: N), a
-weather entry by its calendar and date, so a re-run creates nothing twice.
+		Short: "Make the campaign hold the calendars a file describes",
+		Long: `Make the campaign hold the calendars, weather and reminders a file describes,
+safely again and again: a calendar is found by its name (or id: N), a weather
+entry by its date, a reminder by its date and comment (or id: N).
 
   calendars:
     - name: Harptos          # and every key calendar create -f accepts
-      weeks: {1: Wolfweek}   # named weeks: a write clears those not given
       weather:               # optional
         - {date: 1492-1-1, weather: snowflake, temperature: -5C}
+      reminders:             # optional, on the calendar's own entity
+        - {date: 1492-Midsummer-1, comment: Midsummer, repeat: year}
 
-Fields a file leaves out are left alone, a calendar that exists keeps its date
-unless --set-date, and apply never deletes a calendar. The whole input is
-checked before any request; a calendar changed since it was read stops the run
-with nothing sent (exit 8). More in docs/seeding.md.`,
+Fields a file leaves out are left alone, a calendar keeps its date unless
+--set-date, and apply never deletes a calendar. All input is checked first; a
+calendar changed since it was read stops the run (exit 8). See docs/seeding.md.`,
 		Example: `  kanka apply -f examples/harptos-seed.yaml --dry-run
   kanka apply -f examples/harptos-seed.yaml --prune
   kanka apply -f examples/harptos-seed.yaml -o json > apply.json   # in CI
@@ -80,8 +80,8 @@ with nothing sent (exit 8). More in docs/seeding.md.`,
 	fl := cmd.Flags()
 	fl.StringVarP(&opts.File, "file", "f", "", "the seed: a YAML or JSON `FILE`, a directory of them, or - for standard input")
 	fl.BoolVar(&opts.DryRun, "dry-run", false, "print the plan and send no write")
-	fl.BoolVar(&opts.Prune, "prune", false, "delete the listed calendars' weather the file does not list")
-	fl.BoolVarP(&opts.Verbose, "verbose", "v", false, "list every weather entry to write, not only the counts")
+	fl.BoolVar(&opts.Prune, "prune", false, "delete the weather and reminders the file leaves out")
+	fl.BoolVarP(&opts.Verbose, "verbose", "v", false, "list every entry and reminder to write, not the counts")
 	fl.BoolVar(&opts.Force, "force", false, "write even when a calendar changed since it was read, or lacks fields the service rebuilds (they are then cleared)")
 	fl.BoolVar(&opts.SetDate, "set-date", false, "set the current date of existing calendars to the file's")
 	_ = cmd.MarkFlagRequired("file")
@@ -115,7 +115,7 @@ func (p *Plan) Writes() int {
 		if cp.Action == Create || cp.Action == Update {
 			n++
 		}
-		n += len(cp.Weather)
+		n += len(cp.Weather) + len(cp.Reminders)
 	}
 	return n
 }

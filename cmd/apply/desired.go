@@ -14,8 +14,9 @@
 // Fields a file leaves out are not managed: a nil pointer, a nil slice or a
 // nil map of client.CalendarInput neither counts as a difference nor
 // changes. A calendar is found by its name, or by `id: N` when the file pins
-// one; a weather entry by its calendar and date. So a create whose answer
-// was lost is found by that key on the next run and never made twice.
+// one; a weather entry by its calendar and date; a reminder by its
+// calendar, date and comment (or id: N). So a create whose answer was lost
+// is found by that key on the next run and never made twice.
 package apply
 
 import "github.com/kanka-cli/kanka/client"
@@ -43,6 +44,51 @@ type DesiredCalendar struct {
 	// it is then neither read nor pruned. A non-nil empty list manages it
 	// as "no entries" (with prune, every entry is deleted).
 	Weather []DesiredWeather
+	// Reminders are the reminders of the calendar's own entity, as
+	// Weather is its weather: nil when the seed manages none (they are
+	// then neither read nor pruned; a seed written before reminders never
+	// deletes those made in the web interface); a non-nil empty list
+	// manages them as "none".
+	Reminders []DesiredReminder
+}
+
+// DesiredReminder is one reminder of a seed, on its calendar's own
+// entity. It has no name: it is the calendar's reminder of its date and
+// comment (as the service stores them), or the one ID pins.
+type DesiredReminder struct {
+	// Where is as DesiredCalendar.Where: "cal.yaml: line 12".
+	Where string
+	// ID pins one of the calendar's own reminders by id; 0 finds it by
+	// its date and comment.
+	ID int
+	// Input is the reminder; its date is always given, the other fields
+	// nil when not managed. Its repeat may name a moon (MOON:PHASE),
+	// read with the calendar's moons when the plan is made, or once the
+	// calendar is written when the moon has no id yet.
+	Input client.ReminderInput
+}
+
+// Date is the reminder's date, a part of its key.
+func (r DesiredReminder) Date() client.Date {
+	return client.Date{Year: deref(r.Input.Year), Month: deref(r.Input.Month), Day: deref(r.Input.Day)}
+}
+
+// Key is what the reminder is known by among its calendar's: its date and
+// its comment as the service stores it.
+func (r DesiredReminder) Key() ReminderKey {
+	return ReminderKey{Date: r.Date(), Comment: client.StoredComment(deref(r.Input.Comment))}
+}
+
+// ReminderKey is what a reminder without an id is known by: its date and
+// its comment, as the service stores it (client.StoredComment).
+type ReminderKey struct {
+	Date    client.Date
+	Comment string
+}
+
+// keyOf is the key of a reminder read from the server.
+func keyOf(r *client.Reminder) ReminderKey {
+	return ReminderKey{Date: r.Date(), Comment: client.StoredComment(deref(r.Comment))}
 }
 
 // DesiredWeather is one weather entry of a seed, keyed by its date (Input's

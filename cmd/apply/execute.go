@@ -64,18 +64,22 @@ type ExecOptions struct {
 	// paces them for the rate limit.
 	Concurrency int
 	// OnResult, when set, is told of each write as it ends (one call at a
-	// time), so that a run can show its progress.
-	OnResult func(cp *CalendarPlan, wp *WeatherPlan)
+	// time), so that a run can show its progress: a calendar's (wp and rp
+	// nil), a weather entry's (wp) or a reminder's (rp).
+	OnResult func(cp *CalendarPlan, wp *WeatherPlan, rp *ReminderPlan)
 }
 
 // Execute carries out plan's writes. A calendar is created or updated
-// before its weather is written; the weather of a calendar whose create
-// failed, or whose answer does not describe what was sent, is skipped (it
-// has nowhere sure to go); every other write is tried whatever else
+// before its weather and its reminders are written (a reminder's entity
+// and the ids of the moons it repeats on are then known from the
+// calendar's answer); the weather and reminders of a calendar whose create
+// failed, or whose answer does not describe what was sent, are skipped
+// (they have nowhere sure to go); every other write is tried whatever else
 // failed. Creates go one at a time, calendars in the order of the seed and
-// then each calendar's weather in date order, so that the ids a seed makes
-// are the same on every run against an empty campaign; updates and
-// deletes go concurrently beside them. After Ctrl-C (ctx done) no new
+// then each calendar's weather in date order and its reminders in the
+// seed's order, so that the ids a seed makes are the same on every run
+// against an empty campaign; updates and deletes go concurrently beside
+// them. After Ctrl-C (ctx done) no new
 // write starts: those are Skipped, and those in flight, whose answer
 // never came, Unknown (both with an *InterruptedError); plan.Interrupted
 // is set. Each write's Result is set on its plan item. The error is a
@@ -101,29 +105,40 @@ func Execute(ctx context.Context, c *client.Client, plan *Plan, opts ExecOptions
 		}
 	}
 	wg.Wait()
-	// Weather: creates in order, one at a time; updates and deletes beside.
+	// Weather, then reminders: creates in order, one at a time; updates
+	// and deletes beside.
 	var creates []func()
+	later := func(create bool, write func()) {
+		if create {
+			creates = append(creates, write)
+			return
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			write()
+		}()
+	}
 	for _, cp := range plan.Calendars {
 		if held := weatherHeldBy(cp); held != nil {
 			for _, wp := range cp.Weather {
-				wp.Result = Result{Status: Skipped, Err: held}
-				if x.ctx.Err() != nil && cp.Result.Status == Skipped {
-					wp.Result = x.notStarted() // its calendar was not started either
-				}
-				x.report(cp, wp)
+				wp.Result = x.heldResult(cp, held)
+				x.report(cp, wp, nil)
+			}
+		} else {
+			for _, wp := range inDateOrder(cp.Weather) {
+				later(wp.Action == Create, func() { x.writeWeather(cp, wp) })
+			}
+		}
+		if held := remindersHeldBy(cp); held != nil {
+			for _, rp := range cp.Reminders {
+				rp.Result = x.heldResult(cp, held)
+				x.report(cp, nil, rp)
 			}
 			continue
 		}
-		for _, wp := range inDateOrder(cp.Weather) {
-			if wp.Action == Create {
-				creates = append(creates, func() { x.writeWeather(cp, wp) })
-				continue
-			}
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				x.writeWeather(cp, wp)
-			}()
+		for _, rp := range cp.Reminders {
+			later(rp.Action == Create, func() { x.writeReminder(cp, rp) })
 		}
 	}
 	for _, create := range creates {
@@ -148,7 +163,7 @@ type executor struct {
 	c        *client.Client
 	sem      chan struct{}
 	mu       sync.Mutex // serialises onResult and known
-	onResult func(cp *CalendarPlan, wp *WeatherPlan)
+	onResult func(cp *CalendarPlan, wp *WeatherPlan, rp *ReminderPlan)
 	// known are the ids of the calendars the campaign held, and of those
 	// this run created: a create answered with one of them is not new.
 	known map[int]bool
@@ -191,18 +206,27 @@ func (x *executor) acquire() bool {
 
 func (x *executor) release() { <-x.sem }
 
-func (x *executor) report(cp *CalendarPlan, wp *WeatherPlan) {
+func (x *executor) report(cp *CalendarPlan, wp *WeatherPlan, rp *ReminderPlan) {
 	if x.onResult == nil {
 		return
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	x.onResult(cp, wp)
+	x.onResult(cp, wp, rp)
+}
+
+// heldResult is the Result of a write of cp's weather or reminders that
+// waits for the next run (held says why).
+func (x *executor) heldResult(cp *CalendarPlan, held error) Result {
+	if x.ctx.Err() != nil && cp.Result.Status == Skipped {
+		return x.notStarted() // its calendar was not started either
+	}
+	return Result{Status: Skipped, Err: held}
 }
 
 // writeCalendar creates or updates the calendar.
 func (x *executor) writeCalendar(cp *CalendarPlan) {
-	defer x.report(cp, nil)
+	defer x.report(cp, nil, nil)
 	if !x.acquire() {
 		cp.Result = x.notStarted()
 		return
@@ -229,6 +253,12 @@ func (x *executor) writeCalendar(cp *CalendarPlan) {
 		cp.ID = cal.ID
 	}
 	cp.written = true
+	if cal != nil {
+		cp.answer = cal
+		if cal.EntityID > 0 {
+			cp.entityID = cal.EntityID
+		}
+	}
 	// The live service clamps a leap day: its route reaches it, or the
 	// write is not done (its fields are, so its weather may go).
 	if cp.Send.Date != nil {
@@ -261,7 +291,7 @@ func (x *executor) notWhatWasCreated(cp *CalendarPlan, cal *client.Calendar) err
 
 // writeWeather carries out one weather write of cp.
 func (x *executor) writeWeather(cp *CalendarPlan, wp *WeatherPlan) {
-	defer x.report(cp, wp)
+	defer x.report(cp, wp, nil)
 	if !x.acquire() {
 		wp.Result = x.notStarted()
 		return

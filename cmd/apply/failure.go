@@ -114,7 +114,8 @@ func (p *Plan) tally() *RunError {
 }
 
 // eachWrite calls f with each write of the plan, in the plan's order (a
-// calendar, then its weather), named as the outcome names it.
+// calendar, then its weather, then its reminders), named as the outcome
+// names it.
 func (p *Plan) eachWrite(f func(what string, r Result)) {
 	for _, cp := range p.Calendars {
 		if cp.Action == Create || cp.Action == Update {
@@ -122,6 +123,9 @@ func (p *Plan) eachWrite(f func(what string, r Result)) {
 		}
 		for _, wp := range cp.Weather {
 			f(fmt.Sprintf("%s weather %s of calendar %s", wp.Action, wp.Date, calendarLabel(cp)), wp.Result)
+		}
+		for _, rp := range cp.Reminders {
+			f(fmt.Sprintf("%s %s of calendar %s", rp.Action, reminderLabel(rp.Date, rp.Comment), calendarLabel(cp)), rp.Result)
 		}
 	}
 }

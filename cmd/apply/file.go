@@ -23,6 +23,8 @@ import (
 //	    months: [...]          # every key `calendar create -f` accepts
 //	    weather:               # optional
 //	      - {date: 1492-1-1, weather: snowflake}
+//	    reminders:             # optional, on the calendar's own entity
+//	      - {date: 1492-1-1, comment: New year, repeat: year}
 //
 // client.DecodeSeed reads it with the reader of `calendar create -f` and
 // `weather create -f` files, so each calendar and entry has their shape,
@@ -174,17 +176,31 @@ func desiredCalendar(sc client.SeedCalendar, source string) DesiredCalendar {
 		}
 		cal.Weather = append(cal.Weather, DesiredWeather{Where: lineOf(source, sw.Line), Input: sw.Input})
 	}
+	if sc.Reminders != nil {
+		cal.Reminders = make([]DesiredReminder, 0, len(sc.Reminders))
+	}
+	for _, sr := range sc.Reminders {
+		if sr.Input.Written != nil {
+			sr.Input.Written.Where = source + ": " + sr.Input.Written.Where
+		}
+		cal.Reminders = append(cal.Reminders, DesiredReminder{Where: lineOf(source, sr.Line), ID: sr.ID, Input: sr.Input})
+	}
 	return cal
 }
 
 // lineOf is "cal.yaml: line 3".
 func lineOf(source string, line int) string { return fmt.Sprintf("%s: line %d", source, line) }
 
-// hasNamedWeather says whether an entry of ws has a month name left to
-// read with the server's months.
-func hasNamedWeather(ws []DesiredWeather) bool {
+// hasNamedDates says whether an entry of ws or a reminder of rs has a
+// month name left to read with the server's months.
+func hasNamedDates(ws []DesiredWeather, rs []DesiredReminder) bool {
 	for _, w := range ws {
 		if w.Input.Written != nil {
+			return true
+		}
+	}
+	for _, r := range rs {
+		if r.Input.Written != nil {
 			return true
 		}
 	}

@@ -39,7 +39,8 @@ type Plan struct {
 	words Words
 }
 
-// CalendarPlan is what happens to one calendar of the seed and its weather.
+// CalendarPlan is what happens to one calendar of the seed, its weather
+// and its reminders.
 type CalendarPlan struct {
 	Where string
 	// Name is the calendar's name after the plan.
@@ -69,6 +70,23 @@ type CalendarPlan struct {
 	Weather []*WeatherPlan
 	// WeatherUnchanged counts the entries that already are as the seed says.
 	WeatherUnchanged []*WeatherPlan
+	// RemindersManaged is false when the seed names no reminders for it;
+	// Reminders are the writes of its own entity's reminders (in the
+	// seed's order, deletes last), RemindersUnchanged those already as the
+	// seed says, RemindersNotCompared as WeatherNotCompared
+	// (reminders_plan.go).
+	RemindersManaged     bool
+	Reminders            []*ReminderPlan
+	RemindersUnchanged   []*ReminderPlan
+	RemindersNotCompared []string
+	// entityID is the calendar's entity, which its reminders belong to:
+	// as read, or as its create's answer gives it.
+	entityID int
+	// answer is the calendar as the run's write of it answered, nil when
+	// it was not written: its moons number the repeats of its reminders.
+	answer *client.Calendar
+	// current is the calendar as read, nil for one to create.
+	current *client.Calendar
 	// Result is set by Execute for a create or update.
 	Result Result
 	// written is set by Execute when the write landed where meant, even
@@ -113,8 +131,10 @@ type WeatherPlan struct {
 
 // PlanOptions change what a plan does.
 type PlanOptions struct {
-	// Prune deletes the weather entries of the seed's calendars that the
-	// seed does not list (of calendars whose weather it manages).
+	// Prune deletes the weather entries and the reminders of the seed's
+	// calendars that the seed does not list (of calendars whose weather,
+	// or reminders, it manages: a reminder of the calendar's own entity
+	// only).
 	Prune bool
 	// Force updates a calendar whose answer lacked fields the service
 	// rebuilds from every write (and the seed does not give): they are
@@ -190,7 +210,9 @@ func MakePlan(seed Seed, act *Actual, opts PlanOptions) (*Plan, error) {
 				}
 			}
 		}
+		cp.current = cur
 		planWeather(ps, cp, want, act, opts)
+		planReminders(ps, &missing, &unread, cp, want, cur, act, opts)
 		plan.Calendars = append(plan.Calendars, cp)
 	}
 	if len(missing) > 0 {

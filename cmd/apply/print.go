@@ -32,16 +32,24 @@ func PrintPlan(w io.Writer, plan *Plan, how PlanText) {
 		if len(cp.NotCompared) > 0 {
 			say("  ", notComparedLine(cp.NotCompared, "", "the calendar"))
 		}
-		if !cp.WeatherManaged {
-			continue
+		if cp.WeatherManaged {
+			n := weatherCounts(cp)
+			say("  ", "weather: "+n.String())
+			if len(cp.WeatherNotCompared) > 0 {
+				say("  ", notComparedLine(cp.WeatherNotCompared, "weather ", "an entry"))
+			}
+			for _, line := range listedWeather(cp, how.Entries) {
+				say("    ", line)
+			}
 		}
-		n := weatherCounts(cp)
-		say("  ", "weather: "+n.String())
-		if len(cp.WeatherNotCompared) > 0 {
-			say("  ", notComparedLine(cp.WeatherNotCompared, "weather ", "an entry"))
-		}
-		for _, line := range listedWeather(cp, how.Entries) {
-			say("    ", line)
+		if cp.RemindersManaged {
+			say("  ", "reminders: "+reminderCounts(cp).String())
+			if len(cp.RemindersNotCompared) > 0 {
+				say("  ", notComparedLine(cp.RemindersNotCompared, "reminder ", "a reminder"))
+			}
+			for _, line := range listedReminders(cp, how.Entries) {
+				say("    ", line)
+			}
 		}
 	}
 	if note := visibilityNote(plan); note != "" {
@@ -127,7 +135,32 @@ func weatherLine(wp *WeatherPlan) string {
 	return output.Sanitize(s)
 }
 
-// WeatherCounts counts one calendar's weather by action.
+// reminderLine is one reminder write: `+ 1492-5-1 "Greengrass" (repeat:
+// year)`, `~ 1492-5-1 (id 3) "Greengrass" colour: (none) -> "#2e7d32"`,
+// `- 1492-6-1 (id 4) "Old fair"`.
+func reminderLine(rp *ReminderPlan) string {
+	sign := map[Action]string{Create: "+", Update: "~", Delete: "-"}[rp.Action]
+	s := sign + " " + rp.Date.String()
+	if rp.ID > 0 {
+		s += fmt.Sprintf(" (id %d)", rp.ID)
+	}
+	s += " " + strconv.Quote(client.StoredText(rp.Comment))
+	if rp.Action == Update {
+		parts := make([]string, len(rp.Changes))
+		for i, ch := range rp.Changes {
+			parts[i] = ch.Field + ": " + ch.Old + " -> " + ch.New
+		}
+		s += " " + strings.Join(parts, ", ")
+	} else if rp.Repeat != "" {
+		s += " (repeat: " + rp.Repeat + ")"
+	}
+	if rp.Result.Status != "" && rp.Result.Status != Done {
+		s += " [" + string(rp.Result.Status) + "]"
+	}
+	return output.Sanitize(s)
+}
+
+// WeatherCounts counts one calendar's weather (or reminders) by action.
 type WeatherCounts struct {
 	Create    int `json:"create"`
 	Update    int `json:"update"`
@@ -156,11 +189,21 @@ func weatherCounts(cp *CalendarPlan) WeatherCounts {
 
 // PlanSummary is the plan's one line: "Plan: 1 calendar to create, 0 to
 // update, 1 unchanged; 30 weather entries to create, 0 to update, 0 to
-// delete, 0 unchanged."
+// delete, 0 unchanged.", and when a calendar's reminders are managed
+// "...; 3 reminders to create, 0 to update, 0 to delete, 0 unchanged."
 func PlanSummary(plan *Plan) string {
 	var create, update, unchanged int
-	var weather WeatherCounts
+	var weather, reminders WeatherCounts
+	managed := false
 	for _, cp := range plan.Calendars {
+		if cp.RemindersManaged {
+			managed = true
+			n := reminderCounts(cp)
+			reminders.Create += n.Create
+			reminders.Update += n.Update
+			reminders.Delete += n.Delete
+			reminders.Unchanged += n.Unchanged
+		}
 		switch cp.Action {
 		case Create:
 			create++
@@ -175,8 +218,13 @@ func PlanSummary(plan *Plan) string {
 		weather.Delete += n.Delete
 		weather.Unchanged += n.Unchanged
 	}
-	return fmt.Sprintf("Plan: %s to create, %d to update, %d unchanged; %s to create, %d to update, %d to delete, %d unchanged.",
+	s := fmt.Sprintf("Plan: %s to create, %d to update, %d unchanged; %s to create, %d to update, %d to delete, %d unchanged",
 		plural(create, "calendar"), update, unchanged, plural(weather.Create, "weather entry"), weather.Update, weather.Delete, weather.Unchanged)
+	if managed {
+		s += fmt.Sprintf("; %s to create, %d to update, %d to delete, %d unchanged",
+			plural(reminders.Create, "reminder"), reminders.Update, reminders.Delete, reminders.Unchanged)
+	}
+	return s + "."
 }
 
 func plural(n int, noun string) string {

@@ -45,9 +45,30 @@ type jsonCalendar struct {
 	// Kept are the fields play moves that the file gives otherwise and
 	// the plan keeps (CalendarPlan.Kept); NotCompared those the server
 	// does not return.
-	Kept        []Kept        `json:"kept,omitempty"`
-	NotCompared []string      `json:"not_compared,omitempty"`
-	Weather     *jsonWeathers `json:"weather,omitempty"`
+	Kept        []Kept         `json:"kept,omitempty"`
+	NotCompared []string       `json:"not_compared,omitempty"`
+	Weather     *jsonWeathers  `json:"weather,omitempty"`
+	Reminders   *jsonReminders `json:"reminders,omitempty"`
+}
+
+// jsonReminders are a calendar's reminder writes, when the seed manages
+// its reminders: their counts, and each write with its status.
+type jsonReminders struct {
+	WeatherCounts
+	NotCompared []string       `json:"not_compared,omitempty"`
+	Actions     []jsonReminder `json:"actions"`
+}
+
+type jsonReminder struct {
+	Where   string   `json:"where,omitempty"`
+	Date    string   `json:"date"`
+	Comment string   `json:"comment"`
+	Repeat  string   `json:"repeat,omitempty"`
+	ID      int      `json:"id,omitempty"`
+	Action  Action   `json:"action"`
+	Status  Status   `json:"status"`
+	Error   string   `json:"error,omitempty"`
+	Changes []Change `json:"changes,omitempty"`
 }
 
 // jsonChange is a change of a calendar, with the flag that made it when
@@ -127,6 +148,16 @@ func report(plan *Plan, dryRun bool) jsonReport {
 				jw.Actions = append(jw.Actions, x)
 			}
 			jc.Weather = jw
+		}
+		if cp.RemindersManaged {
+			jr := &jsonReminders{WeatherCounts: reminderCounts(cp), NotCompared: cp.RemindersNotCompared, Actions: []jsonReminder{}}
+			for _, rp := range cp.Reminders {
+				x := jsonReminder{Where: rp.Where, Date: rp.Date.String(), Comment: client.StoredText(rp.Comment), Repeat: rp.Repeat,
+					ID: rp.ID, Action: rp.Action, Changes: rp.Changes}
+				x.Status, x.Error = statusOf(rp.Result)
+				jr.Actions = append(jr.Actions, x)
+			}
+			jc.Reminders = jr
 		}
 		r.Calendars = append(r.Calendars, jc)
 	}

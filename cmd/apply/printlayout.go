@@ -112,3 +112,21 @@ func listedWeather(cp *CalendarPlan, entries Entries) []string {
 	}
 	return lines
 }
+
+// listedReminders are the lines of cp's reminder writes that entries
+// lists: as weather's, every one when they are few (or with --verbose),
+// else the first terminalListed and the count of the rest.
+func listedReminders(cp *CalendarPlan, entries Entries) []string {
+	if entries == CountsOnly {
+		return nil
+	}
+	var lines []string
+	for i, rp := range cp.Reminders {
+		if entries != EveryEntry && i == terminalListed && len(cp.Reminders) > terminalListed {
+			lines = append(lines, fmt.Sprintf("and %d more (--verbose lists each)", len(cp.Reminders)-terminalListed))
+			break
+		}
+		lines = append(lines, reminderLine(rp))
+	}
+	return lines
+}

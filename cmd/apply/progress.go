@@ -17,9 +17,9 @@ func ExecuteShowing(ctx context.Context, f *cmdutil.Factory, c *client.Client, p
 	done := 0
 	err := Execute(ctx, c, plan, ExecOptions{
 		Concurrency: concurrency,
-		OnResult: func(cp *CalendarPlan, wp *WeatherPlan) {
+		OnResult: func(cp *CalendarPlan, wp *WeatherPlan, rp *ReminderPlan) {
 			done++
-			progress.Show(done, total, progressLine(cp, wp))
+			progress.Show(done, total, progressLine(cp, wp, rp))
 		},
 	})
 	progress.Clear()
@@ -40,14 +40,19 @@ func sayCreated(f *cmdutil.Factory, plan *Plan) {
 
 // progressLine names the write that just ended, and what became of it
 // when it was not done: "create weather 1492-1-3 of "Harptos"", "update
-// calendar "Harptos": failed". Why is said with the outcome.
-func progressLine(cp *CalendarPlan, wp *WeatherPlan) string {
+// calendar "Harptos": failed", "create reminder 1492-5-1 "Greengrass" of
+// "Harptos"". Why is said with the outcome.
+func progressLine(cp *CalendarPlan, wp *WeatherPlan, rp *ReminderPlan) string {
 	name := strconv.Quote(cp.Name)
 	line := fmt.Sprintf("%s calendar %s", cp.Action, name)
 	r := cp.Result
-	if wp != nil {
+	switch {
+	case wp != nil:
 		line = fmt.Sprintf("%s weather %s of %s", wp.Action, wp.Date, name)
 		r = wp.Result
+	case rp != nil:
+		line = fmt.Sprintf("%s %s of %s", rp.Action, reminderLabel(rp.Date, rp.Comment), name)
+		r = rp.Result
 	}
 	if r.Status != Done {
 		line += ": " + statusWord(r, errors.Is(r.Err, context.Canceled))

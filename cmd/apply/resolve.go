@@ -15,7 +15,7 @@ import (
 // for the server's months.
 func (s Seed) HasUnresolved() bool {
 	for _, cal := range s.Calendars {
-		if len(cal.Input.WrittenNames()) > 0 || hasNamedWeather(cal.Weather) {
+		if len(cal.Input.WrittenNames()) > 0 || hasNamedDates(cal.Weather, cal.Reminders) {
 			return true
 		}
 	}
@@ -23,8 +23,8 @@ func (s Seed) HasUnresolved() bool {
 }
 
 // Resolved is the seed without what still waits for the server's months
-// (the entries with a month name), for Check before the read; the rest is
-// checked again once ResolveWithServer named them.
+// (the entries and reminders with a month name), for Check before the
+// read; the rest is checked again once ResolveWithServer named them.
 func (s Seed) Resolved() Seed {
 	out := Seed{Calendars: make([]DesiredCalendar, len(s.Calendars))}
 	for i, cal := range s.Calendars {
@@ -36,6 +36,15 @@ func (s Seed) Resolved() Seed {
 				}
 			}
 			cal.Weather = ws
+		}
+		if cal.Reminders != nil {
+			rs := []DesiredReminder{}
+			for _, r := range cal.Reminders {
+				if r.Input.Written == nil {
+					rs = append(rs, r)
+				}
+			}
+			cal.Reminders = rs
 		}
 		out.Calendars[i] = cal
 	}
@@ -50,7 +59,7 @@ func ResolveWithServer(seed *Seed, act *Actual) error {
 	var problems []string
 	for i := range seed.Calendars {
 		cal := &seed.Calendars[i]
-		if len(cal.Input.WrittenNames()) == 0 && !hasNamedWeather(cal.Weather) {
+		if len(cal.Input.WrittenNames()) == 0 && !hasNamedDates(cal.Weather, cal.Reminders) {
 			continue
 		}
 		cur, err := find(act.Calendars, *cal)
@@ -82,6 +91,11 @@ func ResolveWithServer(seed *Seed, act *Actual) error {
 		}
 		for j := range cal.Weather {
 			if err := cal.Weather[j].Input.ResolveDate(r); err != nil {
+				problems = append(problems, err.Error())
+			}
+		}
+		for j := range cal.Reminders {
+			if err := cal.Reminders[j].Input.ResolveDate(r); err != nil {
 				problems = append(problems, err.Error())
 			}
 		}

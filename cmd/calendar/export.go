@@ -23,9 +23,10 @@ type ExportOptions struct {
 	Factory *cmdutil.Factory
 	Ctx     context.Context
 	// Calendars are the ID|NAME arguments, in the order given; empty with All.
-	Calendars   []string
-	All         bool
-	WithWeather bool
+	Calendars     []string
+	All           bool
+	WithWeather   bool
+	WithReminders bool
 	// Format is --format: yaml (the apply document) or another tool's
 	// file (export_tool.go); Strict refuses a tool's file that loses
 	// anything.
@@ -44,14 +45,14 @@ func NewCmdExport(f *cmdutil.Factory, runF func(*ExportOptions) error) *cobra.Co
 	cmd := &cobra.Command{
 		Use:   "export ID|NAME... | --all [--with-weather] [--format F]",
 		Short: "Write calendars for kanka apply, or one for another calendar tool",
-		Long: `Write calendars, and with --with-weather their weather, to standard output
-as the document "kanka apply -f" reads (YAML):
+		Long: `Write calendars to standard output as the document "kanka apply -f" reads:
 
   calendars:
     - name: Harptos
       months: [...]          # every key "calendar get -o yaml" prints
       weather:               # only with --with-weather
         - {date: 1492-1-1, weather: snowflake, temperature: -5C}
+      reminders: [...]       # only with --with-reminders: the calendar's own
 
 It holds no ids, tags or keys only the server sets: it copies calendars to
 another campaign, and diffs well in git. With --format fantasy-calendar,
@@ -59,6 +60,7 @@ simple-calendar or calendarium it writes one calendar and its reminders as that
 tool imports them, with a warning for each thing the tool cannot hold. More in
 docs/calendars.md and docs/importing.md; requests: kanka help requests.`,
 		Example: `  kanka calendar export "Calendar of Harptos" --with-weather > harptos.yaml
+  kanka calendar export --all --with-weather --with-reminders > campaign.yaml
   kanka calendar export 1 --with-weather | kanka --sandbox apply -f -
   kanka calendar export 1 --format simple-calendar --all-reminders > sc.json
   kanka calendar export 1 --format calendarium --notes vault/Harptos > cm.json`,
@@ -86,7 +88,8 @@ docs/calendars.md and docs/importing.md; requests: kanka help requests.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.All, "all", false, "export every calendar of the campaign")
-	cmd.Flags().BoolVar(&opts.WithWeather, "with-weather", false, "add each calendar's weather (every weather page is read)")
+	cmd.Flags().BoolVar(&opts.WithWeather, "with-weather", false, "add each calendar's weather (every page of it is read)")
+	cmd.Flags().BoolVar(&opts.WithReminders, "with-reminders", false, "add each calendar's own reminders (every page is read)")
 	addFormatFlags(cmd, opts)
 	return cmd
 }
@@ -124,6 +127,17 @@ func exportRun(opts *ExportOptions) error {
 		node, err := exportNode(cal, weather, opts.WithWeather)
 		if err != nil {
 			return err
+		}
+		if opts.WithReminders {
+			own, ok, err := ownReminders(ctx, f, c, cal)
+			if err != nil {
+				return err
+			}
+			if ok {
+				if node, err = withReminders(f, node, cal, own); err != nil {
+					return err
+				}
+			}
 		}
 		item, err := output.EncodeYAML([]any{node})
 		if err != nil {

@@ -170,7 +170,8 @@ func TestExportReminderFlagRefusals(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"12", "--all-reminders"}, "--all-reminders is for a tool's --format (fantasy-calendar, simple-calendar, calendarium): the YAML document holds no reminders"},
+		{[]string{"12", "--all-reminders"}, "--all-reminders is for a tool's --format (fantasy-calendar, simple-calendar, calendarium): the YAML document holds, with --with-reminders, the calendar's own reminders alone"},
+		{[]string{"12", "--format", "calendarium", "--with-reminders"}, "--with-reminders is for the YAML document: --format calendarium writes the calendar's own reminders always (--all-reminders adds the others')"},
 		{[]string{"12", "--notes", "vault"}, "--notes is for --format calendarium"},
 		{[]string{"12", "--format", "simple-calendar", "--notes", "vault"}, "--notes is for --format calendarium: Simple Calendar keeps its notes in its own file"},
 		{[]string{"12", "--format", "calendarium", "--notes", file}, "--notes " + file + ": not a folder"},

@@ -263,3 +263,67 @@ func TestExportWarnsOfFieldsTheAnswerDidNotGive(t *testing.T) {
 		t.Errorf("document:\n%s", out)
 	}
 }
+
+// exportedReminder is a reminder on calendar 12 as the server lists it,
+// of entity (340 is the calendar's own) or of a post.
+func exportedReminder(id, entity int, of string, date, comment, repeat string, length int) string {
+	y, m, d := 0, 0, 0
+	fmt.Sscanf(date, "%d-%d-%d", &y, &m, &d)
+	rep := "null"
+	if repeat != "" {
+		rep = fmt.Sprintf("%q", repeat)
+	}
+	return fmt.Sprintf(`{"id":%d,"remindable_id":%d,"remindable_type":%q,"calendar_id":12,"date":%q,"day":%d,"month":%d,"year":%d,"length":%d,"comment":%q,"is_recurring":%v,"recurring_until":null,"recurring_periodicity":%s,"colour":null,"type_id":null,"visibility_id":1,"created_at":"2026-11-01T10:00:00.000000Z","created_by":9,"updated_at":"2026-11-01T10:00:00.000000Z","updated_by":null}`,
+		id, entity, of, date, d, m, y, length, comment, repeat != "", rep)
+}
+
+// --with-reminders reads each calendar's reminder pages and writes its own
+// entity's, by date then id, in the seed's form: no id, a moon repeat by
+// the moon's name, a length of one day left out; another entity's (a
+// birthday) and a post's are not the calendar's and are left out; two of
+// one date and comment are said on stderr.
+func TestExportWithReminders(t *testing.T) {
+	record := readTestdata(t, "record.json")
+	entity := `App\\Models\\Entity`
+	reminders := []string{
+		exportedReminder(5, 340, entity, "1492-7-1", "Midsummer", "year", 1),
+		exportedReminder(3, 340, entity, "1492-1-1", "Selûne is full", "9_f", 1),
+		exportedReminder(6, 77, entity, "1470-1-5", "Born", "year", 1),
+		exportedReminder(7, 340, `App\\Models\\Post`, "1492-2-1", "A post's", "", 1),
+		exportedReminder(8, 340, entity, "1492-3-3", "Tom &amp; Jerry", "", 3),
+		exportedReminder(9, 340, entity, "1492-3-3", "Tom & Jerry", "", 1),
+	}
+	env := newTestEnv(t, "table",
+		exchange{"GET", "calendars/12", "", 200, data(record)},
+		exchange{"GET", "calendars/12/reminders", "", 200, exportedWeatherPage(reminders...)},
+	)
+	if err := env.run("export", "12", "--with-reminders"); err != nil {
+		t.Fatal(err)
+	}
+	env.WantSent("GET calendars/12", "GET calendars/12/reminders")
+	want := `    reminders:
+      - {date: "1492-1-1", comment: Selûne is full, repeat: 'Selûne:full', visibility: all}
+      - {date: "1492-3-3", length: 3, comment: Tom &amp; Jerry, visibility: all}
+      - {date: "1492-3-3", comment: Tom & Jerry, visibility: all}
+      - {date: "1492-7-1", comment: Midsummer, repeat: year, visibility: all}
+`
+	if out := env.Out.String(); !strings.HasSuffix(out, want) {
+		t.Errorf("the document ends\n%s\nwant\n%s", out[max(0, len(out)-600):], want)
+	}
+	if got := env.ErrOut.String(); got != `warning: calendar "Harptos" has 2 reminders on 1492-3-3 with the comment "Tom & Jerry" (ids 8, 9); kanka apply refuses a date and comment given twice: delete one, or change its comment`+"\n" {
+		t.Errorf("stderr %q", got)
+	}
+	cals, err := client.DecodeSeed(yamlNode(t, env.Out.String()))
+	if err != nil || len(cals[0].Reminders) != 4 || *cals[0].Reminders[0].Input.Repeat != "Selûne:full" {
+		t.Errorf("the document reads back as %+v, %v", cals, err)
+	}
+}
+
+func yamlNode(t *testing.T, text string) *yaml.Node {
+	t.Helper()
+	var n yaml.Node
+	if err := yaml.Unmarshal([]byte(text), &n); err != nil {
+		t.Fatal(err)
+	}
+	return &n
+}

@@ -46,7 +46,7 @@ func (opts *ExportOptions) checkFormat(calendars int) error {
 		case opts.Strict:
 			return cmdutil.UsageErrorf("--strict is for a tool's --format (fantasy-calendar, simple-calendar, calendarium): the YAML document loses nothing")
 		case opts.AllReminders:
-			return cmdutil.UsageErrorf("--all-reminders is for a tool's --format (fantasy-calendar, simple-calendar, calendarium): the YAML document holds no reminders")
+			return cmdutil.UsageErrorf("--all-reminders is for a tool's --format (fantasy-calendar, simple-calendar, calendarium): the YAML document holds, with --with-reminders, the calendar's own reminders alone")
 		case opts.Notes != "":
 			return cmdutil.UsageErrorf("--notes is for --format calendarium")
 		}
@@ -62,6 +62,8 @@ func (opts *ExportOptions) checkFormat(calendars int) error {
 	switch {
 	case opts.All || calendars > 1:
 		return cmdutil.UsageErrorf("--format %s writes one calendar: name one, not several or --all", opts.Format)
+	case opts.WithReminders:
+		return cmdutil.UsageErrorf("--with-reminders is for the YAML document: --format %s writes the calendar's own reminders always (--all-reminders adds the others')", opts.Format)
 	case opts.WithWeather:
 		return cmdutil.UsageErrorf("--with-weather is for the YAML document: %s keeps no weather entries", calexport.Format(opts.Format).Tool())
 	case opts.Notes != "" && opts.Format != string(calexport.Calendarium):

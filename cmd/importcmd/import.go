@@ -59,8 +59,8 @@ func NewCmdImport(f *cmdutil.Factory, runF func(*ImportOptions) error) *cobra.Co
 export, a Simple Calendar file (Foundry VTT), a donjon calendar saved as JSON or
 a Calendarium calendar (Obsidian); the format is found by the file's keys. The
 months, weekdays, current date, year names, seasons, moons and leap days are
-carried; what Kanka cannot hold is approximated or left out, with a warning
-each (--strict refuses the import instead).
+carried, and events and notes as reminders; what Kanka cannot hold is
+approximated or left out, with a warning each (--strict refuses instead).
 
 The calendar is applied as kanka apply applies a file: found by its name,
 created or updated, so importing a file twice writes nothing the second time.
@@ -174,8 +174,22 @@ func importRun(opts *ImportOptions) error {
 	// Found by its name, created when missing, updated (the whole record)
 	// when it differs, left alone when equal; with --dry-run the plan is
 	// printed and nothing written.
-	seed := apply.Seed{Calendars: []apply.DesiredCalendar{{Where: source, Input: in}}}
+	seed := apply.Seed{Calendars: []apply.DesiredCalendar{{Where: source, Input: in, Reminders: desiredReminders(res.Reminders, source)}}}
 	return apply.RunSeed(&apply.Options{Factory: opts.Factory, Context: opts.Context, DryRun: opts.DryRun, Force: opts.Force, SetDate: opts.SetDate, Words: &importWords}, seed)
+}
+
+// desiredReminders are the reminders the file's events and notes became,
+// for the calendar's own entity; nil when the file has none carried (the
+// calendar's reminders are then not read, nor touched).
+func desiredReminders(rs []client.ReminderInput, source string) []apply.DesiredReminder {
+	if rs == nil {
+		return nil
+	}
+	out := make([]apply.DesiredReminder, len(rs))
+	for i, r := range rs {
+		out[i] = apply.DesiredReminder{Where: source, Input: r}
+	}
+	return out
 }
 
 // importWords are the engine's advice in the words of calendar import,
@@ -190,7 +204,7 @@ var importWords = apply.Words{
 // printImported writes the calendar as the document kanka apply reads,
 // under a comment that says where it came from and what was lost.
 func printImported(f *cmdutil.Factory, res calimport.Result, in client.CalendarInput, source string) error {
-	node, err := calimport.File(in)
+	node, err := calimport.SeedFile(in, res.Reminders)
 	if err != nil {
 		return err
 	}

@@ -14,19 +14,21 @@ func TestImportThroughTheRoot(t *testing.T) {
 	roottest.Isolate(t)
 	file := example("harptos-simple-calendar.json")
 	r := roottest.Run(t, "", "--sandbox", "calendar", "import", file, "--name", "Harptos (Foundry)")
-	warnings := "warning: Shieldmeet: a month Simple Calendar has only in leap years became 1 leap day at the end of Midsummer in those years\n" +
-		"warning: notes: 3 notes are not carried\n"
+	warnings := "warning: Shieldmeet: a month Simple Calendar has only in leap years became 1 leap day at the end of Midsummer in those years\n"
 	created := "created calendar 1 \"Harptos (Foundry)\"\n"
+	// The file's three notes become reminders of the calendar's entity.
 	want := `calendar "Harptos (Foundry)": create
-Plan: 1 calendar to create, 0 to update, 0 unchanged; 0 weather entries to create, 0 to update, 0 to delete, 0 unchanged.
-Applied: 1 of 1 writes done, 0 failed, 0 may have been applied, 0 not tried.
+  reminders: 3 to create, 0 to update, 0 to delete, 0 unchanged
+Plan: 1 calendar to create, 0 to update, 0 unchanged; 0 weather entries to create, 0 to update, 0 to delete, 0 unchanged; 3 reminders to create, 0 to update, 0 to delete, 0 unchanged.
+Applied: 4 of 4 writes done, 0 failed, 0 may have been applied, 0 not tried.
 `
 	if r.Code != 0 || r.Stdout != want || r.Stderr != warnings+created {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", r.Code, r.Stdout, r.Stderr)
 	}
 	r = roottest.Run(t, "", "--sandbox", "calendar", "import", file, "--name", "Harptos (Foundry)")
 	want = `calendar "Harptos (Foundry)" (id 1): unchanged
-Plan: 0 calendars to create, 0 to update, 1 unchanged; 0 weather entries to create, 0 to update, 0 to delete, 0 unchanged.
+  reminders: 0 to create, 0 to update, 0 to delete, 3 unchanged
+Plan: 0 calendars to create, 0 to update, 1 unchanged; 0 weather entries to create, 0 to update, 0 to delete, 0 unchanged; 0 reminders to create, 0 to update, 0 to delete, 3 unchanged.
 Nothing to change.
 `
 	if r.Code != 0 || r.Stdout != want || r.Stderr != warnings {
@@ -48,7 +50,6 @@ Nothing to change.
 	r = roottest.Run(t, "", "--sandbox", "calendar", "import", file, "--strict")
 	want = "error: " + file + `: --strict refuses an import that loses or approximates anything, nothing was sent:
   Shieldmeet: a month Simple Calendar has only in leap years became 1 leap day at the end of Midsummer in those years
-  notes: 3 notes are not carried
 `
 	if r.Code != 2 || r.Stdout != "" || r.Stderr != want {
 		t.Errorf("--strict: exit %d\nstdout:\n%s\nstderr:\n%s\nwant:\n%s", r.Code, r.Stdout, r.Stderr, want)

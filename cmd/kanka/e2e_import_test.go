@@ -17,11 +17,11 @@ var (
 
 // harptosSimpleWarnings are what importing the Simple Calendar Harptos
 // loses, one warning a line.
-const harptosSimpleWarnings = "warning: Shieldmeet: a month Simple Calendar has only in leap years became 1 leap day at the end of Midsummer in those years\n" +
-	"warning: notes: 3 notes are not carried\n"
+const harptosSimpleWarnings = "warning: Shieldmeet: a month Simple Calendar has only in leap years became 1 leap day at the end of Midsummer in those years\n"
 
 // An import creates the calendar (the list, the check before the write,
-// the create); the same import again reads the list and writes nothing;
+// the create) and its three notes as reminders of its entity; the same
+// import again reads the list and the reminders and writes nothing;
 // the calendar is the file's, down to its weekdays and full moon.
 func TestE2EImportTwiceWritesNothingTheSecondTime(t *testing.T) {
 	t.Parallel()
@@ -32,24 +32,27 @@ func TestE2EImportTwiceWritesNothingTheSecondTime(t *testing.T) {
 		mark := srv.mark()
 		r := k.run(t, "calendar", "import", harptosSimpleFile)
 		want := `calendar "Calendar of Harptos": create
-Plan: 1 calendar to create, 0 to update, 0 unchanged; 0 weather entries to create, 0 to update, 0 to delete, 0 unchanged.
-Applied: 1 of 1 writes done, 0 failed, 0 may have been applied, 0 not tried.
+  reminders: 3 to create, 0 to update, 0 to delete, 0 unchanged
+Plan: 1 calendar to create, 0 to update, 0 unchanged; 0 weather entries to create, 0 to update, 0 to delete, 0 unchanged; 3 reminders to create, 0 to update, 0 to delete, 0 unchanged.
+Applied: 4 of 4 writes done, 0 failed, 0 may have been applied, 0 not tried.
 `
 		if r.code != 0 || r.stdout != want || r.stderr != harptosSimpleWarnings+"created calendar 1 \"Calendar of Harptos\"\n" {
 			t.Fatalf("first import: want exit 0,\n%s\nand the warnings; got %s", want, r)
 		}
-		wantRequests(t, srv.since(mark), "GET calendars", changedCheck, "POST calendars")
+		wantRequests(t, srv.since(mark), "GET calendars", changedCheck, "POST calendars",
+			"POST entities/1/reminders", "POST entities/1/reminders", "POST entities/1/reminders")
 
 		mark = srv.mark()
 		r = k.run(t, "calendar", "import", harptosSimpleFile)
 		want = `calendar "Calendar of Harptos" (id 1): unchanged
-Plan: 0 calendars to create, 0 to update, 1 unchanged; 0 weather entries to create, 0 to update, 0 to delete, 0 unchanged.
+  reminders: 0 to create, 0 to update, 0 to delete, 3 unchanged
+Plan: 0 calendars to create, 0 to update, 1 unchanged; 0 weather entries to create, 0 to update, 0 to delete, 0 unchanged; 0 reminders to create, 0 to update, 0 to delete, 3 unchanged.
 Nothing to change.
 `
 		if r.code != 0 || r.stdout != want || r.stderr != harptosSimpleWarnings {
 			t.Errorf("second import: want exit 0 and\n%s\ngot %s", want, r)
 		}
-		wantRequests(t, srv.since(mark), "GET calendars")
+		wantRequests(t, srv.since(mark), "GET calendars", "GET calendars/1/reminders")
 
 		// Ches 1492 as the file has it: Ches 1 and 11 the first day of a
 		// tenday, Selûne full on the 16th, spring from the 19th, the
@@ -124,7 +127,6 @@ func TestE2EImportStrictAndBadFiles(t *testing.T) {
   leap years: Fantasy-Calendar's rule 400,!100,4 (97 leap years in 400) became one every 4 years from year 4; the first year where they differ is 2100
   seasons: Fantasy-Calendar's periodic seasons (a cycle of 365.2425 days) became the days they start on in 2020
   eras: 2 eras (Before Christ, Anno Domini) are not carried
-  events: 3 events are not carried
 `
 		if r.code != 2 || r.stdout != "" || r.stderr != want {
 			t.Errorf("--strict: want exit 2 and\n%s\ngot %s", want, r)

@@ -86,7 +86,7 @@ func TestE2EImportAgainKeepsTheDateTheGameMoved(t *testing.T) {
 `) || !strings.HasSuffix(r.stdout, "Nothing to change.\n") {
 			t.Errorf("import again: want the date kept and nothing written; got %s", r)
 		}
-		wantRequests(t, srv.since(mark), "GET calendars")
+		wantRequests(t, srv.since(mark), "GET calendars", "GET calendars/1/reminders")
 		if got := storedDate(t, k, name); got != "2020-9-25" {
 			t.Errorf("after the import again the date is %s, want 2020-9-25", got)
 		}
@@ -96,7 +96,7 @@ func TestE2EImportAgainKeepsTheDateTheGameMoved(t *testing.T) {
 		if r.code != 0 || !strings.Contains(r.stdout, "  date: 2020-9-25 -> 2020-9-20 (--set-date)\n") {
 			t.Errorf("import --set-date: %s", r)
 		}
-		wantRequests(t, srv.since(mark), "GET calendars", changedCheck, "PUT calendars/1")
+		wantRequests(t, srv.since(mark), "GET calendars", "GET calendars/1/reminders", changedCheck, "PUT calendars/1")
 		if got := storedDate(t, k, name); got != "2020-9-20" {
 			t.Errorf("after import --set-date the date is %s, want the file's 2020-9-20", got)
 		}

@@ -269,6 +269,7 @@ func wantJSON(t *testing.T, what string, got any, want string) {
 type stateFile struct {
 	Calendars []map[string]any `json:"calendars"`
 	Weather   []map[string]any `json:"weather"`
+	Reminders []map[string]any `json:"reminders"`
 }
 
 func (r *rig) state() stateFile {

@@ -134,3 +134,35 @@ func TestApplySeedRefusesAChangeMadeMeanwhile(t *testing.T) {
 		t.Errorf("the suffix is %v: the change made meanwhile was put back", got)
 	}
 }
+
+// A seed's reminders: applied on the calendar's own entity, counted in the
+// result's words; pruning one the seed no longer lists needs confirm, as
+// pruning weather does.
+func TestApplySeedRemindersPruneOnlyWhenConfirmed(t *testing.T) {
+	r := newRig(t, rigOptions{})
+	r.seedHarptos()
+	two := "calendars:\n  - name: Calendar of Harptos\n    reminders:\n" +
+		"      - {date: 1492-Midsummer-1, comment: Midsummer, repeat: year}\n      - {date: 1492-4-3, comment: The fair, length: 3}\n"
+	_, summary := r.ok(r.call("apply_seed", map[string]any{"seed": two}))
+	if want := "calendar \"Calendar of Harptos\": unchanged; reminders: 2 to create, 0 to update, 0 to delete, 0 unchanged"; !strings.Contains(summary, want) {
+		t.Errorf("summary:\n%s\nwant it to hold %s", summary, want)
+	}
+	one := "calendars:\n  - name: Calendar of Harptos\n    reminders:\n      - {date: 1492-Midsummer-1, comment: Midsummer, repeat: year}\n"
+	mark := r.mark()
+	got, summary := r.ok(r.call("apply_seed", map[string]any{"seed": one, "prune": true}))
+	if got["confirm_required"] != true || !strings.Contains(summary, "reminders: 0 to create, 0 to update, 1 to delete, 1 unchanged") {
+		t.Errorf("unconfirmed: %v\n%s", got, summary)
+	}
+	for _, req := range r.since(mark) {
+		if !strings.HasPrefix(req, "GET ") {
+			t.Errorf("an unconfirmed prune sent %s", req)
+		}
+	}
+	if n := len(r.state().Reminders); n != 2 {
+		t.Fatalf("%d reminders after an unconfirmed prune", n)
+	}
+	r.ok(r.call("apply_seed", map[string]any{"seed": one, "prune": true, "confirm": true}))
+	if n := len(r.state().Reminders); n != 1 {
+		t.Errorf("%d reminders after the prune, want 1", n)
+	}
+}

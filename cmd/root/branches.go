@@ -61,7 +61,7 @@ func branches(f *cmdutil.Factory, conn *connector, width int, flags *pflag.FlagS
 		}},
 		{stub: stub("reminder <command>", "Manage the reminders of a calendar", "reminders"),
 			build: func() *cobra.Command { return reminder.NewCmdReminder(f) }},
-		{stub: stub("apply -f FILE|DIR|- [--dry-run] [--prune] [--set-date] [-v] [-o json]", "Make the campaign hold the calendars and weather a file describes"),
+		{stub: stub("apply -f FILE|DIR|- [--dry-run] [--prune] [--set-date] [-v] [-o json]", "Make the campaign hold the calendars a file describes"),
 			build: func() *cobra.Command { return apply.NewCmdApply(f, nil) }},
 		{stub: stub("sandbox <command>", "Run or reset the local sandbox"),
 			build: func() *cobra.Command { return sandboxcmd.NewCmdSandbox(f) }},

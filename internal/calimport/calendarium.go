@@ -19,11 +19,12 @@ import (
 // as testLeapDay tests them.
 
 type cmFile struct {
-	Name     text              `json:"name"`
-	Static   *cmStatic         `json:"static"`
-	Current  *cmDate           `json:"current"`
-	Events   []json.RawMessage `json:"events"`
-	Seasonal struct {
+	Name       text              `json:"name"`
+	Static     *cmStatic         `json:"static"`
+	Current    *cmDate           `json:"current"`
+	Events     []json.RawMessage `json:"events"`
+	Categories []cmCategory      `json:"categories"`
+	Seasonal   struct {
 		Type    text       `json:"type"`
 		Seasons []cmSeason `json:"seasons"`
 	} `json:"seasonal"`
@@ -228,6 +229,9 @@ func readCalendarium(data []byte) (*draft, error) {
 	if err := d.calendariumDropped(f); err != nil {
 		return nil, err
 	}
+	if err := d.calendariumEvents(f.Events, f.Categories); err != nil {
+		return nil, err
+	}
 	d.src = m
 	return d, nil
 }
@@ -281,7 +285,7 @@ func calendariumLeap(ld cmLeapDay) (cmLeap, error) {
 }
 
 // calendariumDropped notes what the calendar holds that a Kanka calendar
-// does not: eras and events. An era that ends its year early changes the
+// does not: eras. An era that ends its year early changes the
 // calendar's days, which Kanka cannot hold: an error.
 func (d *draft) calendariumDropped(f cmFile) error {
 	var eras []string
@@ -294,9 +298,6 @@ func (d *draft) calendariumDropped(f cmFile) error {
 	}
 	if len(eras) > 0 {
 		d.dropped = append(d.dropped, fmt.Sprintf("eras: %s (%s) %s not carried", plural(len(eras), "era"), strings.Join(eras, ", "), isAre(len(eras))))
-	}
-	if n := len(f.Events); n > 0 {
-		d.dropped = append(d.dropped, fmt.Sprintf("events: %s %s not carried", plural(n, "event"), isAre(n)))
 	}
 	return nil
 }

@@ -66,7 +66,7 @@ func TestCalendariumIsReadAsItsImporterReadsIt(t *testing.T) {
 	// Calendarium's moon stands still on the festival day (its count
 	// leaves it out): Kanka's cannot, and the import says so.
 	want := "moon Moon: its full moons differ from Calendarium's by more than a day on 28 of 41 checked (21-3-7 to 59-2-1)\n" +
-		"events: 1 event is not carried"
+		`event "Fair" is not carried: it has no date (Calendarium shows it on no day)`
 	if got := strings.Join(res.Losses, "\n"); got != want {
 		t.Errorf("losses:\n%s\nwant\n%s", got, want)
 	}

@@ -19,8 +19,14 @@ type Result struct {
 	// something of; the rest (type, entry, tags ...) are nil.
 	Calendar client.CalendarInput
 	// Losses name, one a line, what the file holds that the calendar does
-	// not, or holds only approximately.
+	// not, or holds only approximately: each event or note not carried by
+	// its name.
 	Losses []string
+	// Reminders are the file's events and notes that a Kanka reminder
+	// holds, in the file's order, for the calendar's own entity: a repeat
+	// on a moon names it (MOON:PHASE), to be read with the calendar's
+	// moons once it is written. nil when the file has none carried.
+	Reminders []client.ReminderInput
 }
 
 // Convert reads data as format (Auto: as Detect says) and converts it to a
@@ -119,6 +125,9 @@ func (d *draft) finish() (Result, error) {
 	}
 	losses = append(losses, checked...)
 	losses = append(losses, d.dropped...)
+	reminders, lost := d.eventsOf(r)
+	losses = append(losses, lost...)
+	losses = append(losses, d.eventNotes...)
 	in := d.in
 	probe := in
 	if probe.Name == "" {
@@ -130,5 +139,5 @@ func (d *draft) finish() (Result, error) {
 	if losses == nil {
 		losses = []string{}
 	}
-	return Result{Format: d.format, Name: in.Name, Calendar: in, Losses: losses}, nil
+	return Result{Format: d.format, Name: in.Name, Calendar: in, Losses: losses, Reminders: reminders}, nil
 }

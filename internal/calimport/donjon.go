@@ -32,6 +32,7 @@ type djFile struct {
 	LunarCyc json.RawMessage `json:"lunar_cyc"`
 	LunarShf json.RawMessage `json:"lunar_shf"`
 	FirstDay number          `json:"first_day"`
+	Events   number          `json:"events"`
 	Notes    json.RawMessage `json:"notes"`
 }
 
@@ -138,7 +139,12 @@ func readDonjon(data []byte) (*draft, error) {
 		d.in.Moons = append(d.in.Moons, client.Moon{Name: name, Fullmoon: cycle})
 	}
 	d.current = srcDate{year: m.year, month: 0, day: 1}
-	d.noteCount(countOf(f.Notes))
+	if err := d.donjonNotes(f.Notes); err != nil {
+		return nil, err
+	}
+	if f.Events.int() != 0 {
+		d.eventNotes = append(d.eventNotes, "celestial events: donjon draws them on its page at random (an eclipse, a shooting star...); they are not in the file, and not carried")
+	}
 	d.src = m
 	return d, nil
 }

@@ -29,8 +29,16 @@ type draft struct {
 	// are known (Fantasy-Calendar's periodic seasons).
 	seasonsOf func(r *almanac.Reckoning) ([]client.Season, string)
 	// losses are what the reader found Kanka cannot hold in the calendar's
-	// structure; dropped what it leaves out (eras, notes, events), said last.
+	// structure; dropped what it leaves out (eras, cycles), said after.
 	losses, dropped []string
+	// events are the file's events or notes, in its order (events.go);
+	// eventNotes what they lose together (their descriptions, a day off
+	// on moon phases), said last.
+	events     []srcEvent
+	eventNotes []string
+	// carriedNotes, when set, says what the events carried lose together
+	// (a moon event's day off), once they are known: after eventNotes.
+	carriedNotes func(carried []srcEvent) []string
 	// ownMoons says each moon's offset is the source's own (its model's
 	// moonOffset), not searched for among the days it shows full: the tool
 	// counts its moons in a way no Kanka offset follows far from the

@@ -20,6 +20,7 @@ type fcFile struct {
 	StaticData  *fcStatic         `json:"static_data"`
 	DynamicData *fcDynamic        `json:"dynamic_data"`
 	Events      []json.RawMessage `json:"events"`
+	Categories  []json.RawMessage `json:"categories"`
 }
 
 type fcStatic struct {
@@ -294,6 +295,13 @@ func readFantasy(data []byte) (*draft, error) {
 	if err := d.fantasyDropped(f, st); err != nil {
 		return nil, err
 	}
+	events := fcCalendar{moons: m.moons, datedSeasons: !periodic}
+	for _, s := range d.seasons {
+		events.seasons = append(events.seasons, srcDate{month: s.month, day: s.day})
+	}
+	if err := d.fantasyEvents(f.Events, f.Categories, events); err != nil {
+		return nil, err
+	}
 	d.src = m
 	return d, nil
 }
@@ -316,7 +324,7 @@ func fantasyCounts(f fcFile) error {
 }
 
 // fantasyDropped notes what the export holds that a Kanka calendar does
-// not: eras, cycles of names, events. An era that ends its year early
+// not: eras, cycles of names. An era that ends its year early
 // changes the calendar's days, which Kanka cannot hold: an error.
 func (d *draft) fantasyDropped(f fcFile, st *fcStatic) error {
 	var eras, restarts []string
@@ -339,9 +347,6 @@ func (d *draft) fantasyDropped(f fcFile, st *fcStatic) error {
 	}
 	if n := len(st.Cycles.Data); n > 0 {
 		d.dropped = append(d.dropped, fmt.Sprintf("cycles: %s of names %s not carried", plural(n, "cycle"), isAre(n)))
-	}
-	if n := len(f.Events); n > 0 {
-		d.dropped = append(d.dropped, fmt.Sprintf("events: %s %s not carried", plural(n, "event"), isAre(n)))
 	}
 	return nil
 }

@@ -43,3 +43,24 @@ func File(in client.CalendarInput) (*yaml.Node, error) {
 	}
 	return out, nil
 }
+
+// SeedFile is the converted calendar as a calendar of the seed `kanka
+// apply` reads: File, and when reminders is not nil its reminders: key,
+// one reminder a line in the seed's form (client.SeedReminderFile).
+func SeedFile(in client.CalendarInput, reminders []client.ReminderInput) (*yaml.Node, error) {
+	node, err := File(in)
+	if err != nil || reminders == nil {
+		return node, err
+	}
+	list := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
+	for i := range reminders {
+		entry := client.SeedReminderFile(&reminders[i]).Node()
+		entry.Style = yaml.FlowStyle
+		list.Content = append(list.Content, entry)
+	}
+	if len(list.Content) == 0 {
+		list.Style = yaml.FlowStyle
+	}
+	node.Content = append(node.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "reminders"}, list)
+	return node, nil
+}

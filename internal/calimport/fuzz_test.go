@@ -15,7 +15,8 @@ import (
 // FuzzConvert feeds Convert files of every format, changed at random: a
 // file is hostile until read, so whatever it holds Convert must neither
 // panic nor take long, and a calendar it accepts must be one the client
-// accepts, its names free of control characters. The seeds are the
+// accepts, its names free of control characters, and its reminders ones
+// apply accepts, on days of the calendar. The seeds are the
 // package's test files and the examples.
 //
 //	go test -run '^$' -fuzz FuzzConvert -fuzztime 3m ./internal/calimport/
@@ -56,6 +57,22 @@ func FuzzConvert(f *testing.F) {
 		}
 		if name, ok := controlInNames(res.Calendar); ok {
 			t.Fatalf("Convert gave a calendar whose %s holds a control character", name)
+		}
+		// Each reminder is one apply takes, on a day of the calendar.
+		r, err := in.Reckoning()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rm := range res.Reminders {
+			if err := rm.ValidateSeed(nil); err != nil {
+				t.Fatalf("Convert gave a reminder apply refuses: %v", err)
+			}
+			if err := r.Check(rm.Date()); err != nil {
+				t.Fatalf("Convert gave a reminder on no day of the calendar: %v", err)
+			}
+			if strings.ContainsFunc(*rm.Comment, unicode.IsControl) {
+				t.Fatalf("Convert gave a reminder whose comment %q holds a control character", *rm.Comment)
+			}
 		}
 	})
 }

@@ -221,3 +221,30 @@ func TestFirstVersionSimpleCalendarKeysAreNamedAsTheFileHasThem(t *testing.T) {
 		f["yearSettings"].(map[string]any)["numericRepresentation"] = 2e12
 	}), "yearSettings.numericRepresentation is 2000000000000; a calendar counts years from -1000000000000 to 1000000000000")
 }
+
+// 10,000 monthly events on a day no month has, in a calendar of 5,000
+// one-day months: each is named as not carried, without looking for the
+// day month by month, year by year (that took two minutes).
+func TestMonthlyEventsOnADayNoMonthHasAreNamedQuickly(t *testing.T) {
+	data := fantasyFile(t, func(s, _ map[string]any) {
+		var months []any
+		for i := range 5000 {
+			months = append(months, map[string]any{"name": fmt.Sprintf("M%d", i), "type": "month", "length": 1, "interval": 1, "offset": 0})
+		}
+		yearData(s)["timespans"] = months
+	})
+	events := make([]any, maxEvents)
+	for i := range events {
+		events[i] = fcEventOf(fmt.Sprintf("E%d", i), `[["Day","0",[2]]]`)
+	}
+	data = []byte(strings.Replace(string(data), `"events":[]`, `"events":`+string(mustJSON(events)), 1))
+	start := time.Now()
+	res, err := Convert(data, Auto)
+	if took := time.Since(start); took > 10*time.Second {
+		t.Errorf("Convert took %s: it looks for each event's day without bound", took)
+	}
+	if err != nil || res.Reminders != nil || len(res.Losses) != maxEvents ||
+		res.Losses[0] != `event "E0" is not carried: the calendar has no day 2 of any month from 1-1-1 on` {
+		t.Errorf("err %v, %d reminders, %d losses, the first %q", err, len(res.Reminders), len(res.Losses), res.Losses[0])
+	}
+}

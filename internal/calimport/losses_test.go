@@ -195,7 +195,8 @@ func TestLosses(t *testing.T) {
 			`year prefix: "Age of" is not carried: Kanka writes a year with a suffix only`,
 			"year names: Simple Calendar repeats its 3 year names; Kanka names single years: those of 10 to 12 are carried",
 			"calendars: the file holds 3 calendars; only the first, Small, is imported (not Second calendar, Third)",
-			"notes: 2 notes are not carried",
+			`note "1" is not carried: it has no date Simple Calendar writes (its flags hold no noteData)`,
+			`note "2" is not carried: it has no date Simple Calendar writes (its flags hold no noteData)`,
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

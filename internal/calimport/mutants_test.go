@@ -136,15 +136,17 @@ func TestListGivenAsTextIsSaidByItsKey(t *testing.T) {
 	wantRefused(t, donjonFile(t, func(f map[string]any) { f["months"] = "Early, Late" }), "months: expected a list, got string")
 }
 
-// Notes as an object of lists are counted item by item, and a note that is
-// no list as one.
-func TestNotesByKeyAreCounted(t *testing.T) {
+// A donjon note that is not a text, or whose key is no day, is named as
+// not carried; an empty text is a note cleared, none.
+func TestDonjonNotesThatAreNoneAreNamed(t *testing.T) {
 	for loss, notes := range map[string]map[string]any{
-		"notes: 1 note is not carried":   {"1": "a"},
-		"notes: 2 notes are not carried": {"2": []any{"b", "c"}},
-		"notes: 3 notes are not carried": {"1": "a", "2": []any{"b", "c"}},
+		`note "a" is not carried: its day "1" is no date (year-month-day)`: {"1": "a", "1024-1-2": ""},
+		`note "2" is not carried: its note is not a text`:                  {"2": []any{"b", "c"}},
 	} {
-		wantLosses(t, donjonFile(t, func(f map[string]any) { f["notes"] = notes }), loss)
+		res := wantLosses(t, donjonFile(t, func(f map[string]any) { f["notes"] = notes }), loss)
+		if res.Reminders != nil {
+			t.Errorf("%v: reminders %+v", notes, res.Reminders)
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -28,6 +29,8 @@ type scCalendar struct {
 	Seasons     []scSeason  `json:"seasons"`
 	Weekdays    []scWeekday `json:"weekdays"`
 	Year        scYear      `json:"year"`
+	// NoteCategories give a note its colour.
+	NoteCategories []scCategory `json:"noteCategories"`
 	// firstVersion says the calendar came from the first version's
 	// *Settings keys, which messages then name (key).
 	firstVersion bool
@@ -150,8 +153,7 @@ func readSimple(data []byte) (*draft, error) {
 		if err != nil {
 			return nil, err
 		}
-		d.noteCount(countOf(f.Notes))
-		return d, nil
+		return d, d.simpleNotes(notesOf(f.Notes), f.Calendar.NoteCategories, false)
 	case top["calendars"] != nil:
 		var f struct {
 			ExportVersion number                       `json:"exportVersion"`
@@ -176,8 +178,7 @@ func readSimple(data []byte) (*draft, error) {
 			d.dropped = append(d.dropped, fmt.Sprintf("calendars: the file holds %d calendars; only the first, %s, is imported (not %s)",
 				n, f.Calendars[0].Name, strings.Join(others, ", ")))
 		}
-		d.noteCount(len(f.Notes[string(f.Calendars[0].ID)]))
-		return d, nil
+		return d, d.simpleNotes(f.Notes[string(f.Calendars[0].ID)], f.Calendars[0].NoteCategories, false)
 	case hasSettingsKeys(keysOf(top)):
 		var f scV1
 		if err := decode(data, &f); err != nil {
@@ -203,8 +204,7 @@ func readSimple(data []byte) (*draft, error) {
 		if err != nil {
 			return nil, err
 		}
-		d.noteCount(countOf(f.Notes))
-		return d, nil
+		return d, d.simpleNotes(notesOf(f.Notes), nil, true)
 	}
 	return nil, errors.New("not a Simple Calendar file: expected {calendar: {...}, notes}, {exportVersion: 2, calendars: [...]} or the yearSettings, monthSettings, ... keys of its first version")
 }
@@ -217,32 +217,21 @@ func keysOf(obj map[string]json.RawMessage) map[string]bool {
 	return out
 }
 
-// countOf is how many notes raw holds: a list's items, or the items of
-// each list of an object of lists.
-func countOf(raw json.RawMessage) int {
+// notesOf are the notes raw holds: a list's items, or the items of each
+// list of an object of lists (by key, in order).
+func notesOf(raw json.RawMessage) []json.RawMessage {
 	var list []json.RawMessage
 	if json.Unmarshal(raw, &list) == nil {
-		return len(list)
+		return list
 	}
-	var byKey map[string]json.RawMessage
+	var byKey map[string][]json.RawMessage
 	if json.Unmarshal(raw, &byKey) != nil {
-		return 0
+		return nil
 	}
-	n := 0
-	for _, v := range byKey {
-		if json.Unmarshal(v, &list) == nil {
-			n += len(list)
-		} else {
-			n++
-		}
+	for _, k := range slices.Sorted(maps.Keys(byKey)) {
+		list = append(list, byKey[k]...)
 	}
-	return n
-}
-
-func (d *draft) noteCount(n int) {
-	if n > 0 {
-		d.dropped = append(d.dropped, fmt.Sprintf("notes: %s %s not carried", plural(n, "note"), isAre(n)))
-	}
+	return list
 }
 
 // standardPhases are Simple Calendar's eight phases, by their icons: a

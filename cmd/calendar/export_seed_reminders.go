@@ -1,0 +1,120 @@
+package calendar
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/kanka-cli/kanka/almanac"
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+	"github.com/kanka-cli/kanka/internal/yamlwrite"
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// With --with-reminders, export writes each calendar's own reminders (those
+// of the calendar's entity on it; never another entity's or a post's) in
+// the seed's form apply reads: no ids, no calendar, a repeat on a moon by
+// the moon's name (MOON:PHASE), as moons are written without their ids; so
+// the document copies them to another campaign, and applied to the
+// campaign it came from changes nothing.
+
+// ownReminders are the reminders of cal's own entity on cal, by date, then
+// id; ok is false (with a warning) when cal's answer names no entity, so
+// that which are its own is not known: the document then has no
+// reminders key, and apply leaves its reminders alone.
+func ownReminders(ctx context.Context, f *cmdutil.Factory, c *client.Client, cal *client.Calendar) (own []*client.Reminder, ok bool, err error) {
+	if cal.EntityID <= 0 {
+		fmt.Fprintf(f.IO.ErrOut, "warning: calendar %d %q: the server's answer gives it no entity_id, so its own reminders are not known: the export has no reminders for it\n",
+			cal.ID, cal.Name)
+		return nil, false, nil
+	}
+	for r, err := range c.CalendarReminders(cal.ID).All(ctx, nil, nil) {
+		if err != nil {
+			return nil, false, fmt.Errorf("calendar %d %q: reading its reminders: %w", cal.ID, cal.Name, err)
+		}
+		if !r.OfPost() && r.RemindableID == cal.EntityID && r.CalendarID != nil && *r.CalendarID == cal.ID {
+			own = append(own, r)
+		}
+	}
+	slices.SortStableFunc(own, func(a, b *client.Reminder) int {
+		return cmp.Or(a.Date().Compare(b.Date()), cmp.Compare(a.ID, b.ID))
+	})
+	return own, true, nil
+}
+
+// withReminders appends to node the calendar's reminders, one a line, in
+// the seed's form (client.SeedReminderFile): a moon repeat named by its
+// moon, a length of one day (the service's own) left out.
+func withReminders(f *cmdutil.Factory, node yamlwrite.Map, cal *client.Calendar, reminders []*client.Reminder) (yamlwrite.Map, error) {
+	list := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
+	for _, r := range reminders {
+		in := client.FromReminder(r)
+		in.CalendarID = nil
+		if in.Length != nil && *in.Length == 1 {
+			in.Length = nil
+		}
+		if in.Repeat != nil {
+			repeat, ok := moonByName(cal, *in.Repeat)
+			if !ok {
+				fmt.Fprintf(f.IO.ErrOut, "warning: calendar %q: reminder %d repeats on %q, a moon the calendar does not have; the export writes it as it is, which names no moon elsewhere\n",
+					cal.Name, r.ID, *in.Repeat)
+			}
+			in.Repeat = &repeat
+		}
+		entry, err := yamlwrite.Node(client.SeedReminderFile(&in))
+		if err != nil {
+			return nil, err
+		}
+		entry.Style = yaml.FlowStyle
+		list.Content = append(list.Content, entry)
+	}
+	if len(list.Content) == 0 {
+		list.Style = yaml.FlowStyle // reminders: []
+	}
+	warnSameKeys(f, cal, reminders)
+	return append(node, yamlwrite.Pair{Key: "reminders", Value: list}), nil
+}
+
+// moonByName is a stored repeat as a seed writes it: a moon's by the
+// moon's name and the phase (Selûne:full), another as it is; ok is false
+// for a moon's id the calendar does not have.
+func moonByName(cal *client.Calendar, repeat string) (string, bool) {
+	p, err := almanac.ParsePeriodicity(repeat)
+	if err != nil || p.Repeat != almanac.RepeatMoon {
+		return repeat, true
+	}
+	for _, m := range cal.Moons {
+		if m.ID != nil && *m.ID == p.MoonID && !strings.Contains(m.Name, ":") {
+			return client.StoredText(m.Name) + ":" + p.Phase.String(), true
+		}
+	}
+	return repeat, false
+}
+
+// warnSameKeys says on stderr when reminders of the calendar share a date
+// and a comment: apply knows a reminder by them and refuses them twice.
+func warnSameKeys(f *cmdutil.Factory, cal *client.Calendar, reminders []*client.Reminder) {
+	type key struct {
+		date    client.Date
+		comment string
+	}
+	ids := map[key][]string{}
+	var keys []key
+	for _, r := range reminders {
+		k := key{r.Date(), client.StoredComment(deref(r.Comment))}
+		if ids[k] == nil {
+			keys = append(keys, k)
+		}
+		ids[k] = append(ids[k], strconv.Itoa(r.ID))
+	}
+	for _, k := range keys {
+		if len(ids[k]) > 1 {
+			fmt.Fprintf(f.IO.ErrOut, "warning: calendar %q has %d reminders on %s with the comment %q (ids %s); kanka apply refuses a date and comment given twice: delete one, or change its comment\n",
+				cal.Name, len(ids[k]), k.date, k.comment, strings.Join(ids[k], ", "))
+		}
+	}
+}

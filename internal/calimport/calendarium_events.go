@@ -1,0 +1,201 @@
+package calimport
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Calendarium's events (docs/formats.md 4.2, 4.5), in the calendar object:
+// a Date (a null part matches any: year null is yearly, month null
+// monthly), a Range (a span), a Recurring date whose year, month and day
+// are each a number, any (null or [null, null]) or a range [a, b] (a year
+// range bounds the repeat; a day range within a month is a span), or
+// Undated (no day at all). Each becomes a reminder where Kanka has its
+// repeat; the rest are losses naming them.
+
+type cmEvent struct {
+	Name        text        `json:"name"`
+	Description text        `json:"description"`
+	Type        text        `json:"type"`
+	Date        cmEventDate `json:"date"`
+	End         *cmDate     `json:"end"`
+	Category    text        `json:"category"`
+}
+
+// cmEventDate is an event's date: each part a number, null, or a range.
+type cmEventDate struct {
+	Year  cmPart `json:"year"`
+	Month cmPart `json:"month"`
+	Day   cmPart `json:"day"`
+}
+
+// cmPart is one part of a date: a number (one value), null or [null,
+// null] (any), or [from, to], either end null for open.
+type cmPart struct {
+	set      bool // a number or a range, not "any"
+	isRange  bool
+	from, to *int
+}
+
+func (p *cmPart) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if string(b) == "null" {
+		return nil
+	}
+	if len(b) > 0 && b[0] == '[' {
+		var ends []*number
+		if err := json.Unmarshal(b, &ends); err != nil || len(ends) != 2 {
+			return fmt.Errorf("a range is [from, to]")
+		}
+		for i, e := range ends {
+			if e != nil {
+				v := e.int()
+				if i == 0 {
+					p.from = &v
+				} else {
+					p.to = &v
+				}
+			}
+		}
+		p.set, p.isRange = p.from != nil || p.to != nil, true
+		return nil
+	}
+	var n number
+	if err := json.Unmarshal(b, &n); err != nil {
+		return err
+	}
+	v := n.int()
+	p.set, p.from, p.to = true, &v, &v
+	return nil
+}
+
+// single is the part's one value.
+func (p cmPart) single() (int, bool) {
+	if p.set && !p.isRange {
+		return *p.from, true
+	}
+	return 0, false
+}
+
+type cmCategory struct {
+	ID    text `json:"id"`
+	Color text `json:"color"`
+}
+
+// calendariumEvents reads the calendar's events into the draft's, their
+// colour from their category's.
+func (d *draft) calendariumEvents(events []json.RawMessage, categories []cmCategory) error {
+	if len(events) > maxEvents {
+		return fmt.Errorf("events has %d; kanka imports at most %d", len(events), maxEvents)
+	}
+	colours := map[string]string{}
+	for _, c := range categories {
+		colours[string(c.ID)] = hexColour(string(c.Color))
+	}
+	described := 0
+	for i, raw := range events {
+		var ev cmEvent
+		if err := json.Unmarshal(raw, &ev); err != nil {
+			d.events = append(d.events, srcEvent{noun: "event", name: fmt.Sprintf("%d", i+1), lost: "it is not an event Calendarium writes"})
+			continue
+		}
+		if strings.TrimSpace(string(ev.Description)) != "" {
+			described++
+		}
+		e := srcEvent{noun: "event", name: string(ev.Name), colour: colours[string(ev.Category)]}
+		e.lost = e.fromCalendarium(ev)
+		d.events = append(d.events, e)
+	}
+	if described > 0 {
+		d.eventNotes = append(d.eventNotes, fmt.Sprintf("event descriptions: %s %s not carried (a reminder holds a comment of one line: the event's name)",
+			plural(described, "description"), isAre(described)))
+	}
+	return nil
+}
+
+// fromCalendarium sets e from Calendarium's event, or says why Kanka has
+// no reminder for it.
+func (e *srcEvent) fromCalendarium(ev cmEvent) string {
+	dt := ev.Date
+	kind := strings.TrimSpace(string(ev.Type))
+	if kind == "" { // as Calendarium's loader infers it
+		switch {
+		case !dt.Year.set && !dt.Month.set && !dt.Day.set:
+			kind = "Undated"
+		case !dt.Year.set || !dt.Month.set || !dt.Day.set:
+			kind = "Recurring"
+		case ev.End != nil && ev.End.Year != nil && ev.End.Month != nil && ev.End.Day != nil:
+			kind = "Range"
+		default:
+			kind = "Date"
+		}
+	}
+	year, hasYear := dt.Year.single()
+	month, hasMonth := dt.Month.single()
+	day, hasDay := dt.Day.single()
+	switch kind {
+	case "Undated":
+		return "it has no date (Calendarium shows it on no day)"
+	case "Date", "Range":
+		if dt.Year.isRange || dt.Month.isRange || dt.Day.isRange {
+			return "its date holds a range, which a " + kind + " does not"
+		}
+		if !hasDay {
+			return "its date has no day"
+		}
+		if kind == "Range" {
+			if !hasYear || !hasMonth || ev.End == nil || ev.End.Year == nil || ev.End.Month == nil || ev.End.Day == nil {
+				return "its range is not two whole dates"
+			}
+			e.repeat, e.date = once, srcDate{year: year, month: month, day: day}
+			e.end = &srcDate{year: ev.End.Year.int(), month: ev.End.Month.int(), day: ev.End.Day.int()}
+			return ""
+		}
+		return e.fromParts(dt.Year, hasMonth, month, day, 0)
+	case "Recurring":
+		first, last := 0, 0
+		switch {
+		case hasDay:
+			first, last = day, day
+		case dt.Day.isRange && dt.Day.from != nil && dt.Day.to != nil && *dt.Day.to >= *dt.Day.from:
+			first, last = *dt.Day.from, *dt.Day.to
+		default:
+			return "its days are no day, nor a span within a month"
+		}
+		if dt.Month.set && !hasMonth {
+			return "it falls in a range of months, which a reminder cannot"
+		}
+		return e.fromParts(dt.Year, hasMonth, month, first, last-first+1)
+	}
+	return fmt.Sprintf("its type %q is none Calendarium has", kind)
+}
+
+// fromParts sets e on day of month (every month when !hasMonth), in the
+// years year says (one, a range, or any), lasting length days (0: one).
+func (e *srcEvent) fromParts(year cmPart, hasMonth bool, month, day, length int) string {
+	e.length = length
+	e.date = srcDate{month: month, day: day}
+	if y, ok := year.single(); ok && hasMonth {
+		e.repeat, e.date.year = once, y
+		return ""
+	}
+	e.repeat = yearly
+	if !hasMonth {
+		e.repeat = monthly
+	}
+	switch {
+	case !year.set:
+	case year.isRange:
+		if year.from != nil {
+			e.fromYear = ptr(*year.from)
+		}
+		if year.to != nil {
+			e.until = ptr(*year.to)
+		}
+	default: // one year, every month of it
+		e.fromYear, e.until = ptr(*year.from), ptr(*year.from)
+	}
+	return ""
+}
