@@ -27,7 +27,7 @@ func TestShowNoColorFlagOnATerminal(t *testing.T) {
 	env := newCTEnv(t, "", calendarOnly())
 	env.F.IO.OutTTY, env.F.IO.TermWidth = true, 100
 	env.F.Globals.NoColor = true
-	if err := env.run("show", "12", "--no-weather"); err != nil {
+	if err := env.run("show", "12", "--no-weather", "--no-reminders"); err != nil {
 		t.Fatal(err)
 	}
 	env.WantSent("GET calendars/12")

@@ -216,6 +216,21 @@ func (k *Cache) KnownReminder(id int) (*client.Reminder, bool) {
 	return known[i], true
 }
 
+// KnownEntity is entity id as the cache holds it, however long ago it was
+// read, with no request.
+func (k *Cache) KnownEntity(id int) (*client.Entity, bool) {
+	if k == nil {
+		return nil, false
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	e, ok := keyed[knownEntity](k, entitiesFile)[id]
+	if !ok || e.Entity == nil {
+		return nil, false
+	}
+	return e.Entity, true
+}
+
 // Entity is entity id: the cache's, read less than EntityTrust ago, else
 // read with get (one GET) and kept.
 func (k *Cache) Entity(id int, get func(id int) (*client.Entity, error)) (*client.Entity, error) {
