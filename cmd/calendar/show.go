@@ -405,6 +405,11 @@ func orderedYAML(raw json.RawMessage) any {
 		return nil
 	}
 	blockStyle(&node)
+	// The value, not its document: an item of a list (a whole year's
+	// months, an agenda) cannot be a document of its own.
+	if node.Kind == yaml.DocumentNode && len(node.Content) == 1 {
+		return node.Content[0]
+	}
 	return &node
 }
 
