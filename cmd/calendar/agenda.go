@@ -188,7 +188,7 @@ func agendaOf(r *almanac.Reckoning, rs []*client.Reminder, from, to almanac.Date
 	facts := dayFacts{r: r, of: map[almanac.Date]dayFact{}}
 	out := make([]agendaEntry, len(days))
 	for i, d := range days {
-		out[i] = agendaEntry{Date: d.Date, Reminder: d, dayFact: facts.on(d.Date)}
+		out[i] = entryOn(d, facts.on(d.Date))
 	}
 	return out, nil
 }

@@ -23,31 +23,27 @@ type ownerOf = func(*client.Reminder) monthgrid.Owner
 //	 "1492-4-3", "end": "1492-4-5", "day": 1, "days": 3}, "moons": [{"name":
 //	 "Selûne", "phase": "full"}], "season": "Spring", "season_starts": true}
 type agendaEntry struct {
-	Date almanac.Date `json:"date"`
+	Date    almanac.Date `json:"date"`
+	Weekday *string      `json:"weekday"`
 	monthgrid.Reminder
-	dayFact
+	Moons        []monthgrid.Moon `json:"moons"`
+	Season       *string          `json:"season"`
+	SeasonStarts bool             `json:"season_starts"`
 }
 
 // dayFact is what a day is, besides its reminders: its weekday (null
 // outside the week), the moon phases falling on it, its season (null when
 // none) and whether the season starts that day.
 type dayFact struct {
-	Weekday      *string          `json:"weekday"`
-	Moons        []monthgrid.Moon `json:"moons"`
-	Season       *string          `json:"season"`
-	SeasonStarts bool             `json:"season_starts"`
+	weekday      *string
+	moons        []monthgrid.Moon
+	season       *string
+	seasonStarts bool
 }
 
-// MarshalJSON puts the weekday after the date, as a month's days have it.
-func (e agendaEntry) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		Date    almanac.Date `json:"date"`
-		Weekday *string      `json:"weekday"`
-		monthgrid.Reminder
-		Moons        []monthgrid.Moon `json:"moons"`
-		Season       *string          `json:"season"`
-		SeasonStarts bool             `json:"season_starts"`
-	}{e.Date, e.Weekday, e.Reminder, e.Moons, e.Season, e.SeasonStarts})
+// entryOn is reminder rm's entry on its day, of which fact is told.
+func entryOn(rm monthgrid.Reminder, fact dayFact) agendaEntry {
+	return agendaEntry{Date: rm.Date, Weekday: fact.weekday, Reminder: rm, Moons: fact.moons, Season: fact.season, SeasonStarts: fact.seasonStarts}
 }
 
 // RawJSON is the entry as -o json prints it.
@@ -72,26 +68,26 @@ func (f dayFacts) on(d almanac.Date) dayFact {
 	if fact, ok := f.of[d]; ok {
 		return fact
 	}
-	fact := dayFact{Moons: []monthgrid.Moon{}}
+	fact := dayFact{moons: []monthgrid.Moon{}}
 	if w, ok, err := f.r.Weekday(d); err == nil && ok {
 		if names := f.r.Calendar().Weekdays; w >= 0 && w < len(names) {
-			fact.Weekday = &names[w]
+			fact.weekday = &names[w]
 		}
 	}
 	phases, _ := f.r.MoonPhases(d)
 	for _, p := range phases {
-		fact.Moons = append(fact.Moons, monthgrid.Moon{Name: p.Moon, Phase: p.Phase})
+		fact.moons = append(fact.moons, monthgrid.Moon{Name: p.Moon, Phase: p.Phase})
 	}
 	if s, ok, err := f.r.SeasonOf(d); err == nil && ok {
 		name := s.Name
-		fact.Season, fact.SeasonStarts = &name, s.Date == d
+		fact.season, fact.seasonStarts = &name, s.Date == d
 	}
 	f.of[d] = fact
 	return fact
 }
 
 // moonWords are the day's phases in words: "Selûne full, Karpri new".
-func (f dayFact) moonWords() string {
+func (f agendaEntry) moonWords() string {
 	parts := make([]string, len(f.Moons))
 	for i, m := range f.Moons {
 		parts[i] = m.Name + " " + strings.ReplaceAll(m.Phase.String(), "-", " ")
@@ -132,7 +128,7 @@ func (e agendaEntry) comment() string {
 }
 
 // seasonStart is "Spring starts" on the day a season starts.
-func (f dayFact) seasonStart() string {
+func (f agendaEntry) seasonStart() string {
 	if !f.SeasonStarts || f.Season == nil {
 		return ""
 	}

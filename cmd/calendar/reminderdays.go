@@ -2,9 +2,7 @@ package calendar
 
 import (
 	"cmp"
-	"container/heap"
 	"fmt"
-	"iter"
 	"slices"
 
 	"github.com/kanka-cli/kanka/almanac"
@@ -53,99 +51,62 @@ func calendarReminders(calendarID int, rs []*client.Reminder) []*client.Reminder
 	return slices.CompactFunc(out, func(a, b *client.Reminder) bool { return a.ID == b.ID })
 }
 
-// reminderDays yields each day from..to (day numbers) that a reminder of
-// rs covers, in order of the day and then of the reminder's id, a
-// reminder once a day. rs are calendarReminders. Each reminder's days are
-// drawn as needed, so that a caller that stops early pays for what it
-// took.
-func reminderDays(r *almanac.Reckoning, rs []*client.Reminder, from, to int64) iter.Seq[reminderDay] {
-	return func(yield func(reminderDay) bool) {
-		var q dayQueue
-		defer func() {
-			for _, c := range q {
-				c.stop()
-			}
-		}()
-		for _, rm := range rs {
-			rec, ok := rm.Recurrence()
-			if !ok || r.CheckRecurrence(rec) != nil {
-				continue
-			}
-			next, stop := iter.Pull2(r.Days(rec, from, to))
-			c := &dayCursor{rm: rm, next: next, stop: stop}
-			if c.advance() {
-				q = append(q, c)
-			} else {
-				stop()
-			}
+// reminderDays are the days from..to (day numbers) that the reminders of
+// rs cover, in order of the day and then of the reminder's id, a reminder
+// once a day. rs are calendarReminders. ok is false when they are more
+// than limit (nothing is then given).
+func reminderDays(r *almanac.Reckoning, rs []*client.Reminder, from, to int64, limit int) (days []reminderDay, ok bool) {
+	for _, rm := range rs {
+		rec, ok := rm.Recurrence()
+		if !ok || r.CheckRecurrence(rec) != nil {
+			continue
 		}
-		heap.Init(&q)
-		for len(q) > 0 {
-			c := q[0]
-			if !yield(reminderDay{day: c.day, rm: c.rm, occ: c.occ}) {
-				return
+		for d, occ := range r.Days(rec, from, to) {
+			if len(days) == limit {
+				return nil, false
 			}
-			if c.advance() {
-				heap.Fix(&q, 0)
-			} else {
-				c.stop()
-				heap.Pop(&q)
-			}
+			days = append(days, reminderDay{day: d, rm: rm, occ: occ})
 		}
 	}
-}
-
-// dayCursor is a reminder's next day.
-type dayCursor struct {
-	rm   *client.Reminder
-	day  int64
-	occ  almanac.Occurrence
-	next func() (int64, almanac.Occurrence, bool)
-	stop func()
-}
-
-func (c *dayCursor) advance() bool {
-	var ok bool
-	c.day, c.occ, ok = c.next()
-	return ok
-}
-
-// dayQueue orders the cursors by day, then by reminder id.
-type dayQueue []*dayCursor
-
-func (q dayQueue) Len() int { return len(q) }
-func (q dayQueue) Less(i, j int) bool {
-	return q[i].day < q[j].day || q[i].day == q[j].day && q[i].rm.ID < q[j].rm.ID
-}
-func (q dayQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
-func (q *dayQueue) Push(x any)   { *q = append(*q, x.(*dayCursor)) }
-func (q *dayQueue) Pop() any {
-	old := *q
-	c := old[len(old)-1]
-	*q = old[:len(old)-1]
-	return c
+	// rs are in id order, and each reminder's days in order: a stable
+	// sort by day keeps the ids in order within a day.
+	slices.SortStableFunc(days, func(a, b reminderDay) int { return cmp.Compare(a.day, b.day) })
+	return days, true
 }
 
 // gridReminders are the reminders' days from..to for the grid, at most
 // maxReminderDays of them.
 func gridReminders(r *almanac.Reckoning, rs []*client.Reminder, from, to int64, owner func(*client.Reminder) monthgrid.Owner) ([]monthgrid.Reminder, error) {
-	var out []monthgrid.Reminder
-	for d := range reminderDays(r, rs, from, to) {
-		if len(out) == maxReminderDays {
-			a, _ := r.DateOf(from)
-			b, _ := r.DateOf(to)
-			return nil, &tooManyDaysError{from: a, to: b}
-		}
-		out = append(out, onDay(r, d, owner))
+	dates := dateOf{r: r, of: map[int64]almanac.Date{}}
+	days, ok := reminderDays(r, rs, from, to, maxReminderDays)
+	if !ok {
+		return nil, &tooManyDaysError{from: dates.on(from), to: dates.on(to)}
+	}
+	out := make([]monthgrid.Reminder, len(days))
+	for i, d := range days {
+		out[i] = dates.onDay(d, owner)
 	}
 	return out, nil
 }
 
+// dateOf writes day numbers as dates, each once: the days of a window are
+// few, its reminders' days many.
+type dateOf struct {
+	r  *almanac.Reckoning
+	of map[int64]almanac.Date
+}
+
+func (c dateOf) on(day int64) almanac.Date {
+	d, ok := c.of[day]
+	if !ok {
+		d, _ = c.r.DateOf(day)
+		c.of[day] = d
+	}
+	return d
+}
+
 // onDay is d as the grid, the agenda and advance show it.
-func onDay(r *almanac.Reckoning, d reminderDay, owner func(*client.Reminder) monthgrid.Owner) monthgrid.Reminder {
-	date, _ := r.DateOf(d.day)
-	start, _ := r.DateOf(d.occ.Start)
-	end, _ := r.DateOf(d.occ.End)
-	return monthgrid.Reminder{Date: date, ID: d.rm.ID, Comment: d.rm.Comment, Owner: owner(d.rm),
-		Span: monthgrid.Span{Start: start, End: end, Day: d.day - d.occ.Start + 1, Days: d.occ.End - d.occ.Start + 1}}
+func (c dateOf) onDay(d reminderDay, owner func(*client.Reminder) monthgrid.Owner) monthgrid.Reminder {
+	return monthgrid.Reminder{Date: c.on(d.day), ID: d.rm.ID, Comment: d.rm.Comment, Owner: owner(d.rm),
+		Span: monthgrid.Span{Start: c.on(d.occ.Start), End: c.on(d.occ.End), Day: d.day - d.occ.Start + 1, Days: d.occ.End - d.occ.Start + 1}}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/cmdtest"
 	"github.com/kanka-cli/kanka/internal/cache"
 )
@@ -15,10 +16,11 @@ import (
 // entity entity (the Calendar of Harptos is entity 40), or of a post when
 // entity is negative.
 func storedReminder(id, cal, entity int, date string, length int, comment, periodicity, until string) string {
-	var y, m, d int
-	if _, err := fmt.Sscanf(strings.Replace(strings.Replace(date, "-", " ", 2), "--", " -", 1), "%d %d %d", &y, &m, &d); err != nil {
+	on, err := client.ParseDate(date)
+	if err != nil {
 		panic(date)
 	}
+	y, m, d := on.Year, on.Month, on.Day
 	of := `App\\Models\\Entity`
 	if entity < 0 {
 		of, entity = `App\\Models\\Post`, -entity
