@@ -288,11 +288,16 @@ func weatherOf(ctx context.Context, c *client.Client, k *cache.Cache, trust time
 	}
 	var kept []monthgrid.Weather
 	for _, w := range entries {
-		kept = append(kept, monthgrid.Weather{Date: w.Date(), Code: w.Code(), Name: output.Text(w.Name),
-			Temperature: output.Text(w.Temperature), Precipitation: output.Text(w.Precipitation),
-			Wind: output.Text(w.Wind), Effect: output.Text(w.Effect), Raw: w.Raw})
+		kept = append(kept, gridWeather(w))
 	}
 	return kept, nil
+}
+
+// gridWeather is an entry as the grid takes it.
+func gridWeather(w *client.Weather) monthgrid.Weather {
+	return monthgrid.Weather{Date: w.Date(), Code: w.Code(), Name: output.Text(w.Name),
+		Temperature: output.Text(w.Temperature), Precipitation: output.Text(w.Precipitation),
+		Wind: output.Text(w.Wind), Effect: output.Text(w.Effect), Raw: w.Raw}
 }
 
 // gridOptions are the text options the streams and the locale call for.

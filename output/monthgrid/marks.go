@@ -99,6 +99,9 @@ func WeatherMark(code string, unicode bool) string {
 	return asciiSymbols.weatherMark(code)
 }
 
+// WeatherWords says an entry's weather in words, as the legend does.
+func WeatherWords(w Weather) string { return weatherWords(w) }
+
 // weatherWords says an entry's weather in words: a code's ("heavy rain"
 // for cloud-showers-heavy), else the text as written (made safe), else
 // the entry's name; "" when it has none of them.
