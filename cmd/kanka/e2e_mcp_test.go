@@ -18,7 +18,7 @@ import (
 // the sandbox served in both modes and the in-process one (--sandbox).
 
 // mcpTools are the tools kanka mcp offers, as tools/list orders them.
-var mcpTools = []string{"advance_date", "apply_seed", "get_calendar", "list_calendars", "list_weather", "plan_seed", "set_weather", "show_month"}
+var mcpTools = []string{"advance_date", "agenda", "apply_seed", "get_calendar", "list_calendars", "list_weather", "plan_seed", "set_weather", "show_month"}
 
 func TestE2EMCPServesAnAssistant(t *testing.T) {
 	t.Parallel()
@@ -29,8 +29,10 @@ func TestE2EMCPServesAnAssistant(t *testing.T) {
 		flags   []string
 		advance []string // the requests of a one-day advance
 	}{
-		{"document", true, false, nil, []string{"GET calendars/1", "PUT calendars/1"}},
-		{"live", true, true, nil, []string{"GET calendars/1", "POST calendars/1/advance"}},
+		// After the move, what the day passed held: the reminders and the
+		// weather (the live service's path tried after the document's).
+		{"document", true, false, nil, []string{"GET calendars/1", "PUT calendars/1", "GET calendars/1/reminders", "GET calendars/1/calendar_weathers"}},
+		{"live", true, true, nil, []string{"GET calendars/1", "POST calendars/1/advance", "GET calendars/1/reminders", "GET calendars/1/calendar_weathers", "GET calendars/1/calendar_weather"}},
 		{"in-process", false, false, []string{"--sandbox"}, nil},
 	} {
 		t.Run(mode.name, func(t *testing.T) {
@@ -74,7 +76,11 @@ func TestE2EMCPServesAnAssistant(t *testing.T) {
 				mark = srv.mark()
 			}
 			r = s.ok("advance_date", map[string]any{"calendar": 1})
-			mustEqual(t, "advance_date", map[string]any{"calendar": map[string]any{"id": 1.0, "name": "Calendar of Harptos", "date": "1492-4-2"}}, r.structured)
+			mustEqual(t, "advance_date", map[string]any{"id": 1.0, "name": "Calendar of Harptos", "date": "1492-4-2"}, r.structured["calendar"])
+			// The day passed, 1492-4-2, held the seed's weather.
+			if passed, _ := r.structured["days_passed"].([]any); len(passed) != 1 || passed[0].(map[string]any)["date"] != "1492-4-2" {
+				t.Errorf("advance_date's days_passed: %v", r.structured["days_passed"])
+			}
 			if srv != nil {
 				wantRequests(t, srv.since(mark), mode.advance...)
 			}
@@ -92,7 +98,11 @@ func TestE2EMCPServesAnAssistant(t *testing.T) {
 			}
 
 			// The client asked for progress: each request was told.
-			if got := s.progressOf("advance_date"); len(got) != 2 || got[0] != "request 1: reading calendar 1" {
+			requests := 4 // in process: as the document's
+			if mode.advance != nil {
+				requests = len(mode.advance)
+			}
+			if got := s.progressOf("advance_date"); len(got) != requests || got[0] != "request 1: reading calendar 1" || got[2] != "request 3: listing the reminders of calendar 1" {
 				t.Errorf("the progress of advance_date: %q", got)
 			}
 
@@ -111,7 +121,7 @@ func TestE2EMCPReadOnly(t *testing.T) {
 	k.ok(t, "apply", "-f", harptosSeedFile)
 	s := k.startMCP(t, "mcp", "--read-only")
 	s.initialize()
-	if names := s.toolNames(); !slices.Equal(names, []string{"get_calendar", "list_calendars", "list_weather", "plan_seed", "show_month"}) {
+	if names := s.toolNames(); !slices.Equal(names, []string{"agenda", "get_calendar", "list_calendars", "list_weather", "plan_seed", "show_month"}) {
 		t.Errorf("tools %v", names)
 	}
 	mark := srv.mark()

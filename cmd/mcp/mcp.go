@@ -42,7 +42,7 @@ Protocol, on stdin and stdout, with the profile, environment and cache of any
 command. Each tool runs the kanka command that does the same, with its checks:
 a refused input is an error result in that command's words, nothing sent.
 
-Reads: list_calendars, get_calendar, show_month, list_weather, plan_seed.
+Reads: list_calendars, get_calendar, show_month, list_weather, agenda, plan_seed.
 Writes (not with --read-only): set_weather (one day's weather), advance_date
 (the date alone; more than a day needs keep_weeks), apply_seed (with prune it
 needs confirm: true). The token never appears in a result.
