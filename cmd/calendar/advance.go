@@ -2,6 +2,7 @@ package calendar
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -198,7 +199,13 @@ func (opts *MoveOptions) readPassed(c *client.Client, cal *client.Calendar, r *a
 	if err == nil {
 		days, err = opts.daysPassed(c, cal, r, first, last)
 	}
-	if err != nil {
+	var many *tooManyDaysError
+	switch {
+	case errors.As(err, &many):
+		fmt.Fprintf(opts.Factory.IO.ErrOut, "warning: the date moved; the days passed hold reminders on more than %d days, too many to list: `%s calendar agenda %d --from %s --to %s` lists them\n",
+			maxReminderDays, opts.Factory.Program(), cal.ID, first, last)
+		return nil
+	case err != nil:
 		fmt.Fprintf(opts.Factory.IO.ErrOut, "warning: the date moved, but what the days passed held could not be read: %v\n", err)
 		return nil
 	}

@@ -201,3 +201,21 @@ func TestAdvanceYAMLIsTheFileForm(t *testing.T) {
 		t.Errorf("-o yaml printed\n%s", out)
 	}
 }
+
+// Days passed that hold more reminder days than a run expands are not
+// listed: the move stands, a warning says why and what lists them.
+func TestAdvanceOverTooManyReminderDaysSaysSo(t *testing.T) {
+	siege := storedReminder(1, 12, 40, "1492-4-2", 150_000, "The long siege", "", "")
+	reads := []cmdtest.Exchange{answer("GET calendars/12/reminders", reminderPage(1, 1, 1, siege)),
+		{Request: "GET calendars/12/calendar_weathers", Status: 200, Answer: weatherPage(1, 1), Optional: true}}
+	env := newCTEnv(t, "json", append(moveAnswers(t, "1492-4-1", 1992, 4, 1)[:2], reads...)...)
+	if err := env.run("advance", "12", "--years", "500"); err != nil {
+		t.Fatal(err)
+	}
+	if want := "warning: the date moved; the days passed hold reminders on more than 100000 days, too many to list: `kanka calendar agenda 12 --from 1492-4-2 --to 1992-4-1` lists them\n"; env.ErrOut.String() != want {
+		t.Errorf("stderr %q, want %q", env.ErrOut, want)
+	}
+	if want := strings.TrimSuffix(harptos("1992-4-1"), "}") + `,"days_passed":null}`; !cmdtest.SameJSON(env.Out.String(), want) {
+		t.Errorf("-o json printed\n%s", env.Out)
+	}
+}
