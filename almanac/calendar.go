@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 )
 
 // Limits that keep every day number inside an int64 and every call bounded.
@@ -80,7 +81,17 @@ type Date struct {
 }
 
 // String writes "Y-M-D", the form the service uses.
-func (d Date) String() string { return fmt.Sprintf("%d-%d-%d", d.Year, d.Month, d.Day) }
+func (d Date) String() string { return string(d.AppendText(make([]byte, 0, 16))) }
+
+// AppendText appends "Y-M-D" to b: what MarshalText and String give,
+// without their allocations (the agenda writes thousands of dates).
+func (d Date) AppendText(b []byte) []byte {
+	b = strconv.AppendInt(b, int64(d.Year), 10)
+	b = append(b, '-')
+	b = strconv.AppendInt(b, int64(d.Month), 10)
+	b = append(b, '-')
+	return strconv.AppendInt(b, int64(d.Day), 10)
+}
 
 // Compare orders dates as the calendar runs: by year, then month (in the
 // list's order), then day; -1, 0 or +1.
@@ -89,7 +100,7 @@ func (d Date) Compare(e Date) int {
 }
 
 // MarshalText makes a date one "Y-M-D" string in JSON.
-func (d Date) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+func (d Date) MarshalText() ([]byte, error) { return d.AppendText(make([]byte, 0, 16)), nil }
 
 // UnmarshalText reads "Y-M-D" (see ParseNumeric).
 func (d *Date) UnmarshalText(b []byte) error {

@@ -180,6 +180,18 @@ func (r *Reminder) UnmarshalJSON(b []byte) error {
 	return err
 }
 
+// Recurrence is what the arithmetic needs of r, as the service stores it:
+// its date, its length (1 when the answer has none: the service stores 1
+// for a create without one), its repeat and end year. ok is false when the
+// answer has no whole date, which the service cannot have stored.
+func (r *Reminder) Recurrence() (rec almanac.Recurrence, ok bool) {
+	if r.Year == nil || r.Month == nil || r.Day == nil {
+		return rec, false
+	}
+	return almanac.Recurrence{Date: r.Date(), Length: deref(r.Length, 1), IsRecurring: r.IsRecurring,
+		Periodicity: deref(r.Repeat, ""), Until: deref(r.Until, "")}, true
+}
+
 // OfPost reports whether the reminder is a post's, not an entity's.
 func (r *Reminder) OfPost() bool { return strings.HasSuffix(r.RemindableType, `\Post`) }
 
@@ -281,20 +293,14 @@ func (c *Client) CalendarReminders(calendarID int) Collection[Reminder, *Reminde
 func (c *Client) reminders(path string) Collection[Reminder, *Reminder] {
 	k := Collection[Reminder, *Reminder]{send: c.at(path), walk: c.walkLimits()}
 	if o, ok := c.cfg.Observer.(ReminderObserver); ok {
-		k.seen, k.gone = func(_ int, r *Reminder) { o.ReminderSeen(r) }, o.ReminderGone
+		k.seen, k.gone = func(id int, r *Reminder) { o.ReminderSeen(r, id == 0) }, o.ReminderGone
 	}
 	return k
 }
 
-// ReminderObserver is an Observer that follows reminders too.
+// ReminderObserver is an Observer that follows reminders too: one read
+// or written (created: by a create), one deleted or answered 404.
 type ReminderObserver interface {
-	ReminderSeen(r *Reminder)
+	ReminderSeen(r *Reminder, created bool)
 	ReminderGone(id int)
-}
-
-// Recurrence is what the almanac needs of the reminder to count its days,
-// as the service counts them: a length left out is 1.
-func (r *Reminder) Recurrence() almanac.Recurrence {
-	return almanac.Recurrence{Date: r.Date(), Length: deref(r.Length, 1), IsRecurring: r.IsRecurring,
-		Periodicity: deref(r.Repeat, ""), Until: deref(r.Until, "")}
 }

@@ -76,8 +76,8 @@ func TestReminderCalls(t *testing.T) {
 
 type reminderNotes struct{ notes }
 
-func (n *reminderNotes) ReminderSeen(r *client.Reminder) { n.add("seen " + strconv.Itoa(r.ID)) }
-func (n *reminderNotes) ReminderGone(id int)             { n.add("gone " + strconv.Itoa(id)) }
+func (n *reminderNotes) ReminderSeen(r *client.Reminder, _ bool) { n.add("seen " + strconv.Itoa(r.ID)) }
+func (n *reminderNotes) ReminderGone(id int)                     { n.add("gone " + strconv.Itoa(id)) }
 
 // A repeat is year, month, the service's {moonId}_{phase}, or a moon by
 // name and a phase, which the calendar's moons turn into the moon's id.

@@ -31,6 +31,7 @@ func (p *Printer) writeJSONOne(rec Record) error {
 // first pages for the whole list (the exit code says it as well).
 func (p *Printer) streamJSON(seq iter.Seq2[Record, error]) error {
 	n := 0
+	var buf bytes.Buffer // one for every record: a list of thousands grows it once
 	for rec, err := range seq {
 		if err != nil {
 			return err
@@ -39,7 +40,7 @@ func (p *Printer) streamJSON(seq iter.Seq2[Record, error]) error {
 		if len(raw) == 0 {
 			return fmt.Errorf("record %d: no JSON to print", rec.RecordID())
 		}
-		var buf bytes.Buffer
+		buf.Reset()
 		if n == 0 {
 			buf.WriteString("[\n  ")
 		} else {

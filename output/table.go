@@ -128,6 +128,7 @@ func renderTable(header []string, rows [][]string) (string, error) {
 }
 
 // oneLine keeps a record on one line of the table whatever its value holds.
-func oneLine(s string) string {
-	return strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ").Replace(s)
-}
+func oneLine(s string) string { return lineBreaks.Replace(s) }
+
+// lineBreaks is built once: a table calls oneLine for every cell.
+var lineBreaks = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ")

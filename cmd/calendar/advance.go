@@ -2,6 +2,7 @@ package calendar
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -55,13 +56,13 @@ const (
 day by default), or to an earlier date with --to.`
 	moveLong = `
 
-The new date is counted here by the calendar's own rules (leap days and
-intercalary months count; a move by months or years keeps the day, clamped to
-the month reached) and sent as one update that keeps every other field. It
-clears named weeks set in the web interface, unless it moves one day on the
-live service or --keep-weeks steps a day at a time (a request a day).
+The new date is counted by the calendar's own rules (leap days and intercalary
+months count; a move by months or years keeps the day, clamped to the month
+reached) and sent as one update that keeps every other field: it clears named
+weeks set in the web interface, unless --keep-weeks (a request a day).
 
-It prints "FROM -> TO"; -o json prints the calendar as the server stored it.
+It prints "FROM -> TO" and what the days passed held (reminders, weather);
+-o json prints the calendar as the server stored it, with "days_passed" added.
 More in docs/calendar-time.md; requests: kanka help requests.`
 )
 
@@ -164,18 +165,51 @@ func moveRun(opts *MoveOptions) error {
 	if err != nil {
 		return err
 	}
-	updated := cal
+	updated, passed := cal, []passedDay{}
 	if to != from {
 		if updated, err = opts.move(c, cal, r, from, to); err != nil {
 			return err
 		}
+		passed = opts.readPassed(c, cal, r, from, to)
 	}
 	if !printer.IsTable() {
-		return printer.PrintOne(updated, calendarKind)
+		return printer.PrintOne(movedRecord{Calendar: updated, days: passed}, movedKind)
 	}
 	line := fmt.Sprintf("%s -> %s (%s)", from, to, oneLineText(r.Format(to)))
-	_, err = fmt.Fprintln(opts.Factory.IO.Out, strings.Join(output.Wrap(line, opts.Factory.IO.TermWidth, "", "  "), "\n"))
-	return err
+	out := opts.Factory.IO.Out
+	if _, err = fmt.Fprintln(out, strings.Join(output.Wrap(line, opts.Factory.IO.TermWidth, "", "  "), "\n")); err != nil {
+		return err
+	}
+	return writePassed(out, cal.Months, opts.Back, passed, opts.Factory.IO.TermWidth)
+}
+
+// readPassed is what the days passed held: after advance, the days after
+// from up to to; after retreat, from to up to the day before from. It is
+// read once the date moved, so a failure is a warning (nil days): the
+// move stands, and a retry would move the date again.
+func (opts *MoveOptions) readPassed(c *client.Client, cal *client.Calendar, r *almanac.Reckoning, from, to almanac.Date) []passedDay {
+	first, last := to, to
+	var err error
+	if opts.Back {
+		last, err = r.AddDays(from, -1)
+	} else {
+		first, err = r.AddDays(from, 1)
+	}
+	var days []passedDay
+	if err == nil {
+		days, err = opts.daysPassed(c, cal, r, first, last)
+	}
+	var many *tooManyDaysError
+	switch {
+	case errors.As(err, &many):
+		fmt.Fprintf(opts.Factory.IO.ErrOut, "warning: the date moved; the days passed hold reminders on more than %d days, too many to list: `%s calendar agenda %d --from %s --to %s` lists them\n",
+			maxReminderDays, opts.Factory.Program(), cal.ID, first, last)
+		return nil
+	case err != nil:
+		fmt.Fprintf(opts.Factory.IO.ErrOut, "warning: the date moved, but what the days passed held could not be read: %v\n", err)
+		return nil
+	}
+	return days
 }
 
 // currentOf is the calendar's current date; a calendar without one, or

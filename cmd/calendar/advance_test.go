@@ -89,7 +89,19 @@ func moveAnswers(t *testing.T, from string, y, m, d int) []cmdtest.Exchange {
 	return []cmdtest.Exchange{
 		answer("GET calendars/12", harptos(from)),
 		{Request: "PUT calendars/12", Body: harptosPut(t, y, m, d), Status: 200, Answer: `{"data":` + harptos(fmt.Sprintf("%d-%d-%d", y, m, d)) + `}`},
+		noReminders(), noWeather(),
 	}
+}
+
+// nothingPassed are the reads after a move of what the days passed held:
+// no reminder, no weather.
+func nothingPassed() []cmdtest.Exchange { return []cmdtest.Exchange{noReminders(), noWeather()} }
+
+var nothingPassedRoutes = []string{"GET calendars/12/reminders", "GET calendars/12/calendar_weathers"}
+
+// noWeather is calendar 12's weather, none.
+func noWeather() cmdtest.Exchange {
+	return answer("GET calendars/12/calendar_weathers", `{"data":[],"links":{"next":null},"meta":{"current_page":1,"last_page":1,"per_page":15,"total":0}}`)
 }
 
 func TestMoveSendsOneFullUpdate(t *testing.T) {
@@ -143,7 +155,7 @@ func TestMoveSendsOneFullUpdate(t *testing.T) {
 				t.Fatal(err)
 			}
 			// The update's body, harptosPut, is checked by the harness.
-			env.WantSent("GET calendars/12", "PUT calendars/12")
+			env.WantSent(append([]string{"GET calendars/12", "PUT calendars/12"}, nothingPassedRoutes...)...)
 			if env.Out.String() != tc.out || env.ErrOut.String() != "" {
 				t.Errorf("stdout %q, stderr %q; want stdout %q", env.Out, env.ErrOut, tc.out)
 			}
@@ -152,27 +164,30 @@ func TestMoveSendsOneFullUpdate(t *testing.T) {
 }
 
 // By name, the list lookup returns the calendar: no GET of it follows.
-func TestMoveByNameCostsTwoRequests(t *testing.T) {
+func TestMoveByNameReadsTheCalendarOnce(t *testing.T) {
 	list := `{"data":[` + harptos("1492-4-1") + `],"links":{"next":null},"meta":{"current_page":1,"last_page":1,"per_page":45,"total":1}}`
 	put := moveAnswers(t, "1492-4-1", 1492, 4, 2)[1] // the body harptosPut(t, 1492, 4, 2)
 	env := newCTEnv(t, "", answer("GET calendars?name=Calendar+of+Harptos", list), put)
+	env.Expect(nothingPassed()...)
 	if err := env.run("advance", "Calendar of Harptos", "--days", "1"); err != nil {
 		t.Fatal(err)
 	}
-	env.WantSent("GET calendars?name=Calendar+of+Harptos", "PUT calendars/12")
+	env.WantSent(append([]string{"GET calendars?name=Calendar+of+Harptos", "PUT calendars/12"}, nothingPassedRoutes...)...)
 	if want := "1492-4-1 -> 1492-4-2 (2 Ches, Year of Three Ships Sailing DR)\n"; env.Out.String() != want {
 		t.Errorf("stdout %q, want %q", env.Out, want)
 	}
 }
 
-// -o json, yaml and id print the calendar as the server stored it.
+// -o json, yaml and id print the calendar as the server stored it (JSON
+// with what the days passed held: advance_passed_test.go).
 func TestMovePrintsTheServersRecord(t *testing.T) {
 	t.Run("json", func(t *testing.T) {
 		env := newCTEnv(t, "json", moveAnswers(t, "1492-4-1", 1492, 4, 2)...)
 		if err := env.run("advance", "12"); err != nil {
 			t.Fatal(err)
 		}
-		if !cmdtest.SameJSON(env.Out.String(), harptos("1492-4-2")) {
+		// The server's record, and the one key added: the day passed held nothing.
+		if !cmdtest.SameJSON(env.Out.String(), strings.TrimSuffix(harptos("1492-4-2"), "}")+`,"days_passed":[]}`) {
 			t.Errorf("-o json printed\n%s\nwant the server's record", env.Out)
 		}
 	})
@@ -222,19 +237,21 @@ func stepAnswer(verb, date string) cmdtest.Exchange {
 // requests, and -o json prints the record with the date the route answered.
 func TestMoveOneDayUsesTheLiveRoute(t *testing.T) {
 	env := newCTEnv(t, "", answer("GET calendars/12", harptosLive("1492-4-1")), stepAnswer("advance", "1492-4-2"))
+	env.Expect(nothingPassed()...)
 	if err := env.run("advance", "12"); err != nil {
 		t.Fatal(err)
 	}
-	env.WantSent("GET calendars/12", "POST calendars/12/advance")
+	env.WantSent(append([]string{"GET calendars/12", "POST calendars/12/advance"}, nothingPassedRoutes...)...)
 	if want := "1492-4-1 -> 1492-4-2 (2 Ches, Year of Three Ships Sailing DR)\n"; env.Out.String() != want || env.ErrOut.Len() != 0 {
 		t.Errorf("stdout %q, stderr %q; want %q", env.Out, env.ErrOut, want)
 	}
 
 	env = newCTEnv(t, "json", answer("GET calendars/12", harptosLive("1492-1-1")), stepAnswer("retreat", "1491-17-30"))
+	env.Expect(nothingPassed()...)
 	if err := env.run("retreat", "12"); err != nil {
 		t.Fatal(err)
 	}
-	if !cmdtest.SameJSON(env.Out.String(), harptosLive("1491-17-30")) {
+	if !cmdtest.SameJSON(env.Out.String(), strings.TrimSuffix(harptosLive("1491-17-30"), "}")+`,"days_passed":[]}`) {
 		t.Errorf("-o json printed\n%s\nwant the record with the new date", env.Out)
 	}
 
@@ -243,10 +260,11 @@ func TestMoveOneDayUsesTheLiveRoute(t *testing.T) {
 	env = newCTEnv(t, "", answer("GET calendars/12", harptosLive("1492-4-1")),
 		cmdtest.Exchange{Request: "POST calendars/12/advance", Body: `{}`, Status: 404, Answer: `{"error":"Page not found"}`},
 		cmdtest.Exchange{Request: "PUT calendars/12", Body: harptosPut(t, 1492, 4, 2), Status: 200, Answer: `{"data":` + harptosLive("1492-4-2") + `}`})
+	env.Expect(nothingPassed()...)
 	if err := env.run("advance", "12"); err != nil {
 		t.Fatal(err)
 	}
-	env.WantSent("GET calendars/12", "POST calendars/12/advance", "PUT calendars/12")
+	env.WantSent(append([]string{"GET calendars/12", "POST calendars/12/advance", "PUT calendars/12"}, nothingPassedRoutes...)...)
 }
 
 // A longer move on the live service is one full update, which clears
@@ -255,6 +273,7 @@ func TestMoveOneDayUsesTheLiveRoute(t *testing.T) {
 func TestMoveLongerOnTheLiveServiceKeepsWeeksOnlyWhenAsked(t *testing.T) {
 	env := newCTEnv(t, "", answer("GET calendars/12", harptosLive("1492-4-1")),
 		cmdtest.Exchange{Request: "PUT calendars/12", Body: harptosPut(t, 1492, 4, 4), Status: 200, Answer: `{"data":` + harptosLive("1492-4-4") + `}`})
+	env.Expect(nothingPassed()...)
 	if err := env.run("advance", "12", "--days", "3"); err != nil {
 		t.Fatal(err)
 	}
@@ -264,10 +283,11 @@ func TestMoveLongerOnTheLiveServiceKeepsWeeksOnlyWhenAsked(t *testing.T) {
 
 	env = newCTEnv(t, "", answer("GET calendars/12", harptosLive("1492-4-1")),
 		stepAnswer("advance", "1492-4-2"), stepAnswer("advance", "1492-4-3"), stepAnswer("advance", "1492-4-4"))
+	env.Expect(nothingPassed()...)
 	if err := env.run("advance", "12", "--days", "3", "--keep-weeks"); err != nil {
 		t.Fatal(err)
 	}
-	env.WantSent("GET calendars/12", "POST calendars/12/advance", "POST calendars/12/advance", "POST calendars/12/advance")
+	env.WantSent(append([]string{"GET calendars/12", "POST calendars/12/advance", "POST calendars/12/advance", "POST calendars/12/advance"}, nothingPassedRoutes...)...)
 	if want := "Moving 3 days one day at a time: 3 requests (about 1 minute at 30 requests a minute).\n"; env.ErrOut.String() != want {
 		t.Errorf("stderr %q, want %q", env.ErrOut, want)
 	}
@@ -292,10 +312,11 @@ func TestMoveOntoALeapDay(t *testing.T) {
 	env := newCTEnv(t, "", answer("GET calendars/12", harptosLive("1492-9-30")),
 		cmdtest.Exchange{Request: "PUT calendars/12", Body: harptosPut(t, 1492, 10, 2), Status: 200, Answer: `{"data":` + harptosLive("1492-10-1") + `}`},
 		stepAnswer("advance", "1492-10-2"))
+	env.Expect(nothingPassed()...)
 	if err := env.run("advance", "12", "--days", "2", "-q"); err != nil {
 		t.Fatal(err)
 	}
-	env.WantSent("GET calendars/12", "PUT calendars/12", "POST calendars/12/advance")
+	env.WantSent(append([]string{"GET calendars/12", "PUT calendars/12", "POST calendars/12/advance"}, nothingPassedRoutes...)...)
 	if want := "1492-9-30 -> 1492-10-2 (2 Midsummer, Year of Three Ships Sailing DR)\n"; env.Out.String() != want {
 		t.Errorf("stdout %q, want %q", env.Out, want)
 	}
@@ -338,10 +359,11 @@ func TestRetreatToTheCurrentDateSendsNoUpdate(t *testing.T) {
 // the retreat route, as advance --to the next day uses advance's.
 func TestRetreatToTheDayBeforeUsesTheLiveRoute(t *testing.T) {
 	env := newCTEnv(t, "", answer("GET calendars/12", harptosLive("1492-4-2")), stepAnswer("retreat", "1492-4-1"))
+	env.Expect(nothingPassed()...)
 	if err := env.run("retreat", "12", "--to", "1492-4-1"); err != nil {
 		t.Fatal(err)
 	}
-	env.WantSent("GET calendars/12", "POST calendars/12/retreat")
+	env.WantSent(append([]string{"GET calendars/12", "POST calendars/12/retreat"}, nothingPassedRoutes...)...)
 	if want := "1492-4-2 -> 1492-4-1 (1 Ches, Year of Three Ships Sailing DR)\n"; env.Out.String() != want || env.ErrOut.Len() != 0 {
 		t.Errorf("stdout %q, stderr %q; want %q", env.Out, env.ErrOut, want)
 	}
@@ -430,6 +452,7 @@ func TestMoveShowsControlCharactersOfNames(t *testing.T) {
 	}
 	env := newCTEnv(t, "", answer("GET calendars/12", hostile("1492-4-1")),
 		cmdtest.Exchange{Request: "PUT calendars/12", Body: put, Status: 200, Answer: `{"data":` + hostile("1492-4-2") + `}`})
+	env.Expect(nothingPassed()...)
 	if err := env.run("advance", "12"); err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,7 @@ its NAME (the exact name, else the one that differs only in case).`,
 	export.ValidArgsFunction = spec.Complete
 	cmd.AddCommand(export)
 	// More verbs that name one calendar, as update does.
-	for _, verb := range []*cobra.Command{NewCmdEdit(f, nil), NewCmdShow(f, nil), NewCmdAdvance(f, nil), NewCmdRetreat(f, nil)} {
+	for _, verb := range []*cobra.Command{NewCmdEdit(f, nil), NewCmdShow(f, nil), NewCmdAgenda(f, nil), NewCmdAdvance(f, nil), NewCmdRetreat(f, nil)} {
 		verb.ValidArgsFunction = spec.Complete
 		cmd.AddCommand(verb)
 	}

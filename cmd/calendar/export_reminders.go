@@ -43,7 +43,12 @@ func exportReminders(ctx context.Context, f *cmdutil.Factory, c *client.Client, 
 			others++
 			continue
 		}
-		r := calexport.Reminder{ID: rm.ID, Recurrence: rm.Recurrence(), Comment: deref(rm.Comment),
+		rec, ok := rm.Recurrence()
+		if !ok {
+			fmt.Fprintf(f.IO.ErrOut, "warning: reminder %d: the server's answer gives it no whole date: not written\n", rm.ID)
+			continue
+		}
+		r := calexport.Reminder{ID: rm.ID, Recurrence: rec, Comment: deref(rm.Comment),
 			Colour: deref(rm.Colour), Visibility: 1}
 		if rm.VisibilityID != nil {
 			r.Visibility = *rm.VisibilityID

@@ -9,8 +9,8 @@ import (
 	"testing"
 )
 
-// noReminders is a calendar's empty list of reminders.
-const noReminders = `{"data":[],"links":{"first":"x","last":"x","prev":null,"next":null},"meta":{"current_page":1,"from":null,"last_page":1,"per_page":15,"to":null,"total":0}}`
+// emptyReminderPage is a calendar's empty list of reminders.
+const emptyReminderPage = `{"data":[],"links":{"first":"x","last":"x","prev":null,"next":null},"meta":{"current_page":1,"from":null,"last_page":1,"per_page":15,"to":null,"total":0}}`
 
 // A reminder of calendar 12 (Harptos, entity 340): of an entity or a post,
 // its date, and the rest of its fields as JSON.

@@ -11,7 +11,7 @@ import (
 // one warning line each on stderr.
 func TestExportToAToolsFormat(t *testing.T) {
 	env := newTestEnv(t, "table", exchange{"GET", "calendars/12", "", 200, data(readTestdata(t, "record.json"))},
-		exchange{"GET", "calendars/12/reminders", "", 200, noReminders})
+		exchange{"GET", "calendars/12/reminders", "", 200, emptyReminderPage})
 	if err := env.run("export", "12", "--format", "Fantasy-Calendar"); err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestExportToAToolsFormat(t *testing.T) {
 // written; one that loses nothing is written.
 func TestExportStrictRefusesALoss(t *testing.T) {
 	env := newTestEnv(t, "table", exchange{"GET", "calendars/12", "", 200, data(readTestdata(t, "record.json"))},
-		exchange{"GET", "calendars/12/reminders", "", 200, noReminders})
+		exchange{"GET", "calendars/12/reminders", "", 200, emptyReminderPage})
 	err := env.run("export", "12", "--format", "simple-calendar", "--strict")
 	wantUsage(t, err, `calendar "Harptos": --strict refuses a Simple Calendar file that loses anything, nothing was written:`+"\n"+
 		`  month aliases: Simple Calendar has no second name for a month: 1 alias is not written`+"\n"+
@@ -56,7 +56,7 @@ func TestExportStrictRefusesALoss(t *testing.T) {
 
 	counted := strings.Replace(small(7, "Small"), `"moons":[]`, `"moons":[],"has_leap_year":false`, 1)
 	env = newTestEnv(t, "table", exchange{"GET", "calendars/7", "", 200, data(counted)},
-		exchange{"GET", "calendars/7/reminders", "", 200, noReminders})
+		exchange{"GET", "calendars/7/reminders", "", 200, emptyReminderPage})
 	if err := env.run("export", "7", "--format", "fantasy-calendar", "--strict"); err != nil {
 		t.Fatal(err)
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/kanka-cli/kanka/output/monthgrid"
 	"github.com/spf13/cobra"
 	"go.yaml.in/yaml/v3"
+	"golang.org/x/sync/errgroup"
 )
 
 // ShowOptions are the parsed arguments and flags of `calendar show`.
@@ -37,8 +38,11 @@ type ShowOptions struct {
 	Month     string
 	WholeYear bool
 	NoWeather bool
-	// Refresh reads the calendar and every page of its weather from the
-	// service, whatever the cache holds (and brings the cache up to date).
+	// NoReminders leaves the reminders unread and unmarked.
+	NoReminders bool
+	// Refresh reads the calendar and every page of its weather and
+	// reminders from the service, whatever the cache holds (and brings the
+	// cache up to date).
 	Refresh bool
 }
 
@@ -50,9 +54,9 @@ func NewCmdShow(f *cmdutil.Factory, runF func(*ShowOptions) error) *cobra.Comman
 		Short: "Show a month of a calendar as a grid",
 		Long: `Show a month of a calendar as a grid, like cal(1): the weekdays, the
 current date (highlighted on a terminal, in [brackets] otherwise), each
-day's weather as a mark (☀ sun, ☂ rain, ❄ snow ...), moon phases and
-season starts, with a legend that lists each day's weather in words and
-its temperature. --day shows one day in full.
+day's weather as a mark (☀ sun, ☂ rain, ❄ snow ...), the days reminders
+fall on (•), moon phases and season starts, with a legend that names each
+day's reminders and its weather in words. --day shows one day in full.
 
 The current month is shown unless --date, --year and --month, or --year and
 --whole-year say which. -o json prints the computed month. The marks, the
@@ -103,7 +107,8 @@ requests.`,
 	fl.StringVar(&opts.Month, "month", "", "show month `M` (number, name, alias or prefix)")
 	fl.BoolVar(&opts.WholeYear, "whole-year", false, "show every month of the year")
 	fl.BoolVar(&opts.NoWeather, "no-weather", false, "do not read the weather")
-	fl.BoolVar(&opts.Refresh, "refresh", false, "read the calendar and its weather again, not from the cache")
+	fl.BoolVar(&opts.NoReminders, "no-reminders", false, "do not read the reminders")
+	fl.BoolVar(&opts.Refresh, "refresh", false, "read the calendar, its weather and reminders again, not from the cache")
 	return cmd
 }
 
@@ -152,14 +157,8 @@ func showRun(opts *ShowOptions) error {
 		}
 		return cmdutil.UsageErrorf("%s", err)
 	}
-	if !opts.NoWeather {
-		trust := cache.ShowTrust
-		if opts.Refresh {
-			trust = 0
-		}
-		if in.Weather, err = weatherOf(opts.Ctx, c, k, trust, id, in.Year, in.Month, in.WholeYear); err != nil {
-			return err
-		}
+	if err := opts.readDays(c, k, cal, r, &in); err != nil {
+		return err
 	}
 	g, err := monthgrid.New(in)
 	if err != nil {
@@ -173,6 +172,44 @@ func showRun(opts *ShowOptions) error {
 		return output.WriteStyled(f.IO.Out, []byte(g.Text(gridOptions(f, os.Getenv))))
 	}
 	return printMonths(printer, g, id, opts.WholeYear)
+}
+
+// readDays reads what falls on the days shown, the weather and the
+// reminders (unless --no-weather, --no-reminders), both at once: from the
+// cache when it holds them, else every page.
+func (opts *ShowOptions) readDays(c *client.Client, k *cache.Cache, cal *client.Calendar, r *almanac.Reckoning, in *monthgrid.Input) error {
+	trust := cache.ShowTrust
+	if opts.Refresh {
+		trust = 0
+	}
+	g, ctx := errgroup.WithContext(opts.Ctx)
+	if !opts.NoWeather {
+		g.Go(func() (err error) {
+			in.Weather, err = weatherOf(ctx, c, k, trust, cal.ID, in.Year, in.Month, in.WholeYear)
+			return err
+		})
+	}
+	var rs []*client.Reminder
+	if !opts.NoReminders {
+		g.Go(func() (err error) {
+			rs, err = k.CalendarReminders(ctx, c, cal.ID, trust)
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil || opts.NoReminders {
+		return err
+	}
+	first, last := in.Month, in.Month
+	if in.WholeYear {
+		first, last = 1, r.MonthCount()
+	}
+	from, _ := r.Ordinal(almanac.Date{Year: in.Year, Month: first, Day: 1})
+	n, _ := r.MonthLength(in.Year, last)
+	to, _ := r.Ordinal(almanac.Date{Year: in.Year, Month: last, Day: n})
+	var err error
+	in.Reminders, err = gridReminders(r, calendarReminders(cal.ID, rs), from, to, knownOwners(cal, k).of)
+	in.RemindersRead = true
+	return err
 }
 
 // target is the year and month to show: from --date, --year/--month, or
@@ -251,11 +288,16 @@ func weatherOf(ctx context.Context, c *client.Client, k *cache.Cache, trust time
 	}
 	var kept []monthgrid.Weather
 	for _, w := range entries {
-		kept = append(kept, monthgrid.Weather{Date: w.Date(), Code: w.Code(), Name: output.Text(w.Name),
-			Temperature: output.Text(w.Temperature), Precipitation: output.Text(w.Precipitation),
-			Wind: output.Text(w.Wind), Effect: output.Text(w.Effect), Raw: w.Raw})
+		kept = append(kept, gridWeather(w))
 	}
 	return kept, nil
+}
+
+// gridWeather is an entry as the grid takes it.
+func gridWeather(w *client.Weather) monthgrid.Weather {
+	return monthgrid.Weather{Date: w.Date(), Code: w.Code(), Name: output.Text(w.Name),
+		Temperature: output.Text(w.Temperature), Precipitation: output.Text(w.Precipitation),
+		Wind: output.Text(w.Wind), Effect: output.Text(w.Effect), Raw: w.Raw}
 }
 
 // gridOptions are the text options the streams and the locale call for.
@@ -368,6 +410,11 @@ func orderedYAML(raw json.RawMessage) any {
 		return nil
 	}
 	blockStyle(&node)
+	// The value, not its document: an item of a list (a whole year's
+	// months, an agenda) cannot be a document of its own.
+	if node.Kind == yaml.DocumentNode && len(node.Content) == 1 {
+		return node.Content[0]
+	}
 	return &node
 }
 

@@ -52,7 +52,7 @@ func TestShowNoColorThroughTheRoot(t *testing.T) {
 			requests = nil
 			mu.Unlock()
 			terminal := func(s *cmdutil.IOStreams) { s.OutTTY, s.TermWidth, s.NoColor = true, 80, tc.noColor }
-			args := append(append([]string{"--url", srv.URL + "/api/1.0", "--token", "tok", "-c", "3"}, tc.flags...), "calendar", "show", "12", "--no-weather")
+			args := append(append([]string{"--url", srv.URL + "/api/1.0", "--token", "tok", "-c", "3"}, tc.flags...), "calendar", "show", "12", "--no-weather", "--no-reminders")
 			r := roottest.RunStreams(t, context.Background(), "", terminal, args...)
 			if r.Code != 0 || r.Stdout != tc.want || r.Stderr != "" {
 				t.Errorf("exit %d, stdout %q, stderr %q; want exit 0, stdout %q", r.Code, r.Stdout, r.Stderr, tc.want)

@@ -1,6 +1,9 @@
 package calendar
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // chesOnANoColorTerminal is Ches 1492 of the Calendar of Harptos (no
 // weather) on a 100-column UTF-8 terminal with colour off: today in
@@ -27,11 +30,24 @@ func TestShowNoColorFlagOnATerminal(t *testing.T) {
 	env := newCTEnv(t, "", calendarOnly())
 	env.F.IO.OutTTY, env.F.IO.TermWidth = true, 100
 	env.F.Globals.NoColor = true
-	if err := env.run("show", "12", "--no-weather"); err != nil {
+	if err := env.run("show", "12", "--no-weather", "--no-reminders"); err != nil {
 		t.Fatal(err)
 	}
 	env.WantSent("GET calendars/12")
 	if env.Out.String() != chesOnANoColorTerminal || env.ErrOut.Len() != 0 {
 		t.Errorf("stdout\n%q\nwant\n%q\nstderr %q", env.Out, chesOnANoColorTerminal, env.ErrOut)
+	}
+}
+
+// -o yaml of a whole year is a list of months (a month's document in a
+// list could not be written: the printer failed on it).
+func TestShowWholeYearYAML(t *testing.T) {
+	env := newCTEnv(t, "yaml", calendarOnly())
+	if err := env.run("show", "12", "--year", "1492", "--whole-year", "--no-weather", "--no-reminders"); err != nil {
+		t.Fatal(err)
+	}
+	if out := env.Out.String(); !strings.HasPrefix(out, "- calendar:\n    id: 12\n    name: Calendar of Harptos\n  year: 1492\n") ||
+		strings.Count(out, "\n- calendar:\n") != 16 {
+		t.Errorf("-o yaml --whole-year:\n%.300s", out)
 	}
 }

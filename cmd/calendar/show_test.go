@@ -22,11 +22,16 @@ func weatherPage(n, last int, entries ...string) string {
 		strings.Join(entries, ","), n, last, 3*last)
 }
 
-// showAnswers serve calendar 12 (current date 1492-4-1) and its weather on
+// showAnswers serve calendar 12 (current date 1492-4-1), its weather on
 // two pages: two entries in Ches 1492 (one day with two), one in Ches
-// 1491, one in Hammer 1492, one on 19 Ches 1492.
+// 1491, one in Hammer 1492, one on 19 Ches 1492; and no reminder.
 func showAnswers() []cmdtest.Exchange {
-	return append([]cmdtest.Exchange{answer("GET calendars/12", harptos("1492-4-1"))}, weatherAnswers()...)
+	return append([]cmdtest.Exchange{answer("GET calendars/12", harptos("1492-4-1")), noReminders()}, weatherAnswers()...)
+}
+
+// noReminders is calendar 12's list of reminders, empty.
+func noReminders() cmdtest.Exchange {
+	return answer("GET calendars/12/reminders", `{"data":[],"links":{"next":null},"meta":{"current_page":1,"last_page":1,"per_page":15,"total":0}}`)
 }
 
 // weatherAnswers are the two pages of showAnswers' weather.
@@ -42,7 +47,7 @@ func weatherAnswers() []cmdtest.Exchange {
 // calendarOnly is showAnswers' read of the calendar alone (no weather walk).
 func calendarOnly() cmdtest.Exchange { return answer("GET calendars/12", harptos("1492-4-1")) }
 
-var showRoutes = []string{"GET calendars/12", "GET calendars/12/calendar_weathers", "GET calendars/12/calendar_weathers?page=2"}
+var showRoutes = []string{"GET calendars/12", "GET calendars/12/calendar_weathers", "GET calendars/12/calendar_weathers?page=2", "GET calendars/12/reminders"}
 
 // asciiLocale makes the locale plain C for the test: ASCII symbols.
 func asciiLocale(t *testing.T) {
@@ -110,11 +115,11 @@ func TestShowPicksTheMonth(t *testing.T) {
 	}
 }
 
-// --no-weather costs one request and marks no weather.
+// --no-weather and --no-reminders cost one request and mark neither.
 func TestShowNoWeatherIsOneRequest(t *testing.T) {
 	asciiLocale(t)
 	env := newCTEnv(t, "", calendarOnly())
-	if err := env.run("show", "12", "--year", "1492", "--month", "Midwinter", "--no-weather"); err != nil {
+	if err := env.run("show", "12", "--year", "1492", "--month", "Midwinter", "--no-weather", "--no-reminders"); err != nil {
 		t.Fatal(err)
 	}
 	env.WantSent("GET calendars/12")
@@ -132,11 +137,11 @@ func TestShowByNameReadsTheCalendarOnce(t *testing.T) {
 	asciiLocale(t)
 	lookup := answer("GET calendars?name=Calendar+of+Harptos",
 		`{"data":[`+harptos("1492-4-1")+`],"links":{"next":null},"meta":{"current_page":1,"last_page":1,"per_page":45,"total":1}}`)
-	env := newCTEnv(t, "", append(weatherAnswers(), lookup)...)
+	env := newCTEnv(t, "", append(weatherAnswers(), lookup, noReminders())...)
 	if err := env.run("show", "Calendar of Harptos"); err != nil {
 		t.Fatal(err)
 	}
-	env.WantSentAnyOrder("GET calendars?name=Calendar+of+Harptos", showRoutes[1], showRoutes[2])
+	env.WantSentAnyOrder("GET calendars?name=Calendar+of+Harptos", showRoutes[1], showRoutes[2], showRoutes[3])
 	if env.Out.String() != ches1492 {
 		t.Errorf("show printed:\n%s\nwant:\n%s", env.Out, ches1492)
 	}
@@ -149,7 +154,7 @@ func TestShowOnAUTF8Terminal(t *testing.T) {
 	t.Setenv("LC_CTYPE", "en_US.UTF-8")
 	env := newCTEnv(t, "", calendarOnly())
 	env.F.IO.OutTTY, env.F.IO.TermWidth = true, 100
-	if err := env.run("show", "12", "--no-weather"); err != nil {
+	if err := env.run("show", "12", "--no-weather", "--no-reminders"); err != nil {
 		t.Fatal(err)
 	}
 	out := env.Out.String()
@@ -161,7 +166,7 @@ func TestShowOnAUTF8Terminal(t *testing.T) {
 	// narrower (abbreviated cells); narrower still, a day a line.
 	env = newCTEnv(t, "", calendarOnly())
 	env.F.IO.OutTTY, env.F.IO.TermWidth = true, 40
-	if err := env.run("show", "12", "--no-weather"); err != nil {
+	if err := env.run("show", "12", "--no-weather", "--no-reminders"); err != nil {
 		t.Fatal(err)
 	}
 	for _, line := range strings.Split(env.Out.String(), "\n") {
@@ -174,7 +179,7 @@ func TestShowOnAUTF8Terminal(t *testing.T) {
 	}
 	env = newCTEnv(t, "", calendarOnly())
 	env.F.IO.OutTTY, env.F.IO.TermWidth = true, 30
-	if err := env.run("show", "12", "--no-weather"); err != nil {
+	if err := env.run("show", "12", "--no-weather", "--no-reminders"); err != nil {
 		t.Fatal(err)
 	}
 	for _, line := range strings.Split(env.Out.String(), "\n") {
@@ -189,7 +194,7 @@ func TestShowOnAUTF8Terminal(t *testing.T) {
 	// NO_COLOR keeps the escape sequences out; the brackets say the same.
 	env = newCTEnv(t, "", calendarOnly())
 	env.F.IO.OutTTY, env.F.IO.NoColor = true, true
-	if err := env.run("show", "12", "--no-weather"); err != nil {
+	if err := env.run("show", "12", "--no-weather", "--no-reminders"); err != nil {
 		t.Fatal(err)
 	}
 	if out := env.Out.String(); strings.Contains(out, "\x1b") || !strings.Contains(out, "[1]○") {
@@ -255,7 +260,8 @@ func TestShowJSON(t *testing.T) {
       ],
       "season": "Winter",
       "season_starts": false,
-      "weather": []
+      "weather": [],
+      "reminders": []
     },
 `
 	if !strings.HasPrefix(out, wantHead) {
@@ -294,12 +300,12 @@ func TestShowJSON(t *testing.T) {
 
 func TestShowJSONOfAnIntercalaryMonthAndAWholeYear(t *testing.T) {
 	env := newCTEnv(t, "json", calendarOnly())
-	if err := env.run("show", "12", "--year", "1492", "--month", "midw", "--no-weather"); err != nil {
+	if err := env.run("show", "12", "--year", "1492", "--month", "midw", "--no-weather", "--no-reminders"); err != nil {
 		t.Fatal(err)
 	}
 	want := `{"calendar":{"id":12,"name":"Calendar of Harptos"},"year":1492,"year_name":"Year of Three Ships Sailing",` +
 		`"month":2,"month_name":"Midwinter","intercalary":true,"today":"1492-4-1",` +
-		`"days":[{"day":1,"date":"1492-2-1","weekday":null,"moons":[],"season":"Winter","season_starts":false,"weather":[]}]}`
+		`"days":[{"day":1,"date":"1492-2-1","weekday":null,"moons":[],"season":"Winter","season_starts":false,"weather":[],"reminders":[]}]}`
 	if !cmdtest.SameJSON(env.Out.String(), want) {
 		t.Errorf("-o json:\n%s\nwant:\n%s", env.Out, want)
 	}
@@ -320,7 +326,7 @@ func TestShowJSONOfAnIntercalaryMonthAndAWholeYear(t *testing.T) {
 
 	env = newCTEnv(t, "", calendarOnly())
 	env.F.Globals.JQ = `[.[] | .days | length] | add`
-	if err := env.run("show", "12", "--year", "1492", "--whole-year", "--no-weather"); err != nil {
+	if err := env.run("show", "12", "--year", "1492", "--whole-year", "--no-weather", "--no-reminders"); err != nil {
 		t.Fatal(err)
 	}
 	if env.Out.String() != "366\n" {
@@ -330,7 +336,7 @@ func TestShowJSONOfAnIntercalaryMonthAndAWholeYear(t *testing.T) {
 
 func TestShowYAMLKeepsTheKeyOrder(t *testing.T) {
 	env := newCTEnv(t, "yaml", calendarOnly())
-	if err := env.run("show", "12", "--year", "1492", "--month", "2", "--no-weather"); err != nil {
+	if err := env.run("show", "12", "--year", "1492", "--month", "2", "--no-weather", "--no-reminders"); err != nil {
 		t.Fatal(err)
 	}
 	want := `calendar:
@@ -350,6 +356,7 @@ days:
     season: Winter
     season_starts: false
     weather: []
+    reminders: []
 `
 	if env.Out.String() != want {
 		t.Errorf("-o yaml:\n%s\nwant:\n%s", env.Out, want)

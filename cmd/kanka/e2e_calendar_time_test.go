@@ -99,7 +99,8 @@ func TestE2ECalendarTime(t *testing.T) {
 			if out != ches1492Text {
 				t.Errorf("calendar show:\n%s\nwant:\n%s", out, ches1492Text)
 			}
-			wantRequestSet(t, srv.since(mark), append([]string{"GET calendars/" + id}, weatherPaths(live, id, 3)...)...)
+			// The weather and the reminders, read at once.
+			wantRequestSet(t, srv.since(mark), append([]string{"GET calendars/" + id, "GET calendars/" + id + "/reminders"}, weatherPaths(live, id, 3)...)...)
 		})
 		t.Run("show by name, another month, no weather", func(t *testing.T) {
 			mark := srv.mark()
@@ -108,12 +109,12 @@ func TestE2ECalendarTime(t *testing.T) {
 			if out != want {
 				t.Errorf("calendar show Midwinter:\n%q\nwant:\n%q", out, want)
 			}
-			wantRequests(t, srv.since(mark), "GET calendars?name=Calendar+of+Harptos")
+			wantRequests(t, srv.since(mark), "GET calendars?name=Calendar+of+Harptos", "GET calendars/"+id+"/reminders")
 		})
 		t.Run("show -o json", func(t *testing.T) {
 			mark := srv.mark()
 			out := k.ok(t, "calendar", "show", id, "--date", "3 Ches 1492", "-o", "json")
-			wantRequestSet(t, srv.since(mark), append([]string{"GET calendars/" + id}, weatherPaths(live, id, 3)...)...)
+			wantRequestSet(t, srv.since(mark), append([]string{"GET calendars/" + id, "GET calendars/" + id + "/reminders"}, weatherPaths(live, id, 3)...)...)
 			wantChesJSON(t, k, id, out)
 		})
 		t.Run("a bad month costs the read only", func(t *testing.T) {
@@ -146,11 +147,11 @@ func TestE2ECalendarTime(t *testing.T) {
 			{"across Midwinter", "1492-1-30", []string{"advance", id, "--days", "2"},
 				"1492-1-30 -> 1492-3-1 (1 Alturiak, Year of Three Ships Sailing DR)\n", false, "", 0, 2},
 			{"across the year end", "1491-17-30", []string{"advance", id},
-				"1491-17-30 -> 1492-1-1 (1 Hammer, Year of Three Ships Sailing DR)\n", false, "advance", 0, 1},
+				"1491-17-30 -> 1492-1-1 (1 Hammer, Year of Three Ships Sailing DR)\nThe days passed held:\n  1 Hammer 1492: weather: snow\n", false, "advance", 0, 1},
 			{"retreat across the year start", "", []string{"retreat", id},
 				"1492-1-1 -> 1491-17-30 (30 Nightal, Year of the Scarlet Witch DR)\n", false, "retreat", 0, 1},
 			{"to Midwinter", "", []string{"advance", id, "--to", "1 Midwinter 1492"},
-				"1491-17-30 -> 1492-2-1 (1 Midwinter, Year of Three Ships Sailing DR)\n", false, "", 0, 31},
+				"1491-17-30 -> 1492-2-1 (1 Midwinter, Year of Three Ships Sailing DR)\nThe days passed held:\n  1 Hammer 1492: weather: snow\n", false, "", 0, 31},
 			{"onto Shieldmeet", "1492-9-30", []string{"advance", id, "--days", "2"},
 				"1492-9-30 -> 1492-10-2 (2 Midsummer, Year of Three Ships Sailing DR)\n", false, "", 1, 2},
 			{"a year from Shieldmeet", "", []string{"advance", "Calendar of Harptos", "--years", "1"},
@@ -186,7 +187,15 @@ func TestE2ECalendarTime(t *testing.T) {
 						want = append(want, "POST calendars/"+id+"/advance")
 					}
 				}
-				wantRequests(t, srv.since(mark), want...)
+				// Then what the days passed held: every page of the
+				// reminders and of the weather (no cache here; the pages
+				// after the first come at once).
+				sent := srv.since(mark)
+				if len(sent) < len(want) {
+					t.Fatalf("requests %v, want %v first", sent, want)
+				}
+				wantRequests(t, sent[:len(want)], want...)
+				wantRequestSet(t, sent[len(want):], append([]string{"GET calendars/" + id + "/reminders"}, weatherPaths(live, id, 3)...)...)
 				if after := structure(t, k, id); !reflect.DeepEqual(after, before) {
 					t.Errorf("the structure changed:\nbefore %v\nafter  %v", before, after)
 				}
@@ -200,12 +209,17 @@ func TestE2ECalendarTime(t *testing.T) {
 		t.Run("-o json is the server's record", func(t *testing.T) {
 			mark := srv.mark()
 			obj := decodeObject(t, k.ok(t, "calendar", "advance", id, "--days", "3", "-o", "json"))
-			wantRequests(t, srv.since(mark), "GET calendars/"+id, "PUT calendars/"+id)
+			sent := srv.since(mark)
+			wantRequests(t, sent[:min(2, len(sent))], "GET calendars/"+id, "PUT calendars/"+id)
+			wantRequestSet(t, sent[min(2, len(sent)):], append([]string{"GET calendars/" + id + "/reminders"}, weatherPaths(live, id, 3)...)...)
 			if obj["date"] != "1493-9-4" || obj["id"] != 1.0 {
 				t.Errorf("advance -o json: date %v, id %v", obj["date"], obj["id"])
 			}
 			if months, _ := obj["months"].([]any); len(months) != 17 {
 				t.Errorf("advance -o json has %d months", len(months))
+			}
+			if passed, ok := obj["days_passed"].([]any); !ok || len(passed) != 0 {
+				t.Errorf("advance -o json: days_passed %v, want [] (no reminder, no weather in 1493)", obj["days_passed"])
 			}
 		})
 		t.Run("a negative count sends nothing", func(t *testing.T) {

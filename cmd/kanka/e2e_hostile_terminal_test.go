@@ -3,6 +3,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -49,6 +50,9 @@ func terminalAPI(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, `{"data":%s}`, item)
 	case "calendars/1/calendar_weathers":
 		fmt.Fprint(w, `{"data":[],"links":{"next":null},"meta":{"current_page":1,"last_page":1,"per_page":15,"total":0}}`)
+	case "calendars/1/reminders": // the grid names it in its legend
+		comment, _ := json.Marshal(terminalName)
+		fmt.Fprintf(w, `{"data":[{"id":1,"remindable_id":1,"remindable_type":"App\\Models\\Entity","calendar_id":1,"date":"1-1-2","day":2,"month":1,"year":1,"length":1,"comment":%s,"is_recurring":false,"recurring_until":null,"recurring_periodicity":null}],"links":{"next":null},"meta":{"current_page":1,"last_page":1,"per_page":15,"total":1}}`, comment)
 	default:
 		http.NotFound(w, r)
 	}
@@ -78,6 +82,7 @@ func TestE2EHostileTerminalGetsNoRawControls(t *testing.T) {
 		{"table's name", colour, []string{"calendar", "list"}, "1   " + terminalShown + "  ", true},
 		{"detail view in colour", colour, []string{"calendar", "get", "1"}, "\x1b[1mName:\x1b[0m       " + terminalShown + "\n", true},
 		{"month grid in colour", colour, []string{"calendar", "show", "1"}, "\x1b[7m1\x1b[0m", true},
+		{"month grid's reminder", k, []string{"calendar", "show", "1"}, "2 !  " + terminalShown, true},
 		{"api --jq", k, []string{"api", "calendars/1", "--jq", ".data.name"}, terminalShown + "\n", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

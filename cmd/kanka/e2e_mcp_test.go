@@ -18,7 +18,7 @@ import (
 // the sandbox served in both modes and the in-process one (--sandbox).
 
 // mcpTools are the tools kanka mcp offers, as tools/list orders them.
-var mcpTools = []string{"add_reminder", "advance_date", "apply_seed", "delete_reminder", "get_calendar", "list_calendars",
+var mcpTools = []string{"add_reminder", "advance_date", "agenda", "apply_seed", "delete_reminder", "get_calendar", "list_calendars",
 	"list_reminders", "list_weather", "plan_seed", "set_weather", "show_month", "update_reminder"}
 
 func TestE2EMCPServesAnAssistant(t *testing.T) {
@@ -30,8 +30,10 @@ func TestE2EMCPServesAnAssistant(t *testing.T) {
 		flags   []string
 		advance []string // the requests of a one-day advance
 	}{
-		{"document", true, false, nil, []string{"GET calendars/1", "PUT calendars/1"}},
-		{"live", true, true, nil, []string{"GET calendars/1", "POST calendars/1/advance"}},
+		// After the move, what the day passed held: the reminders and the
+		// weather (the live service's path tried after the document's).
+		{"document", true, false, nil, []string{"GET calendars/1", "PUT calendars/1", "GET calendars/1/reminders", "GET calendars/1/calendar_weathers"}},
+		{"live", true, true, nil, []string{"GET calendars/1", "POST calendars/1/advance", "GET calendars/1/reminders", "GET calendars/1/calendar_weathers", "GET calendars/1/calendar_weather"}},
 		{"in-process", false, false, []string{"--sandbox"}, nil},
 	} {
 		t.Run(mode.name, func(t *testing.T) {
@@ -75,7 +77,11 @@ func TestE2EMCPServesAnAssistant(t *testing.T) {
 				mark = srv.mark()
 			}
 			r = s.ok("advance_date", map[string]any{"calendar": 1})
-			mustEqual(t, "advance_date", map[string]any{"calendar": map[string]any{"id": 1.0, "name": "Calendar of Harptos", "date": "1492-4-2"}}, r.structured)
+			mustEqual(t, "advance_date", map[string]any{"id": 1.0, "name": "Calendar of Harptos", "date": "1492-4-2"}, r.structured["calendar"])
+			// The day passed, 1492-4-2, held the seed's weather.
+			if passed, _ := r.structured["days_passed"].([]any); len(passed) != 1 || passed[0].(map[string]any)["date"] != "1492-4-2" {
+				t.Errorf("advance_date's days_passed: %v", r.structured["days_passed"])
+			}
 			if srv != nil {
 				wantRequests(t, srv.since(mark), mode.advance...)
 			}
@@ -93,7 +99,11 @@ func TestE2EMCPServesAnAssistant(t *testing.T) {
 			}
 
 			// The client asked for progress: each request was told.
-			if got := s.progressOf("advance_date"); len(got) != 2 || got[0] != "request 1: reading calendar 1" {
+			requests := 4 // in process: as the document's
+			if mode.advance != nil {
+				requests = len(mode.advance)
+			}
+			if got := s.progressOf("advance_date"); len(got) != requests || got[0] != "request 1: reading calendar 1" || got[2] != "request 3: listing the reminders of calendar 1" {
 				t.Errorf("the progress of advance_date: %q", got)
 			}
 
@@ -112,7 +122,7 @@ func TestE2EMCPReadOnly(t *testing.T) {
 	k.ok(t, "apply", "-f", harptosSeedFile)
 	s := k.startMCP(t, "mcp", "--read-only")
 	s.initialize()
-	if names := s.toolNames(); !slices.Equal(names, []string{"get_calendar", "list_calendars", "list_reminders", "list_weather", "plan_seed", "show_month"}) {
+	if names := s.toolNames(); !slices.Equal(names, []string{"agenda", "get_calendar", "list_calendars", "list_reminders", "list_weather", "plan_seed", "show_month"}) {
 		t.Errorf("tools %v", names)
 	}
 	mark := srv.mark()
@@ -272,6 +282,7 @@ func TestE2EMCPWithTheTypeScriptClient(t *testing.T) {
 		{"update_reminder", map[string]any{"id": 1, "calendar": 1, "length": 2}},
 		{"delete_reminder", map[string]any{"id": 1, "calendar": 1}},
 		{"delete_reminder", map[string]any{"id": 1, "calendar": 1, "confirm": true}},
+		{"agenda", map[string]any{"calendar": 1, "days": 30}},
 		{"set_weather", map[string]any{"calendar": 1, "date": "1492-13-40", "weather": "sun"}}, // refused
 	}
 	config, _ := json.Marshal(map[string]any{"sdkDir": dir, "command": binary, "args": []string{"mcp"}, "env": env, "calls": calls})

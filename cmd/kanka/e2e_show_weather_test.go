@@ -85,7 +85,8 @@ func TestE2EShowOneDay(t *testing.T) {
 			"Temperature:   -8°C\n" +
 			"Precipitation: heavy snow\n" +
 			"Wind:          north, strong\n" +
-			"Effect:        roads closed, travel at half pace\n"
+			"Effect:        roads closed, travel at half pace\n" +
+			"Reminders:     none\n" // the calendar's reminders were read: none falls on it
 		if r.code != 0 || r.stdout != want {
 			t.Errorf("%s\nwant stdout:\n%s", r, want)
 		}

@@ -43,11 +43,11 @@ Protocol, on stdin and stdout, with the profile, environment and cache of any
 command. Each tool runs the kanka command that does the same, with its checks:
 a refused input is an error result in that command's words, nothing sent.
 
-Reads: list_calendars, get_calendar, show_month, list_weather, list_reminders,
-plan_seed. Writes (not with --read-only): set_weather (one day's weather),
-advance_date (the date alone; more than a day needs keep_weeks), add_reminder,
-update_reminder, and two that delete only with confirm: true: delete_reminder
-and apply_seed with prune. The token never appears in a result.
+Reads: list_calendars, get_calendar, show_month, list_weather, agenda,
+list_reminders, plan_seed. Writes (not with --read-only): set_weather (one
+day's weather), advance_date (the date alone; more than a day needs keep_weeks),
+add_reminder, update_reminder, and two that delete only with confirm: true:
+delete_reminder and apply_seed with prune. The token never appears in a result.
 
 Register it in an assistant's servers (Claude Desktop's
 claude_desktop_config.json, or any MCP client's):

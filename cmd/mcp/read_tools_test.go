@@ -84,7 +84,8 @@ func TestShowMonth(t *testing.T) {
 	if len(weather) != 1 || weather[0].(map[string]any)["effect"] != "fords impassable" {
 		t.Errorf("the third day's weather: %v", third["weather"])
 	}
-	r.wantRequests(mark, "GET calendars?name=Calendar+of+Harptos", "GET calendars/1/calendar_weathers")
+	// The weather and the reminders are read at once.
+	r.wantRequestsAnyOrder(mark, "GET calendars?name=Calendar+of+Harptos", "GET calendars/1/calendar_weathers", "GET calendars/1/reminders")
 }
 
 // The current month when no date is given, and a date that does not

@@ -25,6 +25,7 @@ var toolHints = map[string][3]bool{
 	"get_calendar":    {true, false, true},
 	"show_month":      {true, false, true},
 	"list_weather":    {true, false, true},
+	"agenda":          {true, false, true},
 	"plan_seed":       {true, false, true},
 	"set_weather":     {false, false, true},
 	"advance_date":    {false, false, false},

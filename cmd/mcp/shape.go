@@ -15,7 +15,7 @@ import (
 // tools are the server's tools, the reads first.
 func tools() []registrar {
 	return []registrar{
-		listCalendars, getCalendar, showMonth, listWeather, planSeed,
+		listCalendars, getCalendar, showMonth, listWeather, agenda, planSeed,
 		setWeather, advanceDate, applySeed,
 		listReminders, addReminder, updateReminder, deleteReminder,
 	}

@@ -74,8 +74,8 @@ var showMonth = tool[showMonthInput]{
 	name:  "show_month",
 	title: "Show a month",
 	description: "A month of a calendar, day by day, as the service's calendar page computes it: each day's date, " +
-		"weekday (null in an intercalary month), moon phases, season (and whether it starts that day) and the weather " +
-		"entries recorded on it; the year's name and the calendar's current date (today). Reads only.",
+		"weekday (null in an intercalary month), moon phases, season (and whether it starts that day), the weather " +
+		"entries recorded on it and the reminders falling on it; the year's name and the calendar's current date (today). Reads only.",
 	effect: reads,
 	output: []property{
 		{"calendar", "object", "the calendar's id and name"},
@@ -131,9 +131,10 @@ var advanceDate = tool[advanceInput]{
 	description: "Move a calendar's current date forward by days, months or years, or to a later date, with the " +
 		"calendar's own rules (leap days and intercalary months count). Only the date changes: the calendar is read and " +
 		"sent back whole, so its months, weekdays, moons, seasons and years are kept; a calendar whose answer lacks " +
-		"any of them is refused, nothing sent. Moving the date is the game's time passing: do it when the user asks.",
+		"any of them is refused, nothing sent. The result says what the days passed held: their reminders and weather. Moving the date is the game's time passing: do it when the user asks.",
 	effect: writes,
-	output: []property{{"calendar", "object", "the calendar after the move: {id, name, date}"}},
+	output: []property{{"calendar", "object", "the calendar after the move: {id, name, date}"},
+		{"days_passed", "array", "what the days passed held (after the old date up to the new): {date, reminders, weather} a day that held any"}},
 	command: func(in advanceInput) (invocation, error) {
 		name, err := named("calendar", in.Calendar)
 		if err != nil {
@@ -164,7 +165,8 @@ var advanceDate = tool[advanceInput]{
 	},
 	shape: func(_ advanceInput, v any) (map[string]any, string) {
 		c, _ := v.(map[string]any)
-		return map[string]any{"calendar": pick(c, "id", "name", "date")},
-			fmt.Sprintf("calendar %s is now on %s", calendarWords(c), text(c["date"]))
+		days, held := daysPassed(c)
+		return map[string]any{"calendar": pick(c, "id", "name", "date"), "days_passed": days},
+			fmt.Sprintf("calendar %s is now on %s", calendarWords(c), text(c["date"])) + held
 	},
 }

@@ -135,27 +135,33 @@ func TestAdvanceDate(t *testing.T) {
 		sevenDay []string
 	}{
 		{"document", false,
-			[]string{"GET calendars/1", "PUT calendars/1"},
-			[]string{"GET calendars/1", "PUT calendars/1"}},
+			[]string{"GET calendars/1", "PUT calendars/1", "GET calendars/1/reminders", "GET calendars/1/calendar_weathers"},
+			[]string{"GET calendars/1", "PUT calendars/1", "GET calendars/1/reminders", "GET calendars/1/calendar_weathers"}},
+		// The live service's weather path is found again each run (no cache here).
 		{"live", true,
-			[]string{"GET calendars/1", "POST calendars/1/advance"},
-			[]string{"GET calendars/1", "PUT calendars/1"}},
+			[]string{"GET calendars/1", "POST calendars/1/advance", "GET calendars/1/reminders", "GET calendars/1/calendar_weathers", "GET calendars/1/calendar_weather"},
+			[]string{"GET calendars/1", "PUT calendars/1", "GET calendars/1/reminders", "GET calendars/1/calendar_weathers", "GET calendars/1/calendar_weather"}},
 	} {
 		t.Run(mode.name, func(t *testing.T) {
 			r := newRig(t, rigOptions{live: mode.live})
 			r.seedHarptos()
 
 			mark := r.mark()
+			// The result says what the day passed held too: 1492-4-2's weather
+			// (agenda_tools_test.go has reminders).
 			got, summary := r.ok(r.call("advance_date", map[string]any{"calendar": 1}))
-			wantJSON(t, "one day", got, `{"calendar":{"id":1,"name":"Calendar of Harptos","date":"1492-4-2"}}`)
-			if want := `calendar 1 "Calendar of Harptos" is now on 1492-4-2`; summary != want {
+			wantJSON(t, "one day", got["calendar"], `{"id":1,"name":"Calendar of Harptos","date":"1492-4-2"}`)
+			if n := len(got["days_passed"].([]any)); n != 1 {
+				t.Errorf("%d days passed held something, want 1", n)
+			}
+			if want := "calendar 1 \"Calendar of Harptos\" is now on 1492-4-2; the days passed held:\n1492-4-2: weather: cloud-rain, temperature 6°C, precipitation drizzle, wind west, fresh"; summary != want {
 				t.Errorf("summary %q, want %q", summary, want)
 			}
 			r.wantRequests(mark, mode.oneDay...)
 
 			mark = r.mark()
 			got, summary = r.ok(r.call("advance_date", map[string]any{"calendar": 1, "days": 7, "keep_weeks": false}))
-			wantJSON(t, "seven days", got, `{"calendar":{"id":1,"name":"Calendar of Harptos","date":"1492-4-9"}}`)
+			wantJSON(t, "seven days", got["calendar"], `{"id":1,"name":"Calendar of Harptos","date":"1492-4-9"}`)
 			if mode.live && !strings.HasSuffix(summary, "\nnote: a move of 7 days is one full update of the calendar, which clears named weeks set in the web interface (kanka cannot read them); --keep-weeks moves one day at a time instead") {
 				t.Errorf("summary %q lacks the note", summary)
 			}
@@ -173,8 +179,9 @@ func TestAdvanceDateKeepingWeeks(t *testing.T) {
 	r.seedHarptos()
 	mark := r.mark()
 	got, _ := r.ok(r.call("advance_date", map[string]any{"calendar": 1, "to": "1492-Ches-4", "keep_weeks": true}))
-	wantJSON(t, "result", got, `{"calendar":{"id":1,"name":"Calendar of Harptos","date":"1492-4-4"}}`)
-	r.wantRequests(mark, "GET calendars/1", "POST calendars/1/advance", "POST calendars/1/advance", "POST calendars/1/advance")
+	wantJSON(t, "result", got["calendar"], `{"id":1,"name":"Calendar of Harptos","date":"1492-4-4"}`)
+	r.wantRequests(mark, "GET calendars/1", "POST calendars/1/advance", "POST calendars/1/advance", "POST calendars/1/advance",
+		"GET calendars/1/reminders", "GET calendars/1/calendar_weathers", "GET calendars/1/calendar_weather")
 }
 
 // What advance_date refuses itself (a longer move without keep_weeks, two

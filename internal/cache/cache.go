@@ -19,6 +19,11 @@
 //     old values in the cache: `calendar show` trusts them for ShowTrust
 //     after they were read whole, `weather set` for SetTrust, and a write
 //     reads the entry it changes first.
+//   - Reminders: each reminder by its id (its calendar and entity), and a
+//     calendar's whole list of reminders kept as its weather is (the page
+//     of the tail asked for at every use; `calendar show`, `agenda` and
+//     `advance` trust the values for ShowTrust); an entity's name and type
+//     for EntityTrust.
 //   - Every record kanka reads or writes updates the cache (client.Observer).
 //
 // One folder a profile, host, campaign and account (a short hash of the

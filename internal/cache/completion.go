@@ -100,7 +100,7 @@ func (k *Cache) firstWeatherPage(ctx context.Context, c *client.Client, calendar
 	if err != nil {
 		return nil, err
 	}
-	if m := page.Meta; m.PerPage > 0 && m.Total == len(page.Items) && m.Total <= MaxWeather && inIDOrder(page.Items, 0) {
+	if m := page.Meta; m.PerPage > 0 && m.Total == len(page.Items) && m.Total <= MaxWeather && inIDOrder[client.Weather](page.Items, 0) {
 		set := &weatherSet{meta: meta{Total: m.Total, PerPage: m.PerPage, Whole: started, Refreshed: started}}
 		for _, w := range page.Items {
 			set.ids = append(set.ids, w.ID)

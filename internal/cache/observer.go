@@ -1,7 +1,6 @@
 package cache
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -40,13 +39,15 @@ func (k *Cache) CalendarChanged(id int) {
 	})
 }
 
-// CalendarGone takes calendar id, and its weather, out of the cache.
+// CalendarGone takes calendar id, its weather and its reminders, out of
+// the cache.
 func (k *Cache) CalendarGone(id int) {
 	if k == nil {
 		return
 	}
 	k.CalendarChanged(id)
 	k.forget(weatherFile(id))
+	k.forget(reminderList.file(id))
 }
 
 // WeatherSeen puts entry w of calendarID in the cache: in place of the
@@ -56,79 +57,12 @@ func (k *Cache) WeatherSeen(calendarID int, w *client.Weather, created bool) {
 	if k == nil || w == nil || w.ID <= 0 || w.Misplaced(calendarID) != "" {
 		return
 	}
-	k.changeWeather(calendarID, func(set *weatherSet) error {
-		i, found := slices.BinarySearch(set.ids, w.ID)
-		switch {
-		case found:
-			set.raws[i] = []byte(w.Raw)
-		case !created:
-			return errNoChange // an entry the cache missed: the tail page finds it
-		case len(set.ids) >= MaxWeather:
-			return errUnchangeable
-		default:
-			set.ids = slices.Insert(set.ids, i, w.ID)
-			set.raws = slices.Insert(set.raws, i, []byte(w.Raw))
-			set.meta.Total++
-		}
-		return nil
-	})
+	weatherList.seen(k, calendarID, w, created)
 }
 
 // WeatherGone takes entry id of calendarID out of the cache, the list's
 // total one less.
-func (k *Cache) WeatherGone(calendarID, id int) {
-	if k == nil {
-		return
-	}
-	k.changeWeather(calendarID, func(set *weatherSet) error {
-		i, found := slices.BinarySearch(set.ids, id)
-		if !found {
-			return errNoChange
-		}
-		set.ids = slices.Delete(set.ids, i, i+1)
-		set.raws = slices.Delete(set.raws, i, i+1)
-		set.meta.Total--
-		return nil
-	})
-}
-
-// What a change of a file may say instead of having made it.
-var (
-	errNoChange     = errors.New("nothing to change")
-	errUnchangeable = errors.New("the change cannot be made in the file")
-)
-
-// changeWeather applies change to calendarID's weather file as it is now,
-// under the folder's lock. A change that cannot be made (errUnchangeable:
-// the service listed the entries out of id order, so no place can be told;
-// the bound is passed) or written takes the file away: a copy that missed
-// a write is no copy.
-func (k *Cache) changeWeather(calendarID int, change func(set *weatherSet) error) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	name := weatherFile(calendarID)
-	err := k.locked(func() error {
-		set := k.loadWeather(calendarID, keepNone)
-		if set == nil {
-			// No copy to change; a kanka walking the pages now must not
-			// keep what it read before this change: a file of a newer
-			// generation, holding nothing, tells it so.
-			return k.replaceFile(name, meta{Kind: "weather", Calendar: calendarID, Gen: k.generation(name, "weather") + 1}, noLines)
-		}
-		if !slices.IsSorted(set.ids) {
-			return errUnchangeable
-		}
-		if err := change(set); err != nil {
-			return err
-		}
-		m := set.meta
-		m.Gen++
-		return k.replaceFile(name, m, set.lines)
-	})
-	if err != nil && !errors.Is(err, errNoChange) {
-		_ = os.Remove(filepath.Join(k.dir, name))
-	}
-}
+func (k *Cache) WeatherGone(calendarID, id int) { weatherList.gone(k, calendarID, id) }
 
 // generation is the generation of the file name of kind, -1 when there is
 // none to read.

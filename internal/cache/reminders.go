@@ -1,8 +1,13 @@
 package cache
 
 import (
+	"context"
 	"encoding/json"
+	"iter"
+	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/kanka-cli/kanka/client"
@@ -109,12 +114,80 @@ func (k *Cache) RemindersSeen(rs []*client.Reminder) {
 	changeKeyed(k, remindersFile, rs, nil, reminderLine)
 }
 
-// ReminderSeen keeps r (client.ReminderObserver).
-func (k *Cache) ReminderSeen(r *client.Reminder) { k.RemindersSeen([]*client.Reminder{r}) }
+// ReminderSeen keeps r (client.ReminderObserver), and puts it in its
+// calendar's list (created: at its place by id, the total one more). A
+// reminder the cache knew on another calendar leaves that one's list.
+func (k *Cache) ReminderSeen(r *client.Reminder, created bool) {
+	if k == nil || r == nil || r.ID <= 0 {
+		return
+	}
+	was, known := k.KnownReminder(r.ID)
+	k.RemindersSeen([]*client.Reminder{r})
+	cal := 0
+	if r.CalendarID != nil {
+		cal = *r.CalendarID
+	}
+	if known && was.CalendarID != nil && *was.CalendarID != cal {
+		reminderList.gone(k, *was.CalendarID, r.ID)
+	}
+	if cal > 0 {
+		reminderList.seen(k, cal, r, created)
+	}
+}
 
-// ReminderGone forgets reminder id: deleted, or answered 404.
+// ReminderGone forgets reminder id, deleted or answered 404: by its id,
+// and in the list of every calendar that holds it.
 func (k *Cache) ReminderGone(id int) {
+	if k == nil {
+		return
+	}
 	changeKeyed(k, remindersFile, nil, []int{id}, reminderLine)
+	for _, cal := range k.reminderCalendars() {
+		reminderList.gone(k, cal, id)
+	}
+}
+
+// MaxReminders is the most reminders of one calendar the cache keeps in
+// its list, as MaxWeather is for weather.
+var MaxReminders = 20_000
+
+// reminderList is a calendar's reminders as the cache keeps them (of
+// entities and posts alike, lists.go), for the days they fall on.
+var reminderList = calendarList[client.Reminder, *client.Reminder]{
+	kind: "reminders",
+	max:  &MaxReminders,
+	page: func(ctx context.Context, c *client.Client, calendarID, page int) (*client.Page[*client.Reminder], error) {
+		return c.CalendarReminders(calendarID).Page(ctx, nil, &client.PageOptions{Page: page})
+	},
+	walk: func(ctx context.Context, c *client.Client, calendarID int, opts *client.PageOptions) iter.Seq2[*client.Reminder, error] {
+		return c.CalendarReminders(calendarID).All(ctx, nil, opts)
+	},
+	// Each reminder of a walk is then known by its id too.
+	walked: func(k *Cache, rs []*client.Reminder) { k.RemindersSeen(rs) },
+}
+
+// CalendarReminders is every reminder of calendar calendarID, in the
+// service's order, as Weather gives its weather: the cache's, when they
+// were read whole less than trust ago and the page of their tail agrees
+// (one request, and the pages of those added since); else every page is
+// walked (a page per 15 reminders), and the cache rewritten. Without a
+// cache, every page is walked.
+func (k *Cache) CalendarReminders(ctx context.Context, c *client.Client, calendarID int, trust time.Duration) ([]*client.Reminder, error) {
+	return reminderList.read(ctx, k, c, calendarID, trust, nil)
+}
+
+// reminderCalendars are the calendars whose reminders the cache holds a
+// list of.
+func (k *Cache) reminderCalendars() []int {
+	names, _ := filepath.Glob(filepath.Join(k.dir, reminderList.kind+"-*.jsonl"))
+	var out []int
+	for _, name := range names {
+		id := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(name), reminderList.kind+"-"), ".jsonl")
+		if n, err := strconv.Atoi(id); err == nil && n > 0 {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // KnownReminders are the reminders the cache holds, by id, with no
@@ -141,6 +214,21 @@ func (k *Cache) KnownReminder(id int) (*client.Reminder, bool) {
 		return nil, false
 	}
 	return known[i], true
+}
+
+// KnownEntity is entity id as the cache holds it, however long ago it was
+// read, with no request.
+func (k *Cache) KnownEntity(id int) (*client.Entity, bool) {
+	if k == nil {
+		return nil, false
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	e, ok := keyed[knownEntity](k, entitiesFile)[id]
+	if !ok || e.Entity == nil {
+		return nil, false
+	}
+	return e.Entity, true
 }
 
 // Entity is entity id: the cache's, read less than EntityTrust ago, else

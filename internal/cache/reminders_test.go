@@ -31,7 +31,7 @@ func TestRemindersAreKnownByID(t *testing.T) {
 		t.Fatal("an empty cache knows a reminder")
 	}
 	k.RemindersSeen([]*client.Reminder{reminder(t, 3, 50, 5), reminder(t, 4, 42, 5)})
-	k.ReminderSeen(reminder(t, 9, 50, 6))
+	k.ReminderSeen(reminder(t, 9, 50, 6), false)
 	k.ReminderGone(4)
 	other := openCache(root, now)
 	r, ok := other.KnownReminder(3)

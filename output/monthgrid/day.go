@@ -19,9 +19,12 @@ import (
 //	Precipitation: light rain
 //	Wind:          gentle breeze from the west
 //
+//	Reminder:      Market day
+//	Reminder:      The fair (day 2 of 3: 1492-4-11 to 1492-4-13; Elminster, character)
+//
 // Each weather entry of the day is such a group (its name first when it
-// has one, the texts it has after it). The reminders of the day (issue 31) are to follow the weather,
-// in DayValue and DayFields both: see the marked places below.
+// has one, the texts it has after it). The day's reminders follow, a line
+// each ("none" when reminders were read and none falls on the day).
 
 // DayValue is the JSON of one day in full: the month's context, then the
 // day as in a Month's days, with the same fields and meanings.
@@ -29,7 +32,8 @@ import (
 //	{"calendar": {"id": 1, "name": "..."}, "year": 1492, "year_name": "...",
 //	 "month": 4, "month_name": "Ches", "intercalary": false, "today": "1492-4-12",
 //	 "day": 12, "date": "1492-4-12", "weekday": "Second-day", "moons": [],
-//	 "season": "Spring", "season_starts": false, "weather": [ ... ]}
+//	 "season": "Spring", "season_starts": false, "weather": [ ... ],
+//	 "reminders": [ ... ]}
 type DayValue struct {
 	Calendar    CalendarRef   `json:"calendar"`
 	Year        int           `json:"year"`
@@ -39,8 +43,6 @@ type DayValue struct {
 	Intercalary bool          `json:"intercalary"`
 	Today       *almanac.Date `json:"today"`
 	Day
-	// Reminders: issue 31 adds the day's reminders here, after the
-	// weather ("reminders": [entries as the server sent them]).
 }
 
 // Day is the day d of the grid in full, ok false when the grid does not
@@ -118,7 +120,13 @@ func (g *Grid) DayFields(d almanac.Date, unicode bool) []output.Field {
 	for _, w := range m.weather[d.Day-1] {
 		fields = append(fields, weatherFields(w, sym)...)
 	}
-	// Reminders: issue 31 adds the day's reminders here, a line each.
+	rs := m.reminders[d.Day-1]
+	if g.remindersRead && len(rs) == 0 {
+		fields = append(fields, output.Field{Label: "Reminders", Value: "none"})
+	}
+	for _, rm := range rs {
+		fields = append(fields, output.Field{Label: "Reminder", Value: rm.dayWords()})
+	}
 	return fields
 }
 

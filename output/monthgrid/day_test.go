@@ -106,7 +106,7 @@ func TestDayValue(t *testing.T) {
 		`"month":4,"month_name":"Ches","intercalary":false,"today":"1492-4-12","day":12,"date":"1492-4-12",` +
 		`"weekday":"Second-day","moons":[],"season":"Winter","season_starts":false,` +
 		`"weather":[{"id":12,"weather":"cloud","day":12,"month":4,"year":1492,"temperature":""},` +
-		`{"id":13,"weather":"wind","day":12,"month":4,"year":1492,"temperature":""}]}`
+		`{"id":13,"weather":"wind","day":12,"month":4,"year":1492,"temperature":""}],"reminders":[]}`
 	if string(b) != want {
 		t.Errorf("got  %s\nwant %s", b, want)
 	}

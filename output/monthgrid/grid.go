@@ -18,13 +18,16 @@ type Grid struct {
 	wholeYear bool
 	today     *almanac.Date
 	months    []month
+	// remindersRead: the reminders were read (Input.RemindersRead).
+	remindersRead bool
 }
 
-// month is one month of a Grid: the almanac's view and the weather of each
-// of its days (weather[i] is day i+1).
+// month is one month of a Grid: the almanac's view and the weather and
+// reminders of each of its days (weather[i] is day i+1).
 type month struct {
-	view    almanac.MonthView
-	weather [][]Weather
+	view      almanac.MonthView
+	weather   [][]Weather
+	reminders [][]Reminder
 }
 
 // New computes the month (or the year) in. It fails as the almanac does on a
@@ -35,7 +38,7 @@ func New(in Input) (*Grid, error) {
 	if in.Reckoning == nil {
 		return nil, errors.New("monthgrid: no calendar")
 	}
-	g := &Grid{r: in.Reckoning, id: in.CalendarID, name: in.CalendarName, year: in.Year, wholeYear: in.WholeYear}
+	g := &Grid{r: in.Reckoning, id: in.CalendarID, name: in.CalendarName, year: in.Year, wholeYear: in.WholeYear, remindersRead: in.RemindersRead}
 	if in.Today != nil {
 		t := *in.Today
 		g.today = &t
@@ -51,7 +54,7 @@ func New(in Input) (*Grid, error) {
 			return nil, err
 		}
 		index[m] = len(g.months)
-		g.months = append(g.months, month{view: v, weather: make([][]Weather, len(v.Days))})
+		g.months = append(g.months, month{view: v, weather: make([][]Weather, len(v.Days)), reminders: make([][]Reminder, len(v.Days))})
 	}
 	for _, w := range in.Weather {
 		i, ok := index[w.Date.Month]
@@ -62,6 +65,13 @@ func New(in Input) (*Grid, error) {
 			return nil, fmt.Errorf("the weather entry of %s is not valid JSON", w.Date)
 		}
 		g.months[i].weather[w.Date.Day-1] = append(g.months[i].weather[w.Date.Day-1], w)
+	}
+	for _, rm := range in.Reminders {
+		i, ok := index[rm.Date.Month]
+		if !ok || rm.Date.Year != in.Year || rm.Date.Day < 1 || rm.Date.Day > len(g.months[i].reminders) {
+			continue
+		}
+		g.months[i].reminders[rm.Date.Day-1] = append(g.months[i].reminders[rm.Date.Day-1], rm)
 	}
 	return g, nil
 }

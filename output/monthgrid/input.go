@@ -25,6 +25,13 @@ type Input struct {
 	// shown are ignored, so the whole list may be passed. Entries of one
 	// day keep their order here.
 	Weather []Weather
+	// Reminders are the days reminders fall on, each day of an occurrence
+	// once (Reminder.Date); as for the weather, those on days outside the
+	// months shown are ignored, and those of one day keep their order.
+	Reminders []Reminder
+	// RemindersRead says that the reminders were read: a day in full
+	// without one then says so.
+	RemindersRead bool
 }
 
 // Weather is one recorded weather entry: its texts as the server sent

@@ -12,7 +12,10 @@ import (
 //	 "month": 4, "month_name": "Ches", "intercalary": false, "today": "1492-4-1",
 //	 "days": [{"day": 1, "date": "1492-4-1", "weekday": "First-day",
 //	   "moons": [{"name": "Selûne", "phase": "full"}], "season": "Spring",
-//	   "season_starts": false, "weather": [ <entries as the server sent them> ]}]}
+//	   "season_starts": false, "weather": [ <entries as the server sent them> ],
+//	   "reminders": [{"reminder_id": 3, "comment": "...", "owner": {"kind":
+//	     "entity", "id": 1, "name": "...", "type": "calendar"}, "span":
+//	     {"start": "1492-4-3", "end": "1492-4-5", "day": 1, "days": 3}}]}]}
 //
 // year_name is null when the year has no name; today is the calendar's
 // current date whether or not it falls in this month (so a script sees where
@@ -37,7 +40,9 @@ type CalendarRef struct {
 // Day is one day of a Month. Weekday is null in an intercalary month;
 // Moons lists the phases falling on the day (none: []); Season is the season
 // the day is in, null when the calendar has none (or none has started yet);
-// Weather holds the entries recorded for the day as the server sent them.
+// Weather holds the entries recorded for the day as the server sent them;
+// Reminders the reminders falling on it, each with its id, comment, owner
+// and the span of the occurrence the day belongs to.
 type Day struct {
 	Day          int               `json:"day"`
 	Date         almanac.Date      `json:"date"`
@@ -46,6 +51,7 @@ type Day struct {
 	Season       *string           `json:"season"`
 	SeasonStarts bool              `json:"season_starts"`
 	Weather      []json.RawMessage `json:"weather"`
+	Reminders    []Reminder        `json:"reminders"`
 }
 
 // Moon is a moon's phase on a day: "full", "waning-gibbous",
@@ -86,7 +92,8 @@ func (g *Grid) Months() []Month {
 				Day: d.Date.Day, Date: d.Date, Weekday: d.Weekday,
 				Moons:  make([]Moon, len(d.Moons)),
 				Season: d.Season, SeasonStarts: d.SeasonStart,
-				Weather: make([]json.RawMessage, len(m.weather[j])),
+				Weather:   make([]json.RawMessage, len(m.weather[j])),
+				Reminders: append([]Reminder{}, m.reminders[j]...),
 			}
 			for k, p := range d.Moons {
 				day.Moons[k] = Moon{Name: p.Moon, Phase: p.Phase}

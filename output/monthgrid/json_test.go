@@ -53,7 +53,7 @@ func TestJSONShape(t *testing.T) {
 	want := `{"calendar":{"id":7,"name":"Calendar of Harptos"},"year":1492,"year_name":"Year of Three Ships Sailing",` +
 		`"month":2,"month_name":"Midwinter","intercalary":true,"today":"1492-4-12","days":[` +
 		`{"day":1,"date":"1492-2-1","weekday":null,"moons":[],"season":"Winter","season_starts":false,` +
-		`"weather":[{"id":99,"weather":"smog","effect":"\u00e9","x":[1,2]}]}]}`
+		`"weather":[{"id":99,"weather":"smog","effect":"\u00e9","x":[1,2]}],"reminders":[]}]}`
 	if string(b) != want {
 		t.Errorf("JSON =\n%s\nwant\n%s", b, want)
 	}
@@ -62,7 +62,7 @@ func TestJSONShape(t *testing.T) {
 	in = Input{Reckoning: reckon(t, c), CalendarID: 3, CalendarName: "Two", Year: 0, Month: 1}
 	b, _ = json.Marshal(mustGrid(t, in).Value())
 	if want := `{"calendar":{"id":3,"name":"Two"},"year":0,"year_name":null,"month":1,"month_name":"One","intercalary":false,"today":null,"days":[` +
-		`{"day":1,"date":"0-1-1","weekday":"C","moons":[],"season":null,"season_starts":false,"weather":[]},`; !strings.HasPrefix(string(b), want) {
+		`{"day":1,"date":"0-1-1","weekday":"C","moons":[],"season":null,"season_starts":false,"weather":[],"reminders":[]},`; !strings.HasPrefix(string(b), want) {
 		t.Errorf("JSON =\n%s\nwant it to start with\n%s", b, want)
 	}
 }

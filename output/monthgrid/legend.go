@@ -13,9 +13,11 @@ import (
 // The legend explains the marks the grid used, and only those, one line
 // each (wrapped under its text when long), in a fixed order: today, full
 // moon, new moon, first quarter, last quarter, season start. Then, after a
-// blank line, the weather: each day that has some, with its mark, its
-// weather in words and its temperature, in aligned columns (as many as the
-// width holds, read down), a day never apart from its weather.
+// blank line, the reminders: each day's, with its mark and the reminder in
+// words. Then, after a blank line, the weather: each day that has some,
+// with its mark, its weather in words and its temperature, in aligned
+// columns (as many as the width holds, read down), a day never apart from
+// its weather.
 //
 //	[12]  today: 12 Ches, Year of Three Ships Sailing DR
 //	O     full moon: Selûne
@@ -69,6 +71,12 @@ func (r *renderer) legend() []string {
 				lines = append(lines, strings.Repeat(" ", indent)+l)
 			}
 		}
+	}
+	if reminders := r.remindersLegend(); len(reminders) > 0 {
+		if len(lines) > 0 {
+			lines = append(lines, "")
+		}
+		lines = append(lines, reminders...)
 	}
 	if weather := r.weatherLegend(); len(weather) > 0 {
 		if len(lines) > 0 {

@@ -7,17 +7,18 @@ import (
 )
 
 // A day's cell is its number followed by one-column marks, in fixed
-// slots: the weather, then the moon's phase, then a season's start. A slot
-// exists only when some day shown uses it, so a calendar without moons or
-// seasons gets narrower cells. Where the cells must narrow (cellLayouts),
-// the moon and the season share a slot, then leave the cell to the legend;
-// the weather stays as long as the grid does. A reminder's mark (issue 31)
-// is to have a slot of its own after the weather, kept as long as it.
+// slots: the weather, a reminder, then the moon's phase, then a season's
+// start. A slot exists only when some day shown uses it, so a calendar
+// without moons or seasons gets narrower cells. Where the cells must
+// narrow (cellLayouts), the moon and the season share a slot, then leave
+// the cell to the legend; the weather and the reminder stay as long as the
+// grid does, sharing a slot (the reminder's first) only at the last.
 
 // symbols are the marks in one character set.
 type symbols struct {
-	phase  map[almanac.Phase]string
-	season string
+	phase    map[almanac.Phase]string
+	season   string
+	reminder string
 	// weather is the mark of each weather code; otherWeather the mark of
 	// any other text.
 	weather      map[string]string
@@ -31,6 +32,7 @@ var (
 			almanac.PhaseFirstQuarter: "◐", almanac.PhaseLastQuarter: "◑",
 		},
 		season:       "✦",
+		reminder:     unicodeReminderMark,
 		weather:      weatherMarks(0),
 		otherWeather: "?",
 	}
@@ -43,6 +45,7 @@ var (
 			almanac.PhaseFirstQuarter: ")", almanac.PhaseLastQuarter: "(",
 		},
 		season:       "+",
+		reminder:     asciiReminderMark,
 		weather:      weatherMarks(1),
 		otherWeather: "?",
 	}
@@ -96,6 +99,9 @@ func WeatherMark(code string, unicode bool) string {
 	return asciiSymbols.weatherMark(code)
 }
 
+// WeatherWords says an entry's weather in words, as the legend does.
+func WeatherWords(w Weather) string { return weatherWords(w) }
+
 // weatherWords says an entry's weather in words: a code's ("heavy rain"
 // for cloud-showers-heavy), else the text as written (made safe), else
 // the entry's name; "" when it has none of them.
@@ -139,7 +145,7 @@ func shownPhase(moons []almanac.MoonPhase) (almanac.Phase, bool) {
 }
 
 // slots says which kinds of mark some day shown has.
-type slots struct{ weather, moon, season bool }
+type slots struct{ weather, reminder, moon, season bool }
 
 // usedSlots finds the slots some day of g needs.
 func (g *Grid) usedSlots() slots {
@@ -151,6 +157,7 @@ func (g *Grid) usedSlots() slots {
 			}
 			s.season = s.season || d.SeasonStart
 			s.weather = s.weather || len(m.weather[i]) > 0
+			s.reminder = s.reminder || len(m.reminders[i]) > 0
 		}
 	}
 	return s

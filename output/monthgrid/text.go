@@ -13,7 +13,7 @@ import (
 // abbreviated to the shortest prefix that tells them apart (at least 2
 // letters, "Mo Tu" or "Fir Sec"), then one row per week. A cell is
 //
-//	[pad][ or space][number][] or space][weather][moon][season]
+//	[pad][ or space][number][] or space][weather][reminder][moon][season]
 //
 // with the number right-aligned to the month's widest, cells one space
 // apart. An intercalary month has no weekday row: its days fill rows of
@@ -22,9 +22,10 @@ import (
 // When the week does not fit the width, the cells narrow before the grid
 // is given up (cellLayouts), the weekday names cut to them: the moon and
 // the season share a slot, then the number loses its frame, then the moon
-// and the season leave the cell (the legend still lists them). Only a
-// week too wide even then (many weekdays, a very long month, a very
-// narrow terminal) is written one day per line with its weekday instead.
+// and the season leave the cell (the legend still lists them), then the
+// weather and the reminder share a slot. Only a week too wide even then
+// (many weekdays, a very long month, a very narrow terminal) is written
+// one day per line with its weekday instead.
 
 // Today is in reverse video on a terminal: output.WriteStyled lets
 // these two through its escaping.
@@ -58,32 +59,49 @@ type cellLayout struct {
 	// shared shows the moon's phase, else a season's start, in one slot.
 	shared bool
 	// skyless leaves moons and seasons to the legend: the cell shows its
-	// weather alone (only a grid with weather has this layout).
+	// weather and its reminder alone (only a grid with one of them has
+	// this layout).
 	skyless bool
+	// merged shows a reminder, else the weather, in one slot (only a grid
+	// with both has this layout).
+	merged bool
 }
 
 // cellLayouts are the cells tried in turn until the week fits the width,
 // the widest first: what gives way is a season's slot of its own, then the
-// frame, then the moon; the number and the weather stay. A 10-day week
-// with every mark takes 79 columns, then 69, 59, 49 and 39.
-var cellLayouts = []cellLayout{{frame: 2}, {frame: 2, shared: true}, {frame: 1, shared: true}, {shared: true}, {skyless: true}}
+// frame, then the moon, then a slot of the reminder's own; the number and
+// one of the weather and the reminder stay. A 10-day week with every mark
+// but a reminder takes 79 columns, then 69, 59, 49 and 39; with a
+// reminder 89, 79, 69, 59, 49 and 39.
+var cellLayouts = []cellLayout{{frame: 2}, {frame: 2, shared: true}, {frame: 1, shared: true}, {shared: true}, {skyless: true},
+	{skyless: true, merged: true}}
 
 // slot is one mark column of a cell.
 type slot int
 
 const (
-	weatherSlot slot = iota
-	moonSlot         // a moon's phase
-	seasonSlot       // a season's start
-	skySlot          // a moon's phase, else a season's start
-	todaySlot        // today's mark alone, when no other slot can hold it
+	weatherSlot  slot = iota
+	reminderSlot      // a reminder falls on the day
+	eventSlot         // a reminder, else the weather
+	moonSlot          // a moon's phase
+	seasonSlot        // a season's start
+	skySlot           // a moon's phase, else a season's start
+	todaySlot         // today's mark alone, when no other slot can hold it
 )
 
 // slotsOf are the mark slots of a cell in layout l.
 func (r *renderer) slotsOf(l cellLayout) []slot {
 	var out []slot
-	if r.slots.weather {
-		out = append(out, weatherSlot)
+	switch {
+	case l.merged && r.slots.weather && r.slots.reminder:
+		out = append(out, eventSlot)
+	default:
+		if r.slots.weather {
+			out = append(out, weatherSlot)
+		}
+		if r.slots.reminder {
+			out = append(out, reminderSlot)
+		}
 	}
 	switch {
 	case l.skyless:
@@ -111,7 +129,7 @@ func (r *renderer) todayMarked(l cellLayout) bool { return l.frame < 2 && !r.o.T
 
 // todaySlotOf is the slot today's mark takes in marks.
 func todaySlotOf(marks []slot) slot {
-	for _, s := range []slot{skySlot, seasonSlot, moonSlot, weatherSlot} {
+	for _, s := range []slot{skySlot, seasonSlot, moonSlot, weatherSlot, eventSlot, reminderSlot} {
 		if slices.Contains(marks, s) {
 			return s
 		}
@@ -128,7 +146,7 @@ func (r *renderer) cellWidth(l cellLayout) int {
 // the list (with whole cells) when none does.
 func (r *renderer) layOut(n int) {
 	for _, l := range cellLayouts {
-		if l.skyless && !r.slots.weather {
+		if l.skyless && !r.slots.weather && !r.slots.reminder || l.merged && !(r.slots.weather && r.slots.reminder) {
 			continue
 		}
 		r.layout, r.marks, r.cellW = l, r.slotsOf(l), r.cellWidth(l)
@@ -201,7 +219,7 @@ func (r *renderer) month(b *strings.Builder, m month, yearPart string) {
 	}
 	if r.list {
 		for i, d := range v.Days {
-			cell := r.cell(d, m.weather[i])
+			cell := r.cell(d, m.weather[i], m.reminders[i])
 			if d.Weekday != nil {
 				cell += " " + clean(*d.Weekday)
 			}
@@ -236,7 +254,7 @@ func (r *renderer) month(b *strings.Builder, m month, yearPart string) {
 		for len(row) < d.Column {
 			row = append(row, strings.Repeat(" ", r.cellW))
 		}
-		row = append(row, r.cell(d, m.weather[i]))
+		row = append(row, r.cell(d, m.weather[i], m.reminders[i]))
 	}
 	if len(row) > 0 {
 		r.line(b, indent+strings.Join(row, " "))
@@ -251,7 +269,7 @@ func (r *renderer) headerRoom() int {
 
 // cell is a day's number, today highlighted, and its marks: r.cellW
 // columns.
-func (r *renderer) cell(d almanac.Day, weather []Weather) string {
+func (r *renderer) cell(d almanac.Day, weather []Weather, reminders []Reminder) string {
 	var b strings.Builder
 	num := strconv.Itoa(d.Date.Day)
 	today := r.g.isToday(d.Date)
@@ -267,7 +285,9 @@ func (r *renderer) cell(d almanac.Day, weather []Weather) string {
 		switch {
 		case s == marked:
 			mark = todayMark
-		case s == weatherSlot && len(weather) > 0:
+		case (s == reminderSlot || s == eventSlot) && len(reminders) > 0:
+			mark = r.sym.reminder
+		case (s == weatherSlot || s == eventSlot) && len(weather) > 0:
 			mark = r.sym.weatherMark(weather[0].Code)
 		case (s == moonSlot || s == skySlot) && hasPhase:
 			mark = phase
