@@ -122,6 +122,9 @@ func statusIs(err error, codes ...int) bool {
 // IsAuth reports a missing or refused token (401) or a forbidden action (403).
 func IsAuth(err error) bool { return statusIs(err, http.StatusUnauthorized, http.StatusForbidden) }
 
+// IsForbidden reports an action the token may not take (403).
+func IsForbidden(err error) bool { return statusIs(err, http.StatusForbidden) }
+
 // IsNotFound reports an unknown record or route (404).
 func IsNotFound(err error) bool { return statusIs(err, http.StatusNotFound) }
 

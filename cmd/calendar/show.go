@@ -190,14 +190,24 @@ func (opts *ShowOptions) readDays(c *client.Client, k *cache.Cache, cal *client.
 		})
 	}
 	var rs []*client.Reminder
+	var unread error
 	if !opts.NoReminders {
 		g.Go(func() (err error) {
 			rs, err = k.CalendarReminders(ctx, c, cal.ID, trust)
+			// A server without the route, or a member without the right,
+			// still has a month to show.
+			if client.IsNotFound(err) || client.IsForbidden(err) {
+				unread, err = err, nil
+			}
 			return err
 		})
 	}
 	if err := g.Wait(); err != nil || opts.NoReminders {
 		return err
+	}
+	if unread != nil {
+		fmt.Fprintf(opts.Factory.IO.ErrOut, "warning: the reminders of calendar %d could not be read (%v): the month is shown without them\n", cal.ID, unread)
+		return nil
 	}
 	first, last := in.Month, in.Month
 	if in.WholeYear {
