@@ -59,14 +59,19 @@ var fitCases = []fitCase{
 	{name: "weather set: its messages on stderr", args: []string{"weather", "set", "--calendar", "2", "--weather", "sun"}, messages: true},
 	{name: "an error naming a long calendar", args: []string{"weather", "set", "--calendar", "2", "--date", "1492-Ches-31", "--weather", "sun"}, messages: true, fails: true},
 	{name: "apply --dry-run: the plan", args: []string{"apply", "-f", harptosSeedFile, "--dry-run"}},
+	{name: "reminder list", args: []string{"reminder", "list", "--calendar", "1"}},
+	{name: "reminder get", args: []string{"reminder", "get", "1", "--calendar", "1"}},
+	{name: "calendar agenda", args: []string{"calendar", "agenda", "1", "--from", "1492-Ches-1", "--days", "60"}},
+	{name: "calendar agenda, UTF-8", args: []string{"calendar", "agenda", "1", "--from", "1492-Ches-1", "--days", "60"}, env: []string{"LANG=C.UTF-8"}},
 	{name: "weather generate: the picture", only: beforePlan,
 		args: []string{"weather", "generate", "--calendar", "1", "--from", "1492-Hammer-1", "--days", "70", "--climate", "temperate", "--dry-run"}},
 }
 
 // fitScene is what the cases show: the Calendar of Harptos (1) with the
 // weather of Hammer 1492 by hand (a long effect and name) and a generated
-// Ches 1492 (weather on every day of the current month), and a calendar
-// whose name is 58 characters long (2).
+// Ches 1492 (weather on every day of the current month) and reminders (a
+// long one monthly, one of five days, one on Selûne's full moons), and a
+// calendar whose name is 58 characters long (2).
 func fitScene(t *testing.T) *kanka {
 	t.Helper()
 	k := newKanka(t, startSandbox(t, false))
@@ -74,6 +79,13 @@ func fitScene(t *testing.T) *kanka {
 	k.ok(t, "weather", "create", "--calendar", "1", "-f", hammerFile)
 	k.ok(t, "weather", "generate", "--calendar", "1", "--from", "1492-Ches-1", "--days", "30", "--climate", "temperate", "--seed", "7")
 	k.ok(t, "calendar", "create", "-f", harptosFile, "--name", "The Long Reckoning of the Dalelands and the Moonsea Cities")
+	for _, args := range [][]string{
+		{"--date", "1492-Ches-5", "--comment", "The council of the Dalelands meets in the hall of Shadowdale to settle the tithe", "--repeat", "month"},
+		{"--date", "1492-Ches-28", "--length", "5", "--comment", "The fair", "--visibility", "admin"},
+		{"--date", "1492-Hammer-1", "--comment", "Selûne is full", "--repeat", "Selûne:full"},
+	} {
+		k.ok(t, append([]string{"reminder", "create", "--calendar", "1"}, args...)...)
+	}
 	return k
 }
 
