@@ -173,9 +173,14 @@ func (n WeatherCounts) String() string {
 }
 
 func weatherCounts(cp *CalendarPlan) WeatherCounts {
-	n := WeatherCounts{Unchanged: len(cp.WeatherUnchanged)}
-	for _, wp := range cp.Weather {
-		switch wp.Action {
+	return countActions(cp.Weather, len(cp.WeatherUnchanged), func(wp *WeatherPlan) Action { return wp.Action })
+}
+
+// countActions counts a calendar's planned writes of one kind by action.
+func countActions[P any](plans []P, unchanged int, action func(P) Action) WeatherCounts {
+	n := WeatherCounts{Unchanged: unchanged}
+	for _, p := range plans {
+		switch action(p) {
 		case Create:
 			n.Create++
 		case Update:

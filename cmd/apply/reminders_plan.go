@@ -210,16 +210,5 @@ func fieldKeys[In any](t client.Fields[In], keys, more []string) []string {
 
 // reminderCounts counts one calendar's reminders by action.
 func reminderCounts(cp *CalendarPlan) WeatherCounts {
-	n := WeatherCounts{Unchanged: len(cp.RemindersUnchanged)}
-	for _, rp := range cp.Reminders {
-		switch rp.Action {
-		case Create:
-			n.Create++
-		case Update:
-			n.Update++
-		case Delete:
-			n.Delete++
-		}
-	}
-	return n
+	return countActions(cp.Reminders, len(cp.RemindersUnchanged), func(rp *ReminderPlan) Action { return rp.Action })
 }
