@@ -125,7 +125,9 @@ func roundTripState(t *testing.T, k *kanka, calendar string) map[string]string {
 	return out
 }
 
-var warnedReminder = regexp.MustCompile(`\breminder (\d+)\b`)
+// warnedReminders are the reminders a warning names: "reminder 4",
+// "reminders 3, 5 and 9".
+var warnedReminders = regexp.MustCompile(`\breminders? (\d+(?:(?:, | and )\d+)*)\b`)
 
 func TestE2ERemindersRoundTripThroughEachTool(t *testing.T) {
 	t.Parallel()
@@ -151,9 +153,11 @@ func TestE2ERemindersRoundTripThroughEachTool(t *testing.T) {
 				}
 				warned := map[string]bool{}
 				for _, line := range strings.Split(r.stderr, "\n") {
-					if strings.HasPrefix(line, "warning: reminder ") || strings.HasPrefix(line, "warning: visibility: ") {
-						for _, m := range warnedReminder.FindAllStringSubmatch(line, -1) {
-							warned[m[1]] = true
+					if strings.HasPrefix(line, "warning: ") {
+						for _, m := range warnedReminders.FindAllStringSubmatch(line, -1) {
+							for _, id := range strings.FieldsFunc(m[1], func(r rune) bool { return r < '0' || r > '9' }) {
+								warned[id] = true
+							}
 						}
 					}
 				}
