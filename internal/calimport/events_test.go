@@ -350,3 +350,44 @@ func TestFantasyCalendarsDefaultColourIsNone(t *testing.T) {
 	res := convertOK(t, data)
 	wantReminders(t, res, "5-2-2 Default all", "5-2-3 Default, any case all", "5-2-4 Teal #004d40 all", "5-2-5 Category's #9b2c2c all")
 }
+
+// A monthly repeat that starts after a year's first month is, in
+// Calendarium, its months to the year's end in one year, then (when it
+// lasts longer) every month from the next year, as kanka's export writes
+// it: the one comes back a monthly reminder until that year, the two
+// together one monthly reminder; two that are not one (another name, a
+// range that stops before the year's end) are not joined.
+func TestCalendariumMonthlyFromAMonthComesBackWhole(t *testing.T) {
+	ev := func(name, date string) map[string]any {
+		return map[string]any{"id": name, "name": name, "type": "Recurring", "date": jsonOf(date), "category": nil}
+	}
+	res := convertOK(t, calendariumFile(t, func(cal, _ map[string]any) {
+		cal["events"] = []any{
+			ev("Fair", `{"year": 34, "month": [2, null], "day": [3, 4]}`),
+			ev("Market", `{"year": 35, "month": [2, 2], "day": 5}`),
+			ev("Market", `{"year": [36, 38], "month": [null, null], "day": 5}`),
+			ev("Toll", `{"year": 36, "month": [1, 2], "day": 1}`),
+			ev("Toll", `{"year": [37, null], "month": [null, null], "day": 1}`),
+			ev("Alone", `{"year": 35, "month": [2, 2], "day": 7}`),
+			ev("Other", `{"year": [36, null], "month": [null, null], "day": 7}`),
+			ev("Summer", `{"year": 33, "month": [0, 1], "day": 1}`),
+			ev("Levy", `{"year": 37, "month": 2, "day": 9}`),
+			ev("Levy", `{"year": [38, null], "month": [null, null], "day": 9}`),
+		}
+	}))
+	wantReminders(t, res,
+		"34-3-3 Fair repeat month until 34 length 2",
+		"35-3-5 Market repeat month until 38",
+		"36-2-1 Toll repeat month",
+		"35-3-7 Alone repeat month until 35",
+		"36-1-7 Other repeat month",
+		"37-3-9 Levy repeat month",
+	)
+	for _, loss := range []string{
+		`event "Summer" is not carried: it falls in a range of months, which a reminder cannot`,
+	} {
+		if !slices.Contains(res.Losses, loss) {
+			t.Errorf("losses lack %s:\n  %s", loss, strings.Join(res.Losses, "\n  "))
+		}
+	}
+}
