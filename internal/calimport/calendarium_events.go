@@ -101,13 +101,13 @@ func (d *draft) calendariumEvents(events []json.RawMessage, categories []cmCateg
 			d.events = append(d.events, srcEvent{noun: "event", name: fmt.Sprintf("%d", i+1), lost: "it is not an event Calendarium writes"})
 			continue
 		}
-		if strings.TrimSpace(string(ev.Description)) != "" {
-			described++
-		}
 		e := srcEvent{noun: "event", name: string(ev.Name), colour: colours[string(ev.Category)]}
 		e.lost = e.fromCalendarium(ev, len(d.months.toKanka))
 		if i > 0 && joinsMonthly(&d.events[len(d.events)-1], e, len(d.months.toKanka)) {
-			continue
+			continue // one reminder, one description (the first's) counted
+		}
+		if strings.TrimSpace(string(ev.Description)) != "" {
+			described++
 		}
 		d.events = append(d.events, e)
 	}

@@ -359,7 +359,7 @@ func TestFantasyCalendarsDefaultColourIsNone(t *testing.T) {
 // range that stops before the year's end) are not joined.
 func TestCalendariumMonthlyFromAMonthComesBackWhole(t *testing.T) {
 	ev := func(name, date string) map[string]any {
-		return map[string]any{"id": name, "name": name, "type": "Recurring", "date": jsonOf(date), "category": nil}
+		return map[string]any{"id": name, "name": name, "type": "Recurring", "date": jsonOf(date), "category": nil, "description": "Once a month"}
 	}
 	res := convertOK(t, calendariumFile(t, func(cal, _ map[string]any) {
 		cal["events"] = []any{
@@ -385,6 +385,8 @@ func TestCalendariumMonthlyFromAMonthComesBackWhole(t *testing.T) {
 	)
 	for _, loss := range []string{
 		`event "Summer" is not carried: it falls in a range of months, which a reminder cannot`,
+		// Of the ten events, three joined to the one before them.
+		"event descriptions: 7 descriptions are not carried (a reminder holds a comment of one line: the event's name)",
 	} {
 		if !slices.Contains(res.Losses, loss) {
 			t.Errorf("losses lack %s:\n  %s", loss, strings.Join(res.Losses, "\n  "))
