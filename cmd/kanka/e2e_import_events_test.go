@@ -33,15 +33,15 @@ var importEventFixtures = []struct {
 		},
 		stored: "1 1 0-6-1 Greengrass year 1 #2e7d32\n" +
 			"2 1 0-10-1 Midsummer night year 1 #4a148c\n" +
-			"3 1 1492-1-10 Tenday market month 1 #000000\n" +
+			"3 1 1492-1-10 Tenday market month 1 null\n" +
 			"4 1 1492-4-1 Selûne is full 1_f 1 #0288d1\n" +
-			"5 1 1492-4-10 The coronation null 3 #000000\n",
+			"5 1 1492-4-10 The coronation null 3 null\n",
 	},
 	{
 		// Its two festivals, yearly from year 0 (the calendar has one).
 		file:     absPath("../../internal/calimport/testdata/harptos-fantasy-calendar.json"),
 		warnings: []string{"event descriptions: 2 descriptions are not carried (a reminder holds a comment of one line: the event's name)"},
-		stored:   "1 1 0-6-1 Greengrass year 1 #2e7d32\n2 1 0-16-1 Feast of the Moon year 1 #000000\n",
+		stored:   "1 1 0-6-1 Greengrass year 1 #2e7d32\n2 1 0-16-1 Feast of the Moon year 1 null\n",
 	},
 	{
 		file:   gregorianFantasyFile,

@@ -39,21 +39,25 @@ type cmCategory struct {
 }
 
 // cmPart is a part of a Recurring event's date: the values from..to,
-// either end open.
+// either end open. A range (span) is written as one even when it holds a
+// single value, which Calendarium shows alike: kanka's import reads a
+// number as one year or month, a range as a repeat's bounds, so that a
+// repeat that ends in the year it starts comes back a repeat.
 type cmPart struct {
 	from, to         int
 	openFrom, openTo bool
+	span             bool
 }
 
 func exactly(v int) cmPart      { return cmPart{from: v, to: v} }
-func between(a, b int) cmPart   { return cmPart{from: a, to: b} }
+func between(a, b int) cmPart   { return cmPart{from: a, to: b, span: true} }
 func fromOn(a int) cmPart       { return cmPart{from: a, openTo: true} }
 func anyValue() cmPart          { return cmPart{openFrom: true, openTo: true} }
 func (p cmPart) has(v int) bool { return (p.openFrom || v >= p.from) && (p.openTo || v <= p.to) }
 
 // json is the part as the event writes it: a number when it is one value.
 func (p cmPart) json() any {
-	if !p.openFrom && !p.openTo && p.from == p.to {
+	if !p.span && !p.openFrom && !p.openTo && p.from == p.to {
 		return p.from
 	}
 	ends := [2]*int{}

@@ -13,16 +13,18 @@ import (
 // visibility it has not) is said once, naming the reminders.
 
 // colourLosses gathers the reminders' colours: those kanka cannot read,
-// and (Fantasy-Calendar) those written as another shade, in the order met.
+// and (Fantasy-Calendar) those written as another shade or as its default,
+// in the order met.
 type colourLosses struct {
 	unread  map[string][]int // by the colour as stored
 	shade   map[string][]int // by "#rrggbb"
+	dark    map[string][]int // by "#rrggbb": written Dark-Solid
 	order   []string
 	fcNames map[string]string
 }
 
 func newColourLosses() *colourLosses {
-	return &colourLosses{unread: map[string][]int{}, shade: map[string][]int{}, fcNames: map[string]string{}}
+	return &colourLosses{unread: map[string][]int{}, shade: map[string][]int{}, dark: map[string][]int{}, fcNames: map[string]string{}}
 }
 
 // hex is the reminder's colour as "#rrggbb"; "" for none, and one kanka
@@ -44,14 +46,21 @@ func (l *colourLosses) hex(p planned) string {
 }
 
 // fantasy is the reminder's colour among Fantasy-Calendar's: the nearest
-// shade (kept to be said when it is another), Dark-Solid for none.
+// shade (kept to be said when it is another), Dark-Solid for none. Dark-Solid
+// is FC's colour for an event nobody coloured, which an import reads as
+// none, so a colour written as it is kept to be said too.
 func (l *colourLosses) fantasy(p planned) string {
 	hex := l.hex(p)
 	if hex == "" {
 		return "Dark-Solid"
 	}
 	name, exact := nearestFCColour(hex)
-	if !exact {
+	if name == "Dark-Solid" {
+		if _, seen := l.dark[hex]; !seen {
+			l.order = append(l.order, "dark "+hex)
+		}
+		l.dark[hex] = append(l.dark[hex], p.ID)
+	} else if !exact {
 		if _, seen := l.shade[hex]; !seen {
 			l.order = append(l.order, "shade "+hex)
 			l.fcNames[hex] = name
@@ -67,6 +76,11 @@ func (l *colourLosses) say(c *calendar, tool string) {
 		if colour, ok := strings.CutPrefix(key, "unread "); ok {
 			c.lose(nil, "colour %s: not a colour kanka reads (#rrggbb or one of Kanka's names): %s written without one",
 				strconv.Quote(colour), idList(l.unread[colour]))
+			continue
+		}
+		if hex, ok := strings.CutPrefix(key, "dark "); ok {
+			c.lose(nil, "colour %s: %s's nearest is Dark-Solid, its colour for an uncoloured event (kanka's import reads it as none): %s written Dark-Solid",
+				hex, tool, idList(l.dark[hex]))
 			continue
 		}
 		hex, _ := strings.CutPrefix(key, "shade ")

@@ -101,11 +101,14 @@ func (d *draft) calendariumEvents(events []json.RawMessage, categories []cmCateg
 			d.events = append(d.events, srcEvent{noun: "event", name: fmt.Sprintf("%d", i+1), lost: "it is not an event Calendarium writes"})
 			continue
 		}
+		e := srcEvent{noun: "event", name: string(ev.Name), colour: colours[string(ev.Category)]}
+		e.lost = e.fromCalendarium(ev, len(d.months.toKanka))
+		if i > 0 && joinsMonthly(&d.events[len(d.events)-1], e, len(d.months.toKanka)) {
+			continue // one reminder, one description (the first's) counted
+		}
 		if strings.TrimSpace(string(ev.Description)) != "" {
 			described++
 		}
-		e := srcEvent{noun: "event", name: string(ev.Name), colour: colours[string(ev.Category)]}
-		e.lost = e.fromCalendarium(ev)
 		d.events = append(d.events, e)
 	}
 	if described > 0 {
@@ -115,9 +118,33 @@ func (d *draft) calendariumEvents(events []json.RawMessage, categories []cmCateg
 	return nil
 }
 
+// joinsMonthly joins e to the event before it, first, when the two are one
+// monthly repeat: first its months to the year's end in one year (or the
+// year's last month alone, a day of it), e every month from the next year,
+// on the same days, of the same name and colour (as kanka's export writes a
+// monthly reminder that starts after a year's first month). first then
+// lasts until e does; false when they are not. The calendar has months
+// months.
+func joinsMonthly(first *srcEvent, e srcEvent, months int) bool {
+	if first.lost != "" || e.lost != "" || e.repeat != monthly || e.from != nil || e.fromYear == nil ||
+		first.name != e.name || first.colour != e.colour || first.date.day != e.date.day || max(first.length, 1) != max(e.length, 1) {
+		return false
+	}
+	switch {
+	case first.repeat == once && first.end == nil && first.date.month == months-1 && *e.fromYear == first.date.year+1:
+		first.repeat, first.from = monthly, &srcDate{year: first.date.year, month: first.date.month, day: 1}
+		first.date = srcDate{day: first.date.day}
+	case first.repeat == monthly && first.from != nil && first.until != nil && *first.until == first.from.year && *e.fromYear == first.from.year+1:
+	default:
+		return false
+	}
+	first.until = e.until
+	return true
+}
+
 // fromCalendarium sets e from Calendarium's event, or says why Kanka has
-// no reminder for it.
-func (e *srcEvent) fromCalendarium(ev cmEvent) string {
+// no reminder for it; the calendar has months months.
+func (e *srcEvent) fromCalendarium(ev cmEvent, months int) string {
 	dt := ev.Date
 	kind := strings.TrimSpace(string(ev.Type))
 	if kind == "" { // as Calendarium's loader infers it
@@ -165,11 +192,27 @@ func (e *srcEvent) fromCalendarium(ev cmEvent) string {
 			return "its days are no day, nor a span within a month"
 		}
 		if dt.Month.set && !hasMonth {
-			return "it falls in a range of months, which a reminder cannot"
+			return e.fromMonthsOfAYear(dt, first, last, months)
 		}
 		return e.fromParts(dt.Year, hasMonth, month, first, last-first+1)
 	}
 	return fmt.Sprintf("its type %q is none Calendarium has", kind)
+}
+
+// fromMonthsOfAYear sets e from an event on days first to last of a range
+// of months: from a month to the year's last (months months), in one year,
+// is a monthly repeat from that month until that year; any other range is
+// said.
+func (e *srcEvent) fromMonthsOfAYear(dt cmEventDate, first, last, months int) string {
+	year, oneYear := dt.Year.single()
+	if !oneYear || dt.Month.from == nil || *dt.Month.from < 0 || dt.Month.to != nil && *dt.Month.to != months-1 || *dt.Month.from > months-1 {
+		return "it falls in a range of months, which a reminder cannot"
+	}
+	e.repeat, e.length = monthly, last-first+1
+	e.date = srcDate{day: first}
+	e.from = &srcDate{year: year, month: *dt.Month.from, day: 1}
+	e.until = ptr(year)
+	return ""
 }
 
 // fromParts sets e on day of month (every month when !hasMonth), in the

@@ -103,15 +103,15 @@ func TestFantasyEventsBecomeReminders(t *testing.T) {
 	data = []byte(strings.Replace(string(data), `"events":[]`, `"events":`+string(mustJSON(events)), 1))
 	res := convertOK(t, data)
 	wantReminders(t, res,
-		"3-1-7 Founding #000000 all",
-		"5-2-2 Coronation #000000 all",
-		"6-1-9 Treaty #000000 all",
+		"3-1-7 Founding all",
+		"5-2-2 Coronation all",
+		"6-1-9 Treaty all",
 		"1-2-20 Harvest repeat year length 3 #2e7d32 all",
-		"4-2-31 Leap feast repeat year #000000 all",
-		"8-1-30 Rent repeat month until 12 #000000 all",
-		"1-1-1 Fair repeat year length 30 #000000 admin",
-		"4-2-1 Pale full repeat Pale:full #000000 all",
-		"1-2-5 Thaw begins repeat year #000000 all",
+		"4-2-31 Leap feast repeat year all",
+		"8-1-30 Rent repeat month until 12 all",
+		"1-1-1 Fair repeat year length 30 admin",
+		"4-2-1 Pale full repeat Pale:full all",
+		"1-2-5 Thaw begins repeat year all",
 	)
 	for _, loss := range []string{
 		`event "Easter" is not carried: it falls relative to another event`,
@@ -274,7 +274,7 @@ func TestAnEventOnALaterMoonOfTheSameNameIsNotCarried(t *testing.T) {
 	}
 	data = []byte(strings.Replace(string(data), `"events":[]`, `"events":`+string(mustJSON(events)), 1))
 	res := convertOK(t, data)
-	wantReminders(t, res, "1-1-1 First full repeat Pale:full #000000 all")
+	wantReminders(t, res, "1-1-1 First full repeat Pale:full all")
 	loss := `event "Second full" is not carried: its moon's name "PALE" is also an earlier moon's, which a repeat names first`
 	if !slices.Contains(res.Losses, loss) {
 		t.Errorf("losses lack\n  %s\nin\n  %s", loss, strings.Join(res.Losses, "\n  "))
@@ -322,4 +322,74 @@ func TestEventNamesWithControlCharacters(t *testing.T) {
 		f["notes"] = map[string]any{"5-2-3": "The fair:\n\tcheese\r\nand wine", "5-2-4": "Green\x1b[31mgrass\a"}
 	}), `note "Green\x1b[31mgrass\a" is not carried: its name holds a control character ('\x1b')`)
 	wantReminders(t, res, "5-2-3 The fair: cheese and wine")
+}
+
+// Dark-Solid is the colour Fantasy-Calendar gives an event nobody coloured
+// (its editor's and its API's default), so it is no colour: a reminder
+// brought in has none rather than a black its owner never chose. An
+// event's own colour wins over its category's; the category's counts
+// when the event names none of FC's.
+func TestFantasyCalendarsDefaultColourIsNone(t *testing.T) {
+	data := fantasyFile(t, nil)
+	colour := func(c string) func(map[string]any) {
+		return func(e map[string]any) {
+			e["settings"].(map[string]any)["color"] = c
+			e["event_category_id"] = "feasts"
+		}
+	}
+	events := []any{
+		fcEventOf("Default", `[["Date","0",[5,1,2]]]`, colour("Dark-Solid")),
+		fcEventOf("Default, any case", `[["Date","0",[5,1,3]]]`, colour(" dark-SOLID ")),
+		fcEventOf("Teal", `[["Date","0",[5,1,4]]]`, colour("Teal")),
+		fcEventOf("Category's", `[["Date","0",[5,1,5]]]`, colour("")),
+	}
+	categories := []any{map[string]any{"id": "feasts", "name": "Feasts", "category_settings": map[string]any{"hide": false, "player_usable": false},
+		"event_settings": map[string]any{"color": "Red", "text": "text", "hide": false, "print": false}}}
+	data = []byte(strings.Replace(string(data), `"events":[]`, `"events":`+string(mustJSON(events)), 1))
+	data = []byte(strings.Replace(string(data), `"categories":[]`, `"categories":`+string(mustJSON(categories)), 1))
+	res := convertOK(t, data)
+	wantReminders(t, res, "5-2-2 Default all", "5-2-3 Default, any case all", "5-2-4 Teal #004d40 all", "5-2-5 Category's #9b2c2c all")
+}
+
+// A monthly repeat that starts after a year's first month is, in
+// Calendarium, its months to the year's end in one year, then (when it
+// lasts longer) every month from the next year, as kanka's export writes
+// it: the one comes back a monthly reminder until that year, the two
+// together one monthly reminder; two that are not one (another name, a
+// range that stops before the year's end) are not joined.
+func TestCalendariumMonthlyFromAMonthComesBackWhole(t *testing.T) {
+	ev := func(name, date string) map[string]any {
+		return map[string]any{"id": name, "name": name, "type": "Recurring", "date": jsonOf(date), "category": nil, "description": "Once a month"}
+	}
+	res := convertOK(t, calendariumFile(t, func(cal, _ map[string]any) {
+		cal["events"] = []any{
+			ev("Fair", `{"year": 34, "month": [2, null], "day": [3, 4]}`),
+			ev("Market", `{"year": 35, "month": [2, 2], "day": 5}`),
+			ev("Market", `{"year": [36, 38], "month": [null, null], "day": 5}`),
+			ev("Toll", `{"year": 36, "month": [1, 2], "day": 1}`),
+			ev("Toll", `{"year": [37, null], "month": [null, null], "day": 1}`),
+			ev("Alone", `{"year": 35, "month": [2, 2], "day": 7}`),
+			ev("Other", `{"year": [36, null], "month": [null, null], "day": 7}`),
+			ev("Summer", `{"year": 33, "month": [0, 1], "day": 1}`),
+			ev("Levy", `{"year": 37, "month": 2, "day": 9}`),
+			ev("Levy", `{"year": [38, null], "month": [null, null], "day": 9}`),
+		}
+	}))
+	wantReminders(t, res,
+		"34-3-3 Fair repeat month until 34 length 2",
+		"35-3-5 Market repeat month until 38",
+		"36-2-1 Toll repeat month",
+		"35-3-7 Alone repeat month until 35",
+		"36-1-7 Other repeat month",
+		"37-3-9 Levy repeat month",
+	)
+	for _, loss := range []string{
+		`event "Summer" is not carried: it falls in a range of months, which a reminder cannot`,
+		// Of the ten events, three joined to the one before them.
+		"event descriptions: 7 descriptions are not carried (a reminder holds a comment of one line: the event's name)",
+	} {
+		if !slices.Contains(res.Losses, loss) {
+			t.Errorf("losses lack %s:\n  %s", loss, strings.Join(res.Losses, "\n  "))
+		}
+	}
 }

@@ -60,6 +60,18 @@ var fcColours = sync.OnceValue(func() map[string]string {
 	}
 })
 
+// fcEventColour is an event's colour as hex, and whether name is one of
+// Fantasy-Calendar's: Dark-Solid, the colour FC gives an event nobody
+// coloured (and kanka's export one without a colour), is none.
+func fcEventColour(name text) (hex string, named bool) {
+	key := strings.ToLower(strings.TrimSpace(string(name)))
+	hex, named = fcColours()[key]
+	if key == "dark-solid" {
+		return "", true
+	}
+	return hex, named
+}
+
 // fcCalendar is what an event's conditions are read with: the moons (the
 // export's, in order) and the seasons' first days when they are dated.
 type fcCalendar struct {
@@ -95,10 +107,11 @@ func (d *draft) fantasyEvents(events, categories []json.RawMessage, m fcCalendar
 			described++
 		}
 		cat, hasCat := cats[strings.Trim(string(ev.Category), `"`)]
-		e.colour = fcColours()[strings.ToLower(strings.TrimSpace(string(ev.Settings.Color)))]
-		if e.colour == "" && hasCat {
-			e.colour = fcColours()[strings.ToLower(strings.TrimSpace(string(cat.EventSettings.Color)))]
+		colour, named := fcEventColour(ev.Settings.Color)
+		if !named && hasCat {
+			colour, _ = fcEventColour(cat.EventSettings.Color)
 		}
+		e.colour = colour
 		e.visibility = 1
 		if bool(ev.Settings.Hide) || hasCat && bool(cat.CategorySettings.Hide || cat.EventSettings.Hide) {
 			e.visibility = 2
