@@ -221,6 +221,16 @@ func (in ReminderInput) Validate(cal *Calendar) error {
 	return ps.err()
 }
 
+// UntilAlone reports a reminder, taken whole, with a last year and no
+// repeat: the service drops the year on every save (reminders.md), so
+// sending it would change nothing, every time.
+func (in ReminderInput) UntilAlone() bool {
+	return StoredText(deref(in.Until, "")) != "" && StoredText(deref(in.Repeat, "")) == ""
+}
+
+// UntilAloneProblem is what is wrong with a reminder that is UntilAlone.
+const UntilAloneProblem = "a last year needs a repeat: the service keeps none for a reminder that does not repeat"
+
 // ReminderFile is the file form of r: id first, the writable fields (the
 // date as one Y-M-D), then the other keys the server sent.
 func ReminderFile(r *Reminder) yamlwrite.Map {

@@ -54,6 +54,8 @@ var SeedReminderFields = sync.OnceValue(func() Fields[ReminderInput] {
 				if u := in.Until; u != nil && StoredText(*u) != "" {
 					if _, err := strconv.Atoi(StoredText(*u)); err != nil {
 						ps.add("until", "%q is not a year: the last year an occurrence starts in", *u)
+					} else if in.UntilAlone() {
+						ps.add("until", "%s", UntilAloneProblem)
 					}
 				}
 			}

@@ -63,7 +63,8 @@ func TestDecodeSeedReminders(t *testing.T) {
 
 // Every problem of a seed's reminder is said at its line, in the seed's
 // keys: no date, a repeat or a type that is none, an until that is no
-// year, a comment too long, an id that is none, an unknown key.
+// year or has no repeat, a comment too long, an id that is none, an
+// unknown key.
 func TestDecodeSeedReminderProblems(t *testing.T) {
 	long := strings.Repeat("a", 192)
 	_, err := client.DecodeSeed(node(t, `calendars:
@@ -75,6 +76,7 @@ func TestDecodeSeedReminderProblems(t *testing.T) {
       - {date: 1492-1-1, comment: `+long+`}
       - {id: x, date: 1492-1-1}
       - {date: 1492-1-1, recurring_periodicity: year}
+      - {date: 1492-1-1, comment: until alone, until: 1500}
 `))
 	want := "line 4: calendars[1].reminders[1].date: is required (--date Y-M-D, or date: Y-M-D or year, month and day in a file)\n" +
 		"line 5: calendars[1].reminders[2].repeat: \"yearly\" is not a repeat: give year, month or MOON:PHASE (Selûne:full)\n" +
@@ -82,7 +84,8 @@ func TestDecodeSeedReminderProblems(t *testing.T) {
 		"line 6: calendars[1].reminders[3].until: \"soon\" is not a year: the last year an occurrence starts in\n" +
 		"line 7: calendars[1].reminders[4].comment: has 192 characters; at most 191 are allowed\n" +
 		"line 8: calendars[1].reminders[5].id: \"x\" is not a reminder id (a whole number above 0)\n" +
-		"line 9: calendars[1].reminders[6]: unknown key \"recurring_periodicity\""
+		"line 9: calendars[1].reminders[6]: unknown key \"recurring_periodicity\"\n" +
+		"line 10: calendars[1].reminders[7].until: a last year needs a repeat: the service keeps none for a reminder that does not repeat"
 	if err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("got\n%v\nwant\n%s", err, want)
 	}

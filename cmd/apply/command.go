@@ -80,7 +80,7 @@ calendar changed since it was read stops the run (exit 8). See docs/seeding.md.`
 	fl := cmd.Flags()
 	fl.StringVarP(&opts.File, "file", "f", "", "the seed: a YAML or JSON `FILE`, a directory of them, or - for standard input")
 	fl.BoolVar(&opts.DryRun, "dry-run", false, "print the plan and send no write")
-	fl.BoolVar(&opts.Prune, "prune", false, "delete the weather and reminders the file leaves out")
+	fl.BoolVar(&opts.Prune, "prune", false, "delete the weather and own reminders the file leaves out")
 	fl.BoolVarP(&opts.Verbose, "verbose", "v", false, "list every entry and reminder to write, not the counts")
 	fl.BoolVar(&opts.Force, "force", false, "write even when a calendar changed since it was read, or lacks fields the service rebuilds (they are then cleared)")
 	fl.BoolVar(&opts.SetDate, "set-date", false, "set the current date of existing calendars to the file's")

@@ -62,6 +62,7 @@ func TestCreateRefusesBadInputNamingTheField(t *testing.T) {
 		{[]string{"--repeat", "yearly"}, false, `--repeat: "yearly" is not a repeat: give year, month or MOON:PHASE (Selûne:full)`},
 		{[]string{"--repeat", "Selûne:gibbous"}, false, `the phase "gibbous" is none of full, new`},
 		{[]string{"--type", "wedding"}, false, `--type "wedding": not birth, death, date or founded`},
+		{[]string{"--until", "1500"}, false, "recurring_until: a last year needs a repeat: the service keeps none for a reminder that does not repeat"},
 		{[]string{"--date", "1492-1-31"}, true, "date: day 31 does not exist"},
 		{[]string{"--repeat", "Selune:full"}, true, `calendar 5 has no moon named "Selune"; did you mean "Selûne"?`},
 	} {

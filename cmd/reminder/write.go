@@ -39,7 +39,12 @@ func (r *reminders) check(run *run) error {
 		if run.Arg != "" && x.Dated == (client.Dated{}) {
 			x.SetDate(client.Date{Year: 1, Month: 1, Day: 1})
 		}
-		return x.Validate(nil)
+		// A create's reminder is whole; an update's is checked once the
+		// reminder it changes is read.
+		if err := x.Validate(nil); err != nil || run.Arg != "" || !x.UntilAlone() {
+			return err
+		}
+		return &client.InputError{Problems: []client.Problem{{Field: "recurring_until", Message: client.UntilAloneProblem}}}
 	}, run.FilePlace())
 }
 
@@ -94,6 +99,9 @@ func (r *reminders) update(run *run, current reminder) (reminder, error) {
 	before := client.FromReminder(current)
 	in := client.ReminderFields().Over(&before, &run.Records[0])
 	changed := client.ReminderFields().Differing(&in, &before)
+	if in.UntilAlone() && slices.Contains(changed, "recurring_until") {
+		return nil, cmdutil.UsageErrorf("--until: reminder %d does not repeat, and the service keeps a last year only for a reminder that repeats: give --repeat too", current.ID)
+	}
 	if slices.ContainsFunc(changed, func(key string) bool { return slices.Contains(calendarKeys, key) }) {
 		cal, err := r.calendar(run.Ctx, run.Client, deref(in.CalendarID))
 		if err != nil {
