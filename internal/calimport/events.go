@@ -178,7 +178,8 @@ func (d *draft) reminderOf(r *almanac.Reckoning, md monthDays, e srcEvent, start
 		in.Repeat = ptr(name + ":" + e.phase.String())
 	}
 	in.SetDate(own)
-	if e.until != nil {
+	// The service keeps a last year only for a reminder that repeats.
+	if e.until != nil && in.Repeat != nil {
 		if *e.until < own.Year {
 			return in, fmt.Sprintf("it ends in %d, before it starts (%s)", *e.until, own)
 		}
