@@ -1,12 +1,12 @@
 package root
 
 import (
+	"cmp"
 	"fmt"
+	"io"
 	"slices"
 	"sort"
 	"strings"
-	"sync"
-	"text/template"
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/spf13/cobra"
@@ -15,49 +15,6 @@ import (
 
 // helpWidth is the width help is wrapped to when stdout is not a terminal.
 const helpWidth = 80
-
-// helpTemplate is cobra's: the long text (wrapped), then the usage. A help
-// topic's text is laid out to the width already (renderTopic).
-const helpTemplate = `{{with (or .Long .Short)}}{{if $.IsAdditionalHelpTopicCommand}}{{.}}{{else}}{{reflow .}}{{end}}
-
-{{end}}{{if or .Runnable .HasSubCommands}}{{.UsageString}}{{end}}`
-
-// usageTemplate is cobra's, wrapped to the terminal, with the global
-// flags, shown in full only by `kanka --help`, as one compact block of
-// their names under every other command.
-const usageTemplate = `{{if not .HasParent}}{{template "root" .}}{{else}}Usage:{{if .Runnable}}
-{{useLine .UseLine}}{{end}}{{if .HasAvailableSubCommands}}
-  {{.CommandPath}} [command]{{end}}{{if gt (len .Aliases) 0}}
-
-Aliases:
-  {{.NameAndAliases}}{{end}}{{if .HasExample}}
-
-Examples:
-{{examples .Example}}{{end}}{{if .HasAvailableSubCommands}}
-
-Available commands:{{range .Commands}}{{if (or .IsAvailableCommand (eq .Name "help"))}}
-{{entry .Name .NamePadding .Short}}{{end}}{{end}}{{end}}{{if .HasAvailableLocalFlags}}{{localFlags .}}{{end}}{{if .HasAvailableInheritedFlags}}
-
-Global flags ('kanka help flags' explains them):
-{{globalFlagNames .InheritedFlags}}{{end}}{{if .HasHelpSubCommands}}
-
-Additional help topics:{{range .Commands}}{{if .IsAdditionalHelpTopicCommand}}
-{{entry .CommandPath .CommandPathPadding .Short}}{{end}}{{end}}{{end}}{{if .HasAvailableSubCommands}}
-
-{{reflow (printf "Use \"%s [command] --help\" for more about a command." .CommandPath)}}{{end}}{{end}}
-{{define "root"}}Usage:
-  {{.UseLine}}{{if .HasExample}}
-
-Examples:
-{{examples .Example}}{{end}}
-
-Commands:{{$pad := commandPadding .}}{{range .Commands}}{{if (or .IsAvailableCommand (eq .Name "help"))}}
-{{entry .Name $pad .Short}}{{end}}{{end}}
-
-Common flags ('kanka help flags' lists every one):
-{{commonFlags .LocalFlags}}
-
-{{reflow (printf "Use \"kanka <command> --help\" for a command, \"kanka help TOPIC\" for a topic: %s." (topics .))}}{{end}}`
 
 // helpWidthOf is the width help is wrapped to on s: the terminal's, else
 // helpWidth.
@@ -69,63 +26,135 @@ func helpWidthOf(s *cmdutil.IOStreams) int {
 }
 
 // setHelp makes root's help and usage, and those of every command under
-// it, wrap to the width of the terminal on s. The templates' functions
-// are this tree's own (cobra's are shared by every tree of the process).
+// it, wrap to the width of the terminal on s. They are written as cobra's
+// templates would write them, in Go: a template would be parsed and run
+// through reflection on every --help, the most frequent way kanka starts.
 func setHelp(root *cobra.Command, s *cmdutil.IOStreams) {
-	width := helpWidthOf(s)
-	funcs := template.FuncMap{
-		"reflow": func(text string) string { return reflow(text, width) },
-		"useLine": func(line string) string {
-			return strings.Join(wrapWords(strings.Fields(line), width, "  ", "      "), "\n")
-		},
-		"examples": func(text string) string {
-			var lines []string
-			for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-				lines = append(lines, wrapCommandLine(line, width)...)
-			}
-			return strings.Join(lines, "\n")
-		},
-		"entry": func(name string, padding int, short string) string {
-			first := fmt.Sprintf("  %-*s ", padding, name)
-			return trimLines(strings.Join(wrapWords(strings.Fields(short), width, first, strings.Repeat(" ", columns(first))), "\n"))
-		},
-		"localFlags":      func(c *cobra.Command) string { return localFlags(c, width) },
-		"globalFlagNames": func(fs *pflag.FlagSet) string { return globalFlagNames(fs, width) },
-		"commonFlags":     func(fs *pflag.FlagSet) string { return flagUsages(flagsNamed(fs, commonFlags), flagLayout{}, width) },
-		"commandPadding": func(c *cobra.Command) int {
-			pad := 0
-			for _, sub := range c.Commands() {
-				if sub.IsAvailableCommand() || sub.Name() == "help" {
-					pad = max(pad, len(sub.Name()))
-				}
-			}
-			return pad + 1
-		},
-		"topics": func(c *cobra.Command) string {
-			var names []string
-			for _, sub := range c.Commands() {
-				if sub.IsAdditionalHelpTopicCommand() {
-					names = append(names, sub.Name())
-				}
-			}
-			return strings.Join(names, ", ")
-		},
-	}
-	// Parsed when first shown: most runs show neither.
-	help := sync.OnceValue(func() *template.Template {
-		return template.Must(template.New("help").Funcs(funcs).Parse(helpTemplate))
-	})
-	usage := sync.OnceValue(func() *template.Template {
-		return template.Must(template.New("usage").Funcs(funcs).Parse(usageTemplate))
-	})
+	h := helpLayout{width: helpWidthOf(s)}
 	root.SetHelpFunc(func(c *cobra.Command, _ []string) {
-		if err := help().Execute(c.OutOrStdout(), c); err != nil {
+		if _, err := io.WriteString(c.OutOrStdout(), h.help(c)); err != nil {
 			c.PrintErrln(err)
 		}
 	})
 	root.SetUsageFunc(func(c *cobra.Command) error {
-		return usage().Execute(c.OutOrStderr(), c)
+		_, err := io.WriteString(c.OutOrStderr(), h.usage(c))
+		return err
 	})
+}
+
+// helpLayout writes help and usage at a width.
+type helpLayout struct{ width int }
+
+// help is cobra's help: the long text (wrapped), then the usage. A help
+// topic's text is laid out to the width already (renderTopic).
+func (h helpLayout) help(c *cobra.Command) string {
+	var b strings.Builder
+	if text := cmp.Or(c.Long, c.Short); text != "" {
+		if c.IsAdditionalHelpTopicCommand() {
+			b.WriteString(text)
+		} else {
+			b.WriteString(reflow(text, h.width))
+		}
+		b.WriteString("\n\n")
+	}
+	if c.Runnable() || c.HasSubCommands() {
+		b.WriteString(c.UsageString())
+	}
+	return b.String()
+}
+
+// usage is cobra's, wrapped to the terminal, with the global flags, shown
+// in full only by `kanka --help`, as one compact block of their names
+// under every other command.
+func (h helpLayout) usage(c *cobra.Command) string {
+	if !c.HasParent() {
+		return h.rootUsage(c)
+	}
+	var b strings.Builder
+	b.WriteString("Usage:")
+	if c.Runnable() {
+		b.WriteString("\n" + strings.Join(wrapWords(strings.Fields(c.UseLine()), h.width, "  ", "      "), "\n"))
+	}
+	if c.HasAvailableSubCommands() {
+		b.WriteString("\n  " + c.CommandPath() + " [command]")
+	}
+	if len(c.Aliases) > 0 {
+		b.WriteString("\n\nAliases:\n  " + c.NameAndAliases())
+	}
+	if c.HasExample() {
+		b.WriteString("\n\nExamples:\n" + h.examples(c.Example))
+	}
+	if c.HasAvailableSubCommands() {
+		b.WriteString("\n\nAvailable commands:")
+		for _, sub := range c.Commands() {
+			if sub.IsAvailableCommand() || sub.Name() == "help" {
+				b.WriteString("\n" + h.entry(sub.Name(), sub.NamePadding(), sub.Short))
+			}
+		}
+	}
+	if c.HasAvailableLocalFlags() {
+		b.WriteString(localFlags(c, h.width))
+	}
+	if c.HasAvailableInheritedFlags() {
+		b.WriteString("\n\nGlobal flags ('kanka help flags' explains them):\n" + globalFlagNames(c.InheritedFlags(), h.width))
+	}
+	if c.HasHelpSubCommands() {
+		b.WriteString("\n\nAdditional help topics:")
+		for _, sub := range c.Commands() {
+			if sub.IsAdditionalHelpTopicCommand() {
+				b.WriteString("\n" + h.entry(sub.CommandPath(), sub.CommandPathPadding(), sub.Short))
+			}
+		}
+	}
+	if c.HasAvailableSubCommands() {
+		b.WriteString("\n\n" + reflow(fmt.Sprintf("Use \"%s [command] --help\" for more about a command.", c.CommandPath()), h.width))
+	}
+	return b.String() + "\n"
+}
+
+// rootUsage is kanka's own: its commands, the common flags, the topics.
+func (h helpLayout) rootUsage(c *cobra.Command) string {
+	var b strings.Builder
+	b.WriteString("Usage:\n  " + c.UseLine())
+	if c.HasExample() {
+		b.WriteString("\n\nExamples:\n" + h.examples(c.Example))
+	}
+	b.WriteString("\n\nCommands:")
+	pad := 0
+	for _, sub := range c.Commands() {
+		if sub.IsAvailableCommand() || sub.Name() == "help" {
+			pad = max(pad, len(sub.Name()))
+		}
+	}
+	var topics []string
+	for _, sub := range c.Commands() {
+		if sub.IsAvailableCommand() || sub.Name() == "help" {
+			b.WriteString("\n" + h.entry(sub.Name(), pad+1, sub.Short))
+		}
+		if sub.IsAdditionalHelpTopicCommand() {
+			topics = append(topics, sub.Name())
+		}
+	}
+	b.WriteString("\n\nCommon flags ('kanka help flags' lists every one):\n")
+	b.WriteString(flagUsages(flagsNamed(c.LocalFlags(), commonFlags), flagLayout{}, h.width))
+	b.WriteString("\n\n" + reflow(fmt.Sprintf("Use \"kanka <command> --help\" for a command, \"kanka help TOPIC\" for a topic: %s.", strings.Join(topics, ", ")), h.width))
+	return b.String() + "\n"
+}
+
+// examples are a command's examples, each line wrapped as a command line.
+func (h helpLayout) examples(text string) string {
+	var lines []string
+	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		lines = append(lines, wrapCommandLine(line, h.width)...)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// entry is a command's line in a list: its name padded, its summary wrapped
+// under itself.
+func (h helpLayout) entry(name string, padding int, short string) string {
+	first := fmt.Sprintf("  %-*s ", padding, name)
+	return trimLines(strings.Join(wrapWords(strings.Fields(short), h.width, first, strings.Repeat(" ", columns(first))), "\n"))
 }
 
 // flagLayout is how flagUsages lays a list of flags out.
