@@ -183,7 +183,10 @@ func sharedMoonName(cal *Calendar, name string, p almanac.Periodicity) error {
 			}
 		}
 	}
-	msg := fmt.Sprintf("calendar %d has %d moons named %q", cal.ID, n, name)
+	msg := fmt.Sprintf("the calendar has %d moons named %q", n, name)
+	if cal.ID > 0 {
+		msg = fmt.Sprintf("calendar %d has %d moons named %q", cal.ID, n, name)
+	}
 	if len(ids) > 0 {
 		msg += fmt.Sprintf(" (ids %s): give the one meant by its id and the phase, {id}_{phase}, such as %s", strings.Join(ids, ", "), p)
 	} else {
