@@ -155,14 +155,17 @@ func HasMoonNamed(cal *Calendar, name string) bool { return moonNamed(cal, name)
 
 // MoonNameShared reports whether more than one moon of cal has name, as
 // ResolveRepeat finds one: a repeat cannot name one of them by it.
-func MoonNameShared(cal *Calendar, name string) bool {
+func MoonNameShared(cal *Calendar, name string) bool { return MoonsNamed(cal, name) > 1 }
+
+// MoonsNamed is how many moons of cal have name, as ResolveRepeat finds one.
+func MoonsNamed(cal *Calendar, name string) int {
 	n := 0
 	for _, m := range cal.Moons {
 		if sameMoonName(m.Name, name) {
 			n++
 		}
 	}
-	return n > 1
+	return n
 }
 
 // sameMoonName reports whether a and b name one moon for a repeat: alike
