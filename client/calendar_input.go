@@ -99,21 +99,30 @@ func (in *CalendarInput) UnmarshalYAML(n *yaml.Node) error {
 // KeepMoonIDs gives a moon without an id the id of the current moon of the
 // same name, so that an update that replaces the moon list (--moon, a
 // file, apply) updates those moons instead of deleting and re-creating
-// them. One id goes to one moon.
+// them. One id goes to one moon; moons of one name are paired in order
+// (the second Luna of moons takes the second Luna's id), so that no id
+// moves to another moon of its name.
 func KeepMoonIDs(moons, current []Moon) {
-	ids := map[string]*int{}
-	for _, m := range current {
+	sent := map[int]bool{}
+	for _, m := range moons {
 		if m.ID != nil {
-			ids[StoredText(m.Name)] = m.ID
+			sent[*m.ID] = true
 		}
 	}
+	ids := map[string][]*int{}
+	for _, m := range current {
+		name := StoredText(m.Name)
+		ids[name] = append(ids[name], m.ID) // nil too: the n-th is the n-th
+	}
 	for i := range moons {
-		if moons[i].ID == nil {
-			name := StoredText(moons[i].Name)
-			if id, ok := ids[name]; ok {
-				moons[i].ID = ptr(*id)
-				delete(ids, name)
-			}
+		name := StoredText(moons[i].Name)
+		if len(ids[name]) == 0 {
+			continue
+		}
+		id := ids[name][0]
+		ids[name] = ids[name][1:]
+		if moons[i].ID == nil && id != nil && !sent[*id] {
+			moons[i].ID = ptr(*id)
 		}
 	}
 }
@@ -121,8 +130,9 @@ func KeepMoonIDs(moons, current []Moon) {
 // LostMoons are the moons of current (by id, their names) that a write of
 // moons takes away: removed, or sent without their id, which the service
 // then gives another moon (it numbers new moons from the highest id
-// sent). A reminder that repeats on one would fall on no moon, or on
-// another.
+// sent), or sent with another of the moons of their name (the first Luna
+// with the second's id), by their order. A reminder that repeats on one
+// would fall on no moon, or on another.
 func LostMoons(current, moons []Moon) map[int]string {
 	kept := map[int]bool{}
 	for _, m := range moons {
@@ -136,5 +146,51 @@ func LostMoons(current, moons []Moon) map[int]string {
 			lost[*m.ID] = m.Name
 		}
 	}
+	for id, name := range movedMoons(current, moons) {
+		lost[id] = name
+	}
 	return lost
+}
+
+// movedMoons are the ids of current's moons of a shared name that moons
+// sends with another moon of that name: the n-th moon of the name in one
+// list is not the n-th in the other.
+func movedMoons(current, moons []Moon) map[int]string {
+	rank := func(list []Moon) map[int]int { // id: its place among its name's
+		seen, at := map[string]int{}, map[int]int{}
+		for _, m := range list {
+			name := StoredText(m.Name)
+			if m.ID != nil {
+				at[*m.ID] = seen[name]
+			}
+			seen[name]++
+		}
+		return at
+	}
+	count := map[string]int{}
+	for _, m := range current {
+		count[StoredText(m.Name)]++
+	}
+	was, will := rank(current), rank(moons)
+	moved := map[int]string{}
+	for _, m := range current {
+		if m.ID == nil || count[StoredText(m.Name)] < 2 {
+			continue
+		}
+		if n, ok := will[*m.ID]; ok && n != was[*m.ID] && sentNamed(moons, *m.ID, m.Name) {
+			moved[*m.ID] = m.Name
+		}
+	}
+	return moved
+}
+
+// sentNamed reports whether moons sends id with a moon named name (as the
+// service stores it): a moon renamed with its own id is not moved.
+func sentNamed(moons []Moon, id int, name string) bool {
+	for _, m := range moons {
+		if m.ID != nil && *m.ID == id {
+			return StoredText(m.Name) == StoredText(name)
+		}
+	}
+	return false
 }

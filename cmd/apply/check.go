@@ -144,6 +144,16 @@ func checkReminders(ps *cmdutil.Problems, cal DesiredCalendar, days *client.Cale
 		if days != nil {
 			checkDate(ps, r.Date(), where, *days)
 		}
+		checkMoonRepeat(ps, r.Input, cal.Input.Moons, where)
+	}
+}
+
+// checkMoonRepeat refuses a repeat on a moon by a name that two of the
+// moons the seed gives its calendar have: which one is meant is not known.
+func checkMoonRepeat(ps *cmdutil.Problems, in client.ReminderInput, moons []client.Moon, where string) {
+	cal := &client.Calendar{CalendarInput: client.CalendarInput{Moons: moons}}
+	if _, name, err := client.ReadRepeat(deref(in.Repeat)); err == nil && name != "" && client.MoonNameShared(cal, name) {
+		ps.Add(where, "repeat: %s", in.ResolveRepeat(cal))
 	}
 }
 

@@ -51,9 +51,9 @@ func (x *executor) reminder(ctx context.Context, cp *CalendarPlan, rp *ReminderP
 	return nil
 }
 
-// numberMoon reads the seed's repeat on a moon named (MOON:PHASE) with
-// the calendar the run wrote, whose answer numbers its moons (a new
-// calendar's, a new moon's), or as it was read.
+// numberMoon reads the seed's repeat on a moon named (MOON:PHASE) that
+// the plan could not number with the calendar the run wrote, whose answer
+// numbers its moons (a new calendar's, a new moon's), or as it was read.
 func numberMoon(cp *CalendarPlan, send *client.ReminderInput, repeat string) error {
 	cal := cp.answer
 	if cal == nil {

@@ -40,9 +40,10 @@ type ReminderPlan struct {
 	// written); for an update, its date and the fields that change
 	// (client.Fields.UpdateOf).
 	Send client.ReminderInput
-	// moonRepeat is the seed's repeat when it names a moon (MOON:PHASE):
-	// read again with the answer of a calendar the run writes, which
-	// numbers a new moon.
+	// moonRepeat is the seed's repeat when it names a moon (MOON:PHASE)
+	// the plan could not number (a moon the run creates): read with the
+	// answer of the calendar's write. A moon the plan numbered is sent
+	// with the id the plan showed.
 	moonRepeat string
 	// Result is set by Execute.
 	Result Result
@@ -118,9 +119,9 @@ func planReminders(ps *cmdutil.Problems, missing *[]string, unread *[]error, cp 
 		}
 		in := client.SeedReminderFields().Clone(&dr.Input)
 		rp := &ReminderPlan{Where: dr.Where, Date: dr.Date(), Comment: deref(in.Comment), Repeat: deref(in.Repeat)}
-		if moon, err := readMoonRepeat(&in, will, cp.Action != Unchanged); err != nil {
+		if unnumbered, err := readMoonRepeat(&in, will, cp.Action != Unchanged); err != nil {
 			ps.Add(where, "repeat: %s", err)
-		} else if moon {
+		} else if unnumbered {
 			rp.moonRepeat = deref(dr.Input.Repeat)
 		}
 		var have *client.Reminder
@@ -166,11 +167,11 @@ func planReminders(ps *cmdutil.Problems, missing *[]string, unread *[]error, cp 
 
 // readMoonRepeat reads a repeat on a moon named (MOON:PHASE) with the
 // moons of cal, the calendar as it will be: with the moon's id when it
-// has one (moon is then true); when the run writes the calendar
-// (written), a moon it will have that has no id yet (a calendar or a moon
-// the run creates) is left as written, to be read with the calendar's
-// answer (moon true). A moon cal will not have is an error.
-func readMoonRepeat(in *client.ReminderInput, cal *client.Calendar, written bool) (moon bool, err error) {
+// has one; when the run writes the calendar (written), a moon it will
+// have that has no id yet (a calendar or a moon the run creates) is left
+// as written, to be read with the calendar's answer (unnumbered). A moon
+// cal will not have, or a name two of its moons have, is an error.
+func readMoonRepeat(in *client.ReminderInput, cal *client.Calendar, written bool) (unnumbered bool, err error) {
 	_, name, err := client.ReadRepeat(deref(in.Repeat))
 	if err != nil || name == "" {
 		return false, err
@@ -186,11 +187,14 @@ func readMoonRepeat(in *client.ReminderInput, cal *client.Calendar, written bool
 		}
 		return false, errors.New(msg)
 	}
+	if client.MoonNameShared(cal, name) {
+		return false, in.ResolveRepeat(cal) // says which ids to give
+	}
 	err = in.ResolveRepeat(cal)
 	if err != nil && written {
 		return true, nil // numbered by the write
 	}
-	return err == nil, err
+	return false, err
 }
 
 // fieldKeys are the keys keys and more name, each once, in the order of

@@ -18,7 +18,8 @@ import (
 // With --with-reminders, export writes each calendar's own reminders (those
 // of the calendar's entity on it; never another entity's or a post's) in
 // the seed's form apply reads: no ids, no calendar, a repeat on a moon by
-// the moon's name (MOON:PHASE), as moons are written without their ids; so
+// the moon's name (MOON:PHASE), as moons are written without their ids
+// (by its id, with a warning, when another moon has its name); so
 // the document copies them to another campaign, and applied to the
 // campaign it came from changes nothing.
 
@@ -59,7 +60,11 @@ func withReminders(f *cmdutil.Factory, node yamlwrite.Map, cal *client.Calendar,
 		}
 		if in.Repeat != nil {
 			repeat, ok := moonByName(cal, *in.Repeat)
-			if !ok {
+			if n, name := sharedMoon(cal, repeat); n > 1 {
+				repeat = *in.Repeat
+				fmt.Fprintf(f.IO.ErrOut, "warning: calendar %q: reminder %d repeats on moon %s, one of %d moons named %q: the export writes the moon's id (%s), not the name; the id is this campaign's, and another campaign numbers its moons anew\n",
+					cal.Name, r.ID, strings.Split(repeat, "_")[0], n, name, repeat)
+			} else if !ok {
 				fmt.Fprintf(f.IO.ErrOut, "warning: calendar %q: reminder %d repeats on %q, a moon the calendar does not have; the export writes it as it is, which names no moon elsewhere\n",
 					cal.Name, r.ID, *in.Repeat)
 			}
@@ -93,6 +98,16 @@ func moonByName(cal *client.Calendar, repeat string) (string, bool) {
 		}
 	}
 	return repeat, false
+}
+
+// sharedMoon is, for a repeat on a moon by its name (MOON:PHASE), how
+// many of cal's moons have that name (as stored, in any case), and the
+// name; more than one is a name the repeat cannot tell apart by.
+func sharedMoon(cal *client.Calendar, repeat string) (n int, name string) {
+	if _, name, err := client.ReadRepeat(repeat); err == nil && name != "" {
+		return client.MoonsNamed(cal, name), name
+	}
+	return 0, ""
 }
 
 // warnSameKeys says on stderr when reminders of the calendar share a date

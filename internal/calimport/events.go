@@ -2,7 +2,6 @@ package calimport
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -169,11 +168,9 @@ func (d *draft) reminderOf(r *almanac.Reckoning, md monthDays, e srcEvent, start
 		if strings.Contains(name, ":") {
 			return in, fmt.Sprintf("its moon's name %q holds a colon, which a repeat cannot name", name)
 		}
-		// apply reads a repeat's moon as the first of its name, in any case.
-		if slices.ContainsFunc(d.in.Moons[:e.moon], func(m client.Moon) bool {
-			return strings.EqualFold(client.StoredText(m.Name), client.StoredText(name))
-		}) {
-			return in, fmt.Sprintf("its moon's name %q is also an earlier moon's, which a repeat names first", name)
+		// apply refuses a repeat by a name two moons have (in any case).
+		if client.MoonNameShared(&client.Calendar{CalendarInput: d.in}, name) {
+			return in, fmt.Sprintf("its moon's name %q is another moon's too, and a repeat cannot tell them apart", name)
 		}
 		in.Repeat = ptr(name + ":" + e.phase.String())
 	}

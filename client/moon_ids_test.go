@@ -1,0 +1,48 @@
+package client_test
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/kanka-cli/kanka/client"
+)
+
+// An update's moons of one name keep the ids of the current moons of
+// that name in order: the first Luna the first Luna's, the second the
+// second's, so that no id (and no reminder repeating on it) moves to the
+// other moon.
+func TestKeepMoonIDsPairsMoonsOfOneNameInOrder(t *testing.T) {
+	current := []client.Moon{{Name: "Luna", Fullmoon: 10, ID: ptr(1)}, {Name: "Luna", Fullmoon: 7, ID: ptr(2)}}
+	moons := []client.Moon{{Name: "Luna", Fullmoon: 12}, {Name: "Luna", Fullmoon: 7}, {Name: "Luna", Fullmoon: 5}}
+	client.KeepMoonIDs(moons, current)
+	want := []client.Moon{{Name: "Luna", Fullmoon: 12, ID: ptr(1)}, {Name: "Luna", Fullmoon: 7, ID: ptr(2)}, {Name: "Luna", Fullmoon: 5}}
+	if !reflect.DeepEqual(moons, want) {
+		t.Errorf("moons %s, want %s", showMoons(moons), showMoons(want))
+	}
+	// An id the list sends already is given to no other moon.
+	moons = []client.Moon{{Name: "Luna", ID: ptr(2)}, {Name: "Luna"}}
+	client.KeepMoonIDs(moons, current)
+	if want := []client.Moon{{Name: "Luna", ID: ptr(2)}, {Name: "Luna"}}; !reflect.DeepEqual(moons, want) {
+		t.Errorf("moons %s, want %s", showMoons(moons), showMoons(want))
+	}
+}
+
+// A write that sends a moon's id with another moon of its name (the first
+// Luna with the second's id) takes the id from its moon: LostMoons has it,
+// as it has one removed; a moon renamed with its own id is not lost.
+func TestLostMoonsHasAnIDSentWithAnotherMoonOfItsName(t *testing.T) {
+	current := []client.Moon{{Name: "Luna", Fullmoon: 10, ID: ptr(1)}, {Name: "Luna", Fullmoon: 7, ID: ptr(2)}, {Name: "Shard", Fullmoon: 3, ID: ptr(4)}}
+	for _, c := range []struct {
+		moons []client.Moon
+		want  map[int]string
+	}{
+		{[]client.Moon{{Name: "Luna", ID: ptr(2)}, {Name: "Luna"}, {Name: "Shard", ID: ptr(4)}}, map[int]string{1: "Luna", 2: "Luna"}},
+		{[]client.Moon{{Name: "Luna", ID: ptr(2)}, {Name: "Luna", ID: ptr(1)}, {Name: "Shard", ID: ptr(4)}}, map[int]string{1: "Luna", 2: "Luna"}},
+		{[]client.Moon{{Name: "Luna", ID: ptr(1)}, {Name: "Luna", ID: ptr(2)}, {Name: "Splinter", ID: ptr(4)}}, map[int]string{}},
+		{[]client.Moon{{Name: "Luna", ID: ptr(1)}, {Name: "Selene", ID: ptr(2)}, {Name: "Shard", ID: ptr(4)}}, map[int]string{}},
+	} {
+		if got := client.LostMoons(current, c.moons); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("sending %s: lost %v, want %v", showMoons(c.moons), got, c.want)
+		}
+	}
+}
