@@ -59,8 +59,11 @@ func withReminders(f *cmdutil.Factory, node yamlwrite.Map, cal *client.Calendar,
 			in.Length = nil
 		}
 		if in.Repeat != nil {
-			repeat, ok := moonByName(cal, *in.Repeat)
-			if n, name := sharedMoon(cal, repeat); n > 1 {
+			repeat, ok, colon := moonByName(cal, *in.Repeat)
+			if colon != nil {
+				fmt.Fprintf(f.IO.ErrOut, "warning: calendar %q: reminder %d repeats on moon %d, %q, whose name holds a colon, which a repeat by name cannot carry: the export writes the moon's id (%s); the id is this campaign's, and another campaign numbers its moons anew\n",
+					cal.Name, r.ID, *colon.ID, colon.Name, repeat)
+			} else if n, name := sharedMoon(cal, repeat); n > 1 {
 				repeat = *in.Repeat
 				fmt.Fprintf(f.IO.ErrOut, "warning: calendar %q: reminder %d repeats on moon %s, one of %d moons named %q: the export writes the moon's id (%s), not the name; the id is this campaign's, and another campaign numbers its moons anew\n",
 					cal.Name, r.ID, strings.Split(repeat, "_")[0], n, name, repeat)
@@ -85,19 +88,25 @@ func withReminders(f *cmdutil.Factory, node yamlwrite.Map, cal *client.Calendar,
 }
 
 // moonByName is a stored repeat as a seed writes it: a moon's by the
-// moon's name and the phase (Selûne:full), another as it is; ok is false
-// for a moon's id the calendar does not have.
-func moonByName(cal *client.Calendar, repeat string) (string, bool) {
+// moon's name and the phase (Selûne:full), another as it is. A moon's
+// that stays by its id says why: the calendar has no moon of that id
+// (colon is nil), or the moon's name holds a colon, which MOON:PHASE
+// cannot carry (colon is that moon).
+func moonByName(cal *client.Calendar, repeat string) (out string, found bool, colon *client.Moon) {
 	p, err := almanac.ParsePeriodicity(repeat)
 	if err != nil || p.Repeat != almanac.RepeatMoon {
-		return repeat, true
+		return repeat, true, nil
 	}
-	for _, m := range cal.Moons {
-		if m.ID != nil && *m.ID == p.MoonID && !strings.Contains(m.Name, ":") {
-			return client.StoredText(m.Name) + ":" + p.Phase.String(), true
+	for i, m := range cal.Moons {
+		if m.ID == nil || *m.ID != p.MoonID {
+			continue
 		}
+		if strings.Contains(m.Name, ":") {
+			return repeat, true, &cal.Moons[i]
+		}
+		return client.StoredText(m.Name) + ":" + p.Phase.String(), true, nil
 	}
-	return repeat, false
+	return repeat, false, nil
 }
 
 // sharedMoon is, for a repeat on a moon by its name (MOON:PHASE), how
