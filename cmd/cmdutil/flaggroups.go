@@ -8,8 +8,8 @@ import (
 
 // A command with many flags (calendar create and update take a flag per
 // field of a calendar) lists them in its help under headings, by what they
-// describe, rather than as one long list. The help template (cmd/root)
-// reads these annotations.
+// describe, rather than as one long list. The help (cmd/root) reads these
+// annotations.
 const (
 	// FlagGroupAnnotation, on a flag, is the heading its command's help
 	// lists it under.
