@@ -30,6 +30,22 @@ func splitValue(raw []byte, pairs []answerPair) ([]answerPair, bool) {
 	return split.pairs, whole
 }
 
+// splitPooled is splitValue into a buffer of pairBuffers: the values
+// inside a record (its lists, its years) are split once each, and a fresh
+// slice grown for each would be most of what a page allocates. The pairs
+// are read, not kept: releasePairs gives the buffer back.
+func splitPooled(raw []byte) (buf *[]answerPair, pairs []answerPair, whole bool) {
+	buf = pairBuffers.Get().(*[]answerPair)
+	pairs, whole = splitValue(raw, (*buf)[:0])
+	return buf, pairs, whole
+}
+
+// releasePairs gives back a buffer of splitPooled, grown to hold pairs.
+func releasePairs(buf *[]answerPair, pairs []answerPair) {
+	*buf = pairs[:0]
+	pairBuffers.Put(buf)
+}
+
 // trimmed reports whether raw is a value as an answer's scan finds it:
 // not empty, no white space around it.
 func trimmed(raw []byte) bool {
@@ -48,10 +64,14 @@ func readValue[W any](raw []byte, v *W) error {
 // themselves, as json.Unmarshal does.
 func readObject[W any](raw []byte, v *W) error {
 	if trimmed(raw) && raw[0] == '{' {
-		if pairs, whole := splitValue(raw, nil); whole {
-			if read, err := readOwn(raw, pairs, v); read {
-				return err
-			}
+		buf, pairs, whole := splitPooled(raw)
+		read, err := false, error(nil)
+		if whole {
+			read, err = readOwn(raw, pairs, v)
+		}
+		releasePairs(buf, pairs)
+		if read {
+			return err
 		}
 	}
 	return json.Unmarshal(raw, v)
@@ -69,11 +89,15 @@ func readAnswerItems[W any](raw []byte) ([]W, error) {
 		table = ownFieldsFor(reflect.TypeFor[W]())
 	}
 	if trimmed(raw) && raw[0] == '[' && (reads || table.ok) {
-		if spans, whole := splitValue(raw, nil); whole {
-			items, done, err := readSpans[W](raw, spans, reads)
-			if done {
-				return items, err
-			}
+		buf, spans, whole := splitPooled(raw)
+		var items []W
+		done, err := false, error(nil)
+		if whole {
+			items, done, err = readSpans[W](raw, spans, reads)
+		}
+		releasePairs(buf, spans)
+		if done {
+			return items, err
 		}
 	}
 	var v []W
@@ -85,7 +109,9 @@ func readAnswerItems[W any](raw []byte) ([]W, error) {
 // one of them is not for it to read.
 func readSpans[W any](raw []byte, spans []answerPair, reads bool) (items []W, done bool, err error) {
 	items = make([]W, len(spans))
-	var pairs []answerPair
+	buf := pairBuffers.Get().(*[]answerPair)
+	pairs := (*buf)[:0]
+	defer func() { releasePairs(buf, pairs) }()
 	for i, sp := range spans {
 		item := raw[sp.valueStart:sp.valueEnd]
 		switch {

@@ -130,9 +130,13 @@ func (f *flexYears) UnmarshalJSON(b []byte) error {
 			out[int(y.Number)] = string(y.Name)
 		}
 	case trimmed(b) && b[0] == '{':
-		if pairs, whole := splitValue(b, nil); whole {
-			return f.readPairs(b, pairs)
+		buf, pairs, whole := splitPooled(b)
+		if whole {
+			err := f.readPairs(b, pairs)
+			releasePairs(buf, pairs)
+			return err
 		}
+		releasePairs(buf, pairs)
 		fallthrough
 	default:
 		var m map[string]flexString
