@@ -2,7 +2,6 @@ package sandbox
 
 import (
 	"html"
-	"regexp"
 	"strings"
 )
 
@@ -12,13 +11,21 @@ import (
 // ("Tom & Jerry" is kept as "Tom &amp; Jerry"). A comment holding markup
 // is kept as sent: which tags the purifier keeps is not modelled.
 func purify(s string) string {
-	if markup.MatchString(s) {
+	if hasMarkup(s) {
 		return s
 	}
 	return entities.Replace(html.UnescapeString(s))
 }
 
-// markup is the start of a tag or of a comment.
-var markup = regexp.MustCompile(`<[A-Za-z/!?]`)
+// hasMarkup reports the start of a tag or of a comment: < and then a
+// letter, /, ! or ?.
+func hasMarkup(s string) bool {
+	for i := 0; i+1 < len(s); i++ {
+		if c := s[i+1]; s[i] == '<' && (c == '/' || c == '!' || c == '?' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+			return true
+		}
+	}
+	return false
+}
 
 var entities = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
