@@ -35,10 +35,12 @@ func newCampaign(t *testing.T, live bool) *campaign {
 	return &campaign{t: t, live: live, data: filepath.Join(t.TempDir(), "sandbox.json")}
 }
 
-// requests records what a client sent: "METHOD path?query", one per attempt.
+// requests records what a client sent: "METHOD path?query", one per
+// attempt, and its body after it when bodies is set.
 type requests struct {
-	mu   sync.Mutex
-	sent []string
+	mu     sync.Mutex
+	sent   []string
+	bodies bool
 }
 
 func (r *requests) add(x client.Exchange) {
@@ -50,6 +52,9 @@ func (r *requests) add(x client.Exchange) {
 		if u.RawQuery != "" {
 			line += "?" + u.RawQuery
 		}
+	}
+	if r.bodies && x.RequestBody != "" {
+		line += " " + x.RequestBody
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()

@@ -8,14 +8,11 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"os"
 	"reflect"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
@@ -28,52 +25,12 @@ import (
 // differ, pruned only where the seed manages them and only of the
 // calendar's own entity.
 
-// bodies records what a client sent: "METHOD path body", one per attempt.
-type bodies struct {
-	mu   sync.Mutex
-	sent []string
-}
-
-func (b *bodies) add(x client.Exchange) {
-	u, err := url.Parse(x.URL)
-	line := x.Method + " " + x.URL
-	if err == nil {
-		line = x.Method + " " + strings.TrimPrefix(u.Path, "/api/1.0/campaigns/1/")
-		if u.RawQuery != "" {
-			line += "?" + u.RawQuery
-		}
-	}
-	if x.RequestBody != "" {
-		line += " " + x.RequestBody
-	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.sent = append(b.sent, line)
-}
-
-func (b *bodies) take() []string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	out := b.sent
-	b.sent = nil
-	return out
-}
-
-// bodyClient is a client of the campaign that records each request's body.
-func (cp *campaign) bodyClient() (*client.Client, *bodies) {
+// bodyClient is a client of the campaign that records each request's body
+// too.
+func (cp *campaign) bodyClient() (*client.Client, *requests) {
 	cp.t.Helper()
-	tr, err := sandbox.InProcess(sandbox.Options{Live: cp.live, DataPath: cp.data})
-	if err != nil {
-		cp.t.Fatal(err)
-	}
-	rec := &bodies{}
-	c, err := client.New(client.Config{
-		BaseURL: "http://localhost/api/1.0", Token: sandbox.DefaultToken, Campaign: sandbox.DefaultCampaign,
-		Transport: tr, OnExchange: rec.add, BackoffBase: time.Millisecond, BackoffMax: 2 * time.Millisecond,
-	})
-	if err != nil {
-		cp.t.Fatal(err)
-	}
+	c, rec := cp.client(sandbox.Options{}, nil)
+	rec.bodies = true
 	return c, rec
 }
 

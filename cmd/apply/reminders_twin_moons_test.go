@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
@@ -113,18 +112,8 @@ func TestApplySendsTheMoonIDItsPlanShowed(t *testing.T) {
 			}
 			h := cp.calendarNamed("Harptos")
 			moonID := *h.Moons[0].ID
-			tr, err := sandbox.InProcess(sandbox.Options{Live: cp.live, DataPath: cp.data})
-			if err != nil {
-				t.Fatal(err)
-			}
-			rec := &bodies{}
-			c, err := client.New(client.Config{
-				BaseURL: "http://localhost/api/1.0", Token: sandbox.DefaultToken, Campaign: sandbox.DefaultCampaign,
-				Transport: renumbering{tr}, OnExchange: rec.add, BackoffBase: time.Millisecond, BackoffMax: 2 * time.Millisecond,
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
+			c, rec := cp.client(sandbox.Options{}, func(tr http.RoundTripper) http.RoundTripper { return renumbering{tr} })
+			rec.bodies = true
 			cal := festivals()
 			cal.Input.Moons[0].Fullmoon = 30  // an update of the calendar first
 			cal.Reminders = cal.Reminders[2:] // Selune:full
