@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/kanka-cli/kanka/almanac"
-	"github.com/kanka-cli/kanka/output"
 )
 
 // The legend explains the marks the grid used, and only those, one line
@@ -64,7 +63,7 @@ func (r *renderer) legend() []string {
 	indent := keyWidth + 2
 	var lines []string
 	for _, e := range entries {
-		for i, l := range output.Wrap(e.text, max(r.o.Width-indent, 20), "", "") {
+		for i, l := range wrap(e.text, max(r.o.Width-indent, 20)) {
 			if i == 0 {
 				lines = append(lines, e.key+strings.Repeat(" ", indent-e.keyWidth)+l)
 			} else {
@@ -289,7 +288,7 @@ func columns(items [][]string, right []bool, width int) []string {
 			if i > 0 {
 				b.WriteString(strings.Repeat(" ", gapBefore(i, len(widths))))
 			}
-			f = output.Cut(f, widths[i])
+			f = ellipsize(f, widths[i])
 			pad := strings.Repeat(" ", widths[i]-textWidth(f))
 			if right[i] {
 				b.WriteString(pad + f)

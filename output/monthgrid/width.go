@@ -46,7 +46,8 @@ func truncate(s string, w int) string {
 	return s
 }
 
-// ellipsize cuts s to w columns, ending in "..." when something was cut.
+// ellipsize cuts s to w columns, ending in "..." when something was cut
+// (output.Cut's rule, in this package's widths).
 func ellipsize(s string, w int) string {
 	if textWidth(s) <= w {
 		return s
@@ -54,7 +55,7 @@ func ellipsize(s string, w int) string {
 	if w <= 3 {
 		return truncate(s, w)
 	}
-	return truncate(s, w-3) + "..."
+	return strings.TrimRight(truncate(s, w-3), " ") + "..."
 }
 
 // center pads s on the left to sit in the middle of w columns (no padding
@@ -65,4 +66,26 @@ func center(s string, w int) string {
 		return s
 	}
 	return strings.Repeat(" ", pad) + s
+}
+
+// wrap breaks text into lines of at most w columns at spaces; a word longer
+// than a line is cut to it ("..."), as every output cuts.
+func wrap(text string, w int) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = word
+		case textWidth(line)+1+textWidth(word) <= w:
+			line += " " + word
+		default:
+			lines = append(lines, ellipsize(line, w))
+			line = word
+		}
+	}
+	if line != "" || len(lines) == 0 {
+		lines = append(lines, ellipsize(line, w))
+	}
+	return lines
 }
