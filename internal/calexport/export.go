@@ -100,6 +100,11 @@ func ExportNotes(cal *client.Calendar, reminders []Reminder) (Result, error) {
 }
 
 func export(cal *client.Calendar, reminders []Reminder, f Format, withNotes bool) (Result, error) {
+	// A format's name in any case, as the command reads it.
+	f, err := ParseFormat(string(f))
+	if err != nil {
+		return Result{}, err
+	}
 	c, err := prepare(cal)
 	if err != nil {
 		return Result{}, err
@@ -113,9 +118,6 @@ func export(cal *client.Calendar, reminders []Reminder, f Format, withNotes bool
 		file = c.simple(reminders)
 	case Calendarium:
 		file, notes = c.calendarium(reminders, withNotes)
-	default:
-		_, err := ParseFormat(string(f))
-		return Result{}, err
 	}
 	data, err := encode(file)
 	if err != nil {

@@ -1,7 +1,6 @@
 package calexport
 
 import (
-	"math"
 	"strconv"
 
 	"github.com/kanka-cli/kanka/almanac"
@@ -184,11 +183,8 @@ func (c *calendar) fantasy(reminders []Reminder) fcFile {
 			Color: hexColour(m.Colour), ShadowColor: "#292b4a", CycleRounding: "round"})
 		keepMoon(c, at.moons, m, fcMoonRef{index: i, cycle: p, shift: shift, granularity: g})
 		if !ok {
-			d := c.firstFullDiffers(m, from, to, func(day int64) bool {
-				x := (float64(day+all) - shift) / p
-				phase := int(math.Floor((x-math.Floor(x))*float64(g)+0.5)) % g
-				return phase == g/2
-			})
+			ref := fcMoonRef{index: i, cycle: p, shift: shift, granularity: g}
+			d := c.firstFullDiffers(m, from, to, func(day int64) bool { return fcPhase(day+all, ref) == g/2 })
 			if d != nil {
 				c.lose(d, "moon %s: a cycle of %s days is too short for Fantasy-Calendar's %d phases: some full moons show on no day or on the next; %s",
 					m.Name, trimFloat(p), g, firstDiffers(d))

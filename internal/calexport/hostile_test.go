@@ -233,3 +233,16 @@ func BenchmarkHostileReminders(b *testing.B) {
 		})
 	}
 }
+
+// A format's name is read in any case, as ParseFormat reads it: the file
+// is written, not an empty result.
+func TestExportReadsAFormatInAnyCase(t *testing.T) {
+	p, err := presets.Get("harptos")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := calexport.Export(&client.Calendar{CalendarInput: withMoonIDs(p.Input)}, nil, "Calendarium")
+	if err != nil || len(res.Data) == 0 || res.Format != calexport.Calendarium {
+		t.Errorf("Export(..., \"Calendarium\"): %d bytes, format %q, error %v", len(res.Data), res.Format, err)
+	}
+}

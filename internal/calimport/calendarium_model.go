@@ -217,7 +217,7 @@ func (m *cmModel) firstDay(year int) int64 {
 	if year < 0 {
 		mult = -1
 	}
-	return floorMod64(mult*(m.daysFromYearOne(year)%w+mult*int64(m.firstWeekDay)+mult*int64(m.offset)), w)
+	return almanac.FloorMod(mult*(m.daysFromYearOne(year)%w+mult*int64(m.firstWeekDay)+mult*int64(m.offset)), w)
 }
 
 func (m *cmModel) weekday(d almanac.Date) (int, bool) {
@@ -228,9 +228,9 @@ func (m *cmModel) weekday(d almanac.Date) (int, bool) {
 	w := int64(m.week)
 	first := int64(0)
 	if m.overflow {
-		first = floorMod64(m.monthBefore(d.Year, i)%w+m.firstDay(d.Year), w)
+		first = almanac.FloorMod(m.monthBefore(d.Year, i)%w+m.firstDay(d.Year), w)
 	}
-	return int(floorMod64(first+int64(day)-1, w)), true
+	return int(almanac.FloorMod(first+int64(day)-1, w)), true
 }
 
 func (m *cmModel) full(i int, d almanac.Date) (bool, bool) {
@@ -246,7 +246,7 @@ func (m *cmModel) full(i int, d almanac.Date) (bool, bool) {
 func (mo cmMoonModel) phase(n int64) int {
 	x := (float64(n) - mo.offset) / mo.cycle
 	pos := x - math.Floor(x)
-	return int(floorMod64(int64(math.Floor(math.Mod(pos*24, 24)+0.5)), 24))
+	return int(almanac.FloorMod(int64(math.Floor(math.Mod(pos*24, 24)+0.5)), 24))
 }
 
 // moonOffset is the Kanka offset of moon i by Calendarium's own count: its
@@ -262,12 +262,4 @@ func (m *cmModel) moonOffset(i int, r *almanac.Reckoning, at almanac.Date) (int6
 	}
 	mo := m.moons[i]
 	return int64(math.Floor(mo.offset + mo.cycle/2 - float64(n-ord) + 0.75)), true
-}
-
-func floorMod64(a, b int64) int64 {
-	r := a % b
-	if r < 0 {
-		r += b
-	}
-	return r
 }
