@@ -324,7 +324,6 @@ type decoded struct {
 	// escapes are the escapes decoded, in order; between them the bytes
 	// are the text's own.
 	escapes []decodedEscape
-	srcLen  int
 }
 
 // decodedEscape is an escape of src bytes [src, src+srcLen) decoded into
@@ -334,7 +333,7 @@ type decodedEscape struct{ at, n, src, srcLen int }
 // decodeEscapes decodes every escape of text; a backslash that starts none
 // stays, and so does an escape cut short.
 func decodeEscapes(text []byte) *decoded {
-	d := &decoded{text: make([]byte, 0, len(text)), srcLen: len(text)}
+	d := &decoded{text: make([]byte, 0, len(text))}
 	i := 0
 	forEachEscape(text, func(at int, e escape) {
 		if e.short {

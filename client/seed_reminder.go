@@ -124,7 +124,7 @@ func (r *fileReader) seedReminders(n *yaml.Node, path string) []SeedReminder {
 			map[string]func(v *yaml.Node, p string){"id": func(v *yaml.Node, _ string) { id = v }})
 		sr := SeedReminder{Line: item.Line, Input: in}
 		if id != nil {
-			sr.ID = r.recordID(id, keyPath(path, "id"), "reminder")
+			sr.ID = r.reminderID(id, keyPath(path, "id"))
 		}
 		r.checkReminder(in, path, before)
 		if len(r.problems) == before {
@@ -134,14 +134,14 @@ func (r *fileReader) seedReminders(n *yaml.Node, path string) []SeedReminder {
 	return out
 }
 
-// recordID reads `id: N`, a whole number above 0, of a record of noun.
-func (r *fileReader) recordID(n *yaml.Node, path, noun string) int {
+// reminderID reads `id: N`, a whole number above 0.
+func (r *fileReader) reminderID(n *yaml.Node, path string) int {
 	if n.Kind == yaml.ScalarNode && n.ShortTag() != "!!float" {
 		if id, err := strconv.Atoi(strings.TrimSpace(n.Value)); err == nil && id > 0 {
 			return id
 		}
 	}
-	r.add(n, path, "%q is not a %s id (a whole number above 0)", n.Value, noun)
+	r.add(n, path, "%q is not a reminder id (a whole number above 0)", n.Value)
 	return 0
 }
 

@@ -66,7 +66,7 @@ func listReply[T any](s *Server, r *http.Request, live bool, items []T, perPage 
 		{"last_page", lastPage},
 	}
 	if live {
-		meta.set("links", metaLinks(r, page, lastPage, live))
+		meta.set("links", metaLinks(r, page, lastPage))
 	}
 	meta = append(meta,
 		member{"path", baseURL(r) + r.URL.Path},
@@ -105,21 +105,22 @@ func pageURL(r *http.Request, n int, live bool) string {
 	return baseURL(r) + r.URL.Path + "?" + q.Encode()
 }
 
-// metaLinks is Laravel's meta.links: previous, each page, next.
-func metaLinks(r *http.Request, page, lastPage int, live bool) []object {
+// metaLinks is Laravel's meta.links: previous, each page, next (the live
+// service's envelope alone has them).
+func metaLinks(r *http.Request, page, lastPage int) []object {
 	link := func(u any, label string, active bool) object {
 		return object{{"url", u}, {"label", label}, {"active", active}}
 	}
 	var prev, next any
 	if page > 1 {
-		prev = pageURL(r, page-1, live)
+		prev = pageURL(r, page-1, true)
 	}
 	if page < lastPage {
-		next = pageURL(r, page+1, live)
+		next = pageURL(r, page+1, true)
 	}
 	links := []object{link(prev, "&laquo; Previous", false)}
 	for n := 1; n <= lastPage; n++ {
-		links = append(links, link(pageURL(r, n, live), strconv.Itoa(n), n == page))
+		links = append(links, link(pageURL(r, n, true), strconv.Itoa(n), n == page))
 	}
 	return append(links, link(next, "Next &raquo;", false))
 }

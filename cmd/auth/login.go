@@ -168,7 +168,7 @@ func loginRun(cmd *cobra.Command, opts *LoginOptions) error {
 		notice(opts.F, "The active profile is %q: use -p %s, or make this one active with `kanka config use %s`.", active, r.ProfileName, r.ProfileName)
 	}
 	if unsaved := fromEnv(r, "url", "campaign"); len(unsaved) > 0 {
-		notice(opts.F, "%s served the check but %s not saved: `kanka config set` saves a setting in the profile.", strings.Join(unsaved, " and "), plural(len(unsaved), "was", "were"))
+		notice(opts.F, "%s served the check but %s not saved: `kanka config set` saves a setting in the profile.", strings.Join(unsaved, " and "), cmdutil.Plural(len(unsaved), "was", "were"))
 	}
 	if os.Getenv("KANKA_TOKEN") != "" {
 		notice(opts.F, "KANKA_TOKEN is set in the environment and comes before any profile: unset it to use the token just saved.")
@@ -202,13 +202,6 @@ func fromEnv(r *profile.Resolved, keys ...string) []string {
 		}
 	}
 	return names
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // maxTokenBytes bounds the token read from stdin: a Kanka token is about a

@@ -2,7 +2,6 @@ package calendar
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
@@ -119,7 +118,7 @@ func exportToolRun(opts *ExportOptions) error {
 		fmt.Fprintf(f.IO.ErrOut, "warning: %s\n", output.Sanitize(l.Text))
 	}
 	if opts.Notes != "" {
-		cmdutil.Say(f, "wrote %s to %s", notesCount(len(res.Notes)), opts.Notes)
+		cmdutil.Say(f, "wrote %d %s to %s", len(res.Notes), cmdutil.Plural(len(res.Notes), "note", "notes"), opts.Notes)
 	}
 	_, err = f.IO.Out.Write(res.Data)
 	return err
@@ -132,10 +131,3 @@ type strictRefusal string
 
 func (s strictRefusal) Error() string   { return string(s) }
 func (s strictRefusal) UsageHint() bool { return false }
-
-func notesCount(n int) string {
-	if n == 1 {
-		return "1 note"
-	}
-	return strconv.Itoa(n) + " notes"
-}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/internal/cache"
 	"github.com/kanka-cli/kanka/output"
 	"github.com/kanka-cli/kanka/output/monthgrid"
@@ -126,7 +127,7 @@ func writePassed(w io.Writer, months []client.Month, back bool, days []passedDay
 	}
 	for i, d := range days {
 		if i == maxPassedLines {
-			fmt.Fprintf(&b, "  and %d more %s (-o json lists them all)\n", len(days)-i, plural(len(days)-i, "day", "days"))
+			fmt.Fprintf(&b, "  and %d more %s (-o json lists them all)\n", len(days)-i, cmdutil.Plural(len(days)-i, "day", "days"))
 			break
 		}
 		var items []string
@@ -158,13 +159,6 @@ func passedReminder(rm monthgrid.Reminder) string {
 		s += fmt.Sprintf(" (day %d of %d)", rm.Span.Day, rm.Span.Days)
 	}
 	return s
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // movedRecord is the calendar as the server stored it, with the days

@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
 )
 
 // Helpers of the tools' results: reading the commands' JSON, and the
@@ -110,10 +112,7 @@ func count(v any) int {
 
 // plural is "1 moon" or "3 moons".
 func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
+	return strconv.Itoa(n) + " " + cmdutil.Plural(n, one, many)
 }
 
 // calendarWords names a calendar in a summary: 1 "Calendar of Harptos".
