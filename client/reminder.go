@@ -239,6 +239,15 @@ func (r *Reminder) Recurrence() (rec almanac.Recurrence, ok bool) {
 		Periodicity: deref(r.Repeat, ""), Until: deref(r.Until, "")}, true
 }
 
+// OwnedBy reports whether r is one of cal's own reminders: its entity's
+// (not a post's, not a character's), on cal. The service's answer must
+// say so: a calendar without an entity_id, or a reminder without its
+// calendar_id, owns nothing, so that nothing is taken for its own by
+// mistake (apply prunes only these, export writes these).
+func (r *Reminder) OwnedBy(cal *Calendar) bool {
+	return cal.EntityID > 0 && !r.OfPost() && r.RemindableID == cal.EntityID && r.CalendarID != nil && *r.CalendarID == cal.ID
+}
+
 // OfPost reports whether the reminder is a post's, not an entity's.
 func (r *Reminder) OfPost() bool { return strings.HasSuffix(r.RemindableType, `\Post`) }
 

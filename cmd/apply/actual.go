@@ -135,7 +135,7 @@ func readReminders(ctx context.Context, c *client.Client, seed Seed, act *Actual
 			if err != nil {
 				return fmt.Errorf("calendar %d %q: reading its reminders: %w", cal.ID, cal.Name, err)
 			}
-			if ownReminder(cal, r) {
+			if r.OwnedBy(cal) {
 				own = append(own, r)
 			}
 		}
@@ -144,10 +144,3 @@ func readReminders(ctx context.Context, c *client.Client, seed Seed, act *Actual
 	return nil
 }
 
-// ownReminder reports whether r, listed with calendar cal, is one of the
-// calendar's own entity's reminders on it: those are the seed's to
-// manage; a character's birthday on the calendar, or a post's reminder,
-// is never touched.
-func ownReminder(cal *client.Calendar, r *client.Reminder) bool {
-	return cal.EntityID > 0 && !r.OfPost() && r.RemindableID == cal.EntityID && deref(r.CalendarID) == cal.ID
-}

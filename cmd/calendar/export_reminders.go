@@ -22,14 +22,10 @@ import (
 
 // exportReminders reads the calendar's reminders for the tool's file.
 func exportReminders(ctx context.Context, f *cmdutil.Factory, c *client.Client, cal *client.Calendar, all bool) ([]calexport.Reminder, error) {
-	var seen []*client.Reminder
-	for rm, err := range c.CalendarReminders(cal.ID).All(ctx, nil, nil) {
-		if err != nil {
-			return nil, fmt.Errorf("reading the reminders of calendar %d %q: %w", cal.ID, cal.Name, err)
-		}
-		seen = append(seen, rm)
+	seen, err := f.LocalCache().CalendarReminders(ctx, c, cal.ID, 0)
+	if err != nil {
+		return nil, fmt.Errorf("reading the reminders of calendar %d %q: %w", cal.ID, cal.Name, err)
 	}
-	f.LocalCache().RemindersSeen(seen)
 	if !all && cal.EntityID == 0 && len(seen) > 0 {
 		fmt.Fprintf(f.IO.ErrOut, "warning: the server's answer gives calendar %d no entity_id: none of its %d reminders can be told to be its own; --all-reminders writes them all\n",
 			cal.ID, len(seen))
@@ -38,7 +34,7 @@ func exportReminders(ctx context.Context, f *cmdutil.Factory, c *client.Client, 
 	var out []calexport.Reminder
 	others := 0
 	for _, rm := range seen {
-		own := !rm.OfPost() && cal.EntityID != 0 && rm.RemindableID == cal.EntityID
+		own := rm.OwnedBy(cal)
 		if !own && !all {
 			others++
 			continue

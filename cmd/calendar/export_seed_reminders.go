@@ -33,11 +33,12 @@ func ownReminders(ctx context.Context, f *cmdutil.Factory, c *client.Client, cal
 			cal.ID, cal.Name)
 		return nil, false, nil
 	}
-	for r, err := range c.CalendarReminders(cal.ID).All(ctx, nil, nil) {
-		if err != nil {
-			return nil, false, fmt.Errorf("calendar %d %q: reading its reminders: %w", cal.ID, cal.Name, err)
-		}
-		if !r.OfPost() && r.RemindableID == cal.EntityID && r.CalendarID != nil && *r.CalendarID == cal.ID {
+	all, err := f.LocalCache().CalendarReminders(ctx, c, cal.ID, 0)
+	if err != nil {
+		return nil, false, fmt.Errorf("calendar %d %q: reading its reminders: %w", cal.ID, cal.Name, err)
+	}
+	for _, r := range all {
+		if r.OwnedBy(cal) {
 			own = append(own, r)
 		}
 	}

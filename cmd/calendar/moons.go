@@ -19,10 +19,11 @@ func RefuseLostMoons(ctx context.Context, f *cmdutil.Factory, c *client.Client, 
 		return nil
 	}
 	var repeats []string
-	for r, err := range c.CalendarReminders(id).All(ctx, nil, nil) {
-		if err != nil {
-			return fmt.Errorf("calendar %d: reading its reminders, for those that repeat on the moons this write takes away: %w", id, err)
-		}
+	all, err := f.LocalCache().CalendarReminders(ctx, c, id, 0)
+	if err != nil {
+		return fmt.Errorf("calendar %d: reading its reminders, for those that repeat on the moons this write takes away: %w", id, err)
+	}
+	for _, r := range all {
 		p, err := almanac.ParsePeriodicity(deref(r.Repeat))
 		if moon, ok := lost[p.MoonID]; ok && err == nil && p.Repeat == almanac.RepeatMoon && r.IsRecurring {
 			repeats = append(repeats, fmt.Sprintf("reminder %d on %s's %s", r.ID, moon, p.Phase))
