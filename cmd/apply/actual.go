@@ -143,4 +143,3 @@ func readReminders(ctx context.Context, c *client.Client, seed Seed, act *Actual
 	}
 	return nil
 }
-
