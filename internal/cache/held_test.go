@@ -21,7 +21,7 @@ func TestLoadWeatherHoldsEachAnswerOnce(t *testing.T) {
 	if err := k.writeWeather(1, set, -1); err != nil {
 		t.Fatal(err)
 	}
-	for _, keep := range []func(*client.Weather) bool{nil, func(w *client.Weather) bool { return w.ID != 2 }, keepNone} {
+	for _, keep := range []func(*client.Weather) bool{nil, func(w *client.Weather) bool { return w.ID != 2 }, keepNone[*client.Weather]} {
 		got := k.loadWeather(1, keep)
 		if got == nil || len(got.raws) != 3 {
 			t.Fatalf("loaded %+v", got)

@@ -281,10 +281,7 @@ func (l calendarList[T, R]) tee(ctx context.Context, k *Cache, calendarID int, w
 	name := l.file(calendarID)
 	return func(yield func(R, error) bool) {
 		k.mu.Lock()
-		basedOn := int64(-1)
-		if m, err := k.readFile(name, l.kind, func([]byte) error { return nil }); err == nil && m != nil {
-			basedOn = m.Gen
-		}
+		basedOn := k.generation(name, l.kind)
 		k.mu.Unlock()
 		started := k.now()
 		fw, ferr := k.create(name)
@@ -375,7 +372,7 @@ func (l calendarList[T, R]) change(k *Cache, calendarID int, change func(set *li
 	defer k.mu.Unlock()
 	name := l.file(calendarID)
 	err := k.locked(func() error {
-		set := l.load(k, calendarID, func(R) bool { return false })
+		set := l.load(k, calendarID, keepNone[R])
 		if set == nil {
 			// No copy to change; a kanka walking the pages now must not
 			// keep what it read before this change: a file of a newer
@@ -396,3 +393,7 @@ func (l calendarList[T, R]) change(k *Cache, calendarID int, change func(set *li
 		_ = os.Remove(filepath.Join(k.dir, name))
 	}
 }
+
+// keepNone keeps no record: a change of a list's file needs only the ids
+// and the answers.
+func keepNone[R any](R) bool { return false }

@@ -208,12 +208,13 @@ func (k *Cache) KnownReminders() []*client.Reminder {
 
 // KnownReminder is reminder id as the cache holds it.
 func (k *Cache) KnownReminder(id int) (*client.Reminder, bool) {
-	known := k.KnownReminders()
-	i := slices.IndexFunc(known, func(r *client.Reminder) bool { return r.ID == id })
-	if i < 0 {
+	if k == nil {
 		return nil, false
 	}
-	return known[i], true
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	r, ok := keyed[client.Reminder](k, remindersFile)[id]
+	return r, ok
 }
 
 // KnownEntity is entity id as the cache holds it, however long ago it was

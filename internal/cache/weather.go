@@ -28,9 +28,6 @@ var weatherList = calendarList[client.Weather, *client.Weather]{
 // weatherSet is a calendar's weather as the cache holds it.
 type weatherSet = listSet[client.Weather, *client.Weather]
 
-// keepNone keeps no entry: a change of the file needs only the ids and the
-// answers.
-func keepNone(*client.Weather) bool { return false }
 
 func weatherFile(calendarID int) string { return weatherList.file(calendarID) }
 
