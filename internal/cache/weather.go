@@ -28,7 +28,6 @@ var weatherList = calendarList[client.Weather, *client.Weather]{
 // weatherSet is a calendar's weather as the cache holds it.
 type weatherSet = listSet[client.Weather, *client.Weather]
 
-
 func weatherFile(calendarID int) string { return weatherList.file(calendarID) }
 
 // loadWeather reads the weather file of calendarID; nil when there is none
