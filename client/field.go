@@ -192,11 +192,17 @@ func (t Fields[In]) Changes(want, have *In) []Change {
 // it stores as nothing. A nil answer (a record made in code) leaves out
 // nothing.
 func (t Fields[In]) ChangesOf(want, have *In, answer json.RawMessage) (changes []Change, uncompared []string) {
-	missing := t.Unanswered(answer)
+	var missing map[string]bool // read from answer at the first field that differs
 	for i := range t {
 		f := &t[i]
 		if f.WriteOnly || !f.given(want) || f.equal(want, have) {
 			continue
+		}
+		if missing == nil {
+			missing = t.Unanswered(answer)
+			if missing == nil {
+				missing = map[string]bool{}
+			}
 		}
 		if missing[f.Key] {
 			uncompared = append(uncompared, f.Key)
