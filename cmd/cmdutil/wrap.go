@@ -10,31 +10,22 @@ import (
 // cut), and commands, wrapped as help wraps examples: with a backslash, so
 // that a command still pastes as one.
 
-// WrapCommand wraps one command line wider than w at its spaces: each
-// line but the last ends in " \", and the lines after the first are
-// indented four more than it. A flag stays on the line of its value
-// (--date 1492-1-1). A word that fits no line stays whole (a command cut
-// short would not run). It does not look inside quotes: it is for
-// commands kanka writes, whose arguments hold no spaces.
+// WrapCommand wraps one command line wider than w at its spaces, as help
+// wraps examples: each line but the last ends in " \", and the lines after
+// the first are indented four more than it. A quoted argument stays one
+// word, and a flag stays on the line of its value (--date 1492-1-1). A
+// word that fits no line stays whole (a command cut short would not run).
 func WrapCommand(line string, w int) []string {
 	if w <= 0 || output.Width(line) <= w {
 		return []string{line}
 	}
 	body := strings.TrimLeft(line, " ")
 	indent := line[:len(line)-len(body)]
-	var lines []string
-	cur, curIndent := indent, indent
-	for _, word := range flagsWithValues(strings.Fields(body)) {
-		if cur != curIndent && output.Width(cur)+1+output.Width(word)+2 > w {
-			lines = append(lines, cur+" \\")
-			cur, curIndent = indent+"    ", indent+"    "
-		}
-		if cur != curIndent {
-			cur += " "
-		}
-		cur += word
+	lines := output.WrapWords(flagsWithValues(ShellWords(body)), w-2, indent, indent+"    ")
+	for i := range lines[:len(lines)-1] {
+		lines[i] += " \\"
 	}
-	return append(lines, cur)
+	return lines
 }
 
 // flagsWithValues joins each flag to the word after it when that is no
@@ -66,4 +57,44 @@ func WrapAdvice(text string, w int) string {
 		out = append(out, output.Wrap(line, w, "", "")...)
 	}
 	return strings.Join(out, "\n") + "\n"
+}
+
+// ShellWords splits a line of shell at the spaces between its words: a
+// quoted string, with its spaces, is one word; so is a comment, from its
+// "#" to the end of the line (a backslash inside it would not continue the
+// line).
+func ShellWords(s string) []string {
+	var words []string
+	var word strings.Builder
+	quote := rune(0)
+	escaped := false
+	for i, r := range s {
+		switch {
+		case escaped:
+			escaped = false
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			} else if r == '\\' && quote == '"' {
+				escaped = true
+			}
+		case r == '\\':
+			escaped = true
+		case r == '\'' || r == '"':
+			quote = r
+		case r == '#' && word.Len() == 0:
+			return append(words, strings.TrimSpace(s[i:]))
+		case r == ' ' || r == '\t':
+			if word.Len() > 0 {
+				words = append(words, word.String())
+				word.Reset()
+			}
+			continue
+		}
+		word.WriteRune(r)
+	}
+	if word.Len() > 0 {
+		words = append(words, word.String())
+	}
+	return words
 }

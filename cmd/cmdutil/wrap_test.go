@@ -17,3 +17,13 @@ func TestWrapCommandKeepsFlagsWithTheirValues(t *testing.T) {
 		t.Errorf("a word that fits no line: %q", got)
 	}
 }
+
+// A quoted argument is one word: the command still pastes as it was
+// (the calendar's name is not split across a backslash).
+func TestWrapCommandKeepsQuotedArgumentsWhole(t *testing.T) {
+	got := WrapCommand(`  kanka weather set --calendar "Calendar of Harptos" --weather sun`, 40)
+	want := "  kanka weather set \\\n      --calendar \"Calendar of Harptos\" \\\n      --weather sun"
+	if strings.Join(got, "\n") != want {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), want)
+	}
+}

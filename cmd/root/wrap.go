@@ -3,6 +3,7 @@ package root
 import (
 	"strings"
 
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/output"
 )
 
@@ -64,49 +65,9 @@ func wrapCommandLine(line string, width int) []string {
 	if strings.HasPrefix(body, "#") {
 		return wrapWords(strings.Fields(strings.TrimPrefix(body, "#")), width, indent+"# ", indent+"# ")
 	}
-	lines := wrapWords(shellWords(body), width-2, indent, indent+"    ")
+	lines := wrapWords(cmdutil.ShellWords(body), width-2, indent, indent+"    ")
 	for i := range lines[:len(lines)-1] {
 		lines[i] += " \\"
 	}
 	return lines
-}
-
-// shellWords splits a line of shell at the spaces between its words: a
-// quoted string, with its spaces, is one word; so is a comment, from its
-// "#" to the end of the line (a backslash inside it would not continue the
-// line).
-func shellWords(s string) []string {
-	var words []string
-	var word strings.Builder
-	quote := rune(0)
-	escaped := false
-	for i, r := range s {
-		switch {
-		case escaped:
-			escaped = false
-		case quote != 0:
-			if r == quote {
-				quote = 0
-			} else if r == '\\' && quote == '"' {
-				escaped = true
-			}
-		case r == '\\':
-			escaped = true
-		case r == '\'' || r == '"':
-			quote = r
-		case r == '#' && word.Len() == 0:
-			return append(words, strings.TrimSpace(s[i:]))
-		case r == ' ' || r == '\t':
-			if word.Len() > 0 {
-				words = append(words, word.String())
-				word.Reset()
-			}
-			continue
-		}
-		word.WriteRune(r)
-	}
-	if word.Len() > 0 {
-		words = append(words, word.String())
-	}
-	return words
 }

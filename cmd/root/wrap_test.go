@@ -3,6 +3,8 @@ package root
 import (
 	"strings"
 	"testing"
+
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
 )
 
 // Prose is re-wrapped paragraph by paragraph; an indented line is code and
@@ -45,7 +47,7 @@ func TestWrapCommandLine(t *testing.T) {
 	if got := wrapCommandLine("  # A CI job, with KANKA_TOKEN and KANKA_CAMPAIGN set", 30); strings.Join(got, "\n") != "  # A CI job, with KANKA_TOKEN\n  # and KANKA_CAMPAIGN set" {
 		t.Errorf("a comment line: %q", got)
 	}
-	if got := shellWords(`kanka x --jq '.[] | .name' "a \" b" c\ d`); strings.Join(got, "|") != `kanka|x|--jq|'.[] | .name'|"a \" b"|c\ d` {
+	if got := cmdutil.ShellWords(`kanka x --jq '.[] | .name' "a \" b" c\ d`); strings.Join(got, "|") != `kanka|x|--jq|'.[] | .name'|"a \" b"|c\ d` {
 		t.Errorf("shellWords: %q", got)
 	}
 }
