@@ -12,6 +12,7 @@ import (
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/internal/calexport"
+	"github.com/kanka-cli/kanka/output/monthgrid"
 )
 
 // The reminders a tool's file carries: the calendar's list, every page,
@@ -30,7 +31,7 @@ func exportReminders(ctx context.Context, f *cmdutil.Factory, c *client.Client, 
 		fmt.Fprintf(f.IO.ErrOut, "warning: the server's answer gives calendar %d no entity_id: none of its %d reminders can be told to be its own; --all-reminders writes them all\n",
 			cal.ID, len(seen))
 	}
-	owners := map[int]string{}
+	owners := readOwners(ctx, c, cal, f.LocalCache())
 	var out []calexport.Reminder
 	others := 0
 	for _, rm := range seen {
@@ -53,7 +54,7 @@ func exportReminders(ctx context.Context, f *cmdutil.Factory, c *client.Client, 
 			r.Type = *rm.TypeID
 		}
 		if !own {
-			r.Owner = ownerName(ctx, f, c, rm, owners)
+			r.Owner = ownerName(owners.of(rm))
 		}
 		out = append(out, r)
 	}
@@ -69,22 +70,13 @@ func exportReminders(ctx context.Context, f *cmdutil.Factory, c *client.Client, 
 	return out, nil
 }
 
-// ownerName is whose rm is: "post 3", or its entity's name (read once for
-// all its reminders, through the local cache), "entity 50" when it cannot
-// be read.
-func ownerName(ctx context.Context, f *cmdutil.Factory, c *client.Client, rm *client.Reminder, owners map[int]string) string {
-	if rm.OfPost() {
-		return "post " + strconv.Itoa(rm.RemindableID)
+// ownerName is whose a reminder is, in a tool's file: its entity's name,
+// else "post 3" or "entity 50".
+func ownerName(o monthgrid.Owner) string {
+	if o.Name != nil {
+		return *o.Name
 	}
-	if name, ok := owners[rm.RemindableID]; ok {
-		return name
-	}
-	owners[rm.RemindableID] = "entity " + strconv.Itoa(rm.RemindableID)
-	e, err := f.LocalCache().Entity(rm.RemindableID, func(id int) (*client.Entity, error) { return c.GetEntity(ctx, id) })
-	if err == nil && e.Name != "" {
-		owners[rm.RemindableID] = e.Name
-	}
-	return owners[rm.RemindableID]
+	return o.Kind + " " + strconv.Itoa(o.ID)
 }
 
 // checkNotesDir refuses --notes that is a file, before anything is sent.
