@@ -3,6 +3,8 @@ package calexport
 import (
 	"strconv"
 	"strings"
+
+	"github.com/kanka-cli/kanka/internal/fantasycal"
 )
 
 // kankaColours are the shades of the colours the service offers a moon
@@ -73,24 +75,15 @@ func rgb(hex string) (r, g, b int) {
 	return int(v >> 16 & 0xff), int(v >> 8 & 0xff), int(v & 0xff)
 }
 
-// fcColours are Fantasy-Calendar's event colours and their shades (the
-// table Calendarium's importer keeps, docs/formats.md 1.6), in its order.
-var fcColours = []struct{ name, hex string }{
-	{"Dark-Solid", "#000000"}, {"Red", "#9b2c2c"}, {"Pink", "#880e4f"}, {"Purple", "#4a148c"},
-	{"Deep-Purple", "#311b92"}, {"Blue", "#0d47a1"}, {"Light-Blue", "#0288d1"}, {"Cyan", "#006064"},
-	{"Teal", "#004d40"}, {"Green", "#2e7d32"}, {"Light-Green", "#7cb342"}, {"Lime", "#9e9d24"},
-	{"Yellow", "#ffeb3b"}, {"Orange", "#ff9100"}, {"Blue-Grey", "#455a64"},
-}
-
 // nearestFCColour is the Fantasy-Calendar colour nearest hex (by the
 // distance of red, green and blue), and whether it is that very shade.
 func nearestFCColour(hex string) (name string, exact bool) {
 	r, g, b := rgb(hex)
 	best := -1
-	for _, c := range fcColours {
-		cr, cg, cb := rgb(c.hex)
+	for _, c := range fantasycal.EventColours {
+		cr, cg, cb := rgb(c.Hex)
 		if d := (r-cr)*(r-cr) + (g-cg)*(g-cg) + (b-cb)*(b-cb); best < 0 || d < best {
-			best, name = d, c.name
+			best, name = d, c.Name
 		}
 	}
 	return name, best == 0

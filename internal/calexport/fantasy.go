@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/kanka-cli/kanka/almanac"
+	"github.com/kanka-cli/kanka/internal/fantasycal"
 )
 
 // A Fantasy-Calendar export, {name, static_data, dynamic_data, events,
@@ -176,7 +177,7 @@ func (c *calendar) fantasy(reminders []Reminder) fcFile {
 	at := fcPlace{moons: map[int]fcMoonRef{}, all: all, from: from, to: to}
 	for i, m := range c.fits(tool) {
 		p := m.period()
-		g := fcGranularity(p)
+		g := fantasycal.Granularity(p)
 		delta, ok := m.centre(p / float64(2*g))
 		shift := m.reduce(float64(m.Offset) - delta + float64(all) - p/2)
 		f.StaticData.Moons = append(f.StaticData.Moons, fcMoon{Name: m.Name, Cycle: p, Shift: shift, Granularity: g,
@@ -300,22 +301,4 @@ func (t fcYears) delta() (all, week int64) {
 		return all, 0
 	}
 	return all, all
-}
-
-// fcGranularity is how many phases Fantasy-Calendar draws for a moon of
-// the cycle; its importer computes it so (get_moon_granularity, 1.1).
-// calimport keeps the same rule to read a file: its tests import this
-// package, so the two cannot share one function.
-func fcGranularity(cycle float64) int {
-	switch {
-	case cycle >= 40:
-		return 40
-	case cycle >= 24:
-		return 24
-	case cycle >= 16:
-		return 16
-	case cycle >= 8:
-		return 8
-	}
-	return 4
 }

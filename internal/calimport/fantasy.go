@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/internal/fantasycal"
 )
 
 // A Fantasy-Calendar export: {name, static_data, dynamic_data, events,
@@ -255,7 +256,7 @@ func readFantasy(data []byte) (*draft, error) {
 			for _, p := range moon.custom {
 				highest = max(highest, p)
 			}
-			moon.granularity = granularityOf(float64(highest + 1))
+			moon.granularity = fantasycal.Granularity(float64(highest + 1))
 			moon.cycle = float64(len(moon.custom))
 			d.losses = append(d.losses, fmt.Sprintf("moon %s: its custom phases (a cycle of %d days) are not carried: Kanka shows 8 even phases over those %d days",
 				name, len(moon.custom), len(moon.custom)))
@@ -264,7 +265,7 @@ func readFantasy(data []byte) (*draft, error) {
 			return nil, fmt.Errorf("moon %d (%s): its cycle is %v, not a number of days above 0", i+1, name, float64(mo.Cycle))
 		}
 		if moon.granularity < 2 {
-			moon.granularity = granularityOf(moon.cycle)
+			moon.granularity = fantasycal.Granularity(moon.cycle)
 		}
 		m.moons = append(m.moons, moon)
 		d.in.Moons = append(d.in.Moons, client.Moon{Name: name, Fullmoon: moon.cycle, Colour: nearestColour(string(mo.Color))})
@@ -378,20 +379,4 @@ func itsTheir(n int) string {
 		return "its"
 	}
 	return "their"
-}
-
-// granularityOf is how many phases Fantasy-Calendar draws for a moon of
-// the cycle (get_moon_granularity).
-func granularityOf(cycle float64) int {
-	switch {
-	case cycle >= 40:
-		return 40
-	case cycle >= 24:
-		return 24
-	case cycle >= 16:
-		return 16
-	case cycle >= 8:
-		return 8
-	}
-	return 4
 }

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/kanka-cli/kanka/almanac"
+	"github.com/kanka-cli/kanka/internal/fantasycal"
 )
 
 // Fantasy-Calendar's events (docs/formats.md 1.2 to 1.6): an event is a
@@ -53,11 +54,11 @@ type fcCategory struct {
 // fcColours are Fantasy-Calendar's event colours as hex (Calendarium's
 // importer's table), made when first used.
 var fcColours = sync.OnceValue(func() map[string]string {
-	return map[string]string{
-		"dark-solid": "#000000", "red": "#9b2c2c", "pink": "#880e4f", "purple": "#4a148c", "deep-purple": "#311b92",
-		"blue": "#0d47a1", "light-blue": "#0288d1", "cyan": "#006064", "teal": "#004d40", "green": "#2e7d32",
-		"light-green": "#7cb342", "lime": "#9e9d24", "yellow": "#ffeb3b", "orange": "#ff9100", "blue-grey": "#455a64",
+	m := map[string]string{}
+	for _, c := range fantasycal.EventColours {
+		m[strings.ToLower(c.Name)] = c.Hex
 	}
+	return m
 })
 
 // fcEventColour is an event's colour as hex, and whether name is one of
