@@ -158,16 +158,21 @@ func (r *reminders) entityOf(ctx context.Context, c *client.Client, rm reminder)
 	if !rm.OfPost() {
 		return rm.RemindableID, nil
 	}
-	cal, err := r.calendar(ctx, c, deref(rm.CalendarID))
+	cal, err := r.calendar(ctx, c, nil, deref(rm.CalendarID))
 	if err != nil {
 		return 0, err
 	}
 	return cal.EntityID, nil
 }
 
-// calendar is calendar id: the local cache's while it is fresh, else one
-// GET.
-func (r *reminders) calendar(ctx context.Context, c *client.Client, id int) (*client.Calendar, error) {
+// calendar is calendar id: the one the run's --calendar lookup read (s,
+// when given), the local cache's while it is fresh, else one GET.
+func (r *reminders) calendar(ctx context.Context, c *client.Client, s *resource.Scope, id int) (*client.Calendar, error) {
+	if s != nil {
+		if cal, ok := s.Parent.(*client.Calendar); ok && cal != nil && cal.ID == id {
+			return cal, nil
+		}
+	}
 	if cal, ok := r.f.LocalCache().FreshCalendar(strconv.Itoa(id)); ok {
 		return cal, nil
 	}

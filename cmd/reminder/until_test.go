@@ -26,3 +26,15 @@ func TestUpdateRefusesAnEndYearWithoutARepeat(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// An update by the calendar's name checks a new date with the calendar
+// the name's lookup read: three requests, not a fourth GET of it.
+func TestUpdateByCalendarNameReadsTheCalendarOnce(t *testing.T) {
+	env := newTestEnv(t, "id",
+		ok("GET calendars?name=Harptos", "", cmdtest.List(harptos)),
+		ok("GET calendars/5/reminders", "", cmdtest.List(reminderJSON(7, 1492, 1, 3, "Feast"))),
+		ok("PATCH entities/50/reminders/7", `{"year":1492,"month":1,"day":4}`, cmdtest.One(reminderJSON(7, 1492, 1, 4, "Feast"))))
+	if err := env.run("update", "7", "--calendar", "Harptos", "--date", "1492-Hammer-4"); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -103,7 +103,7 @@ func (r *reminders) update(run *run, current reminder) (reminder, error) {
 		return nil, cmdutil.UsageErrorf("--until: reminder %d does not repeat, and the service keeps a last year only for a reminder that repeats: give --repeat too", current.ID)
 	}
 	if slices.ContainsFunc(changed, func(key string) bool { return slices.Contains(calendarKeys, key) }) {
-		cal, err := r.calendar(run.Ctx, run.Client, deref(in.CalendarID))
+		cal, err := r.calendar(run.Ctx, run.Client, run.Scope, deref(in.CalendarID))
 		if err != nil {
 			return nil, fmt.Errorf("reading the reminder's calendar to check it: %w", err)
 		}
