@@ -26,6 +26,11 @@ type Observer interface {
 	// LiveWeatherPath: the server has the live service's weather path, not
 	// the document's (see Config.LiveWeatherPath).
 	LiveWeatherPath()
+	// ReminderSeen: a reminder as the server answered a read or a write of
+	// it; created is true for the answer to a create.
+	ReminderSeen(r *Reminder, created bool)
+	// ReminderGone: a reminder was deleted, or answered 404.
+	ReminderGone(id int)
 }
 
 // observe calls see with the client's observer, when it has one.

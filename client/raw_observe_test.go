@@ -32,6 +32,10 @@ func (n *notes) WeatherGone(calendarID, id int) {
 	n.add(fmt.Sprintf("gone weather %d of %d", id, calendarID))
 }
 func (n *notes) LiveWeatherPath() { n.add("live weather path") }
+func (n *notes) ReminderSeen(r *client.Reminder, created bool) {
+	n.add(fmt.Sprintf("seen reminder %d (created %v)", r.ID, created))
+}
+func (n *notes) ReminderGone(id int) { n.add(fmt.Sprintf("gone reminder %d", id)) }
 
 // A raw write tells the cache what to forget: the calendar it changed or
 // deleted, the weather entry it changed or deleted; a 404 about a record

@@ -357,16 +357,8 @@ func (c *Client) CalendarReminders(calendarID int) Collection[Reminder, *Reminde
 }
 
 func (c *Client) reminders(path string) Collection[Reminder, *Reminder] {
-	k := Collection[Reminder, *Reminder]{send: c.at(path), walk: c.walkLimits()}
-	if o, ok := c.cfg.Observer.(ReminderObserver); ok {
-		k.seen, k.gone = func(id int, r *Reminder) { o.ReminderSeen(r, id == 0) }, o.ReminderGone
+	return Collection[Reminder, *Reminder]{send: c.at(path), walk: c.walkLimits(),
+		seen: func(id int, r *Reminder) { c.observe(func(o Observer) { o.ReminderSeen(r, id == 0) }) },
+		gone: func(id int) { c.observe(func(o Observer) { o.ReminderGone(id) }) },
 	}
-	return k
-}
-
-// ReminderObserver is an Observer that follows reminders too: one read
-// or written (created: by a create), one deleted or answered 404.
-type ReminderObserver interface {
-	ReminderSeen(r *Reminder, created bool)
-	ReminderGone(id int)
 }

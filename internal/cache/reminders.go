@@ -28,8 +28,6 @@ const (
 // cache holds them.
 var EntityTrust = time.Hour
 
-var _ client.ReminderObserver = (*Cache)(nil)
-
 // knownEntity is an entity as the cache keeps it, with when it was read.
 type knownEntity struct {
 	Entity *client.Entity `json:"entity"`
@@ -114,7 +112,7 @@ func (k *Cache) RemindersSeen(rs []*client.Reminder) {
 	changeKeyed(k, remindersFile, rs, nil, reminderLine)
 }
 
-// ReminderSeen keeps r (client.ReminderObserver), and puts it in its
+// ReminderSeen keeps r (client.Observer), and puts it in its
 // calendar's list (created: at its place by id, the total one more). A
 // reminder the cache knew on another calendar leaves that one's list.
 func (k *Cache) ReminderSeen(r *client.Reminder, created bool) {
