@@ -35,15 +35,15 @@ type innerValue struct {
 }
 
 // answerSplit is what a scan finds of the answer it measures: pairs,
-// the keys of the object it is and their values (a list: its items); when
-// asked, inner, the values in those, and deep, the keys and values of the
-// objects among them (a page's records), deep[i] in inner[deepIn[i]].
+// the keys of the object it is and their values (a list: its items); with
+// records set, inner, the values in those, and deep, the keys and values of
+// the objects among them (a page's records), deep[i] in inner[deepIn[i]].
 type answerSplit struct {
-	pairs               []answerPair
-	inner               []innerValue
-	deep                []answerPair
-	deepIn              []int
-	wantInner, wantDeep bool
+	pairs   []answerPair
+	inner   []innerValue
+	deep    []answerPair
+	deepIn  []int
+	records bool
 }
 
 // The states of scanAnswer between two tokens, named as encoding/json's
@@ -154,9 +154,9 @@ func scanAnswer(b []byte, shape *answerShape, split *answerSplit) (whole bool, e
 		case split == nil:
 		case len(stack) == 1:
 			split.pairs = append(split.pairs, answerPair{keyStart, keyEnd, valueStart, i})
-		case len(stack) == 2 && split.wantInner:
+		case len(stack) == 2 && split.records:
 			split.inner = append(split.inner, innerValue{len(split.pairs), innerStart, i})
-		case len(stack) == 3 && split.wantDeep && state == scanObjectValue:
+		case len(stack) == 3 && split.records && state == scanObjectValue:
 			split.deep = append(split.deep, answerPair{deepKeyStart, deepKeyEnd, deepStart, i})
 			split.deepIn = append(split.deepIn, len(split.inner))
 		}

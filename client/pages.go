@@ -91,7 +91,7 @@ func fetchPage[T listItem](ctx context.Context, get getter, filters url.Values, 
 	split := pageSplits.Get().(*answerSplit)
 	defer pageSplits.Put(split)
 	*split = answerSplit{pairs: split.pairs[:0], inner: split.inner[:0], deep: split.deep[:0], deepIn: split.deepIn[:0],
-		wantInner: true, wantDeep: true}
+		records: true}
 	whole, err := scanAnswer(ans.body, &pageShape, split)
 	if err != nil {
 		return nil, err
