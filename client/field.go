@@ -267,8 +267,18 @@ func (t Fields[In]) Unread(in *In) []string {
 // order.
 func (t Fields[In]) checkFields(in *In, ps *problems) {
 	for i := range t {
-		if t[i].check != nil {
-			t[i].check(in, ps)
+		f := &t[i]
+		if f.check == nil {
+			continue
+		}
+		before := len(*ps)
+		f.check(in, ps)
+		// A table that renames a field (a seed's repeat for the service's
+		// recurring_periodicity) says its problems under its own key.
+		for j := before; j < len(*ps); j++ {
+			if f.Answer != "" && (*ps)[j].Field == f.Answer {
+				(*ps)[j].Field = f.Key
+			}
 		}
 	}
 }

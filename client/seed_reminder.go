@@ -43,11 +43,6 @@ var SeedReminderFields = sync.OnceValue(func() Fields[ReminderInput] {
 			continue
 		case "recurring_periodicity":
 			f.Key, f.Answer = "repeat", "recurring_periodicity"
-			f.check = func(in *ReminderInput, ps *problems) {
-				if _, _, err := ReadRepeat(deref(in.Repeat, "")); err != nil {
-					ps.add("repeat", "%v", err)
-				}
-			}
 		case "recurring_until":
 			f.Key, f.Answer = "until", "recurring_until"
 			f.check = func(in *ReminderInput, ps *problems) {
