@@ -1,6 +1,7 @@
 package client
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -147,11 +148,12 @@ func (r *fileReader) checkReminder(in ReminderInput, path string, since int) {
 	if r.stopped() {
 		return
 	}
-	var ps problems
-	SeedReminderFields().checkFields(&in, &ps)
-	ps.checkDated(in.Dated, nil)
+	var ie *InputError
+	if err := in.ValidateSeed(nil); !errors.As(err, &ie) {
+		return
+	}
 	var kept []Problem
-	for _, p := range ps {
+	for _, p := range ie.Problems {
 		kept = append(kept, Problem{Field: keyPath(path, p.Field), Message: p.Message})
 	}
 	r.addChecked(kept, since)
