@@ -18,7 +18,6 @@ import (
 	"github.com/kanka-cli/kanka/internal/lockfile"
 	"github.com/kanka-cli/kanka/internal/shellquote"
 	"github.com/kanka-cli/kanka/output"
-	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
 
@@ -184,18 +183,4 @@ func (c *connector) releaseCampaign() {
 	defer c.lock.mu.Unlock()
 	c.lock.held.Unlock()
 	c.lock.held = nil
-}
-
-// releaseCampaignAfterRun walks the tree so that every command releases the
-// campaign's lock it took, once it returns.
-func releaseCampaignAfterRun(cmd *cobra.Command, c *connector) {
-	for _, sub := range cmd.Commands() {
-		releaseCampaignAfterRun(sub, c)
-	}
-	if run := cmd.RunE; run != nil {
-		cmd.RunE = func(cc *cobra.Command, args []string) error {
-			defer c.releaseCampaign()
-			return run(cc, args)
-		}
-	}
 }

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/kanka-cli/kanka/cmd/profile"
-	"github.com/spf13/cobra"
 )
 
 // Kanka's personal access tokens last a year, and a token that expired
@@ -18,24 +17,6 @@ import (
 
 // expiryWarnWindow is how long before its expiry a token is warned about.
 const expiryWarnWindow = 14 * 24 * time.Hour
-
-// warnOfExpiry walks the tree so that every command, once it ran, warns of
-// the run's token when it expires soon or has expired. A command that did
-// not read the settings (help, version) used no token, and says nothing.
-func warnOfExpiry(cmd *cobra.Command, c *connector) {
-	for _, sub := range cmd.Commands() {
-		warnOfExpiry(sub, c)
-	}
-	if run := cmd.RunE; run != nil {
-		cmd.RunE = func(cc *cobra.Command, args []string) error {
-			err := run(cc, args)
-			if c.resolved != nil && !c.globals.Quiet {
-				warnIfExpiring(c.io.ErrOut, c.resolved, time.Now(), stateDir)
-			}
-			return err
-		}
-	}
-}
 
 // warnIfExpiring writes the warning for r's token to w when it expires
 // within expiryWarnWindow of now, or has expired, and it was not warned

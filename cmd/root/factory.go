@@ -15,7 +15,6 @@ import (
 	"github.com/kanka-cli/kanka/cmd/profile"
 	"github.com/kanka-cli/kanka/internal/cache"
 	"github.com/kanka-cli/kanka/output"
-	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
 
@@ -342,17 +341,4 @@ func (c *connector) withTokenAdvice(err error) error {
 		return err
 	}
 	return cmdutil.WithTokenAdvice(err, c.resolved.TokenSource())
-}
-
-// adviseOnTokens walks the tree so that every command's 401 or 403 names
-// where the token came from and what to do there.
-func adviseOnTokens(cmd *cobra.Command, c *connector) {
-	for _, sub := range cmd.Commands() {
-		adviseOnTokens(sub, c)
-	}
-	if run := cmd.RunE; run != nil {
-		cmd.RunE = func(cc *cobra.Command, args []string) error {
-			return c.withTokenAdvice(run(cc, args))
-		}
-	}
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"syscall"
+	"time"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
@@ -245,9 +246,28 @@ func (t *tree) growBranch(i int) {
 func (t *tree) finish(cmd *cobra.Command) {
 	markUsageErrors(cmd)
 	completeFlagValues(cmd, t.f) // the branch is whole: every flag of a known set
-	adviseOnTokens(cmd, t.conn)
-	warnOfExpiry(cmd, t.conn)
-	releaseCampaignAfterRun(cmd, t.conn)
+	afterRun(cmd, t.conn)
+}
+
+// afterRun walks the tree so that every command, once it ran, names where
+// a refused token came from (its 401 or 403) and what to do there, warns of
+// the run's token when it expires soon or has expired (a command that did
+// not read the settings, help or version, used no token and says
+// nothing), and releases the campaign's lock it took.
+func afterRun(cmd *cobra.Command, c *connector) {
+	for _, sub := range cmd.Commands() {
+		afterRun(sub, c)
+	}
+	if run := cmd.RunE; run != nil {
+		cmd.RunE = func(cc *cobra.Command, args []string) error {
+			defer c.releaseCampaign()
+			err := c.withTokenAdvice(run(cc, args))
+			if c.resolved != nil && !c.globals.Quiet {
+				warnIfExpiring(c.io.ErrOut, c.resolved, time.Now(), stateDir)
+			}
+			return err
+		}
+	}
 }
 
 // addGlobalFlags declares the persistent flags, bound to g.
