@@ -262,9 +262,23 @@ func exportNode(cal *client.Calendar, weather []*client.Weather, withWeather boo
 	if !withWeather {
 		return out, nil
 	}
+	entries := make([]any, len(weather))
+	for i, w := range weather {
+		entries[i] = client.FromWeather(w)
+	}
+	list, err := flowList(entries)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, yamlwrite.Pair{Key: "weather", Value: list}), nil
+}
+
+// flowList is a YAML list of entries, each on one line ({date: ...}), and
+// [] when there is none: the export's weather and reminders.
+func flowList(entries []any) (*yaml.Node, error) {
 	list := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
-	for _, w := range weather {
-		entry, err := yamlwrite.Node(client.FromWeather(w))
+	for _, e := range entries {
+		entry, err := yamlwrite.Node(e)
 		if err != nil {
 			return nil, err
 		}
@@ -272,9 +286,9 @@ func exportNode(cal *client.Calendar, weather []*client.Weather, withWeather boo
 		list.Content = append(list.Content, entry)
 	}
 	if len(list.Content) == 0 {
-		list.Style = yaml.FlowStyle // weather: []
+		list.Style = yaml.FlowStyle
 	}
-	return append(out, yamlwrite.Pair{Key: "weather", Value: list}), nil
+	return list, nil
 }
 
 // dropMoonIDs removes the id of each moon: the server's, of this calendar.

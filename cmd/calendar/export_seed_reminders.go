@@ -12,7 +12,6 @@ import (
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/internal/yamlwrite"
-	yaml "go.yaml.in/yaml/v3"
 )
 
 // With --with-reminders, export writes each calendar's own reminders (those
@@ -52,7 +51,7 @@ func ownReminders(ctx context.Context, f *cmdutil.Factory, c *client.Client, cal
 // the seed's form (client.SeedReminderFile): a moon repeat named by its
 // moon, a length of one day (the service's own) left out.
 func withReminders(f *cmdutil.Factory, node yamlwrite.Map, cal *client.Calendar, reminders []*client.Reminder) (yamlwrite.Map, error) {
-	list := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
+	entries := make([]any, 0, len(reminders))
 	for _, r := range reminders {
 		in := client.FromReminder(r)
 		in.CalendarID = nil
@@ -74,15 +73,11 @@ func withReminders(f *cmdutil.Factory, node yamlwrite.Map, cal *client.Calendar,
 			}
 			in.Repeat = &repeat
 		}
-		entry, err := yamlwrite.Node(client.SeedReminderFile(&in))
-		if err != nil {
-			return nil, err
-		}
-		entry.Style = yaml.FlowStyle
-		list.Content = append(list.Content, entry)
+		entries = append(entries, client.SeedReminderFile(&in))
 	}
-	if len(list.Content) == 0 {
-		list.Style = yaml.FlowStyle // reminders: []
+	list, err := flowList(entries)
+	if err != nil {
+		return nil, err
 	}
 	warnSameKeys(f, cal, reminders)
 	return append(node, yamlwrite.Pair{Key: "reminders", Value: list}), nil
