@@ -7,33 +7,35 @@ import (
 	"testing"
 )
 
-// hostileWeather is a weather entry of a state file as somebody might have
-// edited it: a key that differs from a known one only by its case, a key
-// sent twice, a key deeply nested and one very long, under a name this
-// sandbox does not know.
-var hostileWeather = `{"id":1,"created_at":"2026-11-22T10:00:00Z","updated_at":"2026-11-22T10:00:00Z",` +
-	`"calendar_id":1,"name":null,"weather":"rain","Weather":"hail","temperature":null,"precipitation":null,` +
-	`"wind":null,"effect":null,"year":1,"month":1,"day":1,"day":2,"visibility_id":1,` +
-	`"deep":` + strings.Repeat("[", 5000) + strings.Repeat("]", 5000) + `,"long":"` + strings.Repeat("é", 1<<20) + `"}`
+// oddWeather and bulkyWeather are weather entries of a state file as
+// somebody might have edited it: a key that differs from a known one only
+// by its case and a key sent twice; a deeply nested key and a very long one,
+// under names this sandbox does not know.
+const weatherKeys = `"created_at":"2026-11-22T10:00:00Z","updated_at":"2026-11-22T10:00:00Z","calendar_id":1,"name":null,` +
+	`"weather":"hail","temperature":null,"precipitation":null,"wind":null,"effect":null,"year":1,"month":1,"day":2,"visibility_id":1`
+
+var (
+	oddWeather   = `{"id":1,` + strings.NewReplacer(`"weather":"hail"`, `"weather":"rain","Weather":"hail"`, `"day":2`, `"day":1`).Replace(weatherKeys) + `,"day":2}`
+	bulky        = `"deep":` + strings.Repeat("[", 5000) + strings.Repeat("]", 5000) + `,"long":"` + strings.Repeat("é", 1<<20) + `"`
+	bulkyWeather = `{"id":2,` + weatherKeys + `,` + bulky + `}`
+)
 
 // A record's keys that its type does not name exactly are kept, those that
 // differ by case only too (encoding/json reads those into the field as
 // well), and written back after the others; a key sent twice is the last.
-func TestStateFileKeepsKeysNamedOnlyInAnotherCase(t *testing.T) {
-	path, _ := writeFile(t, "state.json", `{"last_ids":{"calendar":1,"weather":1,"entity":1,"moon":0,"reminder":0},"version":2,`+
-		`"calendars":[{"id":1,"entity_id":1,"name":"C"}],"weather":[`+hostileWeather+`],"reminders":[],"entities":[]}`)
+func TestStateFileKeepsKeysItDoesNotNameExactly(t *testing.T) {
+	path, _ := writeFile(t, "state.json", `{"last_ids":{"calendar":1,"weather":2,"entity":1,"moon":0,"reminder":0},"version":2,`+
+		`"calendars":[{"id":1,"entity_id":1,"name":"C"}],"weather":[`+oddWeather+`,`+bulkyWeather+`],"reminders":[],"entities":[]}`)
 	s := newServer(t, Options{Live: true, DataPath: path})
 	expect(t, send(t, s, "POST", base+"calendars/1/calendar_weather", `{"year":1,"month":1,"day":3,"weather":"fog"}`), 201, "")
 	var w []json.RawMessage
 	if err := json.Unmarshal(readObject(t, path)["weather"], &w); err != nil {
 		t.Fatal(err)
 	}
-	want := `{"id":1,"created_at":"2026-11-22T10:00:00Z","updated_at":"2026-11-22T10:00:00Z","calendar_id":1,"name":null,` +
-		`"weather":"hail","temperature":null,"precipitation":null,"wind":null,"effect":null,"year":1,"month":1,"day":2,` +
-		`"visibility_id":1,"Weather":"hail","deep":` + strings.Repeat("[", 5000) + strings.Repeat("]", 5000) +
-		`,"long":"` + strings.Repeat("é", 1<<20) + `"}`
-	if got := string(w[0]); len(w) != 2 || got != want {
-		t.Fatalf("weather 1 written back as\n%.300s\nwant\n%.300s", got, want)
+	for i, want := range []string{`{"id":1,` + weatherKeys + `,"Weather":"hail"}`, bulkyWeather} {
+		if len(w) != 3 || string(w[i]) != want {
+			t.Fatalf("weather %d written back as\n%.300s\nwant\n%.300s", i+1, w[i], want)
+		}
 	}
 }
 
