@@ -49,3 +49,21 @@ func TestStateFileOfVersion1RefusesAKeyInAnotherCase(t *testing.T) {
 	}
 	checkUntouched(t, path, before)
 }
+
+// The scan of a record's keys says no to keys it does not know exactly,
+// and to what is not an object, without failing.
+func TestNamesOnly(t *testing.T) {
+	known := map[string]bool{"id": true, "day": true}
+	for b, want := range map[string]bool{
+		`{"id":1,"day":{"x":[1,{"y":2}]}}`: true,
+		`{}`:                               true,
+		`{"id":1,"Day":2}`:                 false,
+		`{"id":1,"d\u0061y":2}`:            false,
+		`{1:2}`:                            false,
+		`{"id":1}}`:                        false,
+	} {
+		if got := namesOnly([]byte(b), known); got != want {
+			t.Errorf("namesOnly(%s) = %v, want %v", b, got, want)
+		}
+	}
+}
