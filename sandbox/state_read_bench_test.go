@@ -2,28 +2,18 @@ package sandbox
 
 import (
 	"encoding/json"
-	"fmt"
 	"testing"
 )
 
-// yearOfWeather is a server with a calendar and 365 weather entries, one
-// write each, and its store: a memory one unless dataPath is set.
-func yearOfWeather(b *testing.B, opts Options) *Server {
+// yearOfWeather is a server that keeps its state in memory, with a
+// calendar and 365 weather entries.
+func yearOfWeather(b *testing.B) *Server {
 	b.Helper()
-	opts.Now = fixedNow
-	s, err := New(opts)
+	s, err := New(Options{Now: fixedNow})
 	if err != nil {
 		b.Fatal(err)
 	}
-	if w := send(b, s, "POST", base+"calendars", calendarForWeather); w.Code != 200 {
-		b.Fatalf("calendar: %d %s", w.Code, w.Body)
-	}
-	for day := range 365 {
-		body := fmt.Sprintf(`{"year":1492,"month":%d,"day":%d,"weather":"sun","temperature":"12°C"}`, 1+day%2, 1+day%28)
-		if w := send(b, s, "POST", base+"calendars/1/calendar_weather", body); w.Code != 200 {
-			b.Fatalf("weather %d: %d %s", day, w.Code, w.Body)
-		}
-	}
+	writeYearOfWeather(b, s)
 	return s
 }
 
@@ -32,7 +22,7 @@ func yearOfWeather(b *testing.B, opts Options) *Server {
 // does to copy its state, and the file store when another process wrote.
 func BenchmarkReadStateYearOfWeather(b *testing.B) {
 	var file []byte
-	err := yearOfWeather(b, Options{}).store.view(func(st *state) {
+	err := yearOfWeather(b).store.view(func(st *state) {
 		var err error
 		file, err = st.encode()
 		if err != nil {
@@ -57,6 +47,6 @@ func BenchmarkReadStateYearOfWeather(b *testing.B) {
 func BenchmarkMemStoreYearOfWeather(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		yearOfWeather(b, Options{})
+		yearOfWeather(b)
 	}
 }
