@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	tokens "github.com/segmentio/encoding/json"
 )
 
 // unknown are the keys of a state file's object that this version of the
@@ -22,11 +24,16 @@ func readKeeping(b []byte, v any, rest *unknown) error {
 	if err := json.Unmarshal(b, v); err != nil {
 		return err
 	}
+	// Most records have no other key: a scan of their keys sees that for
+	// much less than a second decode into a map.
+	known := jsonKeys(reflect.TypeOf(v).Elem())
+	if namesOnly(b, known) {
+		return nil
+	}
 	var all map[string]json.RawMessage
 	if err := json.Unmarshal(b, &all); err != nil {
 		return err
 	}
-	known := jsonKeys(reflect.TypeOf(v).Elem())
 	for k, raw := range all {
 		if !known[k] {
 			if *rest == nil {
@@ -36,6 +43,20 @@ func readKeeping(b []byte, v any, rest *unknown) error {
 		}
 	}
 	return nil
+}
+
+// namesOnly reports whether every key of the JSON object b is one of known,
+// spelled exactly: encoding/json fills a field from its key in another case
+// too, and such a key is kept as well. A key with an escape is not known.
+// b has been decoded already: this does not check that it is JSON.
+func namesOnly(b []byte, known map[string]bool) bool {
+	t := tokens.NewTokenizer(b)
+	for t.Next() {
+		if k := t.Value; t.Depth == 1 && t.IsKey && (len(k) < 2 || bytes.IndexByte(k, '\\') >= 0 || !known[string(k[1:len(k)-1])]) {
+			return false
+		}
+	}
+	return t.Err == nil
 }
 
 // writeKeeping is the JSON object of v, a struct, followed by rest.
