@@ -31,7 +31,7 @@ func exportReminders(ctx context.Context, f *cmdutil.Factory, c *client.Client, 
 		fmt.Fprintf(f.IO.ErrOut, "warning: the server's answer gives calendar %d no entity_id: none of its %d reminders can be told to be its own; --all-reminders writes them all\n",
 			cal.ID, len(seen))
 	}
-	owners := readOwners(ctx, c, cal, f.LocalCache())
+	owners := ReadOwners(ctx, c, cal, f.LocalCache())
 	var out []calexport.Reminder
 	others := 0
 	for _, rm := range seen {
@@ -54,7 +54,7 @@ func exportReminders(ctx context.Context, f *cmdutil.Factory, c *client.Client, 
 			r.Type = *rm.TypeID
 		}
 		if !own {
-			r.Owner = ownerName(owners.of(rm))
+			r.Owner = ownerName(owners.Of(rm))
 		}
 		out = append(out, r)
 	}

@@ -2,7 +2,6 @@ package reminder
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -43,30 +42,19 @@ func fieldFlags() []resource.Flag[input] {
 
 // readable is the Kind of a terminal's table or detail view: dates and
 // moons named from the reminders' calendar (the list's, or the one the
-// record read names), and whose each is (its entity's name and type, one
-// GET an entity, kept by the local cache).
+// record read names), and whose each is (calendar.ReadOwners).
 func (r *reminders) readable(ctx context.Context, c *client.Client, s *resource.Scope) (output.Kind, error) {
 	cal, err := calendarAt(ctx, c, s, r.calendarID)
 	if err != nil {
 		return output.Kind{}, err
 	}
-	owners := map[int]string{}
-	return kindFor(cal, func(rm reminder) string {
-		if name, ok := owners[rm.RemindableID]; ok || rm.OfPost() {
-			return name
-		}
-		owners[rm.RemindableID] = fmt.Sprintf("entity %d", rm.RemindableID)
-		e, err := r.f.LocalCache().Entity(rm.RemindableID, func(id int) (*client.Entity, error) { return c.GetEntity(ctx, id) })
-		if err == nil {
-			owners[rm.RemindableID] = fmt.Sprintf("%s (%s)", e.Name, e.Type)
-		}
-		return owners[rm.RemindableID]
-	}), nil
+	return kindFor(cal, calendar.ReadOwners(ctx, c, cal, r.f.LocalCache())), nil
 }
 
 // kindFor shows reminders, their dates and moons named from cal's when it
-// is given, whose each is as owner says when it is given.
-func kindFor(cal *client.Calendar, owner func(reminder) string) output.Kind {
+// is given, whose each is as owners names it: "Elminster (character)",
+// else "entity 42" or "post 3".
+func kindFor(cal *client.Calendar, owners *calendar.Owners) output.Kind {
 	rec := func(o output.Record) reminder { return o.(reminder) }
 	var months []client.Month
 	if cal != nil {
@@ -75,12 +63,11 @@ func kindFor(cal *client.Calendar, owner func(reminder) string) output.Kind {
 	date := func(o output.Record) string { return rec(o).Date().String() }
 	readable := func(o output.Record) string { return client.ReadableDate(months, rec(o).Date()) }
 	whose := func(o output.Record) string {
-		if rm := rec(o); rm.OfPost() {
-			return "post " + strconv.Itoa(rm.RemindableID)
-		} else if owner != nil {
-			return owner(rm)
+		w := owners.Of(rec(o))
+		if w.Name == nil {
+			return w.Kind + " " + strconv.Itoa(w.ID)
 		}
-		return "entity " + strconv.Itoa(rec(o).RemindableID)
+		return *w.Name + " (" + output.Text(w.Type) + ")"
 	}
 	cols := []output.Column{
 		{Header: "ID", Priority: output.Key, Value: func(o output.Record) string { return strconv.Itoa(rec(o).ID) }},
