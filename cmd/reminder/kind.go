@@ -82,19 +82,7 @@ func kindFor(cal *client.Calendar, owners *calendar.Owners) output.Kind {
 		{Header: "UNTIL", Wide: true, Value: func(o output.Record) string { return output.Text(rec(o).Until) }},
 		{Header: "CALENDAR", Wide: true, Value: func(o output.Record) string { return strconv.Itoa(deref(rec(o).CalendarID)) }},
 	}
-	return output.Kind{Columns: cols,
-		// Every column's, in the detail view's words.
-		Detail: func(o output.Record) []output.Field {
-			var out []output.Field
-			for _, c := range cols {
-				f := output.Field{Label: strings.ToUpper(c.Header[:1]) + strings.ToLower(c.Header[1:]), Value: c.Value(o)}
-				if c.Readable != nil {
-					f.Readable = c.Readable(o)
-				}
-				out = append(out, f)
-			}
-			return out
-		},
+	return output.Kind{Columns: cols, Detail: output.ColumnsDetail(cols),
 		YAML: func(o output.Record) any { return client.ReminderFile(rec(o)) },
 	}
 }
