@@ -1,6 +1,7 @@
 package reminder
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"strconv"
@@ -44,7 +45,7 @@ func fieldFlags() []resource.Flag[input] {
 // moons named from the reminders' calendar (the list's, or the one the
 // record read names), and whose each is (calendar.ReadOwners).
 func (r *reminders) readable(ctx context.Context, c *client.Client, s *resource.Scope) (output.Kind, error) {
-	cal, err := calendarAt(ctx, c, s, r.calendarID)
+	cal, err := r.calendarAt(ctx, c, s)
 	if err != nil {
 		return output.Kind{}, err
 	}
@@ -88,16 +89,12 @@ func kindFor(cal *client.Calendar, owners *calendar.Owners) output.Kind {
 }
 
 // calendarAt is the calendar of a run's reminders: the scope's, or the
-// one a reminder read names (one GET, unless a lookup holds it); nil when
-// neither is known.
-func calendarAt(ctx context.Context, c *client.Client, s *resource.Scope, named int) (*client.Calendar, error) {
-	if s.ParentID == 0 && named == 0 {
-		return nil, nil
+// one a reminder read names; nil when neither is known.
+func (r *reminders) calendarAt(ctx context.Context, c *client.Client, s *resource.Scope) (*client.Calendar, error) {
+	if id := cmp.Or(s.ParentID, r.calendarID); id > 0 {
+		return r.calendar(ctx, c, s, id, "for its month names")
 	}
-	if s.ParentID == 0 {
-		s.ParentID = named
-	}
-	return calendar.OfScope(ctx, c, s, "for its month names")
+	return nil, nil
 }
 
 // repeat is the reminder's repeat in words: "every year", "Selûne full"

@@ -158,25 +158,16 @@ func (r *reminders) entityOf(ctx context.Context, c *client.Client, rm reminder)
 	if !rm.OfPost() {
 		return rm.RemindableID, nil
 	}
-	cal, err := r.calendar(ctx, c, nil, deref(rm.CalendarID))
+	cal, err := r.calendar(ctx, c, nil, deref(rm.CalendarID), "for its entity")
 	if err != nil {
 		return 0, err
 	}
 	return cal.EntityID, nil
 }
 
-// calendar is calendar id: the one the run's --calendar lookup read (s,
-// when given), the local cache's while it is fresh, else one GET.
-func (r *reminders) calendar(ctx context.Context, c *client.Client, s *resource.Scope, id int) (*client.Calendar, error) {
-	if s != nil {
-		if cal, ok := s.Parent.(*client.Calendar); ok && cal != nil && cal.ID == id {
-			return cal, nil
-		}
-	}
-	if cal, ok := r.f.LocalCache().FreshCalendar(strconv.Itoa(id)); ok {
-		return cal, nil
-	}
-	return c.GetCalendar(ctx, id)
+// calendar is calendar id (calendar.OfRecord), why it is read being why.
+func (r *reminders) calendar(ctx context.Context, c *client.Client, s *resource.Scope, id int, why string) (*client.Calendar, error) {
+	return calendar.OfRecord(ctx, c, r.f.LocalCache(), s, id, why)
 }
 
 // walk is every reminder of the calendar, which the local cache keeps.

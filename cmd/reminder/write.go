@@ -103,9 +103,9 @@ func (r *reminders) update(run *run, current reminder) (reminder, error) {
 		return nil, cmdutil.UsageErrorf("--until: reminder %d does not repeat, and the service keeps a last year only for a reminder that repeats: give --repeat too", current.ID)
 	}
 	if slices.ContainsFunc(changed, func(key string) bool { return slices.Contains(calendarKeys, key) }) {
-		cal, err := r.calendar(run.Ctx, run.Client, run.Scope, deref(in.CalendarID))
+		cal, err := r.calendar(run.Ctx, run.Client, run.Scope, deref(in.CalendarID), "to check the reminder")
 		if err != nil {
-			return nil, fmt.Errorf("reading the reminder's calendar to check it: %w", err)
+			return nil, err
 		}
 		records := []input{in}
 		if err := r.ready(run, cal, records); err != nil {
