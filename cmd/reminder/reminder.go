@@ -99,7 +99,7 @@ func (r *reminders) spec() *resource.Spec[reminder] {
 			}
 		},
 		Complete: r.completeID,
-		GetHelp: resource.Help{Short: "Show one reminder", Example: `  kanka reminder create --calendar 1 --date 1492-Ches-3 --comment "Market day"
+		GetHelp: resource.Help{Example: `  kanka reminder create --calendar 1 --date 1492-Ches-3 --comment "Market day"
   kanka reminder get 1 -o yaml > reminder.yaml`},
 		ListHelp: resource.Help{Short: "List the reminders of a calendar", Long: `List every reminder of a calendar (of its entity, of other entities and of
 posts), in date order. On a terminal the table names whose each is (the
@@ -107,7 +107,7 @@ entity's name and type, one GET an entity, kept in the local cache).
 
 ` + resource.DateFiltersHelp("reminders"),
 			Example: "  kanka reminder list --calendar \"Calendar of Harptos\" --year 1492 -o json"},
-		DeleteHelp: resource.Help{Short: "Delete reminders", Long: `Delete reminders. On a terminal you are asked first, with the date and
+		DeleteHelp: resource.Help{Long: `Delete reminders. On a terminal you are asked first, with the date and
 comment of what goes; without a terminal --yes is required.`,
 			Example: `  kanka reminder create --calendar 1 --date 1492-Ches-3 --comment "Market day"
   kanka reminder delete 1 --yes`},
