@@ -45,8 +45,8 @@ func exportReminders(ctx context.Context, f *cmdutil.Factory, c *client.Client, 
 			fmt.Fprintf(f.IO.ErrOut, "warning: reminder %d: the server's answer gives it no whole date: not written\n", rm.ID)
 			continue
 		}
-		r := calexport.Reminder{ID: rm.ID, Recurrence: rec, Comment: deref(rm.Comment),
-			Colour: deref(rm.Colour), Visibility: 1}
+		r := calexport.Reminder{ID: rm.ID, Recurrence: rec, Comment: cmdutil.Deref(rm.Comment),
+			Colour: cmdutil.Deref(rm.Colour), Visibility: 1}
 		if rm.VisibilityID != nil {
 			r.Visibility = *rm.VisibilityID
 		}

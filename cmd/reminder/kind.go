@@ -10,6 +10,7 @@ import (
 	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/calendar"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/kanka-cli/kanka/output"
 )
@@ -81,7 +82,7 @@ func kindFor(cal *client.Calendar, owners *calendar.Owners) output.Kind {
 		{Header: "TYPE", Wide: true, Value: func(o output.Record) string { return typeName(rec(o).TypeID) }},
 		{Header: "COLOUR", Wide: true, Value: func(o output.Record) string { return output.Text(rec(o).Colour) }},
 		{Header: "UNTIL", Wide: true, Value: func(o output.Record) string { return output.Text(rec(o).Until) }},
-		{Header: "CALENDAR", Wide: true, Value: func(o output.Record) string { return strconv.Itoa(deref(rec(o).CalendarID)) }},
+		{Header: "CALENDAR", Wide: true, Value: func(o output.Record) string { return strconv.Itoa(cmdutil.Deref(rec(o).CalendarID)) }},
 	}
 	return output.Kind{Columns: cols, Detail: output.ColumnsDetail(cols),
 		YAML: func(o output.Record) any { return client.ReminderFile(rec(o)) },
@@ -100,27 +101,22 @@ func (r *reminders) calendarAt(ctx context.Context, c *client.Client, s *resourc
 // repeat is the reminder's repeat in words: "every year", "Selûne full"
 // (the moon named from cal), "" for none.
 func repeat(cal *client.Calendar, rm reminder) string {
-	p, err := almanac.ParsePeriodicity(deref(rm.Repeat))
+	p, err := almanac.ParsePeriodicity(cmdutil.Deref(rm.Repeat))
 	switch {
 	case err != nil || !rm.IsRecurring && p.Repeat != almanac.RepeatNone:
-		return deref(rm.Repeat)
+		return cmdutil.Deref(rm.Repeat)
 	case p.Repeat == almanac.RepeatYear, p.Repeat == almanac.RepeatMonth:
 		return "every " + p.String()
 	case p.Repeat == almanac.RepeatNone:
 		return ""
 	}
 	moon := "moon " + strconv.Itoa(p.MoonID)
-	if i := slices.IndexFunc(moonsOf(cal), func(m client.Moon) bool { return deref(m.ID) == p.MoonID }); i >= 0 {
-		moon = cal.Moons[i].Name
+	if cal != nil {
+		if i := slices.IndexFunc(cal.Moons, func(m client.Moon) bool { return cmdutil.Deref(m.ID) == p.MoonID }); i >= 0 {
+			moon = cal.Moons[i].Name
+		}
 	}
 	return moon + " " + p.Phase.String()
-}
-
-func moonsOf(cal *client.Calendar) []client.Moon {
-	if cal == nil {
-		return nil
-	}
-	return cal.Moons
 }
 
 func typeName(id *int) string {

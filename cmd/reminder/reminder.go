@@ -81,14 +81,14 @@ func (r *reminders) spec() *resource.Spec[reminder] {
 		Get: func(ctx context.Context, c *client.Client, _, id int) (reminder, error) {
 			rm, err := c.Reminders(r.at[id]).Get(ctx, id)
 			if err == nil {
-				r.calendarID = deref(rm.CalendarID)
+				r.calendarID = cmdutil.Deref(rm.CalendarID)
 			}
 			return rm, err
 		},
 		Delete: func(ctx context.Context, c *client.Client, _, id int) error {
 			return c.Reminders(r.at[id]).Delete(ctx, id)
 		},
-		Label: func(rm reminder) string { return fmt.Sprintf("(%s %q)", rm.Date(), deref(rm.Comment)) },
+		Label: func(rm reminder) string { return fmt.Sprintf("(%s %q)", rm.Date(), cmdutil.Deref(rm.Comment)) },
 		Made:  func(rm reminder) string { return fmt.Sprintf("reminder %d on %s", rm.ID, rm.Date()) },
 		Filters: func(fs *pflag.FlagSet) func(*pflag.FlagSet) (resource.Query[reminder], error) {
 			dates := &resource.DateFilters[reminder]{DateOf: func(rm reminder) client.Date { return rm.Date() }, Calendar: calendar.OfScope, Plural: "reminders"}
@@ -158,7 +158,7 @@ func (r *reminders) entityOf(ctx context.Context, c *client.Client, rm reminder)
 	if !rm.OfPost() {
 		return rm.RemindableID, nil
 	}
-	cal, err := r.calendar(ctx, c, nil, deref(rm.CalendarID), "for its entity")
+	cal, err := r.calendar(ctx, c, nil, cmdutil.Deref(rm.CalendarID), "for its entity")
 	if err != nil {
 		return 0, err
 	}
@@ -197,11 +197,3 @@ func (r *reminders) page(ctx context.Context, c *client.Client, calendarID, page
 
 // byDate is the order of reminders for people: by date, then id.
 func byDate(a, b reminder) int { return cmp.Or(a.Date().Compare(b.Date()), cmp.Compare(a.ID, b.ID)) }
-
-func deref[T any](p *T) T {
-	var zero T
-	if p == nil {
-		return zero
-	}
-	return *p
-}
