@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 	"iter"
-	"strconv"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/calendar"
@@ -114,13 +113,8 @@ comment of what goes; without a terminal --yes is required.`,
 	}
 }
 
-func parseID(arg string) (int, error) {
-	id, err := strconv.Atoi(arg)
-	if err != nil || id <= 0 {
-		return 0, cmdutil.UsageErrorf("%q is not a reminder id: ids are positive whole numbers", arg)
-	}
-	return id, nil
-}
+// parseID reads a reminder's id.
+func parseID(arg string) (int, error) { return resource.ParseID("reminder", arg) }
 
 // lookup finds where reminder arg is read and written: --entity's entity,
 // the one the local cache knows, or the one of the reminder --calendar's
