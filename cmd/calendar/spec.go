@@ -92,11 +92,7 @@ func listFilters(fs *pflag.FlagSet) func(*pflag.FlagSet) (resource.Query[*client
 			Page: func(ctx context.Context, c *client.Client, _, page int) ([]*client.Calendar, error) {
 				o := filter
 				o.Page = page
-				p, err := c.ListCalendars(ctx, &o)
-				if err != nil {
-					return nil, err
-				}
-				return p.Items, nil
+				return resource.Items(c.ListCalendars(ctx, &o))
 			},
 		}, nil
 	}

@@ -181,12 +181,11 @@ func (r *reminders) walk(ctx context.Context, c *client.Client, calendarID, limi
 }
 
 func (r *reminders) page(ctx context.Context, c *client.Client, calendarID, page int) ([]reminder, error) {
-	p, err := c.CalendarReminders(calendarID).Page(ctx, nil, &client.PageOptions{Page: page})
-	if err != nil {
-		return nil, err
+	rs, err := resource.Items(c.CalendarReminders(calendarID).Page(ctx, nil, &client.PageOptions{Page: page}))
+	if err == nil {
+		r.f.LocalCache().RemindersSeen(rs)
 	}
-	r.f.LocalCache().RemindersSeen(p.Items)
-	return p.Items, nil
+	return rs, err
 }
 
 // byDate is the order of reminders for people: by date, then id.
