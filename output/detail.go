@@ -81,3 +81,19 @@ func detailFields(rec Record, kind Kind) []Field {
 	}
 	return fields
 }
+
+// ColumnsDetail is a Kind.Detail of cols, for a record whose detail view
+// says no more than its table: every column, its header in words as the
+// label ("VISIBILITY" is "Visibility"), with its readable form.
+func ColumnsDetail(cols []Column) func(Record) []Field {
+	return func(rec Record) []Field {
+		fields := make([]Field, len(cols))
+		for i, c := range cols {
+			fields[i] = Field{Label: strings.ToUpper(c.Header[:1]) + strings.ToLower(c.Header[1:]), Value: c.Value(rec)}
+			if c.Readable != nil {
+				fields[i].Readable = c.Readable(rec)
+			}
+		}
+		return fields
+	}
+}

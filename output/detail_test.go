@@ -78,3 +78,27 @@ func TestDetailFromColumns(t *testing.T) {
 		t.Errorf("got:\n%s\nwant:\n%s", out, want)
 	}
 }
+
+// ColumnsDetail shows a Kind's columns as its detail view: every column,
+// the wide ones too, its header in words as the label, and on a terminal
+// a column's readable form.
+func TestColumnsDetail(t *testing.T) {
+	cols := append([]Column{{Header: "WHEN", Value: func(Record) string { return "1492-1-1" },
+		Readable: func(Record) string { return "1 Hammer 1492" }}}, fakeKind.Columns...)
+	kind := Kind{Columns: cols, Detail: ColumnsDetail(cols)}
+	for _, tt := range []struct {
+		width int
+		want  string
+	}{
+		{0, "When:    1492-1-1\nId:      1\nName:    Harptos\nType:    Forgotten Realms\nMonths:  3\nUpdated: 2026-01-02T03:04:05Z\n"},
+		{80, "When:    1 Hammer 1492\nId:      1\nName:    Harptos\nType:    Forgotten Realms\nMonths:  3\nUpdated: 2026-01-02T03:04:05Z\n"},
+	} {
+		p, out := newPrinter(t, Options{Width: tt.width})
+		if err := p.PrintOne(harptos, kind); err != nil {
+			t.Fatal(err)
+		}
+		if out.String() != tt.want {
+			t.Errorf("width %d:\n%s\nwant:\n%s", tt.width, out, tt.want)
+		}
+	}
+}

@@ -119,7 +119,7 @@ func checkReminders(ps *cmdutil.Problems, cal DesiredCalendar, days *client.Cale
 		}
 	}
 	for _, r := range cal.Reminders {
-		where := cmdutil.Place(r.Where, "calendar "+strconv.Quote(cal.label()), reminderLabel(r.Date(), deref(r.Input.Comment)))
+		where := cmdutil.Place(r.Where, "calendar "+strconv.Quote(cal.label()), reminderLabel(r.Date(), cmdutil.Deref(r.Input.Comment)))
 		if r.ID > 0 {
 			if first, ok := ids[r.ID]; ok {
 				ps.Add(where, "reminder id %d is already in the input%s", r.ID, at(first))
@@ -152,7 +152,7 @@ func checkReminders(ps *cmdutil.Problems, cal DesiredCalendar, days *client.Cale
 // moons the seed gives its calendar have: which one is meant is not known.
 func checkMoonRepeat(ps *cmdutil.Problems, in client.ReminderInput, moons []client.Moon, where string) {
 	cal := &client.Calendar{CalendarInput: client.CalendarInput{Moons: moons}}
-	if _, name, err := client.ReadRepeat(deref(in.Repeat)); err == nil && name != "" && client.MoonNameShared(cal, name) {
+	if _, name, err := client.ReadRepeat(cmdutil.Deref(in.Repeat)); err == nil && name != "" && client.MoonNameShared(cal, name) {
 		ps.Add(where, "repeat: %s", in.ResolveRepeat(cal))
 	}
 }

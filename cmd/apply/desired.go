@@ -19,7 +19,10 @@
 // is found by that key on the next run and never made twice.
 package apply
 
-import "github.com/kanka-cli/kanka/client"
+import (
+	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
+)
 
 // Seed is the desired state a file (or several) describes.
 type Seed struct {
@@ -70,13 +73,13 @@ type DesiredReminder struct {
 
 // Date is the reminder's date, a part of its key.
 func (r DesiredReminder) Date() client.Date {
-	return client.Date{Year: deref(r.Input.Year), Month: deref(r.Input.Month), Day: deref(r.Input.Day)}
+	return client.Date{Year: cmdutil.Deref(r.Input.Year), Month: cmdutil.Deref(r.Input.Month), Day: cmdutil.Deref(r.Input.Day)}
 }
 
 // Key is what the reminder is known by among its calendar's: its date and
 // its comment as the service stores it.
 func (r DesiredReminder) Key() ReminderKey {
-	return ReminderKey{Date: r.Date(), Comment: client.StoredComment(deref(r.Input.Comment))}
+	return ReminderKey{Date: r.Date(), Comment: client.StoredComment(cmdutil.Deref(r.Input.Comment))}
 }
 
 // ReminderKey is what a reminder without an id is known by: its date and
@@ -88,7 +91,7 @@ type ReminderKey struct {
 
 // keyOf is the key of a reminder read from the server.
 func keyOf(r *client.Reminder) ReminderKey {
-	return ReminderKey{Date: r.Date(), Comment: client.StoredComment(deref(r.Comment))}
+	return ReminderKey{Date: r.Date(), Comment: client.StoredComment(cmdutil.Deref(r.Comment))}
 }
 
 // DesiredWeather is one weather entry of a seed, keyed by its date (Input's
@@ -103,16 +106,7 @@ type DesiredWeather struct {
 
 // Date is the entry's key within its calendar.
 func (w DesiredWeather) Date() client.Date {
-	return client.Date{Year: deref(w.Input.Year), Month: deref(w.Input.Month), Day: deref(w.Input.Day)}
-}
-
-// deref is *p, or the zero value when p is nil.
-func deref[T any](p *T) T {
-	if p == nil {
-		var zero T
-		return zero
-	}
-	return *p
+	return client.Date{Year: cmdutil.Deref(w.Input.Year), Month: cmdutil.Deref(w.Input.Month), Day: cmdutil.Deref(w.Input.Day)}
 }
 
 // label names a calendar of the seed in messages: its name, else its id.

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/sandbox"
 )
 
@@ -124,7 +125,7 @@ func (cp *campaign) state() map[string][]string {
 			if err != nil {
 				cp.t.Fatal(err)
 			}
-			entries = append(entries, fmt.Sprintf("%s %s %s", w.Date(), w.Code(), deref(w.Temperature)))
+			entries = append(entries, fmt.Sprintf("%s %s %s", w.Date(), w.Code(), cmdutil.Deref(w.Temperature)))
 		}
 		slices.Sort(entries)
 		out[cal.Name] = entries

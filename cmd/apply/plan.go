@@ -347,7 +347,7 @@ func planWeather(ps *cmdutil.Problems, cp *CalendarPlan, want DesiredCalendar, a
 				ps.Add(cmdutil.Place(dw.Where, "calendar "+strconv.Quote(cp.Name), "weather "+d.String()), "%s", err)
 			}
 		}
-		wp := &WeatherPlan{Where: dw.Where, Date: d, Weather: deref(dw.Input.Weather)}
+		wp := &WeatherPlan{Where: dw.Where, Date: d, Weather: cmdutil.Deref(dw.Input.Weather)}
 		cur := byDate[d]
 		if cp.Action == Create || cur == nil {
 			wp.Action, wp.Send = Create, dw.Input

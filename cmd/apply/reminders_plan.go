@@ -111,18 +111,18 @@ func planReminders(ps *cmdutil.Problems, missing *[]string, unread *[]error, cp 
 	}
 	listed := map[int]bool{}
 	for _, dr := range want.Reminders {
-		where := cmdutil.Place(dr.Where, "calendar "+strconv.Quote(cp.Name), reminderLabel(dr.Date(), deref(dr.Input.Comment)))
+		where := cmdutil.Place(dr.Where, "calendar "+strconv.Quote(cp.Name), reminderLabel(dr.Date(), cmdutil.Deref(dr.Input.Comment)))
 		if r != nil {
 			if err := r.Check(dr.Date()); err != nil {
 				ps.Add(where, "%s", err)
 			}
 		}
 		in := client.SeedReminderFields().Clone(&dr.Input)
-		rp := &ReminderPlan{Where: dr.Where, Date: dr.Date(), Comment: deref(in.Comment), Repeat: deref(in.Repeat)}
+		rp := &ReminderPlan{Where: dr.Where, Date: dr.Date(), Comment: cmdutil.Deref(in.Comment), Repeat: cmdutil.Deref(in.Repeat)}
 		if unnumbered, err := readMoonRepeat(&in, will, cp.Action != Unchanged); err != nil {
 			ps.Add(where, "repeat: %s", err)
 		} else if unnumbered {
-			rp.moonRepeat = deref(dr.Input.Repeat)
+			rp.moonRepeat = cmdutil.Deref(dr.Input.Repeat)
 		}
 		var have *client.Reminder
 		switch {
@@ -160,7 +160,7 @@ func planReminders(ps *cmdutil.Problems, missing *[]string, unread *[]error, cp 
 	for _, rm := range existing {
 		if !listed[rm.ID] {
 			cp.Reminders = append(cp.Reminders, &ReminderPlan{Action: Delete, Date: rm.Date(), ID: rm.ID,
-				Comment: deref(rm.Comment), Repeat: deref(rm.Repeat)})
+				Comment: cmdutil.Deref(rm.Comment), Repeat: cmdutil.Deref(rm.Repeat)})
 		}
 	}
 }
@@ -172,7 +172,7 @@ func planReminders(ps *cmdutil.Problems, missing *[]string, unread *[]error, cp 
 // as written, to be read with the calendar's answer (unnumbered). A moon
 // cal will not have, or a name two of its moons have, is an error.
 func readMoonRepeat(in *client.ReminderInput, cal *client.Calendar, written bool) (unnumbered bool, err error) {
-	_, name, err := client.ReadRepeat(deref(in.Repeat))
+	_, name, err := client.ReadRepeat(cmdutil.Deref(in.Repeat))
 	if err != nil || name == "" {
 		return false, err
 	}

@@ -60,7 +60,7 @@ func (cp *campaign) reminders(id int) []string {
 		if err != nil {
 			cp.t.Fatal(err)
 		}
-		out = append(out, fmt.Sprintf("%d %d %s %q %s", r.ID, r.RemindableID, r.Date(), deref(r.Comment), deref(r.Repeat)))
+		out = append(out, fmt.Sprintf("%d %d %s %q %s", r.ID, r.RemindableID, r.Date(), cmdutil.Deref(r.Comment), cmdutil.Deref(r.Repeat)))
 	}
 	return out
 }

@@ -122,7 +122,7 @@ func agendaRun(opts *AgendaOptions) error {
 	if err != nil {
 		return err
 	}
-	entries, err := agendaOf(r, calendarReminders(id, rs), from, to, readOwners(opts.Ctx, c, cal, k).of)
+	entries, err := agendaOf(r, calendarReminders(id, rs), from, to, ReadOwners(opts.Ctx, c, cal, k).Of)
 	if err != nil {
 		return err
 	}

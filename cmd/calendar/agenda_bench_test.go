@@ -67,7 +67,7 @@ func BenchmarkAgendaOfAYear(b *testing.B) {
 		if err := json.Unmarshal(raw, &rs); err != nil {
 			b.Fatal(err)
 		}
-		entries, err := agendaOf(r, calendarReminders(12, rs), from, to, knownOwners(&cal, nil).of)
+		entries, err := agendaOf(r, calendarReminders(12, rs), from, to, KnownOwners(&cal, nil).Of)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -11,7 +11,7 @@ import (
 	"github.com/kanka-cli/kanka/output/monthgrid"
 )
 
-// ownerOf says whose a reminder is (owners.of).
+// ownerOf says whose a reminder is (Owners.Of).
 type ownerOf = func(*client.Reminder) monthgrid.Owner
 
 // agendaEntry is one day and one reminder of the agenda, as -o json

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/kanka-cli/kanka/output"
 )
@@ -17,25 +18,18 @@ import (
 func detailLines() []resource.Line[input] {
 	return []resource.Line[input]{
 		resource.Plain("Name", func(in *input) string { return in.Name }),
-		resource.Plain("Type", func(in *input) string { return deref(in.Type) }),
+		resource.Plain("Type", func(in *input) string { return cmdutil.Deref(in.Type) }),
 		{Label: "Date", Show: dateLine},
 		resource.Plain("Months", func(in *input) string { return monthLines(in.Months) }),
 		resource.Plain("Weekdays", func(in *input) string { return strings.Join(in.Weekdays, ", ") }),
 		resource.Plain("Years", func(in *input) string { return yearLines(in.Years) }),
 		{Label: "Seasons", Show: seasonLines},
 		resource.Plain("Moons", func(in *input) string { return moonLines(in.Moons) }),
-		resource.Plain("Suffix", func(in *input) string { return deref(in.Suffix) }),
+		resource.Plain("Suffix", func(in *input) string { return cmdutil.Deref(in.Suffix) }),
 		{Label: "Leap years", Show: leapLine},
 		resource.Plain("Tags", func(in *input) string { return tagLine(in.Tags) }),
 		resource.Plain("Private", func(in *input) string { return yesNo(in.IsPrivate) }),
 	}
-}
-
-func deref(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
 }
 
 // yesNo is "yes" or "no", "" when the server did not say.

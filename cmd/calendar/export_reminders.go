@@ -31,7 +31,7 @@ func exportReminders(ctx context.Context, f *cmdutil.Factory, c *client.Client, 
 		fmt.Fprintf(f.IO.ErrOut, "warning: the server's answer gives calendar %d no entity_id: none of its %d reminders can be told to be its own; --all-reminders writes them all\n",
 			cal.ID, len(seen))
 	}
-	owners := readOwners(ctx, c, cal, f.LocalCache())
+	owners := ReadOwners(ctx, c, cal, f.LocalCache())
 	var out []calexport.Reminder
 	others := 0
 	for _, rm := range seen {
@@ -45,8 +45,8 @@ func exportReminders(ctx context.Context, f *cmdutil.Factory, c *client.Client, 
 			fmt.Fprintf(f.IO.ErrOut, "warning: reminder %d: the server's answer gives it no whole date: not written\n", rm.ID)
 			continue
 		}
-		r := calexport.Reminder{ID: rm.ID, Recurrence: rec, Comment: deref(rm.Comment),
-			Colour: deref(rm.Colour), Visibility: 1}
+		r := calexport.Reminder{ID: rm.ID, Recurrence: rec, Comment: cmdutil.Deref(rm.Comment),
+			Colour: cmdutil.Deref(rm.Colour), Visibility: 1}
 		if rm.VisibilityID != nil {
 			r.Visibility = *rm.VisibilityID
 		}
@@ -54,7 +54,7 @@ func exportReminders(ctx context.Context, f *cmdutil.Factory, c *client.Client, 
 			r.Type = *rm.TypeID
 		}
 		if !own {
-			r.Owner = ownerName(owners.of(rm))
+			r.Owner = ownerName(owners.Of(rm))
 		}
 		out = append(out, r)
 	}

@@ -24,7 +24,7 @@ func RefuseLostMoons(ctx context.Context, f *cmdutil.Factory, c *client.Client, 
 		return fmt.Errorf("calendar %d: reading its reminders, for those that repeat on the moons this write takes away: %w", id, err)
 	}
 	for _, r := range all {
-		p, err := almanac.ParsePeriodicity(deref(r.Repeat))
+		p, err := almanac.ParsePeriodicity(cmdutil.Deref(r.Repeat))
 		if moon, ok := lost[p.MoonID]; ok && err == nil && p.Repeat == almanac.RepeatMoon && r.IsRecurring {
 			repeats = append(repeats, fmt.Sprintf("reminder %d on %s's %s", r.ID, moon, p.Phase))
 		}

@@ -8,33 +8,34 @@ import (
 	"github.com/kanka-cli/kanka/output/monthgrid"
 )
 
-// owners says whose each reminder is: the calendar's own entity by the
+// Owners says whose each reminder is: the calendar's own entity by the
 // calendar's name (no request), a post by its id, another entity by its
 // name and type as the local cache holds them, or, when read is set, read
 // once (one GET, which the cache keeps for cache.EntityTrust). A name that
 // cannot be had is left out (null): the entity's id still says whose.
-type owners struct {
+type Owners struct {
 	cal  *client.Calendar
 	k    *cache.Cache
 	read func(id int) (*client.Entity, error)
 	seen map[int]monthgrid.Owner
 }
 
-// knownOwners names the owners the cache knows, with no request.
-func knownOwners(cal *client.Calendar, k *cache.Cache) *owners {
-	return &owners{cal: cal, k: k, seen: map[int]monthgrid.Owner{}}
+// KnownOwners names the owners the cache knows, with no request; with
+// neither cal nor k, each owner is named by its id alone.
+func KnownOwners(cal *client.Calendar, k *cache.Cache) *Owners {
+	return &Owners{cal: cal, k: k, seen: map[int]monthgrid.Owner{}}
 }
 
-// readOwners names every owner, reading an entity the cache has not read
+// ReadOwners names every owner, reading an entity the cache has not read
 // in the last hour.
-func readOwners(ctx context.Context, c *client.Client, cal *client.Calendar, k *cache.Cache) *owners {
-	o := knownOwners(cal, k)
+func ReadOwners(ctx context.Context, c *client.Client, cal *client.Calendar, k *cache.Cache) *Owners {
+	o := KnownOwners(cal, k)
 	o.read = func(id int) (*client.Entity, error) { return c.GetEntity(ctx, id) }
 	return o
 }
 
-// of is whose rm is.
-func (o *owners) of(rm *client.Reminder) monthgrid.Owner {
+// Of is whose rm is.
+func (o *Owners) Of(rm *client.Reminder) monthgrid.Owner {
 	if rm.OfPost() {
 		return monthgrid.Owner{Kind: "post", ID: rm.RemindableID}
 	}

@@ -3,11 +3,13 @@ package calendar
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
+	"github.com/kanka-cli/kanka/internal/cache"
 )
 
 // Parent is --calendar ID|NAME, the calendar a weather entry lives under:
@@ -31,14 +33,29 @@ func Parent(f *cmdutil.Factory) *resource.Parent {
 // earlier hook fetched, else read now (one GET, which why explains) and
 // kept in s for the next.
 func OfScope(ctx context.Context, c *client.Client, s *resource.Scope, why string) (*client.Calendar, error) {
-	if cal, ok := s.Parent.(*client.Calendar); ok && cal != nil {
+	return OfRecord(ctx, c, nil, s, s.ParentID, why)
+}
+
+// OfRecord is calendar id, the one a record names (a reminder's): the
+// scope's when it is that one, k's while it is fresh, else read now (one
+// GET, which why explains); kept in s (nil: none) when s holds no other.
+func OfRecord(ctx context.Context, c *client.Client, k *cache.Cache, s *resource.Scope, id int, why string) (*client.Calendar, error) {
+	if s == nil {
+		s = &resource.Scope{}
+	}
+	if cal, ok := s.Parent.(*client.Calendar); ok && cal != nil && cal.ID == id {
 		return cal, nil
 	}
-	cal, err := c.GetCalendar(ctx, s.ParentID)
-	if err != nil {
-		return nil, fmt.Errorf("reading calendar %d %s: %w", s.ParentID, why, err)
+	cal, ok := k.FreshCalendar(strconv.Itoa(id))
+	if !ok {
+		var err error
+		if cal, err = c.GetCalendar(ctx, id); err != nil {
+			return nil, fmt.Errorf("reading calendar %d %s: %w", id, why, err)
+		}
 	}
-	s.Parent = cal
+	if s.Parent == nil && (s.ParentID == 0 || s.ParentID == id) {
+		s.ParentID, s.Parent = id, cal
+	}
 	return cal, nil
 }
 

@@ -55,7 +55,7 @@ func (opts *MoveOptions) daysPassed(c *client.Client, cal *client.Calendar, r *a
 	if err != nil {
 		return nil, err
 	}
-	days, err := gridReminders(r, calendarReminders(cal.ID, rs), a, b, knownOwners(cal, k).of)
+	days, err := gridReminders(r, calendarReminders(cal.ID, rs), a, b, KnownOwners(cal, k).Of)
 	if err != nil {
 		return nil, err
 	}

@@ -217,7 +217,7 @@ func (opts *ShowOptions) readDays(c *client.Client, k *cache.Cache, cal *client.
 	n, _ := r.MonthLength(in.Year, last)
 	to, _ := r.Ordinal(almanac.Date{Year: in.Year, Month: last, Day: n})
 	var err error
-	in.Reminders, err = gridReminders(r, calendarReminders(cal.ID, rs), from, to, knownOwners(cal, k).of)
+	in.Reminders, err = gridReminders(r, calendarReminders(cal.ID, rs), from, to, KnownOwners(cal, k).Of)
 	in.RemindersRead = true
 	return err
 }

@@ -32,7 +32,6 @@ func Spec(f *cmdutil.Factory) *resource.Spec[*client.Calendar] {
 		Next:     nextCalendar,
 		Complete: Completion(f),
 		GetHelp: resource.Help{
-			Short: "Show one calendar",
 			Long: `Show one calendar. A number is an id; anything else is a name: the exact
 name, else the one name that differs only in case.`,
 			Example: `  kanka calendar get 1
@@ -49,7 +48,6 @@ or --page says otherwise.`,
   kanka calendar list --tag 3 --tag 7 --private -o id`,
 		},
 		DeleteHelp: resource.Help{
-			Short: "Delete calendars",
 			Long: `Delete calendars and their weather. On a terminal you are asked first,
 with the names of what goes; without a terminal --yes is required. A
 declined confirmation exits with 7.`,
@@ -94,11 +92,7 @@ func listFilters(fs *pflag.FlagSet) func(*pflag.FlagSet) (resource.Query[*client
 			Page: func(ctx context.Context, c *client.Client, _, page int) ([]*client.Calendar, error) {
 				o := filter
 				o.Page = page
-				p, err := c.ListCalendars(ctx, &o)
-				if err != nil {
-					return nil, err
-				}
-				return p.Items, nil
+				return resource.Items(c.ListCalendars(ctx, &o))
 			},
 		}, nil
 	}

@@ -18,8 +18,8 @@ func (r *reminders) completeID(cmd *cobra.Command, _ []string, toComplete string
 	var out []cobra.Completion
 	for _, rm := range r.f.LocalCache().KnownReminders() {
 		id := strconv.Itoa(rm.ID)
-		if strings.HasPrefix(id, toComplete) && (calendarID == 0 || deref(rm.CalendarID) == calendarID) {
-			out = append(out, cobra.CompletionWithDesc(id, rm.Date().String()+" "+deref(rm.Comment)))
+		if strings.HasPrefix(id, toComplete) && (calendarID == 0 || cmdutil.Deref(rm.CalendarID) == calendarID) {
+			out = append(out, cobra.CompletionWithDesc(id, rm.Date().String()+" "+cmdutil.Deref(rm.Comment)))
 		}
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp

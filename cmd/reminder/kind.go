@@ -1,8 +1,8 @@
 package reminder
 
 import (
+	"cmp"
 	"context"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -10,6 +10,7 @@ import (
 	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/calendar"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/kanka-cli/kanka/output"
 )
@@ -43,30 +44,19 @@ func fieldFlags() []resource.Flag[input] {
 
 // readable is the Kind of a terminal's table or detail view: dates and
 // moons named from the reminders' calendar (the list's, or the one the
-// record read names), and whose each is (its entity's name and type, one
-// GET an entity, kept by the local cache).
+// record read names), and whose each is (calendar.ReadOwners).
 func (r *reminders) readable(ctx context.Context, c *client.Client, s *resource.Scope) (output.Kind, error) {
-	cal, err := calendarAt(ctx, c, s, r.calendarID)
+	cal, err := r.calendarAt(ctx, c, s)
 	if err != nil {
 		return output.Kind{}, err
 	}
-	owners := map[int]string{}
-	return kindFor(cal, func(rm reminder) string {
-		if name, ok := owners[rm.RemindableID]; ok || rm.OfPost() {
-			return name
-		}
-		owners[rm.RemindableID] = fmt.Sprintf("entity %d", rm.RemindableID)
-		e, err := r.f.LocalCache().Entity(rm.RemindableID, func(id int) (*client.Entity, error) { return c.GetEntity(ctx, id) })
-		if err == nil {
-			owners[rm.RemindableID] = fmt.Sprintf("%s (%s)", e.Name, e.Type)
-		}
-		return owners[rm.RemindableID]
-	}), nil
+	return kindFor(cal, calendar.ReadOwners(ctx, c, cal, r.f.LocalCache())), nil
 }
 
 // kindFor shows reminders, their dates and moons named from cal's when it
-// is given, whose each is as owner says when it is given.
-func kindFor(cal *client.Calendar, owner func(reminder) string) output.Kind {
+// is given, whose each is as owners names it: "Elminster (character)",
+// else "entity 42" or "post 3".
+func kindFor(cal *client.Calendar, owners *calendar.Owners) output.Kind {
 	rec := func(o output.Record) reminder { return o.(reminder) }
 	var months []client.Month
 	if cal != nil {
@@ -75,12 +65,11 @@ func kindFor(cal *client.Calendar, owner func(reminder) string) output.Kind {
 	date := func(o output.Record) string { return rec(o).Date().String() }
 	readable := func(o output.Record) string { return client.ReadableDate(months, rec(o).Date()) }
 	whose := func(o output.Record) string {
-		if rm := rec(o); rm.OfPost() {
-			return "post " + strconv.Itoa(rm.RemindableID)
-		} else if owner != nil {
-			return owner(rm)
+		w := owners.Of(rec(o))
+		if w.Name == nil {
+			return w.Kind + " " + strconv.Itoa(w.ID)
 		}
-		return "entity " + strconv.Itoa(rec(o).RemindableID)
+		return *w.Name + " (" + output.Text(w.Type) + ")"
 	}
 	cols := []output.Column{
 		{Header: "ID", Priority: output.Key, Value: func(o output.Record) string { return strconv.Itoa(rec(o).ID) }},
@@ -93,62 +82,41 @@ func kindFor(cal *client.Calendar, owner func(reminder) string) output.Kind {
 		{Header: "TYPE", Wide: true, Value: func(o output.Record) string { return typeName(rec(o).TypeID) }},
 		{Header: "COLOUR", Wide: true, Value: func(o output.Record) string { return output.Text(rec(o).Colour) }},
 		{Header: "UNTIL", Wide: true, Value: func(o output.Record) string { return output.Text(rec(o).Until) }},
-		{Header: "CALENDAR", Wide: true, Value: func(o output.Record) string { return strconv.Itoa(deref(rec(o).CalendarID)) }},
+		{Header: "CALENDAR", Wide: true, Value: func(o output.Record) string { return strconv.Itoa(cmdutil.Deref(rec(o).CalendarID)) }},
 	}
-	return output.Kind{Columns: cols,
-		// Every column's, in the detail view's words.
-		Detail: func(o output.Record) []output.Field {
-			var out []output.Field
-			for _, c := range cols {
-				f := output.Field{Label: strings.ToUpper(c.Header[:1]) + strings.ToLower(c.Header[1:]), Value: c.Value(o)}
-				if c.Readable != nil {
-					f.Readable = c.Readable(o)
-				}
-				out = append(out, f)
-			}
-			return out
-		},
+	return output.Kind{Columns: cols, Detail: output.ColumnsDetail(cols),
 		YAML: func(o output.Record) any { return client.ReminderFile(rec(o)) },
 	}
 }
 
 // calendarAt is the calendar of a run's reminders: the scope's, or the
-// one a reminder read names (one GET, unless a lookup holds it); nil when
-// neither is known.
-func calendarAt(ctx context.Context, c *client.Client, s *resource.Scope, named int) (*client.Calendar, error) {
-	if s.ParentID == 0 && named == 0 {
-		return nil, nil
+// one a reminder read names; nil when neither is known.
+func (r *reminders) calendarAt(ctx context.Context, c *client.Client, s *resource.Scope) (*client.Calendar, error) {
+	if id := cmp.Or(s.ParentID, r.calendarID); id > 0 {
+		return r.calendar(ctx, c, s, id, "for its month names")
 	}
-	if s.ParentID == 0 {
-		s.ParentID = named
-	}
-	return calendar.OfScope(ctx, c, s, "for its month names")
+	return nil, nil
 }
 
 // repeat is the reminder's repeat in words: "every year", "Selûne full"
 // (the moon named from cal), "" for none.
 func repeat(cal *client.Calendar, rm reminder) string {
-	p, err := almanac.ParsePeriodicity(deref(rm.Repeat))
+	p, err := almanac.ParsePeriodicity(cmdutil.Deref(rm.Repeat))
 	switch {
 	case err != nil || !rm.IsRecurring && p.Repeat != almanac.RepeatNone:
-		return deref(rm.Repeat)
+		return cmdutil.Deref(rm.Repeat)
 	case p.Repeat == almanac.RepeatYear, p.Repeat == almanac.RepeatMonth:
 		return "every " + p.String()
 	case p.Repeat == almanac.RepeatNone:
 		return ""
 	}
 	moon := "moon " + strconv.Itoa(p.MoonID)
-	if i := slices.IndexFunc(moonsOf(cal), func(m client.Moon) bool { return deref(m.ID) == p.MoonID }); i >= 0 {
-		moon = cal.Moons[i].Name
+	if cal != nil {
+		if i := slices.IndexFunc(cal.Moons, func(m client.Moon) bool { return cmdutil.Deref(m.ID) == p.MoonID }); i >= 0 {
+			moon = cal.Moons[i].Name
+		}
 	}
 	return moon + " " + p.Phase.String()
-}
-
-func moonsOf(cal *client.Calendar) []client.Moon {
-	if cal == nil {
-		return nil
-	}
-	return cal.Moons
 }
 
 func typeName(id *int) string {

@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 	"iter"
-	"strconv"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/calendar"
@@ -73,7 +72,7 @@ func readFile(ctx context.Context, streams *cmdutil.IOStreams, path string) (*re
 func (r *reminders) spec() *resource.Spec[reminder] {
 	return &resource.Spec[reminder]{
 		Noun: "reminder", Plural: "reminders", Arg: "ID",
-		Kind: kindFor(nil, nil), ReadableKind: r.readable,
+		Kind: kindFor(nil, calendar.KnownOwners(nil, nil)), ReadableKind: r.readable,
 		Parent: &resource.Parent{Flag: "calendar", Noun: "calendar", Resolve: calendar.Parent(r.f).Resolve, Complete: calendar.Completion(r.f),
 			Optional: "the calendar whose list holds the reminder, by `ID|NAME` (when the local cache does not know it)"},
 		CheckArg: func(arg string) error { _, err := parseID(arg); return err },
@@ -81,14 +80,14 @@ func (r *reminders) spec() *resource.Spec[reminder] {
 		Get: func(ctx context.Context, c *client.Client, _, id int) (reminder, error) {
 			rm, err := c.Reminders(r.at[id]).Get(ctx, id)
 			if err == nil {
-				r.calendarID = deref(rm.CalendarID)
+				r.calendarID = cmdutil.Deref(rm.CalendarID)
 			}
 			return rm, err
 		},
 		Delete: func(ctx context.Context, c *client.Client, _, id int) error {
 			return c.Reminders(r.at[id]).Delete(ctx, id)
 		},
-		Label: func(rm reminder) string { return fmt.Sprintf("(%s %q)", rm.Date(), deref(rm.Comment)) },
+		Label: func(rm reminder) string { return fmt.Sprintf("(%s %q)", rm.Date(), cmdutil.Deref(rm.Comment)) },
 		Made:  func(rm reminder) string { return fmt.Sprintf("reminder %d on %s", rm.ID, rm.Date()) },
 		Filters: func(fs *pflag.FlagSet) func(*pflag.FlagSet) (resource.Query[reminder], error) {
 			dates := &resource.DateFilters[reminder]{DateOf: func(rm reminder) client.Date { return rm.Date() }, Calendar: calendar.OfScope, Plural: "reminders"}
@@ -99,7 +98,7 @@ func (r *reminders) spec() *resource.Spec[reminder] {
 			}
 		},
 		Complete: r.completeID,
-		GetHelp: resource.Help{Short: "Show one reminder", Example: `  kanka reminder create --calendar 1 --date 1492-Ches-3 --comment "Market day"
+		GetHelp: resource.Help{Example: `  kanka reminder create --calendar 1 --date 1492-Ches-3 --comment "Market day"
   kanka reminder get 1 -o yaml > reminder.yaml`},
 		ListHelp: resource.Help{Short: "List the reminders of a calendar", Long: `List every reminder of a calendar (of its entity, of other entities and of
 posts), in date order. On a terminal the table names whose each is (the
@@ -107,20 +106,15 @@ entity's name and type, one GET an entity, kept in the local cache).
 
 ` + resource.DateFiltersHelp("reminders"),
 			Example: "  kanka reminder list --calendar \"Calendar of Harptos\" --year 1492 -o json"},
-		DeleteHelp: resource.Help{Short: "Delete reminders", Long: `Delete reminders. On a terminal you are asked first, with the date and
+		DeleteHelp: resource.Help{Long: `Delete reminders. On a terminal you are asked first, with the date and
 comment of what goes; without a terminal --yes is required.`,
 			Example: `  kanka reminder create --calendar 1 --date 1492-Ches-3 --comment "Market day"
   kanka reminder delete 1 --yes`},
 	}
 }
 
-func parseID(arg string) (int, error) {
-	id, err := strconv.Atoi(arg)
-	if err != nil || id <= 0 {
-		return 0, cmdutil.UsageErrorf("%q is not a reminder id: ids are positive whole numbers", arg)
-	}
-	return id, nil
-}
+// parseID reads a reminder's id.
+func parseID(arg string) (int, error) { return resource.ParseID("reminder", arg) }
 
 // lookup finds where reminder arg is read and written: --entity's entity,
 // the one the local cache knows, or the one of the reminder --calendar's
@@ -158,25 +152,16 @@ func (r *reminders) entityOf(ctx context.Context, c *client.Client, rm reminder)
 	if !rm.OfPost() {
 		return rm.RemindableID, nil
 	}
-	cal, err := r.calendar(ctx, c, nil, deref(rm.CalendarID))
+	cal, err := r.calendar(ctx, c, nil, cmdutil.Deref(rm.CalendarID), "for its entity")
 	if err != nil {
 		return 0, err
 	}
 	return cal.EntityID, nil
 }
 
-// calendar is calendar id: the one the run's --calendar lookup read (s,
-// when given), the local cache's while it is fresh, else one GET.
-func (r *reminders) calendar(ctx context.Context, c *client.Client, s *resource.Scope, id int) (*client.Calendar, error) {
-	if s != nil {
-		if cal, ok := s.Parent.(*client.Calendar); ok && cal != nil && cal.ID == id {
-			return cal, nil
-		}
-	}
-	if cal, ok := r.f.LocalCache().FreshCalendar(strconv.Itoa(id)); ok {
-		return cal, nil
-	}
-	return c.GetCalendar(ctx, id)
+// calendar is calendar id (calendar.OfRecord), why it is read being why.
+func (r *reminders) calendar(ctx context.Context, c *client.Client, s *resource.Scope, id int, why string) (*client.Calendar, error) {
+	return calendar.OfRecord(ctx, c, r.f.LocalCache(), s, id, why)
 }
 
 // walk is every reminder of the calendar, which the local cache keeps.
@@ -196,21 +181,12 @@ func (r *reminders) walk(ctx context.Context, c *client.Client, calendarID, limi
 }
 
 func (r *reminders) page(ctx context.Context, c *client.Client, calendarID, page int) ([]reminder, error) {
-	p, err := c.CalendarReminders(calendarID).Page(ctx, nil, &client.PageOptions{Page: page})
-	if err != nil {
-		return nil, err
+	rs, err := resource.Items(c.CalendarReminders(calendarID).Page(ctx, nil, &client.PageOptions{Page: page}))
+	if err == nil {
+		r.f.LocalCache().RemindersSeen(rs)
 	}
-	r.f.LocalCache().RemindersSeen(p.Items)
-	return p.Items, nil
+	return rs, err
 }
 
 // byDate is the order of reminders for people: by date, then id.
 func byDate(a, b reminder) int { return cmp.Or(a.Date().Compare(b.Date()), cmp.Compare(a.ID, b.ID)) }
-
-func deref[T any](p *T) T {
-	var zero T
-	if p == nil {
-		return zero
-	}
-	return *p
-}

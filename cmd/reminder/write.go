@@ -103,9 +103,9 @@ func (r *reminders) update(run *run, current reminder) (reminder, error) {
 		return nil, cmdutil.UsageErrorf("--until: reminder %d does not repeat, and the service keeps a last year only for a reminder that repeats: give --repeat too", current.ID)
 	}
 	if slices.ContainsFunc(changed, func(key string) bool { return slices.Contains(calendarKeys, key) }) {
-		cal, err := r.calendar(run.Ctx, run.Client, run.Scope, deref(in.CalendarID))
+		cal, err := r.calendar(run.Ctx, run.Client, run.Scope, cmdutil.Deref(in.CalendarID), "to check the reminder")
 		if err != nil {
-			return nil, fmt.Errorf("reading the reminder's calendar to check it: %w", err)
+			return nil, err
 		}
 		records := []input{in}
 		if err := r.ready(run, cal, records); err != nil {
@@ -131,7 +131,7 @@ var calendarKeys = []string{"calendar_id", "year", "month", "day", "recurring_pe
 // too long for it (exit 5): its release line keeps 5 characters of one.
 func explain(err error, repeat *string) error {
 	var e *client.Error
-	if errors.As(err, &e) && e.StatusCode == http.StatusUnprocessableEntity && len(e.Fields["recurring_periodicity"]) > 0 && len(deref(repeat)) > 5 {
+	if errors.As(err, &e) && e.StatusCode == http.StatusUnprocessableEntity && len(e.Fields["recurring_periodicity"]) > 0 && len(cmdutil.Deref(repeat)) > 5 {
 		return &cmdutil.ConflictError{Err: fmt.Errorf("the service refused the repeat %q: this service keeps a repeat of at most 5 characters, "+
 			"so of the moons' repeats only a full or new moon of a moon whose id has one digit fits (1_f, 1_n); nothing was created or changed", *repeat)}
 	}

@@ -36,11 +36,7 @@ func listFilters(f *cmdutil.Factory, fs *pflag.FlagSet) func(*pflag.FlagSet) (re
 				return c.AllWeather(ctx, calendarID, &client.WeatherListOptions{Limit: limit})
 			},
 			Page: func(ctx context.Context, c *client.Client, calendarID, page int) ([]*client.Weather, error) {
-				p, err := c.ListWeather(ctx, calendarID, &client.WeatherListOptions{Page: page})
-				if err != nil {
-					return nil, err
-				}
-				return p.Items, nil
+				return resource.Items(c.ListWeather(ctx, calendarID, &client.WeatherListOptions{Page: page}))
 			},
 		}
 		// By date is the order for people: the table, wide and yaml; the

@@ -36,7 +36,6 @@ func Spec(f *cmdutil.Factory) *resource.Spec[*client.Weather] {
 		Next:         next,
 		Complete:     Completion(f),
 		GetHelp: resource.Help{
-			Short: "Show one weather entry",
 			Long: `Show one weather entry. On a terminal the date also names its month
 (3 Ches 1492); piped, and with -o json, yaml or id, it stays 1492-4-3.`,
 			Example: `  kanka weather get --calendar "Calendar of Harptos" 3
@@ -55,7 +54,6 @@ arrive; --sort date sorts them too.`,
   kanka weather list --calendar 1 --sort id --limit 20 -o ndjson`,
 		},
 		DeleteHelp: resource.Help{
-			Short: "Delete weather entries",
 			Long: `Delete weather entries. On a terminal you are asked first, with the date
 and weather of what goes; without a terminal --yes is required. A declined
 confirmation exits with 7. The entries are deleted in order; the first

@@ -25,7 +25,7 @@ import (
 // NotFoundError (exit 4) naming what was missing.
 func NewDeleteCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Command {
 	var parent string
-	cmd := s.command("delete", s.Arg+"...", s.DeleteHelp, cobra.MinimumNArgs(1), &parent, func(cmd *cobra.Command, args []string) error {
+	cmd := s.command("delete", s.Arg+"...", s.DeleteHelp.or("Delete "+s.Plural), cobra.MinimumNArgs(1), &parent, func(cmd *cobra.Command, args []string) error {
 		d := &deletion[T]{f: f, s: s, ctx: Context(cmd), args: dedupe(args), parent: parent}
 		return d.run()
 	})

@@ -13,7 +13,7 @@ import (
 // NewGetCmd builds `<noun> get ARG`: one record, in the -o format.
 func NewGetCmd[T output.Record](f *cmdutil.Factory, s *Spec[T]) *cobra.Command {
 	var parent string
-	return s.command("get", s.Arg, s.GetHelp, cobra.ExactArgs(1), &parent, func(cmd *cobra.Command, args []string) error {
+	return s.command("get", s.Arg, s.GetHelp.or("Show one "+s.one()), cobra.ExactArgs(1), &parent, func(cmd *cobra.Command, args []string) error {
 		ctx := Context(cmd)
 		p, c, scope, err := s.begin(ctx, f, parent)
 		if err != nil {

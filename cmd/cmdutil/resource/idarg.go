@@ -33,10 +33,14 @@ func (s *Spec[T]) lookup(ctx context.Context, c *client.Client, parentID int, ar
 }
 
 // parseID reads the argument of a resource found by id alone.
-func (s *Spec[T]) parseID(arg string) (int, error) {
+func (s *Spec[T]) parseID(arg string) (int, error) { return ParseID(s.Noun, arg) }
+
+// ParseID reads arg as the id of a noun, for a Lookup that takes ids
+// only: a positive whole number, else a usage error.
+func ParseID(noun, arg string) (int, error) {
 	id, err := strconv.Atoi(arg)
 	if err != nil || id <= 0 {
-		return 0, cmdutil.UsageErrorf("%q is not a %s id: ids are positive whole numbers", arg, s.Noun)
+		return 0, cmdutil.UsageErrorf("%q is not a %s id: ids are positive whole numbers", arg, noun)
 	}
 	return id, nil
 }

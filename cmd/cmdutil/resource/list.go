@@ -199,3 +199,12 @@ func keep[T any](seq iter.Seq2[T, error], k func(T) bool, limit int, n *int) ite
 		}
 	}
 }
+
+// Items is the records of a page, for a Query's Page:
+// Items(c.ListWeather(ctx, id, opts)).
+func Items[T any](p *client.Page[T], err error) ([]T, error) {
+	if err != nil {
+		return nil, err
+	}
+	return p.Items, nil
+}

@@ -73,6 +73,8 @@ type Spec[T output.Record] struct {
 	ReadableKind func(ctx context.Context, c *client.Client, s *Scope) (output.Kind, error)
 
 	// Help of each verb; Use and the argument checks are the verbs' own.
+	// A get or delete without a Short has the usual one: "Show one
+	// weather entry", "Delete weather entries".
 	GetHelp, ListHelp, DeleteHelp Help
 	// Complete completes a record argument (nil: none).
 	Complete cobra.CompletionFunc
@@ -80,6 +82,12 @@ type Spec[T output.Record] struct {
 
 // Help is the text of one verb.
 type Help struct{ Short, Long, Example string }
+
+// or is h, with short as its Short when it has none.
+func (h Help) or(short string) Help {
+	h.Short = cmp.Or(h.Short, short)
+	return h
+}
 
 // Parent is the resource a child lives under, named by a flag.
 type Parent struct {
