@@ -120,11 +120,11 @@ func (in *ReminderInput) ResolveRepeat(cal *Calendar) error {
 	if err != nil || name == "" {
 		return err
 	}
-	i := moonNamed(cal, name)
+	moons := MoonsNamed(cal.Moons, name)
 	switch {
-	case i >= 0 && MoonNameShared(cal, name):
-		return sharedMoonName(cal, name, p)
-	case i < 0:
+	case len(moons) > 1:
+		return sharedMoonName(cal.ID, name, moons, p)
+	case len(moons) == 0:
 		names := make([]string, len(cal.Moons))
 		for i, m := range cal.Moons {
 			names[i] = m.Name
@@ -134,60 +134,27 @@ func (in *ReminderInput) ResolveRepeat(cal *Calendar) error {
 			msg += fmt.Sprintf("; did you mean %q?", near)
 		}
 		return errors.New(msg)
-	case cal.Moons[i].ID == nil:
+	case moons[0].ID == nil:
 		return fmt.Errorf("calendar %d's answer gives moon %q no id, which a repeat names it by: this server does not number its moons", cal.ID, name)
 	}
-	p.MoonID = *cal.Moons[i].ID
+	p.MoonID = *moons[0].ID
 	in.Repeat = ptr(p.String())
 	return nil
 }
 
-// moonNamed is the index of cal's moon named name (as the service stores
-// it, in any case), -1 when it has none.
-func moonNamed(cal *Calendar, name string) int {
-	return slices.IndexFunc(cal.Moons, func(m Moon) bool { return sameMoonName(m.Name, name) })
-}
-
-// HasMoonNamed reports whether cal has a moon named name, as
-// ResolveRepeat finds one.
-func HasMoonNamed(cal *Calendar, name string) bool { return moonNamed(cal, name) >= 0 }
-
-// MoonNameShared reports whether more than one moon of cal has name, as
-// ResolveRepeat finds one: a repeat cannot name one of them by it.
-func MoonNameShared(cal *Calendar, name string) bool { return MoonsNamed(cal, name) > 1 }
-
-// MoonsNamed is how many moons of cal have name, as ResolveRepeat finds one.
-func MoonsNamed(cal *Calendar, name string) int {
-	n := 0
-	for _, m := range cal.Moons {
-		if sameMoonName(m.Name, name) {
-			n++
-		}
-	}
-	return n
-}
-
-// sameMoonName reports whether a and b name one moon for a repeat: alike
-// as the service stores them, in any case.
-func sameMoonName(a, b string) bool { return strings.EqualFold(StoredText(a), StoredText(b)) }
-
-// sharedMoonName refuses a repeat p on a moon by a name that several of
-// cal's moons have, saying to give the moon's id instead.
-func sharedMoonName(cal *Calendar, name string, p almanac.Periodicity) error {
+// sharedMoonName refuses a repeat p on a moon by a name that several moons
+// of calendar calendarID have, saying to give the moon's id instead.
+func sharedMoonName(calendarID int, name string, moons []Moon, p almanac.Periodicity) error {
 	var ids []string
-	n := 0
-	for _, m := range cal.Moons {
-		if sameMoonName(m.Name, name) {
-			n++
-			if m.ID != nil {
-				ids = append(ids, strconv.Itoa(*m.ID))
-				p.MoonID = *m.ID
-			}
+	for _, m := range moons {
+		if m.ID != nil {
+			ids = append(ids, strconv.Itoa(*m.ID))
+			p.MoonID = *m.ID
 		}
 	}
-	msg := fmt.Sprintf("the calendar has %d moons named %q", n, name)
-	if cal.ID > 0 {
-		msg = fmt.Sprintf("calendar %d has %d moons named %q", cal.ID, n, name)
+	msg := fmt.Sprintf("the calendar has %d moons named %q", len(moons), name)
+	if calendarID > 0 {
+		msg = fmt.Sprintf("calendar %d has %d moons named %q", calendarID, len(moons), name)
 	}
 	if len(ids) > 0 {
 		msg += fmt.Sprintf(" (ids %s): give the one meant by its id and the phase, {id}_{phase}, such as %s", strings.Join(ids, ", "), p)

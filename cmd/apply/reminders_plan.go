@@ -176,7 +176,8 @@ func readMoonRepeat(in *client.ReminderInput, cal *client.Calendar, written bool
 	if err != nil || name == "" {
 		return false, err
 	}
-	if !client.HasMoonNamed(cal, name) {
+	moons := client.MoonsNamed(cal.Moons, name)
+	if len(moons) == 0 {
 		names := make([]string, len(cal.Moons))
 		for i, m := range cal.Moons {
 			names[i] = m.Name
@@ -187,7 +188,7 @@ func readMoonRepeat(in *client.ReminderInput, cal *client.Calendar, written bool
 		}
 		return false, errors.New(msg)
 	}
-	if client.MoonNameShared(cal, name) {
+	if len(moons) > 1 {
 		return false, in.ResolveRepeat(cal) // says which ids to give
 	}
 	err = in.ResolveRepeat(cal)

@@ -110,7 +110,7 @@ func moonByName(cal *client.Calendar, repeat string) (out string, found bool, co
 // name; more than one is a name the repeat cannot tell apart by.
 func sharedMoon(cal *client.Calendar, repeat string) (n int, name string) {
 	if _, name, err := client.ReadRepeat(repeat); err == nil && name != "" {
-		return client.MoonsNamed(cal, name), name
+		return len(client.MoonsNamed(cal.Moons, name)), name
 	}
 	return 0, ""
 }

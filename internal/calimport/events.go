@@ -169,7 +169,7 @@ func (d *draft) reminderOf(r *almanac.Reckoning, md monthDays, e srcEvent, start
 			return in, fmt.Sprintf("its moon's name %q holds a colon, which a repeat cannot name", name)
 		}
 		// apply refuses a repeat by a name two moons have (in any case).
-		if client.MoonNameShared(&client.Calendar{CalendarInput: d.in}, name) {
+		if len(client.MoonsNamed(d.in.Moons, name)) > 1 {
 			return in, fmt.Sprintf("its moon's name %q is another moon's too, and a repeat cannot tell them apart", name)
 		}
 		in.Repeat = ptr(name + ":" + e.phase.String())
