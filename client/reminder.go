@@ -32,7 +32,8 @@ type ReminderInput struct {
 	Comment *string
 	// Repeat is recurring_periodicity: year, month or {moonId}_{phase}
 	// (almanac.ParsePeriodicity), or a moon by name and a phase
-	// (MOON:PHASE) until ResolveRepeat reads it with the calendar's moons.
+	// (MOON:PHASE: almanac.ReadRepeat) until ResolveRepeat reads it with
+	// the calendar's moons.
 	Repeat *string
 	// Until is recurring_until, the last year an occurrence starts in.
 	Until        *string
@@ -59,7 +60,7 @@ var ReminderFields = sync.OnceValue(func() Fields[ReminderInput] {
 			}),
 			commentField(func(in *ReminderInput) **string { return &in.Comment }),
 			checked(scalarField("recurring_periodicity", func(in *ReminderInput) **string { return &in.Repeat }, textKind), func(in *ReminderInput, ps *problems) {
-				if _, _, err := ReadRepeat(deref(in.Repeat, "")); err != nil {
+				if _, _, err := almanac.ReadRepeat(deref(in.Repeat, "")); err != nil {
 					ps.add("recurring_periodicity", "%v", err)
 				}
 			}),
@@ -96,27 +97,11 @@ func StoredComment(s string) string { return StoredText(html.UnescapeString(Stor
 // SameComment reports whether the service keeps comments a and b alike.
 func SameComment(a, b string) bool { return StoredComment(a) == StoredComment(b) }
 
-// ReadRepeat reads a repeat as typed: year, month or the service's
-// {moonId}_{phase}, or a moon by name and a phase, MOON:PHASE (moon is
-// its name, for ResolveRepeat). "" is no repeat.
-func ReadRepeat(s string) (p almanac.Periodicity, moon string, err error) {
-	if name, phase, ok := strings.Cut(s, ":"); ok && strings.TrimSpace(name) != "" {
-		if ph, ok := almanac.ParsePhase(phase); ok {
-			return almanac.Periodicity{Repeat: almanac.RepeatMoon, Phase: ph}, strings.TrimSpace(name), nil
-		}
-		return p, "", fmt.Errorf("the phase %q is none of full, new, first-quarter, last-quarter, waxing-crescent, waxing-gibbous, waning-crescent, waning-gibbous", phase)
-	}
-	if p, err = almanac.ParsePeriodicity(s); err != nil {
-		return p, "", fmt.Errorf("%q is not a repeat: give year, month or MOON:PHASE (Selûne:full)", s)
-	}
-	return p, "", nil
-}
-
 // ResolveRepeat turns a MOON:PHASE repeat into the service's
 // {moonId}_{phase} with the moons of cal, the reminder's calendar: a moon
 // by its name (as the service stores it), with the id the answer gave it.
 func (in *ReminderInput) ResolveRepeat(cal *Calendar) error {
-	p, name, err := ReadRepeat(deref(in.Repeat, ""))
+	p, name, err := almanac.ReadRepeat(deref(in.Repeat, ""))
 	if err != nil || name == "" {
 		return err
 	}

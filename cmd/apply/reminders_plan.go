@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/internal/suggest"
@@ -172,7 +173,7 @@ func planReminders(ps *cmdutil.Problems, missing *[]string, unread *[]error, cp 
 // as written, to be read with the calendar's answer (unnumbered). A moon
 // cal will not have, or a name two of its moons have, is an error.
 func readMoonRepeat(in *client.ReminderInput, cal *client.Calendar, written bool) (unnumbered bool, err error) {
-	_, name, err := client.ReadRepeat(deref(in.Repeat))
+	_, name, err := almanac.ReadRepeat(deref(in.Repeat))
 	if err != nil || name == "" {
 		return false, err
 	}

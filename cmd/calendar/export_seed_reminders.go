@@ -109,7 +109,7 @@ func moonByName(cal *client.Calendar, repeat string) (out string, found bool, co
 // many of cal's moons have that name (as stored, in any case), and the
 // name; more than one is a name the repeat cannot tell apart by.
 func sharedMoon(cal *client.Calendar, repeat string) (n int, name string) {
-	if _, name, err := client.ReadRepeat(repeat); err == nil && name != "" {
+	if _, name, err := almanac.ReadRepeat(repeat); err == nil && name != "" {
 		return len(client.MoonsNamed(cal.Moons, name)), name
 	}
 	return 0, ""
