@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"html"
 	"slices"
 	"strconv"
 	"strings"
@@ -58,7 +57,7 @@ var ReminderFields = sync.OnceValue(func() Fields[ReminderInput] {
 					ps.add("length", "must be at least 1 day")
 				}
 			}),
-			commentField(func(in *ReminderInput) **string { return &in.Comment }),
+			textOfKindAtMost(purifiedTextKind, "comment", func(in *ReminderInput) **string { return &in.Comment }, 191),
 			checked(scalarField("recurring_periodicity", func(in *ReminderInput) **string { return &in.Repeat }, textKind), func(in *ReminderInput, ps *problems) {
 				if _, _, err := almanac.ReadRepeat(deref(in.Repeat, "")); err != nil {
 					ps.add("recurring_periodicity", "%v", err)
@@ -74,28 +73,6 @@ var ReminderFields = sync.OnceValue(func() Fields[ReminderInput] {
 			visibilityField(func(in *ReminderInput) **int { return &in.VisibilityID }),
 		})
 })
-
-// commentField is a reminder's comment: at most 191 characters, compared
-// as the service stores it (StoredComment).
-func commentField(get func(*ReminderInput) **string) Field[ReminderInput] {
-	f := textAtMost("comment", get, 191)
-	kind := textKind
-	kind.same = SameComment
-	kind.none = func(v string) bool { return StoredComment(v) == "" }
-	f.equal = scalarField("comment", get, kind).equal
-	return f
-}
-
-// StoredComment is a reminder's comment as the service keeps it, for
-// comparing: trimmed, and read with its HTML entities decoded. The
-// service's HTML purifier writes the &, < and > of plain text as
-// entities (Tom & Jerry is stored as Tom &amp; Jerry) and named entities
-// as the characters they stand for, so that the text a file gives and
-// the text the service keeps compare alike once both are decoded.
-func StoredComment(s string) string { return StoredText(html.UnescapeString(StoredText(s))) }
-
-// SameComment reports whether the service keeps comments a and b alike.
-func SameComment(a, b string) bool { return StoredComment(a) == StoredComment(b) }
 
 // ResolveRepeat turns a MOON:PHASE repeat into the service's
 // {moonId}_{phase} with the moons of cal, the reminder's calendar: a moon

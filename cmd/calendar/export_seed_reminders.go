@@ -125,7 +125,7 @@ func warnSameKeys(f *cmdutil.Factory, cal *client.Calendar, reminders []*client.
 	ids := map[key][]string{}
 	var keys []key
 	for _, r := range reminders {
-		k := key{r.Date(), client.StoredComment(deref(r.Comment))}
+		k := key{r.Date(), client.StoredPurifiedText(deref(r.Comment))}
 		if ids[k] == nil {
 			keys = append(keys, k)
 		}
