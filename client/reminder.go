@@ -199,10 +199,7 @@ func (in ReminderInput) MarshalJSON() ([]byte, error) {
 // Validate checks a reminder: its fields, and its date, against cal when
 // it is given (the service does not check it).
 func (in ReminderInput) Validate(cal *Calendar) error {
-	var ps problems
-	ReminderFields().checkFields(&in, &ps)
-	ps.checkDated(in.Dated, cal)
-	return ps.err()
+	return datedProblems(ReminderFields(), &in, cal).err()
 }
 
 // UntilAlone reports a reminder, taken whole, with a last year and no
@@ -253,8 +250,5 @@ func (c *Client) CalendarReminders(calendarID int) Collection[Reminder, *Reminde
 }
 
 func (c *Client) reminders(path string) Collection[Reminder, *Reminder] {
-	return Collection[Reminder, *Reminder]{send: c.at(path), walk: c.walkLimits(),
-		seen: func(id int, r *Reminder) { c.observe(func(o Observer) { o.ReminderSeen(r, id == 0) }) },
-		gone: func(id int) { c.observe(func(o Observer) { o.ReminderGone(id) }) },
-	}
+	return observed(c, c.at(path), func(o Observer, id int, r *Reminder) { o.ReminderSeen(r, id == 0) }, Observer.ReminderGone)
 }
