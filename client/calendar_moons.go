@@ -1,6 +1,12 @@
 package client
 
-import "strings"
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/kanka-cli/kanka/internal/suggest"
+)
 
 // A calendar's moons are known by id to the service (a reminder repeats on
 // one by its id) and by name to people: a write keeps the ids of the moons
@@ -116,4 +122,19 @@ func MoonsNamed(moons []Moon, name string) []Moon {
 		}
 	}
 	return named
+}
+
+// NoMoonNamed says that calendar (as a message names it: "calendar 5")
+// has no moon named name, of its moons, with the nearest name when one is
+// near.
+func NoMoonNamed(calendar, name string, moons []Moon) error {
+	names := make([]string, len(moons))
+	for i, m := range moons {
+		names[i] = m.Name
+	}
+	msg := fmt.Sprintf("%s has no moon named %q", calendar, name)
+	if near, ok := suggest.Nearest(name, names); ok {
+		msg += fmt.Sprintf("; did you mean %q?", near)
+	}
+	return errors.New(msg)
 }

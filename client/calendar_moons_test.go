@@ -63,3 +63,14 @@ func TestMoonsNamed(t *testing.T) {
 		}
 	}
 }
+
+// A moon no moon of the calendar is named is said with the nearest name.
+func TestNoMoonNamed(t *testing.T) {
+	moons := []client.Moon{{Name: "Selûne"}, {Name: "Shard"}}
+	if got := client.NoMoonNamed("calendar 5", "Selune", moons).Error(); got != `calendar 5 has no moon named "Selune"; did you mean "Selûne"?` {
+		t.Errorf("near: %s", got)
+	}
+	if got := client.NoMoonNamed("the calendar", "Luna", nil).Error(); got != `the calendar has no moon named "Luna"` {
+		t.Errorf("none near: %s", got)
+	}
+}

@@ -10,7 +10,6 @@ import (
 	"sync"
 
 	"github.com/kanka-cli/kanka/almanac"
-	"github.com/kanka-cli/kanka/internal/suggest"
 	"github.com/kanka-cli/kanka/internal/yamlwrite"
 	yaml "go.yaml.in/yaml/v3"
 )
@@ -87,15 +86,7 @@ func (in *ReminderInput) ResolveRepeat(cal *Calendar) error {
 	case len(moons) > 1:
 		return sharedMoonName(cal.ID, name, moons, p)
 	case len(moons) == 0:
-		names := make([]string, len(cal.Moons))
-		for i, m := range cal.Moons {
-			names[i] = m.Name
-		}
-		msg := fmt.Sprintf("calendar %d has no moon named %q", cal.ID, name)
-		if near, ok := suggest.Nearest(name, names); ok {
-			msg += fmt.Sprintf("; did you mean %q?", near)
-		}
-		return errors.New(msg)
+		return NoMoonNamed("calendar "+strconv.Itoa(cal.ID), name, cal.Moons)
 	case moons[0].ID == nil:
 		return fmt.Errorf("calendar %d's answer gives moon %q no id, which a repeat names it by: this server does not number its moons", cal.ID, name)
 	}

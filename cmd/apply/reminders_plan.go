@@ -2,7 +2,6 @@ package apply
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -10,7 +9,6 @@ import (
 	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
-	"github.com/kanka-cli/kanka/internal/suggest"
 )
 
 // A seed calendar's reminders are those of the calendar's own entity: each
@@ -179,15 +177,7 @@ func readMoonRepeat(in *client.ReminderInput, cal *client.Calendar, written bool
 	}
 	moons := client.MoonsNamed(cal.Moons, name)
 	if len(moons) == 0 {
-		names := make([]string, len(cal.Moons))
-		for i, m := range cal.Moons {
-			names[i] = m.Name
-		}
-		msg := fmt.Sprintf("the calendar has no moon named %q", name)
-		if near, ok := suggest.Nearest(name, names); ok {
-			msg += fmt.Sprintf("; did you mean %q?", near)
-		}
-		return false, errors.New(msg)
+		return false, client.NoMoonNamed("the calendar", name, cal.Moons)
 	}
 	if len(moons) > 1 {
 		return false, in.ResolveRepeat(cal) // says which ids to give
