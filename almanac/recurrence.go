@@ -146,6 +146,23 @@ func ParsePhase(s string) (Phase, bool) {
 	return 0, false
 }
 
+// ReadRepeat reads a repeat as a person types it: year, month or the
+// service's {moonId}_{phase} (ParsePeriodicity), or a moon by its name and
+// a phase, MOON:PHASE (moon is the name, which the calendar's moons turn
+// into an id). "" is no repeat.
+func ReadRepeat(s string) (p Periodicity, moon string, err error) {
+	if name, phase, ok := strings.Cut(s, ":"); ok && strings.TrimSpace(name) != "" {
+		if ph, ok := ParsePhase(phase); ok {
+			return Periodicity{Repeat: RepeatMoon, Phase: ph}, strings.TrimSpace(name), nil
+		}
+		return p, "", fmt.Errorf("the phase %q is none of full, new, first-quarter, last-quarter, waxing-crescent, waxing-gibbous, waning-crescent, waning-gibbous", phase)
+	}
+	if p, err = ParsePeriodicity(s); err != nil {
+		return p, "", fmt.Errorf("%q is not a repeat: give year, month or MOON:PHASE (Selûne:full)", s)
+	}
+	return p, "", nil
+}
+
 // UntilError says that recurring_until is not a number; the service then
 // gives the reminder no occurrence.
 type UntilError struct{ Value string }

@@ -86,3 +86,33 @@ func TestParseUntilLikePHP(t *testing.T) {
 		}
 	}
 }
+
+// A repeat as a person types it: the service's periodicity, or a moon by
+// its name and a phase, whose id the calendar gives later.
+func TestReadRepeat(t *testing.T) {
+	type read struct {
+		p    Periodicity
+		moon string
+		err  string
+	}
+	for in, want := range map[string]read{
+		"":                     {},
+		"year":                 {p: Periodicity{Repeat: RepeatYear}},
+		"3_waxing_gibbous":     {p: Periodicity{Repeat: RepeatMoon, MoonID: 3, Phase: PhaseWaxingGibbous}},
+		" Selûne :Full":        {p: Periodicity{Repeat: RepeatMoon, Phase: PhaseFull}, moon: "Selûne"},
+		"Selûne:first_quarter": {p: Periodicity{Repeat: RepeatMoon, Phase: PhaseFirstQuarter}, moon: "Selûne"},
+		"yearly":               {err: `"yearly" is not a repeat: give year, month or MOON:PHASE (Selûne:full)`},
+		":full":                {err: `":full" is not a repeat: give year, month or MOON:PHASE (Selûne:full)`},
+		"Selûne:half":          {err: `the phase "half" is none of full, new, first-quarter, last-quarter, waxing-crescent, waxing-gibbous, waning-crescent, waning-gibbous`},
+		"Selûne:full:x":        {err: `the phase "full:x" is none of full, new, first-quarter, last-quarter, waxing-crescent, waxing-gibbous, waning-crescent, waning-gibbous`},
+	} {
+		p, moon, err := ReadRepeat(in)
+		got := read{p: p, moon: moon}
+		if err != nil {
+			got = read{err: err.Error()}
+		}
+		if got != want {
+			t.Errorf("ReadRepeat(%q) = %+v; want %+v", in, got, want)
+		}
+	}
+}

@@ -15,18 +15,13 @@ import (
 // not taken as its (the caller reports it), which is then only known to
 // have changed.
 func (c *Client) calendars() Collection[Calendar, *Calendar] {
-	return Collection[Calendar, *Calendar]{
-		send: c.at(calendarsSegment),
-		seen: func(id int, cal *Calendar) {
-			if id > 0 && cal.ID != id {
-				c.observe(func(o Observer) { o.CalendarChanged(id) })
-				return
-			}
-			c.observe(func(o Observer) { o.CalendarSeen(cal) })
-		},
-		gone: func(id int) { c.observe(func(o Observer) { o.CalendarGone(id) }) },
-		walk: c.walkLimits(),
-	}
+	return observed(c, c.at(calendarsSegment), func(o Observer, id int, cal *Calendar) {
+		if id > 0 && cal.ID != id {
+			o.CalendarChanged(id)
+			return
+		}
+		o.CalendarSeen(cal)
+	}, Observer.CalendarGone)
 }
 
 // ListCalendars fetches one page of calendars (opts.Page, or the first).

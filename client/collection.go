@@ -29,6 +29,21 @@ type Collection[T any, R interface {
 	walk walkLimits
 }
 
+// observed is the collection send reaches, walked within the client's
+// bounds, whose records the Observer is told of: seen, what an answer
+// about record id (0 for a create) holds; gone, that record id was deleted
+// or answered 404.
+func observed[T any, R interface {
+	*T
+	listItem
+}](c *Client, send func(ctx context.Context, method, suffix string, q url.Values, body any) (*answer, error),
+	seen func(o Observer, id int, r R), gone func(o Observer, id int)) Collection[T, R] {
+	return Collection[T, R]{send: send, walk: c.walkLimits(),
+		seen: func(id int, r R) { c.observe(func(o Observer) { seen(o, id, r) }) },
+		gone: func(id int) { c.observe(func(o Observer) { gone(o, id) }) },
+	}
+}
+
 // PageOptions picks a page of a list or bounds a walk of every page.
 type PageOptions struct {
 	// Page is the page a List call fetches; 1 when zero.

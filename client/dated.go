@@ -284,6 +284,18 @@ func (r *fileReader) visibility(n *yaml.Node, path string) *int {
 	return nil
 }
 
+// datedProblems are the problems of in, a record dated on a calendar: its
+// fields' (the checks of t), then its date's (checkDated).
+func datedProblems[In any, P interface {
+	*In
+	Dating
+}](t Fields[In], in *In, cal *Calendar) problems {
+	var ps problems
+	t.checkFields(in, &ps)
+	ps.checkDated(*P(in).Dates(), cal)
+	return ps
+}
+
 // checkDated adds the problems of a record's date: none given, or (with
 // cal) a day cal does not have. A month written by name is checked once
 // ResolveDate has turned it into a number.

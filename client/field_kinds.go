@@ -2,6 +2,7 @@ package client
 
 import (
 	"encoding/json"
+	"html"
 	"reflect"
 	"slices"
 	"strconv"
@@ -54,6 +55,30 @@ var textKind = valueKind[string]{
 	brief:  func(v string) bool { return v == "" },
 }
 
+// StoredPurifiedText is a text the service passes through its HTML
+// purifier (a reminder's comment) as it keeps it, for comparing: trimmed,
+// and read with its HTML entities decoded. The purifier writes the &, <
+// and > of plain text as entities (Tom & Jerry is stored as Tom &amp;
+// Jerry) and named entities as the characters they stand for, so that the
+// text a file gives and the text the service keeps compare alike once
+// both are decoded.
+func StoredPurifiedText(s string) string { return StoredText(html.UnescapeString(StoredText(s))) }
+
+// SamePurifiedText reports whether the service keeps purified texts a and
+// b alike.
+func SamePurifiedText(a, b string) bool { return StoredPurifiedText(a) == StoredPurifiedText(b) }
+
+// purifiedTextKind is a text the service purifies as HTML: a text in every
+// way but how it compares (StoredPurifiedText).
+var purifiedTextKind = valueKind[string]{
+	answer: textKind.answer,
+	file:   textKind.file,
+	same:   SamePurifiedText,
+	show:   textKind.show,
+	none:   func(v string) bool { return StoredPurifiedText(v) == "" },
+	brief:  textKind.brief,
+}
+
 var wholeKind = valueKind[int]{
 	answer: answerValue(func(v flexInt) int { return int(v) }),
 	file:   orNull((*fileReader).whole),
@@ -73,7 +98,12 @@ var flagKind = valueKind[bool]{
 // textAtMost is a text field of at most n characters (its column's), in
 // UTF-8 (JSON would send U+FFFD for a bad byte).
 func textAtMost[In any](key string, get func(*In) **string, n int) Field[In] {
-	return checked(scalarField(key, get, textKind), func(in *In, ps *problems) {
+	return textOfKindAtMost(textKind, key, get, n)
+}
+
+// textOfKindAtMost is textAtMost for a text of another kind (purified).
+func textOfKindAtMost[In any](kind valueKind[string], key string, get func(*In) **string, n int) Field[In] {
+	return checked(scalarField(key, get, kind), func(in *In, ps *problems) {
 		v := *get(in)
 		if v != nil && !utf8.ValidString(*v) {
 			ps.add(key, notUTF8)

@@ -1,18 +1,15 @@
 package client
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"html"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/kanka-cli/kanka/almanac"
-	"github.com/kanka-cli/kanka/internal/suggest"
 	"github.com/kanka-cli/kanka/internal/yamlwrite"
 	yaml "go.yaml.in/yaml/v3"
 )
@@ -33,7 +30,8 @@ type ReminderInput struct {
 	Comment *string
 	// Repeat is recurring_periodicity: year, month or {moonId}_{phase}
 	// (almanac.ParsePeriodicity), or a moon by name and a phase
-	// (MOON:PHASE) until ResolveRepeat reads it with the calendar's moons.
+	// (MOON:PHASE: almanac.ReadRepeat) until ResolveRepeat reads it with
+	// the calendar's moons.
 	Repeat *string
 	// Until is recurring_until, the last year an occurrence starts in.
 	Until        *string
@@ -58,9 +56,9 @@ var ReminderFields = sync.OnceValue(func() Fields[ReminderInput] {
 					ps.add("length", "must be at least 1 day")
 				}
 			}),
-			commentField(func(in *ReminderInput) **string { return &in.Comment }),
+			textOfKindAtMost(purifiedTextKind, "comment", func(in *ReminderInput) **string { return &in.Comment }, 191),
 			checked(scalarField("recurring_periodicity", func(in *ReminderInput) **string { return &in.Repeat }, textKind), func(in *ReminderInput, ps *problems) {
-				if _, _, err := ReadRepeat(deref(in.Repeat, "")); err != nil {
+				if _, _, err := almanac.ReadRepeat(deref(in.Repeat, "")); err != nil {
 					ps.add("recurring_periodicity", "%v", err)
 				}
 			}),
@@ -75,120 +73,41 @@ var ReminderFields = sync.OnceValue(func() Fields[ReminderInput] {
 		})
 })
 
-// commentField is a reminder's comment: at most 191 characters, compared
-// as the service stores it (StoredComment).
-func commentField(get func(*ReminderInput) **string) Field[ReminderInput] {
-	f := textAtMost("comment", get, 191)
-	kind := textKind
-	kind.same = SameComment
-	kind.none = func(v string) bool { return StoredComment(v) == "" }
-	f.equal = scalarField("comment", get, kind).equal
-	return f
-}
-
-// StoredComment is a reminder's comment as the service keeps it, for
-// comparing: trimmed, and read with its HTML entities decoded. The
-// service's HTML purifier writes the &, < and > of plain text as
-// entities (Tom & Jerry is stored as Tom &amp; Jerry) and named entities
-// as the characters they stand for, so that the text a file gives and
-// the text the service keeps compare alike once both are decoded.
-func StoredComment(s string) string { return StoredText(html.UnescapeString(StoredText(s))) }
-
-// SameComment reports whether the service keeps comments a and b alike.
-func SameComment(a, b string) bool { return StoredComment(a) == StoredComment(b) }
-
-// ReadRepeat reads a repeat as typed: year, month or the service's
-// {moonId}_{phase}, or a moon by name and a phase, MOON:PHASE (moon is
-// its name, for ResolveRepeat). "" is no repeat.
-func ReadRepeat(s string) (p almanac.Periodicity, moon string, err error) {
-	if name, phase, ok := strings.Cut(s, ":"); ok && strings.TrimSpace(name) != "" {
-		if ph, ok := almanac.ParsePhase(phase); ok {
-			return almanac.Periodicity{Repeat: almanac.RepeatMoon, Phase: ph}, strings.TrimSpace(name), nil
-		}
-		return p, "", fmt.Errorf("the phase %q is none of full, new, first-quarter, last-quarter, waxing-crescent, waxing-gibbous, waning-crescent, waning-gibbous", phase)
-	}
-	if p, err = almanac.ParsePeriodicity(s); err != nil {
-		return p, "", fmt.Errorf("%q is not a repeat: give year, month or MOON:PHASE (Selûne:full)", s)
-	}
-	return p, "", nil
-}
-
 // ResolveRepeat turns a MOON:PHASE repeat into the service's
 // {moonId}_{phase} with the moons of cal, the reminder's calendar: a moon
 // by its name (as the service stores it), with the id the answer gave it.
 func (in *ReminderInput) ResolveRepeat(cal *Calendar) error {
-	p, name, err := ReadRepeat(deref(in.Repeat, ""))
+	p, name, err := almanac.ReadRepeat(deref(in.Repeat, ""))
 	if err != nil || name == "" {
 		return err
 	}
-	i := moonNamed(cal, name)
+	moons := MoonsNamed(cal.Moons, name)
 	switch {
-	case i >= 0 && MoonNameShared(cal, name):
-		return sharedMoonName(cal, name, p)
-	case i < 0:
-		names := make([]string, len(cal.Moons))
-		for i, m := range cal.Moons {
-			names[i] = m.Name
-		}
-		msg := fmt.Sprintf("calendar %d has no moon named %q", cal.ID, name)
-		if near, ok := suggest.Nearest(name, names); ok {
-			msg += fmt.Sprintf("; did you mean %q?", near)
-		}
-		return errors.New(msg)
-	case cal.Moons[i].ID == nil:
+	case len(moons) > 1:
+		return sharedMoonName(cal.ID, name, moons, p)
+	case len(moons) == 0:
+		return NoMoonNamed("calendar "+strconv.Itoa(cal.ID), name, cal.Moons)
+	case moons[0].ID == nil:
 		return fmt.Errorf("calendar %d's answer gives moon %q no id, which a repeat names it by: this server does not number its moons", cal.ID, name)
 	}
-	p.MoonID = *cal.Moons[i].ID
+	p.MoonID = *moons[0].ID
 	in.Repeat = ptr(p.String())
 	return nil
 }
 
-// moonNamed is the index of cal's moon named name (as the service stores
-// it, in any case), -1 when it has none.
-func moonNamed(cal *Calendar, name string) int {
-	return slices.IndexFunc(cal.Moons, func(m Moon) bool { return sameMoonName(m.Name, name) })
-}
-
-// HasMoonNamed reports whether cal has a moon named name, as
-// ResolveRepeat finds one.
-func HasMoonNamed(cal *Calendar, name string) bool { return moonNamed(cal, name) >= 0 }
-
-// MoonNameShared reports whether more than one moon of cal has name, as
-// ResolveRepeat finds one: a repeat cannot name one of them by it.
-func MoonNameShared(cal *Calendar, name string) bool { return MoonsNamed(cal, name) > 1 }
-
-// MoonsNamed is how many moons of cal have name, as ResolveRepeat finds one.
-func MoonsNamed(cal *Calendar, name string) int {
-	n := 0
-	for _, m := range cal.Moons {
-		if sameMoonName(m.Name, name) {
-			n++
-		}
-	}
-	return n
-}
-
-// sameMoonName reports whether a and b name one moon for a repeat: alike
-// as the service stores them, in any case.
-func sameMoonName(a, b string) bool { return strings.EqualFold(StoredText(a), StoredText(b)) }
-
-// sharedMoonName refuses a repeat p on a moon by a name that several of
-// cal's moons have, saying to give the moon's id instead.
-func sharedMoonName(cal *Calendar, name string, p almanac.Periodicity) error {
+// sharedMoonName refuses a repeat p on a moon by a name that several moons
+// of calendar calendarID have, saying to give the moon's id instead.
+func sharedMoonName(calendarID int, name string, moons []Moon, p almanac.Periodicity) error {
 	var ids []string
-	n := 0
-	for _, m := range cal.Moons {
-		if sameMoonName(m.Name, name) {
-			n++
-			if m.ID != nil {
-				ids = append(ids, strconv.Itoa(*m.ID))
-				p.MoonID = *m.ID
-			}
+	for _, m := range moons {
+		if m.ID != nil {
+			ids = append(ids, strconv.Itoa(*m.ID))
+			p.MoonID = *m.ID
 		}
 	}
-	msg := fmt.Sprintf("the calendar has %d moons named %q", n, name)
-	if cal.ID > 0 {
-		msg = fmt.Sprintf("calendar %d has %d moons named %q", cal.ID, n, name)
+	msg := fmt.Sprintf("the calendar has %d moons named %q", len(moons), name)
+	if calendarID > 0 {
+		msg = fmt.Sprintf("calendar %d has %d moons named %q", calendarID, len(moons), name)
 	}
 	if len(ids) > 0 {
 		msg += fmt.Sprintf(" (ids %s): give the one meant by its id and the phase, {id}_{phase}, such as %s", strings.Join(ids, ", "), p)
@@ -271,10 +190,7 @@ func (in ReminderInput) MarshalJSON() ([]byte, error) {
 // Validate checks a reminder: its fields, and its date, against cal when
 // it is given (the service does not check it).
 func (in ReminderInput) Validate(cal *Calendar) error {
-	var ps problems
-	ReminderFields().checkFields(&in, &ps)
-	ps.checkDated(in.Dated, cal)
-	return ps.err()
+	return datedProblems(ReminderFields(), &in, cal).err()
 }
 
 // UntilAlone reports a reminder, taken whole, with a last year and no
@@ -311,38 +227,6 @@ func DecodeReminders(n *yaml.Node) ([]ReminderInput, error) {
 	return decodeList(n, (*fileReader).reminder)
 }
 
-// Entity is what a reminder belongs to, as GET entities/{id} answers:
-// its name and its type ("character").
-type Entity struct {
-	ID   int    `json:"id"`
-	Name string `json:"name"`
-	Type string `json:"type"`
-}
-
-type entityRecord struct {
-	ID   flexInt    `json:"id"`
-	Name flexString `json:"name"`
-	Type flexString `json:"type"`
-}
-
-// UnmarshalJSON decodes leniently, within an entity's bounds.
-func (e *Entity) UnmarshalJSON(b []byte) error {
-	var x entityRecord
-	if err := decodeAnswer(b, shapeOf("entity"), "entity", &x, Fields[struct{}]{}, &struct{}{}); err != nil {
-		return err
-	}
-	*e = Entity{ID: int(x.ID), Name: string(x.Name), Type: string(x.Type)}
-	return nil
-}
-
-// RecordID is the entity's id.
-func (e *Entity) RecordID() int { return e.ID }
-
-// GetEntity fetches entity id (the live service's entity endpoint).
-func (c *Client) GetEntity(ctx context.Context, id int) (*Entity, error) {
-	return Collection[Entity, *Entity]{send: c.at("entities")}.Get(ctx, id)
-}
-
 // Reminders is the reminders of entity entityID: read, created, changed
 // (Patch: what is left out is kept) and deleted there. The service does
 // not check that a reminder read by id is the entity's.
@@ -357,8 +241,5 @@ func (c *Client) CalendarReminders(calendarID int) Collection[Reminder, *Reminde
 }
 
 func (c *Client) reminders(path string) Collection[Reminder, *Reminder] {
-	return Collection[Reminder, *Reminder]{send: c.at(path), walk: c.walkLimits(),
-		seen: func(id int, r *Reminder) { c.observe(func(o Observer) { o.ReminderSeen(r, id == 0) }) },
-		gone: func(id int) { c.observe(func(o Observer) { o.ReminderGone(id) }) },
-	}
+	return observed(c, c.at(path), func(o Observer, id int, r *Reminder) { o.ReminderSeen(r, id == 0) }, Observer.ReminderGone)
 }

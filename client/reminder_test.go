@@ -25,7 +25,6 @@ func TestReminderCalls(t *testing.T) {
 	api.on("GET", "entities/50/reminders/7", reply(404, `{"code":404,"error":"No query results for model [App\\Models\\Reminder] 7"}`))
 	api.on("DELETE", "entities/50/reminders/8", reply(204, ""))
 	api.on("GET", "calendars/5/reminders", reply(200, `{"data":[`+createdReminder[8:len(createdReminder)-1]+`],"meta":{"current_page":1,"last_page":1,"per_page":15,"total":1}}`))
-	api.on("GET", "entities/50", reply(200, `{"data":{"id":50,"name":"Harptos","type":"calendar","type_id":8}}`))
 	told := &reminderNotes{}
 	c, _ := api.client(func(cfg *client.Config) { cfg.Observer = told })
 	ctx := context.Background()
@@ -54,15 +53,14 @@ func TestReminderCalls(t *testing.T) {
 		}
 		listed = append(listed, r.ID)
 	}
-	e, err := c.GetEntity(ctx, 50)
-	if err != nil || *e != (client.Entity{ID: 50, Name: "Harptos", Type: "calendar"}) || len(listed) != 1 {
-		t.Errorf("entity %+v %v, listed %v", e, err, listed)
+	if len(listed) != 1 {
+		t.Errorf("listed %v", listed)
 	}
 	want := []string{
 		`POST /api/1.0/campaigns/7/entities/50/reminders {"calendar_id":5,"comment":"Feast","day":9,"month":12,"recurring_periodicity":"1_f","recurring_until":"2","year":-1}`,
 		`PATCH /api/1.0/campaigns/7/entities/50/reminders/7 {"comment":"Fête"}`,
 		"GET /api/1.0/campaigns/7/entities/50/reminders/7 ", "DELETE /api/1.0/campaigns/7/entities/50/reminders/8 ",
-		"GET /api/1.0/campaigns/7/calendars/5/reminders ", "GET /api/1.0/campaigns/7/entities/50 ",
+		"GET /api/1.0/campaigns/7/calendars/5/reminders ",
 	}
 	for i, r := range api.requests() {
 		if got := r.Method + " " + r.Path + " " + r.Body; i >= len(want) || got != want[i] {

@@ -169,8 +169,5 @@ func SeedReminderFile(in *ReminderInput) yamlwrite.Map {
 // the keys a seed writes (repeat, until, type): its fields, and its date,
 // which is required (and checked against cal when it is given).
 func (in ReminderInput) ValidateSeed(cal *Calendar) error {
-	var ps problems
-	SeedReminderFields().checkFields(&in, &ps)
-	ps.checkDated(in.Dated, cal)
-	return ps.err()
+	return datedProblems(SeedReminderFields(), &in, cal).err()
 }

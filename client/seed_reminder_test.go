@@ -112,22 +112,3 @@ func TestSeedReminderFileReadsBack(t *testing.T) {
 		t.Errorf("read back %+v", got)
 	}
 }
-
-// A comment is compared as the service keeps it: trimmed, and read with
-// the entities its HTML purifier writes.
-func TestSameComment(t *testing.T) {
-	for _, c := range []struct {
-		a, b string
-		same bool
-	}{
-		{"Tom & Jerry", "Tom &amp; Jerry", true},
-		{" a < b ", "a &lt; b", true},
-		{"Café", "Caf&eacute;", true},
-		{"Feast", "feast", false},
-		{"", "  ", true},
-	} {
-		if got := client.SameComment(c.a, c.b); got != c.same {
-			t.Errorf("SameComment(%q, %q) = %v", c.a, c.b, got)
-		}
-	}
-}

@@ -208,8 +208,7 @@ func (in WeatherInput) Validate(cal *Calendar) error {
 	if strings.TrimSpace(deref(in.Weather, "")) == "" {
 		ps.add("weather", "is required")
 	}
-	WeatherFields.checkFields(&in, &ps)
-	ps.checkDated(in.Dated, cal)
+	ps = append(ps, datedProblems(WeatherFields, &in, cal)...)
 	// Keep messages in the order of their fields' names.
 	slices.SortStableFunc(ps, func(a, b Problem) int { return cmp.Compare(a.Field, b.Field) })
 	return ps.err()

@@ -59,14 +59,11 @@ func isRouteNotFound(err error, method string) bool {
 // weathers is the weather collection of calendar calendarID: the path the
 // server was found to have, and the observer told of what it holds.
 func (c *Client) weathers(calendarID int) Collection[Weather, *Weather] {
-	return Collection[Weather, *Weather]{
-		send: func(ctx context.Context, method, suffix string, q url.Values, body any) (*answer, error) {
-			return c.weatherDo(ctx, method, calendarID, suffix, q, body)
-		},
-		seen: func(id int, w *Weather) { c.observe(func(o Observer) { o.WeatherSeen(calendarID, w, id == 0) }) },
-		gone: func(id int) { c.observe(func(o Observer) { o.WeatherGone(calendarID, id) }) },
-		walk: c.walkLimits(),
+	send := func(ctx context.Context, method, suffix string, q url.Values, body any) (*answer, error) {
+		return c.weatherDo(ctx, method, calendarID, suffix, q, body)
 	}
+	return observed(c, send, func(o Observer, id int, w *Weather) { o.WeatherSeen(calendarID, w, id == 0) },
+		func(o Observer, id int) { o.WeatherGone(calendarID, id) })
 }
 
 // ListWeather fetches one page of a calendar's weather.

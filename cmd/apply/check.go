@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 )
@@ -152,7 +153,7 @@ func checkReminders(ps *cmdutil.Problems, cal DesiredCalendar, days *client.Cale
 // moons the seed gives its calendar have: which one is meant is not known.
 func checkMoonRepeat(ps *cmdutil.Problems, in client.ReminderInput, moons []client.Moon, where string) {
 	cal := &client.Calendar{CalendarInput: client.CalendarInput{Moons: moons}}
-	if _, name, err := client.ReadRepeat(cmdutil.Deref(in.Repeat)); err == nil && name != "" && client.MoonNameShared(cal, name) {
+	if _, name, err := almanac.ReadRepeat(cmdutil.Deref(in.Repeat)); err == nil && name != "" && len(client.MoonsNamed(moons, name)) > 1 {
 		ps.Add(where, "repeat: %s", in.ResolveRepeat(cal))
 	}
 }

@@ -79,11 +79,11 @@ func (r DesiredReminder) Date() client.Date {
 // Key is what the reminder is known by among its calendar's: its date and
 // its comment as the service stores it.
 func (r DesiredReminder) Key() ReminderKey {
-	return ReminderKey{Date: r.Date(), Comment: client.StoredComment(cmdutil.Deref(r.Input.Comment))}
+	return ReminderKey{Date: r.Date(), Comment: client.StoredPurifiedText(cmdutil.Deref(r.Input.Comment))}
 }
 
 // ReminderKey is what a reminder without an id is known by: its date and
-// its comment, as the service stores it (client.StoredComment).
+// its comment, as the service stores it (client.StoredPurifiedText).
 type ReminderKey struct {
 	Date    client.Date
 	Comment string
@@ -91,7 +91,7 @@ type ReminderKey struct {
 
 // keyOf is the key of a reminder read from the server.
 func keyOf(r *client.Reminder) ReminderKey {
-	return ReminderKey{Date: r.Date(), Comment: client.StoredComment(cmdutil.Deref(r.Comment))}
+	return ReminderKey{Date: r.Date(), Comment: client.StoredPurifiedText(cmdutil.Deref(r.Comment))}
 }
 
 // DesiredWeather is one weather entry of a seed, keyed by its date (Input's

@@ -2,14 +2,13 @@ package apply
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 
+	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
-	"github.com/kanka-cli/kanka/internal/suggest"
 )
 
 // A seed calendar's reminders are those of the calendar's own entity: each
@@ -172,22 +171,15 @@ func planReminders(ps *cmdutil.Problems, missing *[]string, unread *[]error, cp 
 // as written, to be read with the calendar's answer (unnumbered). A moon
 // cal will not have, or a name two of its moons have, is an error.
 func readMoonRepeat(in *client.ReminderInput, cal *client.Calendar, written bool) (unnumbered bool, err error) {
-	_, name, err := client.ReadRepeat(cmdutil.Deref(in.Repeat))
+	_, name, err := almanac.ReadRepeat(cmdutil.Deref(in.Repeat))
 	if err != nil || name == "" {
 		return false, err
 	}
-	if !client.HasMoonNamed(cal, name) {
-		names := make([]string, len(cal.Moons))
-		for i, m := range cal.Moons {
-			names[i] = m.Name
-		}
-		msg := fmt.Sprintf("the calendar has no moon named %q", name)
-		if near, ok := suggest.Nearest(name, names); ok {
-			msg += fmt.Sprintf("; did you mean %q?", near)
-		}
-		return false, errors.New(msg)
+	moons := client.MoonsNamed(cal.Moons, name)
+	if len(moons) == 0 {
+		return false, client.NoMoonNamed("the calendar", name, cal.Moons)
 	}
-	if client.MoonNameShared(cal, name) {
+	if len(moons) > 1 {
 		return false, in.ResolveRepeat(cal) // says which ids to give
 	}
 	err = in.ResolveRepeat(cal)

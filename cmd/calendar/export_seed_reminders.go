@@ -109,8 +109,8 @@ func moonByName(cal *client.Calendar, repeat string) (out string, found bool, co
 // many of cal's moons have that name (as stored, in any case), and the
 // name; more than one is a name the repeat cannot tell apart by.
 func sharedMoon(cal *client.Calendar, repeat string) (n int, name string) {
-	if _, name, err := client.ReadRepeat(repeat); err == nil && name != "" {
-		return client.MoonsNamed(cal, name), name
+	if _, name, err := almanac.ReadRepeat(repeat); err == nil && name != "" {
+		return len(client.MoonsNamed(cal.Moons, name)), name
 	}
 	return 0, ""
 }
@@ -125,7 +125,7 @@ func warnSameKeys(f *cmdutil.Factory, cal *client.Calendar, reminders []*client.
 	ids := map[key][]string{}
 	var keys []key
 	for _, r := range reminders {
-		k := key{r.Date(), client.StoredComment(cmdutil.Deref(r.Comment))}
+		k := key{r.Date(), client.StoredPurifiedText(cmdutil.Deref(r.Comment))}
 		if ids[k] == nil {
 			keys = append(keys, k)
 		}

@@ -21,7 +21,7 @@ func fieldFlags() []resource.Flag[input] {
 		resource.TextFlag("comment", "comment", "what it says, up to 191 characters of `TEXT`", func(in *input) **string { return &in.Comment }),
 		{Field: "recurring_periodicity", Name: "repeat", Usage: "repeat every year, month, or at a moon's phase: `MOON:PHASE` (Selûne:full, Selûne:new)",
 			Set: func(in *input, v []string) error {
-				if _, _, err := client.ReadRepeat(v[0]); err != nil {
+				if _, _, err := almanac.ReadRepeat(v[0]); err != nil {
 					return resource.FlagProblem("%v", err)
 				}
 				in.Repeat = &v[0]

@@ -94,7 +94,7 @@ func (d *draft) eventsOf(r *almanac.Reckoning) (out []client.ReminderInput, loss
 			losses = append(losses, fmt.Sprintf("%s %q is not carried: %s", e.noun, shortened(e.name), why))
 			continue
 		}
-		key := client.Date{Year: *in.Year, Month: *in.Month, Day: *in.Day}.String() + " " + client.StoredComment(*in.Comment)
+		key := client.Date{Year: *in.Year, Month: *in.Month, Day: *in.Day}.String() + " " + client.StoredPurifiedText(*in.Comment)
 		if first, ok := seen[key]; ok {
 			losses = append(losses, fmt.Sprintf("%s %q is not carried: %s %q of the file has its first day and name, which a reminder is known by", e.noun, shortened(e.name), e.noun, first))
 			continue
@@ -169,7 +169,7 @@ func (d *draft) reminderOf(r *almanac.Reckoning, md monthDays, e srcEvent, start
 			return in, fmt.Sprintf("its moon's name %q holds a colon, which a repeat cannot name", name)
 		}
 		// apply refuses a repeat by a name two moons have (in any case).
-		if client.MoonNameShared(&client.Calendar{CalendarInput: d.in}, name) {
+		if len(client.MoonsNamed(d.in.Moons, name)) > 1 {
 			return in, fmt.Sprintf("its moon's name %q is another moon's too, and a repeat cannot tell them apart", name)
 		}
 		in.Repeat = ptr(name + ":" + e.phase.String())

@@ -46,3 +46,31 @@ func TestLostMoonsHasAnIDSentWithAnotherMoonOfItsName(t *testing.T) {
 		}
 	}
 }
+
+// A repeat names a moon as the service stores its name, in any case: the
+// moons it may mean are every moon so named, none for a name no moon has.
+func TestMoonsNamed(t *testing.T) {
+	moons := []client.Moon{{Name: "Luna", ID: ptr(1)}, {Name: " luna ", ID: ptr(2)}, {Name: "Shard\u200B", ID: ptr(4)}, {Name: "Selûne"}}
+	for name, want := range map[string][]client.Moon{
+		"LUNA":   moons[:2],
+		"Shard":  moons[2:3],
+		"selûne": moons[3:],
+		"Selune": nil,
+		"Lun":    nil,
+	} {
+		if got := client.MoonsNamed(moons, name); !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: %s, want %s", name, showMoons(got), showMoons(want))
+		}
+	}
+}
+
+// A moon no moon of the calendar is named is said with the nearest name.
+func TestNoMoonNamed(t *testing.T) {
+	moons := []client.Moon{{Name: "Selûne"}, {Name: "Shard"}}
+	if got := client.NoMoonNamed("calendar 5", "Selune", moons).Error(); got != `calendar 5 has no moon named "Selune"; did you mean "Selûne"?` {
+		t.Errorf("near: %s", got)
+	}
+	if got := client.NoMoonNamed("the calendar", "Luna", nil).Error(); got != `the calendar has no moon named "Luna"` {
+		t.Errorf("none near: %s", got)
+	}
+}
