@@ -132,3 +132,30 @@ func mustJSON(t *testing.T, v any) []byte {
 	}
 	return b
 }
+
+// refusal is a write that the service refuses with 422: the changes made
+// to a valid body, and the fields of the answer.
+type refusal struct {
+	name    string
+	live    bool
+	changes string
+	fields  string
+}
+
+// expectRefused creates, on a new server with calendarForWeather, valid
+// with each refusal's changes at path (under base), and expects its fields
+// answered and nothing stored (stored counts the records).
+func expectRefused(t *testing.T, tests []refusal, path, valid string, stored func(*state) int) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newServer(t, Options{Live: tt.live})
+			mustCreate(t, s, calendarForWeather)
+			w := send(t, s, "POST", base+path, with(t, valid, tt.changes))
+			expectFields(t, w.Body.Bytes(), w.Code, tt.fields)
+			if n := stored(s.store.(*memStore).st); n != 0 {
+				t.Fatalf("%d records stored after a 422", n)
+			}
+		})
+	}
+}

@@ -231,12 +231,7 @@ func TestDeletingACalendarDeletesItsReminders(t *testing.T) {
 
 func TestReminderValidation(t *testing.T) {
 	valid := `{"calendar_id":1,"day":1,"month":1,"year":1}`
-	tests := []struct {
-		name    string
-		live    bool
-		changes string
-		fields  string
-	}{
+	tests := []refusal{
 		{"required", false, `{"calendar_id":null,"day":null,"month":null,"year":null}`, `{"calendar_id":["The calendar id field is required."],
 			"day":["The day field is required."],"month":["The month field is required."],"year":["The year field is required."]}`},
 		{"white space is nothing", false, `{"year":" "}`, `{"year":["The year field is required."]}`},
@@ -257,17 +252,7 @@ func TestReminderValidation(t *testing.T) {
 		{"visibility 0", false, `{"visibility_id":0}`, `{"visibility_id":["The selected visibility id is invalid."]}`},
 		{"visibility 6", true, `{"visibility_id":"6"}`, `{"visibility_id":["The selected visibility id is invalid."]}`},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s := newServer(t, Options{Live: tt.live})
-			mustCreate(t, s, calendarForWeather)
-			w := send(t, s, "POST", base+"entities/1/reminders", with(t, valid, tt.changes))
-			expectFields(t, w.Body.Bytes(), w.Code, tt.fields)
-			if n := len(s.store.(*memStore).st.Reminders); n != 0 {
-				t.Fatalf("%d reminders stored after a 422", n)
-			}
-		})
-	}
+	expectRefused(t, tests, "entities/1/reminders", valid, func(st *state) int { return len(st.Reminders) })
 	t.Run("edges pass", func(t *testing.T) {
 		for _, mode := range bothModes {
 			s := newServer(t, Options{Live: mode.live})

@@ -75,12 +75,7 @@ func TestWeatherBelongsToItsCalendar(t *testing.T) {
 
 func TestWeatherValidation(t *testing.T) {
 	valid := `{"year":1492,"month":2,"day":28,"weather":"sun"}`
-	tests := []struct {
-		name    string
-		live    bool
-		changes string
-		fields  string
-	}{
+	tests := []refusal{
 		{"year missing", false, `{"year":null}`, `{"year":["The year field is required."]}`},
 		{"month missing", false, `{"month":null}`, `{"month":["The month field is required."]}`},
 		{"day missing", false, `{"day":null}`, `{"day":["The day field is required."]}`},
@@ -101,17 +96,7 @@ func TestWeatherValidation(t *testing.T) {
 		{"day 0", false, `{"day":0}`, `{"day":["The day must be between 1 and 28."]}`},
 		{"live requires too", true, `{"weather":null,"day":null}`, `{"day":["The day field is required."],"weather":["The weather field is required."]}`},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s := newServer(t, Options{Live: tt.live})
-			mustCreate(t, s, calendarForWeather)
-			w := send(t, s, "POST", base+"calendars/1/calendar_weather", with(t, valid, tt.changes))
-			expectFields(t, w.Body.Bytes(), w.Code, tt.fields)
-			if n := len(s.store.(*memStore).st.Weather); n != 0 {
-				t.Fatalf("%d weather entries stored after a 422", n)
-			}
-		})
-	}
+	expectRefused(t, tests, "calendars/1/calendar_weather", valid, func(st *state) int { return len(st.Weather) })
 	t.Run("edges pass", func(t *testing.T) {
 		s := newServer(t, Options{})
 		mustCreate(t, s, calendarForWeather)
