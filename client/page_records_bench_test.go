@@ -30,8 +30,14 @@ func liveShapedReminder(id int) string {
 		id, 900+id, id%30+1, id%30+1, id)
 }
 
-// onePageServer answers every GET with page, as the service answers a list.
-func onePageServer(b *testing.B, page string) *client.Client {
+// onePageServer answers every GET with a page of n records, record(1) to
+// record(n), as the service answers a list.
+func onePageServer(b *testing.B, n int, record func(id int) string) *client.Client {
+	items := make([]string, n)
+	for i := range items {
+		items[i] = record(i + 1)
+	}
+	page := pageJSON(items, 1, 1, n, n)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprint(w, page)
@@ -67,24 +73,14 @@ func benchmarkListPage[R interface{ RecordID() int }](b *testing.B, c *client.Cl
 //
 //	go test ./client -run '^$' -bench 'PageOf100Weather|PageOf15Reminders' -count 10
 func BenchmarkPageOf100Weather(b *testing.B) {
-	items := make([]string, 100)
-	for i := range items {
-		items[i] = liveShapedWeather(i + 1)
-	}
-	c := onePageServer(b, pageJSON(items, 1, 1, 100, 100))
-	benchmarkListPage(b, c, 100, func(c *client.Client) (*client.Page[*client.Weather], error) {
+	benchmarkListPage(b, onePageServer(b, 100, liveShapedWeather), 100, func(c *client.Client) (*client.Page[*client.Weather], error) {
 		return c.ListWeather(context.Background(), 5, nil)
 	})
 }
 
 // A page of 15 live-shaped reminders (the service's page size).
 func BenchmarkPageOf15Reminders(b *testing.B) {
-	items := make([]string, 15)
-	for i := range items {
-		items[i] = liveShapedReminder(i + 1)
-	}
-	c := onePageServer(b, pageJSON(items, 1, 1, 15, 15))
-	benchmarkListPage(b, c, 15, func(c *client.Client) (*client.Page[*client.Reminder], error) {
+	benchmarkListPage(b, onePageServer(b, 15, liveShapedReminder), 15, func(c *client.Client) (*client.Page[*client.Reminder], error) {
 		return c.CalendarReminders(5).Page(context.Background(), nil, nil)
 	})
 }
