@@ -187,6 +187,7 @@ func shapeOf(one string) answerShape {
 var (
 	calendarShape = shapeOf("calendar")
 	weatherShape  = shapeOf("weather")
+	reminderShape = shapeOf("reminder")
 	// pageShape: a page holds its records two deep ({"data": [{...}]}).
 	pageShape = answerShape{per: "in one page", lists: map[string]int{"data": MaxPageItems}, values: MaxAnswerValues,
 		depth: MaxAnswerDepth + 2, freeTexts: map[string]bool{"data": true}}

@@ -20,6 +20,11 @@ func measureAnswer(b []byte, shape answerShape) error {
 	return err
 }
 
+// measured, when set, is told the length of each answer a scan measures
+// (not of a value split again): the tests check that what a page's scan
+// measured is not measured again.
+var measured func(n int)
+
 // answerPair is one key of the JSON object an answer is and its value, as
 // spans of the answer: the key with its quotes, the value as written. An
 // item of a list has no key.
@@ -76,6 +81,9 @@ const scanFrames = MaxAnswerDepth + 4
 // that b is one JSON value and nothing else but white space: only then
 // does split say what b holds.
 func scanAnswer(b []byte, shape *answerShape, split *answerSplit) (whole bool, err error) {
+	if measured != nil && !shape.unbounded {
+		measured(len(b))
+	}
 	var frames [scanFrames]scanFrame
 	stack := frames[:0]
 	state := scanTopValue

@@ -90,35 +90,15 @@ type calendarRecord struct {
 // part through the field table (CalendarFields), the record's own keys
 // beside it. A record past the answer bounds (MaxAnswerYears and the
 // others) is an *AnswerBoundError, and nothing of it is decoded.
-func (c *Calendar) UnmarshalJSON(b []byte) error {
+func (c *Calendar) UnmarshalJSON(b []byte) error { return c.decode(wholeAnswer(b)) }
+
+// decode is UnmarshalJSON of a, alone or read from its page's scan.
+func (c *Calendar) decode(a recordAnswer) error {
 	var w calendarRecord
 	var in CalendarInput
-	if err := decodeAnswer(b, calendarShape, "calendar", &w, CalendarFields, &in); err != nil {
+	if err := decodeRecordAnswer(a, &calendarShape, "calendar", &w, CalendarFields, &in); err != nil {
 		return err
 	}
-	c.set(b, &w, &in)
-	return nil
-}
-
-// decodeScanned is UnmarshalJSON of the calendar body[start:end], a
-// JSON object of a page whose scan found its keys and values (pairs,
-// spans of body), when the page's bounds prove it within a calendar's
-// (surelyWithin): it is then not measured again.
-func (c *Calendar) decodeScanned(body []byte, start, end int, pairs []answerPair) (bool, error) {
-	if !calendarShape.surelyWithin(end - start) {
-		return false, nil
-	}
-	var w calendarRecord
-	var in CalendarInput
-	if err := decodePairs(body, body[start:end], pairs, "calendar", &w, CalendarFields, &in); err != nil {
-		return true, err
-	}
-	c.set(body[start:end], &w, &in)
-	return true, nil
-}
-
-// set makes c the calendar the answer b describes, read into w and in.
-func (c *Calendar) set(b []byte, w *calendarRecord, in *CalendarInput) {
 	*c = Calendar{
 		ID: int(w.ID), EntityID: int(w.EntityID),
 		Image: string(w.Image), ImageFull: string(w.ImageFull), ImageThumb: string(w.ImageThumb),
@@ -126,9 +106,10 @@ func (c *Calendar) set(b []byte, w *calendarRecord, in *CalendarInput) {
 		CreatedAt:      string(w.CreatedAt), CreatedBy: int(w.CreatedBy),
 		UpdatedAt: string(w.UpdatedAt), UpdatedBy: int(w.UpdatedBy),
 		Parameters:    w.Parameters,
-		CalendarInput: *in,
-		Raw:           append(json.RawMessage(nil), b...),
+		CalendarInput: in,
+		Raw:           append(json.RawMessage(nil), a.bytes()...),
 	}
+	return nil
 }
 
 // MarshalJSON is the calendar exactly as the server sent it (not the

@@ -416,6 +416,34 @@ func decodeAnswer[Own, In any](b []byte, shape answerShape, noun string, own *Ow
 	return nil
 }
 
+// recordAnswer is a record of an answer to decode: the JSON object
+// in[start:end], with its keys and values (pairs, spans of in) when the
+// scan of its page found them (scanned).
+type recordAnswer struct {
+	in         []byte
+	start, end int
+	pairs      []answerPair
+	scanned    bool
+}
+
+// wholeAnswer is the record b, an answer of its own or an item of a page
+// not scanned with it: it is measured as it is decoded.
+func wholeAnswer(b []byte) recordAnswer { return recordAnswer{in: b, end: len(b)} }
+
+// bytes are the record as the server sent it.
+func (a recordAnswer) bytes() []byte { return a.in[a.start:a.end] }
+
+// decodeRecordAnswer is the shared half of a record's decoding: a record of a
+// page whose bounds prove it within shape's (surelyWithin) is read from
+// the keys and values the page's scan found, without a scan of its own;
+// any other is measured and decoded by decodeAnswer.
+func decodeRecordAnswer[Own, In any](a recordAnswer, shape *answerShape, noun string, own *Own, fields Fields[In], in *In) error {
+	if a.scanned && shape.surelyWithin(a.end-a.start) {
+		return decodePairs(a.in, a.bytes(), a.pairs, noun, own, fields, in)
+	}
+	return decodeAnswer(a.bytes(), *shape, noun, own, fields, in)
+}
+
 // decodePairs is decodeAnswer of the record, a JSON object measured
 // whole, whose keys and values a scan found (pairs, spans of b): own
 // keys into own, the writable part through fields into in.

@@ -68,11 +68,10 @@ func readPage[T listItem](body []byte, split *answerSplit, w *wirePage[T]) (ok b
 }
 
 // scannedRecord is a record that can be decoded from the keys and values
-// the scan of its page found (Calendar): decoded is false when the page's
-// bounds do not prove it within a record's (surelyWithin), which
-// UnmarshalJSON then measures.
+// the scan of its page found (decodeRecordAnswer); its UnmarshalJSON is decode
+// of the record alone (wholeAnswer).
 type scannedRecord interface {
-	decodeScanned(body []byte, start, end int, pairs []answerPair) (decoded bool, err error)
+	decode(a recordAnswer) error
 }
 
 // readRecords reads the records of data, the value of split.pairs[at], in
@@ -106,11 +105,10 @@ func readRecords[T listItem](body []byte, split *answerSplit, at int, newItem fu
 		}
 		it := newItem()
 		w.Data[k-first] = it
-		decoded, err := false, error(nil)
+		var err error
 		if r, ok := any(it).(scannedRecord); ok && item[0] == '{' {
-			decoded, err = r.decodeScanned(body, in.valueStart, in.valueEnd, pairs)
-		}
-		if !decoded && err == nil {
+			err = r.decode(recordAnswer{in: body, start: in.valueStart, end: in.valueEnd, pairs: pairs, scanned: true})
+		} else {
 			err = any(it).(json.Unmarshaler).UnmarshalJSON(item)
 		}
 		if err != nil {

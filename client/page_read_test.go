@@ -12,13 +12,14 @@ import (
 	"testing"
 )
 
-// samePage fails unless fetchPage reads body, as a page of calendars and
-// as one of weather, into what it read with json.Unmarshal (decodeWhole),
-// or fails as it did.
+// samePage fails unless fetchPage reads body, as a page of calendars, of
+// weather and of reminders, into what it read with json.Unmarshal
+// (decodeWhole), or fails as it did.
 func samePage(t *testing.T, body string) {
 	t.Helper()
 	comparePages[*Calendar](t, body)
 	comparePages[*Weather](t, body)
+	comparePages[*Reminder](t, body)
 }
 
 func comparePages[T listItem](t *testing.T, body string) {
@@ -80,6 +81,16 @@ func TestReadPageAgreesWithUnmarshal(t *testing.T) {
 		t.Fatal(err)
 	}
 	samePage(t, `{"data":[`+string(env.Data)+`,`+string(env.Data)+`]}`)
+	listed := `{"id":7,"remindable_id":50,"remindable_type":"App\\Models\\Entity","calendar_id":5,"date":"-1-12-9","day":9,"month":12,"year":-1,` +
+		`"length":null,"comment":"Feast","is_recurring":true,"recurring_until":2,"recurring_periodicity":"1_f","colour":"red","type_id":4,"visibility_id":5,` +
+		`"created_at":"2026-08-20T10:00:00.000000Z","created_by":1,"updated_at":"2026-08-20T10:00:00.000000Z","updated_by":null}`
+	samePage(t, `{"data":[`+listed+`,`+listed+`],"meta":{"per_page":15}}`)
+	samePage(t, `{"data":[`+listed+`,{"id":2,"length":{}},{"id":3,"type_id":[]}]}`)
+	// Past the length that proves a record within its bounds: measured on
+	// its own, within them and not.
+	samePage(t, `{"data":[`+listed+`,{"id":5,"comment":"`+strings.Repeat("x", 90_000)+`"}]}`)
+	samePage(t, `{"data":[`+listed+`,{"id":6,"comment":"`+strings.Repeat("x", 300_000)+`"}]}`)
+	samePage(t, `{"data":[{"ID":"4","remindable_ID":"50","remindable_type":"App\\Models\\Post","is_recurring":1,"d\u0061y":"9","Comment":null,"comment":"x"}]}`)
 	rng := rand.New(rand.NewPCG(5, 6))
 	pick := func(list []string) string { return list[rng.IntN(len(list))] }
 	for range 3000 {

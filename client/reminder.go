@@ -132,7 +132,10 @@ type Reminder struct {
 }
 
 // UnmarshalJSON decodes leniently and keeps the raw object.
-func (r *Reminder) UnmarshalJSON(b []byte) error {
+func (r *Reminder) UnmarshalJSON(b []byte) error { return r.decode(wholeAnswer(b)) }
+
+// decode is UnmarshalJSON of a, alone or read from its page's scan.
+func (r *Reminder) decode(a recordAnswer) error {
 	var own struct {
 		ID        flexInt    `json:"id"`
 		Entity    flexInt    `json:"remindable_id"`
@@ -140,9 +143,9 @@ func (r *Reminder) UnmarshalJSON(b []byte) error {
 		Recurring flexBool   `json:"is_recurring"`
 	}
 	var in ReminderInput
-	err := decodeAnswer(b, shapeOf("reminder"), "reminder", &own, ReminderFields(), &in)
+	err := decodeRecordAnswer(a, &reminderShape, "reminder", &own, ReminderFields(), &in)
 	*r = Reminder{ID: int(own.ID), RemindableID: int(own.Entity), RemindableType: string(own.Of), IsRecurring: bool(own.Recurring),
-		ReminderInput: in, Raw: append(json.RawMessage(nil), b...)}
+		ReminderInput: in, Raw: append(json.RawMessage(nil), a.bytes()...)}
 	return err
 }
 

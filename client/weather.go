@@ -73,17 +73,20 @@ type weatherRecord struct {
 // part through WeatherFields, the record's own keys beside it. A record
 // past the answer bounds is an *AnswerBoundError, and nothing of it is
 // decoded.
-func (w *Weather) UnmarshalJSON(b []byte) error {
+func (w *Weather) UnmarshalJSON(b []byte) error { return w.decode(wholeAnswer(b)) }
+
+// decode is UnmarshalJSON of a, alone or read from its page's scan.
+func (w *Weather) decode(a recordAnswer) error {
 	var x weatherRecord
 	var in WeatherInput
-	if err := decodeAnswer(b, weatherShape, "weather", &x, WeatherFields, &in); err != nil {
+	if err := decodeRecordAnswer(a, &weatherShape, "weather", &x, WeatherFields, &in); err != nil {
 		return err
 	}
 	*w = Weather{
 		ID: int(x.ID), CreatedBy: int(x.CreatedBy),
 		CreatedAt: string(x.CreatedAt), UpdatedAt: string(x.UpdatedAt),
 		WeatherInput: in,
-		Raw:          append(json.RawMessage(nil), b...),
+		Raw:          append(json.RawMessage(nil), a.bytes()...),
 	}
 	if x.CalendarID != nil {
 		w.CalendarID, w.HasCalendarID = int(*x.CalendarID), true
