@@ -28,6 +28,7 @@ type calendar struct {
 	// work counts what the comparisons of reminders' days counted
 	// (compareBudget bounds it).
 	work int64
+	days *dayScratch // the comparisons' reused spans
 }
 
 // leapRule is Kanka's leap rule: amount days at the end of month (from 1)
