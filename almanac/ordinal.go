@@ -80,10 +80,7 @@ func (r *Reckoning) astroRange() (lo, hi int64) {
 }
 
 // OrdinalRange is the first and last day number of the years in range.
-func (r *Reckoning) OrdinalRange() (first, last int64) {
-	lo, hi := r.astroRange()
-	return r.yearStart(lo), r.yearStart(hi+1) - 1
-}
+func (r *Reckoning) OrdinalRange() (first, last int64) { return r.first, r.last }
 
 // DateOf is the date of day number ord.
 func (r *Reckoning) DateOf(ord int64) (Date, error) {
