@@ -53,12 +53,12 @@ func (c *calendar) reminderDiffers(rec almanac.Recurrence, from, to int64, tool 
 			if y < fromYear || y > toYear || !c.exists(y) {
 				continue
 			}
-			d, ok := c.yearShowsOtherwise(rec, y, max(from, c.yearStart(y)), min(to, c.yearStart(y+1)-1), tool)
+			d, differs, ok := c.yearShowsOtherwise(rec, y, max(from, c.yearStart(y)), min(to, c.yearStart(y+1)-1), tool)
 			if !ok {
 				return nil, false
 			}
-			if d != nil && (!found || abs(*d-c.ord) < abs(best-c.ord) || abs(*d-c.ord) == abs(best-c.ord) && *d > best) {
-				best, found = *d, true
+			if differs && (!found || abs(d-c.ord) < abs(best-c.ord) || abs(d-c.ord) == abs(best-c.ord) && d > best) {
+				best, found = d, true
 			}
 		}
 	}
@@ -91,10 +91,11 @@ func (c *calendar) distanceToYear(y, bound int) int64 {
 }
 
 // yearShowsOtherwise is the day of lo..hi (of year y) nearest the current date
-// that one shows and the other not; ok is false when the budget ran out.
-func (c *calendar) yearShowsOtherwise(rec almanac.Recurrence, y int, lo, hi int64, tool toolDays) (*int64, bool) {
+// that one shows and the other not (differs false when none); ok is false
+// when the budget ran out.
+func (c *calendar) yearShowsOtherwise(rec almanac.Recurrence, y int, lo, hi int64, tool toolDays) (d int64, differs, ok bool) {
 	if lo > hi {
-		return nil, true
+		return 0, false, true
 	}
 	c.work += workPerYear
 	s := c.scratch()
@@ -103,19 +104,16 @@ func (c *calendar) yearShowsOtherwise(rec almanac.Recurrence, y int, lo, hi int6
 		c.work++
 		s.kanka = append(s.kanka, span{max(o.Start, lo), min(o.End, hi)})
 		if c.work > compareBudget {
-			return nil, false
+			return 0, false, false
 		}
 	}
 	tool(y, lo, hi, s.add)
 	if c.work > compareBudget {
-		return nil, false
+		return 0, false, false
 	}
 	s.diff = s.symmetricDifference(merge(s.kanka), merge(s.shown))
-	d, ok := nearestIn(s.diff, c.ord)
-	if !ok {
-		return nil, true
-	}
-	return &d, true
+	d, differs = nearestIn(s.diff, c.ord)
+	return d, differs, true
 }
 
 // dayScratch holds one year's spans while its days are compared: the
