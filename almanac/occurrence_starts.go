@@ -4,28 +4,72 @@ import "sort"
 
 // starts lists the days a repeat can start on, before the own date and
 // recurring_until are applied. Every call jumps: O(1) in the years (a
-// 41-step search finds the year of a day), O(log months) for months, so a
-// reminder centuries from its window costs what a near one does.
-type starts interface {
-	// first is the first start on or after day x (x inside the range).
-	first(x int64) (int64, bool)
-	// after is the start following s, the last start first or after gave.
-	after(s int64) (int64, bool)
-	// last is the latest start on or before day x (x inside the range).
-	last(x int64) (int64, bool)
+// search of a few steps finds the year of a day), O(log months) for
+// months, so a reminder centuries from its window costs what a near one
+// does. It holds its repeat's list by value and picks it by a switch, not
+// an interface, so that listing a yearly or one-off reminder allocates
+// nothing: an export lists one for every year of thousands of reminders.
+type starts struct {
+	kind    Repeat
+	once    onceStart
+	yearly  yearlyStarts
+	monthly monthlyStarts
+	moon    moonStarts
 }
 
 func (p plan) newStarts() starts {
+	g := starts{kind: p.kind}
 	switch p.kind {
 	case RepeatYear:
-		return &yearlyStarts{r: p.r, month: p.month, day: p.day,
+		g.yearly = yearlyStarts{r: p.r, month: p.month, day: p.day,
 			set: p.r.yearsWith(p.day <= p.r.monthLen(p.month, false), p.day <= p.r.monthLen(p.month, true))}
 	case RepeatMonth:
-		return newMonthlyStarts(p.r, p.day)
+		g.monthly = newMonthlyStarts(p.r, p.day)
 	case RepeatMoon:
-		return &moonStarts{moons: p.moons, phase: int64(p.phase), r: p.r}
+		g.moon = moonStarts{moons: p.moons, phase: int64(p.phase), r: p.r}
+	default:
+		g.once = onceStart{day: p.own}
 	}
-	return onceStart{day: p.own}
+	return g
+}
+
+// first is the first start on or after day x (x inside the range).
+func (g *starts) first(x int64) (int64, bool) {
+	switch g.kind {
+	case RepeatYear:
+		return g.yearly.first(x)
+	case RepeatMonth:
+		return g.monthly.first(x)
+	case RepeatMoon:
+		return g.moon.first(x)
+	}
+	return g.once.first(x)
+}
+
+// after is the start following s, the last start first or after gave.
+func (g *starts) after(s int64) (int64, bool) {
+	switch g.kind {
+	case RepeatYear:
+		return g.yearly.after(s)
+	case RepeatMonth:
+		return g.monthly.after(s)
+	case RepeatMoon:
+		return g.moon.after(s)
+	}
+	return g.once.after(s)
+}
+
+// last is the latest start on or before day x (x inside the range).
+func (g *starts) last(x int64) (int64, bool) {
+	switch g.kind {
+	case RepeatYear:
+		return g.yearly.last(x)
+	case RepeatMonth:
+		return g.monthly.last(x)
+	case RepeatMoon:
+		return g.moon.last(x)
+	}
+	return g.once.last(x)
 }
 
 // onceStart is a one-off reminder: its own date.
@@ -85,8 +129,8 @@ type monthlyStarts struct {
 	j      int // index in months of the last start given
 }
 
-func newMonthlyStarts(r *Reckoning, day int) *monthlyStarts {
-	g := &monthlyStarts{r: r, day: day}
+func newMonthlyStarts(r *Reckoning, day int) monthlyStarts {
+	g := monthlyStarts{r: r, day: day}
 	for kind := range 2 {
 		for m := range r.months {
 			if day <= r.monthLen(m+1, kind == 1) {
