@@ -61,7 +61,8 @@ func (c *calendar) calendariumNotes(reminders []planned, at calendariumPlace) ([
 	const tool = "Calendarium"
 	notes := []Note{}
 	cats := newCategories()
-	var seen, written []planned
+	var seen []planned
+	written := make([]planned, 0, len(reminders))
 	for _, p := range reminders {
 		of, ok := c.calendariumOf(p, at, true)
 		if !ok {
