@@ -2,74 +2,61 @@ package almanac
 
 import "sort"
 
-// starts lists the days a repeat can start on, before the own date and
+// startList lists the days a repeat can start on, before the own date and
 // recurring_until are applied. Every call jumps: O(1) in the years (a
 // search of a few steps finds the year of a day), O(log months) for
 // months, so a reminder centuries from its window costs what a near one
-// does. It holds its repeat's list by value and picks it by a switch, not
-// an interface, so that listing a yearly or one-off reminder allocates
-// nothing: an export lists one for every year of thousands of reminders.
+// does.
+type startList interface {
+	// first is the first start on or after day x (x inside the range).
+	first(x int64) (int64, bool)
+	// after is the start following s, the last start first or after gave.
+	after(s int64) (int64, bool)
+	// last is the latest start on or before day x (x inside the range).
+	last(x int64) (int64, bool)
+}
+
+// starts is a repeat's startList. A yearly one is held by value, not
+// behind the interface (which puts it on the heap): an export lists a
+// yearly reminder's occurrences once for every year it compares.
 type starts struct {
-	kind    Repeat
-	once    onceStart
-	yearly  yearlyStarts
-	monthly monthlyStarts
-	moon    moonStarts
+	yearly   yearlyStarts
+	isYearly bool
+	other    startList
 }
 
 func (p plan) newStarts() starts {
-	g := starts{kind: p.kind}
 	switch p.kind {
 	case RepeatYear:
-		g.yearly = yearlyStarts{r: p.r, month: p.month, day: p.day,
-			set: p.r.yearsWith(p.day <= p.r.monthLen(p.month, false), p.day <= p.r.monthLen(p.month, true))}
+		return starts{isYearly: true, yearly: yearlyStarts{r: p.r, month: p.month, day: p.day,
+			set: p.r.yearsWith(p.day <= p.r.monthLen(p.month, false), p.day <= p.r.monthLen(p.month, true))}}
 	case RepeatMonth:
-		g.monthly = newMonthlyStarts(p.r, p.day)
+		return starts{other: newMonthlyStarts(p.r, p.day)}
 	case RepeatMoon:
-		g.moon = moonStarts{moons: p.moons, phase: int64(p.phase), r: p.r}
-	default:
-		g.once = onceStart{day: p.own}
+		return starts{other: &moonStarts{moons: p.moons, phase: int64(p.phase), r: p.r}}
 	}
-	return g
+	return starts{other: onceStart{day: p.own}}
 }
 
-// first is the first start on or after day x (x inside the range).
 func (g *starts) first(x int64) (int64, bool) {
-	switch g.kind {
-	case RepeatYear:
+	if g.isYearly {
 		return g.yearly.first(x)
-	case RepeatMonth:
-		return g.monthly.first(x)
-	case RepeatMoon:
-		return g.moon.first(x)
 	}
-	return g.once.first(x)
+	return g.other.first(x)
 }
 
-// after is the start following s, the last start first or after gave.
 func (g *starts) after(s int64) (int64, bool) {
-	switch g.kind {
-	case RepeatYear:
+	if g.isYearly {
 		return g.yearly.after(s)
-	case RepeatMonth:
-		return g.monthly.after(s)
-	case RepeatMoon:
-		return g.moon.after(s)
 	}
-	return g.once.after(s)
+	return g.other.after(s)
 }
 
-// last is the latest start on or before day x (x inside the range).
 func (g *starts) last(x int64) (int64, bool) {
-	switch g.kind {
-	case RepeatYear:
+	if g.isYearly {
 		return g.yearly.last(x)
-	case RepeatMonth:
-		return g.monthly.last(x)
-	case RepeatMoon:
-		return g.moon.last(x)
 	}
-	return g.once.last(x)
+	return g.other.last(x)
 }
 
 // onceStart is a one-off reminder: its own date.
@@ -129,8 +116,8 @@ type monthlyStarts struct {
 	j      int // index in months of the last start given
 }
 
-func newMonthlyStarts(r *Reckoning, day int) monthlyStarts {
-	g := monthlyStarts{r: r, day: day}
+func newMonthlyStarts(r *Reckoning, day int) *monthlyStarts {
+	g := &monthlyStarts{r: r, day: day}
 	for kind := range 2 {
 		for m := range r.months {
 			if day <= r.monthLen(m+1, kind == 1) {
