@@ -124,6 +124,9 @@ type Reckoning struct {
 	stdYearLen [2]int64
 	leap       leapRule
 	moons      []moon
+	// the first and last day numbers, counted once: every occurrence and
+	// date asks for them
+	first, last int64
 }
 
 // ErrFewWeekdays is returned by weekday arithmetic on a calendar with fewer than 2 weekdays.
@@ -177,6 +180,8 @@ func New(c Calendar) (*Reckoning, error) {
 	for _, m := range c.Moons {
 		r.moons = append(r.moons, newMoon(m))
 	}
+	lo, hi := r.astroRange()
+	r.first, r.last = r.yearStart(lo), r.yearStart(hi+1)-1
 	return r, nil
 }
 

@@ -2,11 +2,12 @@ package almanac
 
 import "sort"
 
-// starts lists the days a repeat can start on, before the own date and
+// startList lists the days a repeat can start on, before the own date and
 // recurring_until are applied. Every call jumps: O(1) in the years (a
-// 41-step search finds the year of a day), O(log months) for months, so a
-// reminder centuries from its window costs what a near one does.
-type starts interface {
+// search of a few steps finds the year of a day), O(log months) for
+// months, so a reminder centuries from its window costs what a near one
+// does.
+type startList interface {
 	// first is the first start on or after day x (x inside the range).
 	first(x int64) (int64, bool)
 	// after is the start following s, the last start first or after gave.
@@ -15,17 +16,47 @@ type starts interface {
 	last(x int64) (int64, bool)
 }
 
+// starts is a repeat's startList. A yearly one is held by value, not
+// behind the interface (which puts it on the heap): an export lists a
+// yearly reminder's occurrences once for every year it compares.
+type starts struct {
+	yearly   yearlyStarts
+	isYearly bool
+	other    startList
+}
+
 func (p plan) newStarts() starts {
 	switch p.kind {
 	case RepeatYear:
-		return &yearlyStarts{r: p.r, month: p.month, day: p.day,
-			set: p.r.yearsWith(p.day <= p.r.monthLen(p.month, false), p.day <= p.r.monthLen(p.month, true))}
+		return starts{isYearly: true, yearly: yearlyStarts{r: p.r, month: p.month, day: p.day,
+			set: p.r.yearsWith(p.day <= p.r.monthLen(p.month, false), p.day <= p.r.monthLen(p.month, true))}}
 	case RepeatMonth:
-		return newMonthlyStarts(p.r, p.day)
+		return starts{other: newMonthlyStarts(p.r, p.day)}
 	case RepeatMoon:
-		return &moonStarts{moons: p.moons, phase: int64(p.phase), r: p.r}
+		return starts{other: &moonStarts{moons: p.moons, phase: int64(p.phase), r: p.r}}
 	}
-	return onceStart{day: p.own}
+	return starts{other: onceStart{day: p.own}}
+}
+
+func (g *starts) first(x int64) (int64, bool) {
+	if g.isYearly {
+		return g.yearly.first(x)
+	}
+	return g.other.first(x)
+}
+
+func (g *starts) after(s int64) (int64, bool) {
+	if g.isYearly {
+		return g.yearly.after(s)
+	}
+	return g.other.after(s)
+}
+
+func (g *starts) last(x int64) (int64, bool) {
+	if g.isYearly {
+		return g.yearly.last(x)
+	}
+	return g.other.last(x)
 }
 
 // onceStart is a one-off reminder: its own date.

@@ -80,10 +80,7 @@ func (r *Reckoning) astroRange() (lo, hi int64) {
 }
 
 // OrdinalRange is the first and last day number of the years in range.
-func (r *Reckoning) OrdinalRange() (first, last int64) {
-	lo, hi := r.astroRange()
-	return r.yearStart(lo), r.yearStart(hi+1) - 1
-}
+func (r *Reckoning) OrdinalRange() (first, last int64) { return r.first, r.last }
 
 // DateOf is the date of day number ord.
 func (r *Reckoning) DateOf(ord int64) (Date, error) {
@@ -92,8 +89,9 @@ func (r *Reckoning) DateOf(ord int64) (Date, error) {
 		return Date{}, fmt.Errorf("day %d is out of range: years go from %d to %d", ord, -yearLimit, yearLimit)
 	}
 	// The last position whose year starts on or before ord: a binary search
-	// over the positions, about 41 steps of O(1) each.
+	// over the positions its years' lengths allow, a few steps of O(1) each.
 	lo, hi := r.astroRange()
+	lo, hi = r.yearBracket(ord, lo, hi)
 	for lo < hi {
 		mid := lo + (hi-lo+1)/2
 		if r.yearStart(mid) <= ord {
@@ -107,6 +105,29 @@ func (r *Reckoning) DateOf(ord int64) (Date, error) {
 	before := r.before[kindOf(r.leap.isLeap(y))]
 	m := sort.Search(len(before), func(i int) bool { return before[i] > rem })
 	return Date{Year: int(y), Month: m, Day: int(rem-before[m-1]) + 1}, nil
+}
+
+// yearBracket narrows the positions lo..hi to those where the year of day
+// ord can start, given the shortest and longest year: a handful rather
+// than two trillion. Each end is checked; an end that fails (it cannot) is
+// widened back to lo or hi, so the search finds what it finds over all.
+func (r *Reckoning) yearBracket(ord, lo, hi int64) (int64, int64) {
+	short, long := min(r.yearLen[0], r.yearLen[1]), max(r.yearLen[0], r.yearLen[1])
+	a, b := FloorDiv(ord, long)-1, FloorDiv(ord, short)+1
+	if ord < 0 {
+		a, b = FloorDiv(ord, short)-1, FloorDiv(ord, long)+1
+	}
+	a, b = max(a, lo), min(b, hi)
+	if a > b {
+		return lo, hi
+	}
+	if r.yearStart(a) > ord {
+		a = lo
+	}
+	if b < hi && r.yearStart(b+1) <= ord {
+		b = hi
+	}
+	return a, b
 }
 
 // AddDays moves d by n days (n may be negative).

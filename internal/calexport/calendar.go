@@ -28,6 +28,10 @@ type calendar struct {
 	// work counts what the comparisons of reminders' days counted
 	// (compareBudget bounds it).
 	work int64
+	days *dayScratch // the comparisons' reused spans
+	// starts are yearStart of the years from startsFrom on (countStarts).
+	starts     []int64
+	startsFrom int
 }
 
 // leapRule is Kanka's leap rule: amount days at the end of month (from 1)
@@ -58,6 +62,7 @@ func prepare(cal *client.Calendar) (*calendar, error) {
 	}
 	c := &calendar{id: cal.ID, in: in, r: r, cur: *in.Date, skip: in.SkipYearZero != nil && *in.SkipYearZero}
 	c.ord, _ = r.Ordinal(c.cur)
+	c.countStarts()
 	c.standard = make([]int64, len(in.Months)+1)
 	for m := 1; m <= len(in.Months); m++ {
 		c.standard[m] = c.standard[m-1]

@@ -101,9 +101,10 @@ type calendariumPlace struct{ from, to int64 }
 // categories their colours need.
 func (c *calendar) calendariumEvents(reminders []planned, at calendariumPlace) ([]cmEvent, []cmCategory) {
 	const tool = "Calendarium"
-	events := []cmEvent{}
+	events := make([]cmEvent, 0, len(reminders)) // most a reminder, grown once
 	cats := newCategories()
-	var seen, written []planned
+	var seen []planned
+	written := make([]planned, 0, len(reminders))
 	for _, p := range reminders {
 		of, ok := c.calendariumOf(p, at, false)
 		if !ok {

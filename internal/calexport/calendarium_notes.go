@@ -31,10 +31,11 @@ type Note struct {
 type categories struct {
 	colours *colourLosses
 	list    []cmCategory
+	index   map[string]int // where each id is in list: thousands of colours are not searched one by one
 }
 
 func newCategories() *categories {
-	return &categories{colours: newColourLosses(), list: []cmCategory{}}
+	return &categories{colours: newColourLosses(), list: []cmCategory{}, index: map[string]int{}}
 }
 
 // of is the id of the reminder's category, nil for no colour.
@@ -44,14 +45,15 @@ func (k *categories) of(p planned) *string {
 		return nil
 	}
 	id := "kanka-colour-" + strings.TrimPrefix(hex, "#")
-	for _, cat := range k.list {
-		if cat.ID == id {
-			return &id
-		}
+	if _, ok := k.index[id]; !ok {
+		k.index[id] = len(k.list)
+		k.list = append(k.list, cmCategory{ID: id, Name: hex, Color: hex})
 	}
-	k.list = append(k.list, cmCategory{ID: id, Name: hex, Color: hex})
 	return &id
 }
+
+// name is the name of the category with the id that of gave.
+func (k *categories) name(id string) string { return k.list[k.index[id]].Name }
 
 // calendariumNotes are the reminders as notes, and the categories their
 // colours need (kept in the calendar object, which the notes name).
@@ -59,7 +61,8 @@ func (c *calendar) calendariumNotes(reminders []planned, at calendariumPlace) ([
 	const tool = "Calendarium"
 	notes := []Note{}
 	cats := newCategories()
-	var seen, written []planned
+	var seen []planned
+	written := make([]planned, 0, len(reminders))
 	for _, p := range reminders {
 		of, ok := c.calendariumOf(p, at, true)
 		if !ok {
@@ -78,11 +81,7 @@ func (c *calendar) calendariumNotes(reminders []planned, at calendariumPlace) ([
 			frontMatter(&b, "fc-date", fcRule(of.rules[0]))
 		}
 		if id := cats.of(p); id != nil {
-			for _, cat := range cats.list {
-				if cat.ID == *id {
-					frontMatter(&b, "fc-category", cat.Name)
-				}
-			}
+			frontMatter(&b, "fc-category", cats.name(*id))
 		}
 		frontMatter(&b, "fc-display-name", p.title)
 		b.WriteString("---\n")

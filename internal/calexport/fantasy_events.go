@@ -73,7 +73,8 @@ func (c *calendar) fantasyEvents(reminders []planned, at fcPlace) []fcEvent {
 	const tool = "Fantasy-Calendar"
 	events := []fcEvent{}
 	colours := newColourLosses()
-	var hidden, written []planned
+	var hidden []planned
+	written := make([]planned, 0, len(reminders))
 	for _, p := range reminders {
 		d := p.date()
 		ev := fcEvent{Name: p.title, Description: p.description, EventCategoryID: -1,

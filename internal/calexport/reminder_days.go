@@ -53,12 +53,12 @@ func (c *calendar) reminderDiffers(rec almanac.Recurrence, from, to int64, tool 
 			if y < fromYear || y > toYear || !c.exists(y) {
 				continue
 			}
-			d, ok := c.yearShowsOtherwise(rec, y, max(from, c.yearStart(y)), min(to, c.yearStart(y+1)-1), tool)
+			d, differs, ok := c.yearShowsOtherwise(rec, y, max(from, c.yearStart(y)), min(to, c.yearStart(y+1)-1), tool)
 			if !ok {
 				return nil, false
 			}
-			if d != nil && (!found || abs(*d-c.ord) < abs(best-c.ord) || abs(*d-c.ord) == abs(best-c.ord) && *d > best) {
-				best, found = *d, true
+			if differs && (!found || abs(d-c.ord) < abs(best-c.ord) || abs(d-c.ord) == abs(best-c.ord) && d > best) {
+				best, found = d, true
 			}
 		}
 	}
@@ -91,36 +91,63 @@ func (c *calendar) distanceToYear(y, bound int) int64 {
 }
 
 // yearShowsOtherwise is the day of lo..hi (of year y) nearest the current date
-// that one shows and the other not; ok is false when the budget ran out.
-func (c *calendar) yearShowsOtherwise(rec almanac.Recurrence, y int, lo, hi int64, tool toolDays) (*int64, bool) {
+// that one shows and the other not (differs false when none); ok is false
+// when the budget ran out.
+func (c *calendar) yearShowsOtherwise(rec almanac.Recurrence, y int, lo, hi int64, tool toolDays) (d int64, differs, ok bool) {
 	if lo > hi {
-		return nil, true
+		return 0, false, true
 	}
 	c.work += workPerYear
-	var kanka, shown []span
+	s := c.scratch()
+	s.kanka, s.shown, s.lo, s.hi = s.kanka[:0], s.shown[:0], lo, hi
 	for o := range c.r.Occurrences(rec, lo, hi) {
 		c.work++
-		kanka = append(kanka, span{max(o.Start, lo), min(o.End, hi)})
+		s.kanka = append(s.kanka, span{max(o.Start, lo), min(o.End, hi)})
 		if c.work > compareBudget {
-			return nil, false
+			return 0, false, false
 		}
 	}
-	tool(y, lo, hi, func(from, to int64) {
-		c.work++
-		if from <= hi && to >= lo && from <= to {
-			shown = append(shown, span{max(from, lo), min(to, hi)})
-		}
-	})
+	tool(y, lo, hi, s.add)
 	if c.work > compareBudget {
-		return nil, false
+		return 0, false, false
 	}
-	return nearestIn(symmetricDifference(merge(kanka), merge(shown)), c.ord), true
+	s.diff = s.symmetricDifference(merge(s.kanka), merge(s.shown))
+	d, differs = nearestIn(s.diff, c.ord)
+	return d, differs, true
 }
 
-// merge sorts spans and joins those that overlap or touch.
+// dayScratch holds one year's spans while its days are compared: the
+// comparisons of thousands of reminders over hundreds of years each reuse
+// it rather than allocating every year's anew.
+type dayScratch struct {
+	c                  *calendar
+	lo, hi             int64 // the year's days being compared
+	kanka, shown, diff []span
+	edges              []edge
+	add                func(from, to int64) // addShown, bound once
+}
+
+// scratch is the calendar's dayScratch, made when first needed.
+func (c *calendar) scratch() *dayScratch {
+	if c.days == nil {
+		c.days = &dayScratch{c: c}
+		c.days.add = c.days.addShown
+	}
+	return c.days
+}
+
+// addShown keeps a span of days the tool shows, cut to lo..hi.
+func (s *dayScratch) addShown(from, to int64) {
+	s.c.work++
+	if from <= s.hi && to >= s.lo && from <= to {
+		s.shown = append(s.shown, span{max(from, s.lo), min(to, s.hi)})
+	}
+}
+
+// merge sorts spans and joins those that overlap or touch, in place.
 func merge(spans []span) []span {
 	slices.SortFunc(spans, func(a, b span) int { return cmpInt(a.from, b.from) })
-	var out []span
+	out := spans[:0] // written no faster than read
 	for _, s := range spans {
 		if n := len(out); n > 0 && s.from <= out[n-1].to+1 {
 			out[n-1].to = max(out[n-1].to, s.to)
@@ -131,20 +158,24 @@ func merge(spans []span) []span {
 	return out
 }
 
-// symmetricDifference is the days in one of a and b (each merged) only.
-func symmetricDifference(a, b []span) []span {
-	type edge struct {
-		at    int64
-		delta int
-	}
-	var edges []edge
+// edge is where a span starts (delta 1) or ends, the day after it (-1).
+type edge struct {
+	at    int64
+	delta int
+}
+
+// symmetricDifference is the days in one of a and b (each merged) only,
+// in s.diff's memory.
+func (s *dayScratch) symmetricDifference(a, b []span) []span {
+	edges := s.edges[:0]
 	for _, list := range [][]span{a, b} {
-		for _, s := range list {
-			edges = append(edges, edge{s.from, 1}, edge{s.to + 1, -1})
+		for _, sp := range list {
+			edges = append(edges, edge{sp.from, 1}, edge{sp.to + 1, -1})
 		}
 	}
+	s.edges = edges
 	slices.SortFunc(edges, func(x, y edge) int { return cmpInt(x.at, y.at) })
-	var out []span
+	out := s.diff[:0]
 	depth, start := 0, int64(0)
 	for i := 0; i < len(edges); {
 		at, before := edges[i].at, depth
@@ -162,19 +193,18 @@ func symmetricDifference(a, b []span) []span {
 }
 
 // nearestIn is the day of spans (in order) nearest ord, the later of two
-// as near.
-func nearestIn(spans []span, ord int64) *int64 {
-	var best *int64
+// as near; ok is false when there is none.
+func nearestIn(spans []span, ord int64) (best int64, ok bool) {
 	for _, s := range spans {
 		d := min(max(ord, s.from), s.to)
-		if best == nil || abs(d-ord) < abs(*best-ord) || abs(d-ord) == abs(*best-ord) && d > *best {
-			best = &d
+		if !ok || abs(d-ord) < abs(best-ord) || abs(d-ord) == abs(best-ord) && d > best {
+			best, ok = d, true
 		}
 		if s.from > ord {
 			break // every later span is further
 		}
 	}
-	return best
+	return best, ok
 }
 
 // yearOf is the year of day ord.

@@ -60,7 +60,7 @@ func (c *calendar) plan(reminders []Reminder) []planned {
 	slices.SortStableFunc(sorted, func(a, b Reminder) int {
 		return cmp.Or(a.Recurrence.Date.Compare(b.Recurrence.Date), cmp.Compare(a.ID, b.ID))
 	})
-	var out []planned
+	out := make([]planned, 0, len(sorted)) // grown once: a planned reminder is large
 	for _, rm := range sorted {
 		p := planned{Reminder: rm, title: eventTitle(rm), label: reminderLabel(rm)}
 		var n int

@@ -79,10 +79,11 @@ const (
 // from..to.
 func (c *calendar) simpleNotes(id string, reminders []planned, from, to int64) ([]scNote, []scCategory) {
 	const tool = "Simple Calendar"
-	notes, categories := []scNote{}, []scCategory{}
+	notes, categories := make([]scNote, 0, len(reminders)), []scCategory{} // a note a reminder, grown once
 	colours := newColourLosses()
 	known := map[string]bool{}
-	var hidden, written []planned
+	var hidden []planned
+	written := make([]planned, 0, len(reminders))
 	for _, p := range reminders {
 		start := p.date()
 		end, err := c.r.DateOf(p.own + int64(p.length()-1))

@@ -137,6 +137,24 @@ func (c *calendar) lastAtOrBefore(d almanac.Date) int64 {
 // yearStart is the day number of day 1 of year y, or of the year after it
 // where Kanka has no year y.
 func (c *calendar) yearStart(y int) int64 {
+	if i := y - c.startsFrom; i >= 0 && i < len(c.starts) {
+		return c.starts[i]
+	}
+	return c.countYearStart(y)
+}
+
+// countStarts counts the year starts of the Years either side of the
+// current date once: each reminder's comparison asks for them year by year.
+func (c *calendar) countStarts() {
+	c.startsFrom = c.cur.Year - Years - 2
+	c.starts = make([]int64, 2*Years+5)
+	for i := range c.starts {
+		c.starts[i] = c.countYearStart(c.startsFrom + i)
+	}
+}
+
+// countYearStart is yearStart, counted.
+func (c *calendar) countYearStart(y int) int64 {
 	if !c.exists(y) {
 		y++
 	}
