@@ -86,8 +86,9 @@ func fetchPage[T listItem](ctx context.Context, get getter, filters url.Values, 
 		return nil, &ListTooLargeError{Limit: limit}
 	}
 	// The page as a whole first (its records, its values), before any of
-	// it is built; each record is measured on its own as it is decoded.
-	// The scan that measures the page finds its records too.
+	// it is built. The scan that measures the page finds its records and
+	// their keys too: a record is decoded from them, and measured again
+	// only when the page's bounds cannot prove it within a record's.
 	split := pageSplits.Get().(*answerSplit)
 	defer pageSplits.Put(split)
 	*split = answerSplit{pairs: split.pairs[:0], inner: split.inner[:0], deep: split.deep[:0], deepIn: split.deepIn[:0],

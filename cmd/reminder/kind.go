@@ -44,11 +44,15 @@ func fieldFlags() []resource.Flag[input] {
 
 // readable is the Kind of a terminal's table or detail view: dates and
 // moons named from the reminders' calendar (the list's, or the one the
-// record read names), and whose each is (calendar.ReadOwners).
+// record read names), and whose each is (calendar.ReadOwners; for a
+// write's answer, as the local cache knows it).
 func (r *reminders) readable(ctx context.Context, c *client.Client, s *resource.Scope) (output.Kind, error) {
 	cal, err := r.calendarAt(ctx, c, s)
 	if err != nil {
 		return output.Kind{}, err
+	}
+	if resource.AtHand(ctx) {
+		return kindFor(cal, calendar.KnownOwners(cal, r.f.LocalCache())), nil
 	}
 	return kindFor(cal, calendar.ReadOwners(ctx, c, cal, r.f.LocalCache())), nil
 }

@@ -69,7 +69,8 @@ type Spec[T output.Record] struct {
 	// ReadableKind, when set, is the Kind of a table or detail view on a
 	// terminal (output.Printer.Readable), for a resource whose records alone
 	// cannot say a date for people (weather needs its calendar's month
-	// names). It may read the parent, keeping it in s.Parent; nil: Kind.
+	// names). It may read the parent, keeping it in s.Parent, and what else
+	// it needs, unless AtHand(ctx); nil: Kind.
 	ReadableKind func(ctx context.Context, c *client.Client, s *Scope) (output.Kind, error)
 
 	// Help of each verb; Use and the argument checks are the verbs' own.

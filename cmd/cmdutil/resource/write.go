@@ -222,12 +222,13 @@ func Connect[T output.Record, In any](s *Spec[T], run *Run[In]) (err error) {
 
 // kindAtHand is the Kind to print a write's answer with: on a terminal
 // table or detail view the readable one when the parent is at hand (the
-// write read it, or its lookup did), so that printing costs no request.
+// write read it, or its lookup did), so that printing costs no request
+// (AtHand tells the ReadableKind so).
 func kindAtHand[T output.Record, In any](s *Spec[T], run *Run[In], p *output.Printer) output.Kind {
 	if s.ReadableKind == nil || run.Scope == nil || run.Scope.Parent == nil || !p.Readable() {
 		return s.Kind
 	}
-	kind, err := s.ReadableKind(run.Ctx, run.Client, run.Scope)
+	kind, err := s.ReadableKind(context.WithValue(run.Ctx, atHandKey{}, true), run.Client, run.Scope)
 	if err != nil {
 		return s.Kind
 	}
