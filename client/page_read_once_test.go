@@ -26,6 +26,7 @@ func TestPageRecordsMeasuredOnce(t *testing.T) {
 		{"reminders", reminder, rawOf[*Reminder]},
 		{"calendars", calendar, rawOf[*Calendar]},
 	} {
+		t.Cleanup(func() { measured = nil }) // a failed read leaves it unset too
 		items := []string{fmt.Sprintf(c.record, 1), fmt.Sprintf(c.record, 2), fmt.Sprintf(c.record, 3)}
 		body := `{"data":[` + strings.Join(items, ",") + `],"meta":{"current_page":1,"last_page":1}}`
 		var lengths []int
