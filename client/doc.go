@@ -1,7 +1,8 @@
-// Package client is a typed client for the calendars and calendar weather of
-// a Kanka campaign. It works against both the interface document and the
-// live service: lenient decoding, the weather path fallback, pacing from the
-// rate-limit headers, retries that never repeat a write that may have landed.
+// Package client is a typed client for the calendars of a Kanka campaign,
+// their weather and reminders. It works against both the interface
+// document and the live service: lenient decoding, the weather path
+// fallback, pacing from the rate-limit headers, retries that never repeat
+// a write that may have landed.
 //
 // It is the client the kanka command is built on, and it can be used from
 // any Go program:

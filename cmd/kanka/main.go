@@ -1,4 +1,4 @@
-// Command kanka manages the calendars and calendar weather of a Kanka campaign.
+// Command kanka manages the calendars of a Kanka campaign: their weather and reminders.
 package main
 
 import (

@@ -148,8 +148,8 @@ func newTree(s *cmdutil.IOStreams) *tree {
 	f := &cmdutil.Factory{IO: s, Globals: &cmdutil.Globals{}}
 	cmd := &cobra.Command{
 		Use:   "kanka <command>",
-		Short: "Manage the calendars and calendar weather of a Kanka campaign",
-		Long:  `Manage the calendars and calendar weather of a Kanka campaign.`,
+		Short: "Manage the calendars of a Kanka campaign, their weather and reminders",
+		Long:  `Manage the calendars of a Kanka campaign, their weather and reminders.`,
 		Example: `  kanka --sandbox calendar list          # try it without an account
   kanka auth login -c 12345              # then with your campaign's id
   kanka weather list --calendar 1 -o json --jq '.[].weather'`,
