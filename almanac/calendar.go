@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"sync/atomic"
 )
 
 // Limits that keep every day number inside an int64 and every call bounded.
@@ -113,7 +114,8 @@ func (d *Date) UnmarshalText(b []byte) error {
 }
 
 // Reckoning is a checked calendar with what every call needs precomputed.
-// It is read-only and safe for concurrent use.
+// It is read-only (but for what it makes once on first use, stored
+// atomically) and safe for concurrent use.
 type Reckoning struct {
 	cal    Calendar
 	months []Month // lengths clamped to at least 1
@@ -123,6 +125,9 @@ type Reckoning struct {
 	stdBefore  [2][]int64 // standard-month days before each month
 	stdYearLen [2]int64
 	leap       leapRule
+	// which months have a day, in common and leap years: made when a
+	// monthly repeat first asks (see monthsLongEnough)
+	longMonths atomic.Pointer[[2]monthMaxima]
 	moons      []moon
 	// the first and last day numbers, counted once: every occurrence and
 	// date asks for them

@@ -1,6 +1,6 @@
 package almanac
 
-import "sort"
+import "slices"
 
 // startList lists the days a repeat can start on, before the own date and
 // recurring_until are applied. Every call jumps: O(1) in the years (a
@@ -16,22 +16,25 @@ type startList interface {
 	last(x int64) (int64, bool)
 }
 
-// starts is a repeat's startList. A yearly one is held by value, not
-// behind the interface (which puts it on the heap): an export lists a
-// yearly reminder's occurrences once for every year it compares.
+// starts is a repeat's startList. A yearly or monthly one is held by
+// value, not behind the interface (which puts it on the heap): an export
+// lists a reminder's occurrences once for every year it compares.
 type starts struct {
-	yearly   yearlyStarts
-	isYearly bool
-	other    startList
+	kind    Repeat
+	yearly  yearlyStarts
+	monthly monthlyStarts
+	other   startList
 }
 
 func (p plan) newStarts() starts {
 	switch p.kind {
 	case RepeatYear:
-		return starts{isYearly: true, yearly: yearlyStarts{r: p.r, month: p.month, day: p.day,
+		return starts{kind: RepeatYear, yearly: yearlyStarts{r: p.r, month: p.month, day: p.day,
 			set: p.r.yearsWith(p.day <= p.r.monthLen(p.month, false), p.day <= p.r.monthLen(p.month, true))}}
 	case RepeatMonth:
-		return starts{other: newMonthlyStarts(p.r, p.day)}
+		long := p.r.monthsLongEnough()
+		return starts{kind: RepeatMonth, monthly: monthlyStarts{r: p.r, long: long, day: p.day,
+			set: p.r.yearsWith(p.day <= long[0].longest(), p.day <= long[1].longest())}}
 	case RepeatMoon:
 		return starts{other: &moonStarts{moons: p.moons, phase: int64(p.phase), r: p.r}}
 	}
@@ -39,22 +42,31 @@ func (p plan) newStarts() starts {
 }
 
 func (g *starts) first(x int64) (int64, bool) {
-	if g.isYearly {
+	switch g.kind {
+	case RepeatYear:
 		return g.yearly.first(x)
+	case RepeatMonth:
+		return g.monthly.first(x)
 	}
 	return g.other.first(x)
 }
 
 func (g *starts) after(s int64) (int64, bool) {
-	if g.isYearly {
+	switch g.kind {
+	case RepeatYear:
 		return g.yearly.after(s)
+	case RepeatMonth:
+		return g.monthly.after(s)
 	}
 	return g.other.after(s)
 }
 
 func (g *starts) last(x int64) (int64, bool) {
-	if g.isYearly {
+	switch g.kind {
+	case RepeatYear:
 		return g.yearly.last(x)
+	case RepeatMonth:
+		return g.monthly.last(x)
 	}
 	return g.other.last(x)
 }
@@ -105,40 +117,22 @@ func (g *yearlyStarts) last(x int64) (int64, bool) {
 	return g.at(g.r.prevYear(a-1, g.set))
 }
 
-// monthlyStarts: the day in every month that has it. months lists, for
-// common and leap years, the months (0-based) long enough.
+// monthlyStarts: the day in every month that has it, found among the
+// months by the Reckoning's monthsLongEnough.
 type monthlyStarts struct {
-	r      *Reckoning
-	day    int
-	months [2][]int
-	set    yearSet // the years with at least one such month
-	pos    int64
-	j      int // index in months of the last start given
-}
-
-func newMonthlyStarts(r *Reckoning, day int) *monthlyStarts {
-	g := &monthlyStarts{r: r, day: day}
-	for kind := range 2 {
-		for m := range r.months {
-			if day <= r.monthLen(m+1, kind == 1) {
-				g.months[kind] = append(g.months[kind], m)
-			}
-		}
-	}
-	g.set = r.yearsWith(len(g.months[0]) > 0, len(g.months[1]) > 0)
-	return g
+	r    *Reckoning
+	long *[2]monthMaxima
+	day  int
+	set  yearSet // the years with at least one such month
+	pos  int64
+	m    int // the month (from 0) of the last start given
 }
 
 func (g *monthlyStarts) kind(a int64) int { return kindOf(g.r.leap.isLeap(g.r.display(a))) }
 
-func (g *monthlyStarts) startIn(a int64, j int) int64 {
-	k := g.kind(a)
-	return g.r.yearStart(a) + g.r.before[k][g.months[k][j]] + int64(g.day-1)
-}
-
-func (g *monthlyStarts) at(a int64, j int) int64 {
-	g.pos, g.j = a, j
-	return g.startIn(a, j)
+func (g *monthlyStarts) at(a int64, m int) int64 {
+	g.pos, g.m = a, m
+	return g.r.yearStart(a) + g.r.before[g.kind(a)][m] + int64(g.day-1)
 }
 
 // firstIn is the first such month of the first year from position a on that has one.
@@ -147,36 +141,46 @@ func (g *monthlyStarts) firstIn(a int64) (int64, bool) {
 	if !ok {
 		return 0, false
 	}
-	return g.at(a, 0), true
+	return g.at(a, g.long[g.kind(a)].next(0, g.day)), true
 }
+
+// dayIn is day x less the first day of the year at position a and the
+// day's own offset in a month: a month's start is on or after x when the
+// days before the month are at least dayIn.
+func (g *monthlyStarts) dayIn(a, x int64) int64 { return x - g.r.yearStart(a) - int64(g.day-1) }
 
 func (g *monthlyStarts) first(x int64) (int64, bool) {
 	a := g.r.positionOf(x)
-	n := len(g.months[g.kind(a)])
-	if j := sort.Search(n, func(j int) bool { return g.startIn(a, j) >= x }); j < n {
-		return g.at(a, j), true
+	k := g.kind(a)
+	m, _ := slices.BinarySearch(g.r.before[k], g.dayIn(a, x))
+	if m = g.long[k].next(m, g.day); m >= 0 {
+		return g.at(a, m), true
 	}
 	return g.firstIn(a + 1)
 }
 
 func (g *monthlyStarts) after(int64) (int64, bool) {
-	if g.j+1 < len(g.months[g.kind(g.pos)]) {
-		return g.at(g.pos, g.j+1), true
+	if m := g.long[g.kind(g.pos)].next(g.m+1, g.day); m >= 0 {
+		return g.at(g.pos, m), true
 	}
 	return g.firstIn(g.pos + 1)
 }
 
 func (g *monthlyStarts) last(x int64) (int64, bool) {
 	a := g.r.positionOf(x)
-	n := len(g.months[g.kind(a)])
-	if j := sort.Search(n, func(j int) bool { return g.startIn(a, j) > x }) - 1; j >= 0 {
-		return g.at(a, j), true
+	k := g.kind(a)
+	m, found := slices.BinarySearch(g.r.before[k], g.dayIn(a, x))
+	if !found {
+		m-- // the month before starts before x
+	}
+	if m = g.long[k].prev(m, g.day); m >= 0 {
+		return g.at(a, m), true
 	}
 	a, ok := g.r.prevYear(a-1, g.set)
 	if !ok {
 		return 0, false
 	}
-	return g.at(a, len(g.months[g.kind(a)])-1), true
+	return g.at(a, g.long[g.kind(a)].prev(len(g.r.months)-1, g.day)), true
 }
 
 // moonStarts: the days a phase of the named moons falls on, each day once.

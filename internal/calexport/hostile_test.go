@@ -222,16 +222,48 @@ func BenchmarkHostileReminders(b *testing.B) {
 		yearly = append(yearly, calexport.Reminder{ID: i + 1, Visibility: 1 + i%5, Colour: "#" + fmt.Sprintf("%06x", i),
 			Recurrence: almanac.Recurrence{Date: almanac.Date{Year: 1400 + i%90, Month: 1 + i%17, Day: 1}, Length: 1 + i%3, IsRecurring: true, Periodicity: "year"}})
 	}
+	benchmarkExports(b, cal, yearly)
+}
+
+// benchmarkExports is the export of reminders on cal to each tool's file.
+func benchmarkExports(b *testing.B, cal *client.Calendar, reminders []calexport.Reminder) {
 	for _, f := range calexport.Formats {
 		b.Run(string(f), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := calexport.Export(cal, yearly, f); err != nil {
+				if _, err := calexport.Export(cal, reminders, f); err != nil {
 					b.Fatal(err)
 				}
 			}
 		})
 	}
+}
+
+// BenchmarkHostileMonthlyReminders is the export of 300 monthly reminders
+// on a calendar of 10,000 months (the hostile test's largest monthly case)
+// to each tool's file:
+//
+//	go test ./internal/calexport -run '^$' -bench HostileMonthlyReminders -benchmem
+func BenchmarkHostileMonthlyReminders(b *testing.B) {
+	p, err := presets.Get("harptos")
+	if err != nil {
+		b.Fatal(err)
+	}
+	in := withMoonIDs(p.Input)
+	in.Months = make([]client.Month, 10_000)
+	for i := range in.Months {
+		in.Months[i] = client.Month{Name: "M", Length: 1 + i%31}
+	}
+	one := 1
+	in.LeapYearMonth, in.Seasons = &one, nil
+	in.Date = &client.Date{Year: 1492, Month: len(in.Months) / 2, Day: 1}
+	cal := &client.Calendar{CalendarInput: in}
+	var monthly []calexport.Reminder
+	for i := range 300 {
+		monthly = append(monthly, calexport.Reminder{ID: i + 1, Visibility: 1,
+			Recurrence: almanac.Recurrence{Date: almanac.Date{Year: 1300 + i, Month: 2 + i, Day: 20 + i%12}, Length: 1 + i%40, IsRecurring: true, Periodicity: "month"}})
+	}
+	benchmarkExports(b, cal, monthly)
 }
 
 // A format's name is read in any case, as ParseFormat reads it: the file
