@@ -90,6 +90,12 @@ func (m moonFit) fractionOf(k int64) uint64 {
 
 // fullDay is Kanka's k-th full moon from the offset: floor(offset + k*P).
 func (m moonFit) fullDay(k int64) int64 {
+	return m.fullDayBig(k)
+}
+
+// fullDayBig is fullDay in math/big, for products beyond 128 bits or
+// quotients beyond an int64 (where it keeps what Int64 gives).
+func (m moonFit) fullDayBig(k int64) int64 {
 	kk := new(big.Int).Mul(big.NewInt(k), new(big.Int).SetUint64(m.num))
 	q := new(big.Int).Div(kk, new(big.Int).SetUint64(m.den)) // floors for a positive divisor
 	return int64(m.Offset) + q.Int64()
