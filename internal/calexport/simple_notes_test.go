@@ -11,11 +11,11 @@ import (
 // and (asking the almanac) beside it: leap years, a calendar without year
 // 0, days before 1 and beyond a month's end, months that do not exist.
 func TestYearFirstsGiveScDaysDays(t *testing.T) {
-	p, err := presets.Get("harptos")
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, skip := range []bool{false, true} {
+		p, err := presets.Get("harptos")
+		if err != nil {
+			t.Fatal(err)
+		}
 		in := p.Input
 		in.SkipYearZero = &skip
 		c, err := prepare(&client.Calendar{CalendarInput: in})
