@@ -29,6 +29,8 @@ type calendar struct {
 	// (compareBudget bounds it).
 	work int64
 	days *dayScratch // the comparisons' reused spans
+	// scFirsts are one year's scDay of each month's first day (scFirstsOf).
+	scFirsts scYearFirsts
 	// starts are yearStart of the years from startsFrom on (countStarts).
 	starts     []int64
 	startsFrom int

@@ -90,6 +90,41 @@ func (m moonFit) fractionOf(k int64) uint64 {
 
 // fullDay is Kanka's k-th full moon from the offset: floor(offset + k*P).
 func (m moonFit) fullDay(k int64) int64 {
+	// A long calendar compares millions of full moons: 128-bit arithmetic
+	// counts almost all of them without allocating.
+	if q, ok := floorMulDiv(k, m.num, m.den); ok {
+		return int64(m.Offset) + q
+	}
+	return m.fullDayBig(k)
+}
+
+// floorMulDiv is floor(k*num/den) in 128 bits; ok is false when the
+// product is too wide to divide so or the quotient is no int64.
+func floorMulDiv(k int64, num, den uint64) (q int64, ok bool) {
+	kk := uint64(k)
+	if k < 0 {
+		kk = -kk // 2^63 for the least int64, as wanted
+	}
+	hi, lo := bits.Mul64(kk, num)
+	if hi >= den { // also den == 0: math/big's panic is kept
+		return 0, false
+	}
+	uq, r := bits.Div64(hi, lo, den)
+	if k >= 0 {
+		return int64(uq), uq <= math.MaxInt64
+	}
+	if uq > 1<<63 || uq == 1<<63 && r != 0 {
+		return 0, false
+	}
+	if r != 0 { // -(uq + r/den) floors one further down
+		uq++
+	}
+	return int64(-uq), true
+}
+
+// fullDayBig is fullDay in math/big, for products beyond 128 bits or
+// quotients beyond an int64 (where it keeps what Int64 gives).
+func (m moonFit) fullDayBig(k int64) int64 {
 	kk := new(big.Int).Mul(big.NewInt(k), new(big.Int).SetUint64(m.num))
 	q := new(big.Int).Div(kk, new(big.Int).SetUint64(m.den)) // floors for a positive divisor
 	return int64(m.Offset) + q.Int64()

@@ -123,7 +123,6 @@ type dayScratch struct {
 	c                  *calendar
 	lo, hi             int64 // the year's days being compared
 	kanka, shown, diff []span
-	edges              []edge
 	add                func(from, to int64) // addShown, bound once
 }
 
@@ -144,7 +143,8 @@ func (s *dayScratch) addShown(from, to int64) {
 	}
 }
 
-// merge sorts spans and joins those that overlap or touch, in place.
+// merge sorts spans and joins those that overlap or touch, in place:
+// spans of a day or more come out in order with a day or more between.
 func merge(spans []span) []span {
 	slices.SortFunc(spans, func(a, b span) int { return cmpInt(a.from, b.from) })
 	out := spans[:0] // written no faster than read
@@ -164,23 +164,43 @@ type edge struct {
 	delta int
 }
 
-// symmetricDifference is the days in one of a and b (each merged) only,
-// in s.diff's memory.
-func (s *dayScratch) symmetricDifference(a, b []span) []span {
-	edges := s.edges[:0]
-	for _, list := range [][]span{a, b} {
-		for _, sp := range list {
-			edges = append(edges, edge{sp.from, 1}, edge{sp.to + 1, -1})
-		}
+// edgeOf is edge n of spans (two a span: its first day, the day after its
+// last); ok is false past the last.
+func edgeOf(spans []span, n int) (e edge, ok bool) {
+	if n >= 2*len(spans) {
+		return edge{}, false
 	}
-	s.edges = edges
-	slices.SortFunc(edges, func(x, y edge) int { return cmpInt(x.at, y.at) })
+	sp := spans[n/2]
+	if n%2 == 0 {
+		return edge{sp.from, 1}, true
+	}
+	return edge{sp.to + 1, -1}, true
+}
+
+// symmetricDifference is the days in one of a and b only, in s.diff's
+// memory. a and b are merge's (in order, apart, each of a day or more),
+// so the edges of each rise and are read in order from both at once,
+// without sorting them: the comparisons of a long calendar spent a fifth
+// of their time in that sort.
+func (s *dayScratch) symmetricDifference(a, b []span) []span {
 	out := s.diff[:0]
 	depth, start := 0, int64(0)
-	for i := 0; i < len(edges); {
-		at, before := edges[i].at, depth
-		for ; i < len(edges) && edges[i].at == at; i++ {
-			depth += edges[i].delta
+	for i, j := 0, 0; ; {
+		ea, okA := edgeOf(a, i)
+		eb, okB := edgeOf(b, j)
+		if !okA && !okB {
+			break
+		}
+		at := ea.at
+		if !okA || okB && eb.at < at {
+			at = eb.at
+		}
+		before := depth
+		if okA && ea.at == at {
+			depth, i = depth+ea.delta, i+1
+		}
+		if okB && eb.at == at {
+			depth, j = depth+eb.delta, j+1
 		}
 		switch {
 		case before != 1 && depth == 1:

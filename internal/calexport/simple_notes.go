@@ -2,6 +2,7 @@ package calexport
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/kanka-cli/kanka/almanac"
 )
@@ -155,6 +156,40 @@ func (c *calendar) scDay(y, m, d int) (int64, bool) {
 	return o + int64(d-1), err == nil
 }
 
+// scYearFirsts are scDay's day numbers of the first day of each month of
+// year (ok false where it has none), counted for one year at a time: a
+// monthly note's comparison of a long year asks for each month's days
+// five times, and the almanac once.
+type scYearFirsts struct {
+	year    int
+	counted bool
+	first   []int64
+	ok      []bool
+}
+
+// scFirstsOf is c.scFirsts counted for year y (the year before's memory reused).
+func (c *calendar) scFirstsOf(y int) *scYearFirsts {
+	f := &c.scFirsts
+	if f.counted && f.year == y {
+		return f
+	}
+	n := c.r.MonthCount()
+	f.year, f.counted = y, true
+	f.first, f.ok = slices.Grow(f.first[:0], n)[:n], slices.Grow(f.ok[:0], n)[:n]
+	for m := 1; m <= n; m++ {
+		f.first[m-1], f.ok[m-1] = c.scDay(y, m, 1)
+	}
+	return f
+}
+
+// day is scDay(y, m, d), from the counted year's months when it is y's.
+func (f *scYearFirsts) day(c *calendar, y, m, d int) (int64, bool) {
+	if y != f.year || !c.exists(y) || m < 1 || m > len(f.first) {
+		return c.scDay(y, m, d)
+	}
+	return f.first[m-1] + int64(d-1), f.ok[m-1]
+}
+
 // scYearlyDays are the days Simple Calendar shows a yearly note on: in
 // each year y, those of y between (y, start month and day) and (y + the
 // years the note spans, end month and day), or between the same from
@@ -181,9 +216,10 @@ func (c *calendar) scMonthlyDays(start, end almanac.Date) toolDays {
 	sameMonth := start.Month == end.Month
 	n := c.r.MonthCount()
 	return func(y int, lo, hi int64, add func(from, to int64)) {
+		f := c.scFirstsOf(y)
 		for m := 1; m <= n; m++ {
 			c.work++
-			first, okF := c.scDay(y, m, 1)
+			first, okF := f.day(c, y, m, 1)
 			length, err := c.r.MonthLength(y, m)
 			if !okF || err != nil {
 				continue
@@ -195,18 +231,18 @@ func (c *calendar) scMonthlyDays(start, end almanac.Date) toolDays {
 				}
 			}
 			if sameMonth {
-				a, okA := c.scDay(y, m, start.Day)
-				b, okB := c.scDay(y, m, end.Day)
+				a, okA := f.day(c, y, m, start.Day)
+				b, okB := f.day(c, y, m, end.Day)
 				cut(a, b, okA && okB)
 				continue
 			}
 			py, pm := c.monthBeside(y, m, -1)
 			ny, nm := c.monthBeside(y, m, 1)
-			a, okA := c.scDay(py, pm, start.Day)
-			b, okB := c.scDay(y, m, end.Day)
+			a, okA := f.day(c, py, pm, start.Day)
+			b, okB := f.day(c, y, m, end.Day)
 			cut(a, b, okA && okB)
-			a, okA = c.scDay(y, m, start.Day)
-			b, okB = c.scDay(ny, nm, end.Day)
+			a, okA = f.day(c, y, m, start.Day)
+			b, okB = f.day(c, ny, nm, end.Day)
 			cut(a, b, okA && okB)
 		}
 	}
