@@ -123,7 +123,8 @@ func floorMulDiv(k int64, num, den uint64) (q int64, ok bool) {
 }
 
 // fullDayBig is fullDay in math/big, for products beyond 128 bits or
-// quotients beyond an int64 (where it keeps what Int64 gives).
+// quotients beyond an int64 (where Int64's result is undefined, as it was
+// before the fast path; no calendar kanka accepts gets there).
 func (m moonFit) fullDayBig(k int64) int64 {
 	kk := new(big.Int).Mul(big.NewInt(k), new(big.Int).SetUint64(m.num))
 	q := new(big.Int).Div(kk, new(big.Int).SetUint64(m.den)) // floors for a positive divisor

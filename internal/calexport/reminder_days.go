@@ -145,6 +145,8 @@ func (s *dayScratch) addShown(from, to int64) {
 
 // merge sorts spans and joins those that overlap or touch, in place:
 // spans of a day or more come out in order with a day or more between.
+// Every span given must have from <= to (its callers drop empty ones):
+// symmetricDifference reads its output in order on that promise.
 func merge(spans []span) []span {
 	slices.SortFunc(spans, func(a, b span) int { return cmpInt(a.from, b.from) })
 	out := spans[:0] // written no faster than read
