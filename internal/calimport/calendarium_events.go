@@ -113,10 +113,7 @@ func (d *draft) calendariumEvents(events []json.RawMessage, categories []cmCateg
 		}
 		d.events = append(d.events, e)
 	}
-	if described > 0 {
-		d.eventNotes = append(d.eventNotes, fmt.Sprintf("event descriptions: %s %s not carried (a reminder holds a comment of one line: the event's name)",
-			plural(described, "description"), isAre(described)))
-	}
+	d.textsNotCarried("event", "description", described)
 	return nil
 }
 

@@ -112,6 +112,16 @@ func (d *draft) eventsOf(r *almanac.Reckoning) (out []client.ReminderInput, loss
 	return out, losses
 }
 
+// textsNotCarried says once that n of the file's texts (an event's
+// description, a note's text) are not carried: a reminder's comment is one
+// line, the name of the event (noun).
+func (d *draft) textsNotCarried(noun, text string, n int) {
+	if n > 0 {
+		d.eventNotes = append(d.eventNotes, fmt.Sprintf("%s %ss: %s %s not carried (a reminder holds a comment of one line: the %s's name)",
+			noun, text, plural(n, text), isAre(n), noun))
+	}
+}
+
 // oneLine is name on one line, as a reminder's comment is shown: its line
 // breaks and tabs become spaces, one for each run.
 func oneLine(name string) string {
