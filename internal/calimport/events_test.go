@@ -401,3 +401,15 @@ func TestCalendariumMonthlyFromAMonthComesBackWhole(t *testing.T) {
 		}
 	}
 }
+
+// A monthly event on a day only the leap month has, in leap years, starts
+// in the first leap year, on that month: each month's days are counted as
+// the calendar's leap rule gives them, the leap month's longer in its years.
+func TestAMonthlyEventOnALeapMonthsOwnDayStartsInALeapYear(t *testing.T) {
+	data := fantasyFile(t, func(s, _ map[string]any) {
+		yearData(s)["leap_days"] = []any{map[string]any{"name": "Leap", "timespan": 1, "interval": "4", "offset": 0, "intercalary": false}}
+	})
+	events := []any{fcEventOf("Leap rent", `[["Day","0",["31"]]]`), fcEventOf("Rent", `[["Day","0",["30"]]]`)}
+	res := convertOK(t, []byte(strings.Replace(string(data), `"events":[]`, `"events":`+string(mustJSON(events)), 1)))
+	wantReminders(t, res, "4-2-31 Leap rent repeat month all", "1-1-30 Rent repeat month all")
+}
