@@ -326,29 +326,31 @@ func firstMonthly(r *almanac.Reckoning, md monthDays, from client.Date, day int)
 // monthDays are the calendar's month lengths, read once for every event.
 type monthDays struct {
 	common []int // month m's days in a common year at m-1
-	// leapMonth gains leapAmount days in leap years (0 for none).
-	leapMonth, leapAmount int
+	// leapMonth has leapLength days in leap years (0 for none).
+	leapMonth, leapLength int
 	longest               int // the most days a month has in any year
 }
 
 func monthDaysOf(r *almanac.Reckoning) monthDays {
 	md := monthDays{common: make([]int, r.MonthCount())}
 	if leap := r.Calendar().Leap; leap.Enabled {
-		md.leapMonth, md.leapAmount = leap.Month, leap.Amount
+		md.leapMonth = leap.Month
 	}
 	for m := range md.common {
 		leap, common := monthLengths(r, m+1)
 		md.common[m] = common
+		if m+1 == md.leapMonth {
+			md.leapLength = leap
+		}
 		md.longest = max(md.longest, leap, common)
 	}
 	return md
 }
 
-// length is month m's days in a leap or a common year, as the almanac
-// counts them.
+// length is month m's days in a leap or a common year (monthLengths).
 func (md monthDays) length(m int, leap bool) int {
 	if leap && m == md.leapMonth {
-		return max(md.common[m-1]+md.leapAmount, 1)
+		return md.leapLength
 	}
 	return md.common[m-1]
 }
