@@ -94,7 +94,7 @@ func (d *draft) eventsOf(r *almanac.Reckoning) (out []client.ReminderInput, loss
 			losses = append(losses, fmt.Sprintf("%s %q is not carried: %s", e.noun, shortened(e.name), why))
 			continue
 		}
-		key := client.Date{Year: *in.Year, Month: *in.Month, Day: *in.Day}.String() + " " + client.StoredPurifiedText(*in.Comment)
+		key := in.Date().String() + " " + client.StoredPurifiedText(*in.Comment)
 		if first, ok := seen[key]; ok {
 			losses = append(losses, fmt.Sprintf("%s %q is not carried: %s %q of the file has its first day and name, which a reminder is known by", e.noun, shortened(e.name), e.noun, first))
 			continue
