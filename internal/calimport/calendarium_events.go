@@ -34,10 +34,12 @@ type cmEventDate struct {
 // cmPart is one part of a date: a number (one value), null or [null,
 // null] (any), or [from, to], either end null for open.
 type cmPart struct {
-	set      bool // a number or a range, not "any"
 	isRange  bool
 	from, to *int
 }
+
+// given says the part is a number or a range with an end, not "any".
+func (p cmPart) given() bool { return p.from != nil || p.to != nil }
 
 func (p *cmPart) UnmarshalJSON(b []byte) error {
 	b = bytes.TrimSpace(b)
@@ -59,7 +61,7 @@ func (p *cmPart) UnmarshalJSON(b []byte) error {
 				}
 			}
 		}
-		p.set, p.isRange = p.from != nil || p.to != nil, true
+		p.isRange = true
 		return nil
 	}
 	var n number
@@ -67,13 +69,13 @@ func (p *cmPart) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	v := n.int()
-	p.set, p.from, p.to = true, &v, &v
+	p.from, p.to = &v, &v
 	return nil
 }
 
 // single is the part's one value.
 func (p cmPart) single() (int, bool) {
-	if p.set && !p.isRange {
+	if p.given() && !p.isRange {
 		return *p.from, true
 	}
 	return 0, false
@@ -111,10 +113,7 @@ func (d *draft) calendariumEvents(events []json.RawMessage, categories []cmCateg
 		}
 		d.events = append(d.events, e)
 	}
-	if described > 0 {
-		d.eventNotes = append(d.eventNotes, fmt.Sprintf("event descriptions: %s %s not carried (a reminder holds a comment of one line: the event's name)",
-			plural(described, "description"), isAre(described)))
-	}
+	d.textsNotCarried("event", "description", described)
 	return nil
 }
 
@@ -149,9 +148,9 @@ func (e *srcEvent) fromCalendarium(ev cmEvent, months int) string {
 	kind := strings.TrimSpace(string(ev.Type))
 	if kind == "" { // as Calendarium's loader infers it
 		switch {
-		case !dt.Year.set && !dt.Month.set && !dt.Day.set:
+		case !dt.Year.given() && !dt.Month.given() && !dt.Day.given():
 			kind = "Undated"
-		case !dt.Year.set || !dt.Month.set || !dt.Day.set:
+		case !dt.Year.given() || !dt.Month.given() || !dt.Day.given():
 			kind = "Recurring"
 		case ev.End != nil && ev.End.Year != nil && ev.End.Month != nil && ev.End.Day != nil:
 			kind = "Range"
@@ -191,7 +190,7 @@ func (e *srcEvent) fromCalendarium(ev cmEvent, months int) string {
 		default:
 			return "its days are no day, nor a span within a month"
 		}
-		if dt.Month.set && !hasMonth {
+		if dt.Month.given() && !hasMonth {
 			return e.fromMonthsOfAYear(dt, first, last, months)
 		}
 		return e.fromParts(dt.Year, hasMonth, month, first, last-first+1)
@@ -229,7 +228,7 @@ func (e *srcEvent) fromParts(year cmPart, hasMonth bool, month, day, length int)
 		e.repeat = monthly
 	}
 	switch {
-	case !year.set:
+	case !year.given():
 	case year.isRange:
 		if year.from != nil {
 			e.fromYear = ptr(*year.from)

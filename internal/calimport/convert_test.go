@@ -47,19 +47,11 @@ func readTestdata(t *testing.T, name string) []byte {
 // create -f` and `kanka apply` read.
 func calendarYAML(t *testing.T, in client.CalendarInput) string {
 	t.Helper()
-	node, err := File(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := output.EncodeYAML(node)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
+	return seedYAML(t, in, nil)
 }
 
 // seedYAML is the calendar with its reminders as a calendar of a seed
-// (SeedFile), which `kanka apply` reads.
+// (SeedFile), which `kanka apply` reads: File's form when reminders is nil.
 func seedYAML(t *testing.T, in client.CalendarInput, reminders []client.ReminderInput) string {
 	t.Helper()
 	node, err := SeedFile(in, reminders)

@@ -35,7 +35,6 @@ func (d *draft) donjonNotes(raw json.RawMessage) error {
 	type note struct {
 		day     string
 		date    srcDate
-		ok      bool
 		comment string
 		lost    string
 	}
@@ -50,12 +49,15 @@ func (d *draft) donjonNotes(raw json.RawMessage) error {
 		if comment == "" {
 			continue // a note cleared
 		}
-		n := note{day: day, comment: comment}
+		n, dated := note{day: day, comment: comment}, false
 		if m := donjonDay().FindStringSubmatch(strings.TrimSpace(day)); m != nil {
 			y, _ := strconv.Atoi(m[1])
 			mo, _ := strconv.Atoi(m[2])
 			dd, _ := strconv.Atoi(m[3])
-			n.date, n.ok = srcDate{year: y, month: mo - 1, day: dd}, checkYear("notes", y) == nil
+			n.date, dated = srcDate{year: y, month: mo - 1, day: dd}, checkYear("notes", y) == nil
+		}
+		if !dated {
+			n.lost = fmt.Sprintf("its day %q is no date (year-month-day)", day)
 		}
 		all = append(all, n)
 	}
@@ -64,11 +66,7 @@ func (d *draft) donjonNotes(raw json.RawMessage) error {
 			strings.Compare(a.day, b.day))
 	})
 	for _, n := range all {
-		e := srcEvent{noun: "note", name: n.comment, repeat: once, date: n.date, lost: n.lost}
-		if !n.ok && n.lost == "" {
-			e.lost = fmt.Sprintf("its day %q is no date (year-month-day)", n.day)
-		}
-		d.events = append(d.events, e)
+		d.events = append(d.events, srcEvent{noun: "note", name: n.comment, repeat: once, date: n.date, lost: n.lost})
 	}
 	return nil
 }

@@ -94,7 +94,7 @@ func (d *draft) eventsOf(r *almanac.Reckoning) (out []client.ReminderInput, loss
 			losses = append(losses, fmt.Sprintf("%s %q is not carried: %s", e.noun, shortened(e.name), why))
 			continue
 		}
-		key := client.Date{Year: *in.Year, Month: *in.Month, Day: *in.Day}.String() + " " + client.StoredPurifiedText(*in.Comment)
+		key := in.Date().String() + " " + client.StoredPurifiedText(*in.Comment)
 		if first, ok := seen[key]; ok {
 			losses = append(losses, fmt.Sprintf("%s %q is not carried: %s %q of the file has its first day and name, which a reminder is known by", e.noun, shortened(e.name), e.noun, first))
 			continue
@@ -110,6 +110,16 @@ func (d *draft) eventsOf(r *almanac.Reckoning) (out []client.ReminderInput, loss
 		d.eventNotes = append(d.eventNotes, d.carriedNotes(carried)...)
 	}
 	return out, losses
+}
+
+// textsNotCarried says once that n of the file's texts (an event's
+// description, a note's text) are not carried: a reminder's comment is one
+// line, the name of the event (noun).
+func (d *draft) textsNotCarried(noun, text string, n int) {
+	if n > 0 {
+		d.eventNotes = append(d.eventNotes, fmt.Sprintf("%s %ss: %s %s not carried (a reminder holds a comment of one line: the %s's name)",
+			noun, text, plural(n, text), isAre(n), noun))
+	}
 }
 
 // oneLine is name on one line, as a reminder's comment is shown: its line
@@ -316,29 +326,31 @@ func firstMonthly(r *almanac.Reckoning, md monthDays, from client.Date, day int)
 // monthDays are the calendar's month lengths, read once for every event.
 type monthDays struct {
 	common []int // month m's days in a common year at m-1
-	// leapMonth gains leapAmount days in leap years (0 for none).
-	leapMonth, leapAmount int
+	// leapMonth has leapLength days in leap years (0 for none).
+	leapMonth, leapLength int
 	longest               int // the most days a month has in any year
 }
 
 func monthDaysOf(r *almanac.Reckoning) monthDays {
 	md := monthDays{common: make([]int, r.MonthCount())}
 	if leap := r.Calendar().Leap; leap.Enabled {
-		md.leapMonth, md.leapAmount = leap.Month, leap.Amount
+		md.leapMonth = leap.Month
 	}
 	for m := range md.common {
 		leap, common := monthLengths(r, m+1)
 		md.common[m] = common
+		if m+1 == md.leapMonth {
+			md.leapLength = leap
+		}
 		md.longest = max(md.longest, leap, common)
 	}
 	return md
 }
 
-// length is month m's days in a leap or a common year, as the almanac
-// counts them.
+// length is month m's days in a leap or a common year (monthLengths).
 func (md monthDays) length(m int, leap bool) int {
 	if leap && m == md.leapMonth {
-		return max(md.common[m-1]+md.leapAmount, 1)
+		return md.leapLength
 	}
 	return md.common[m-1]
 }

@@ -100,7 +100,7 @@ func TestFantasyEventsBecomeReminders(t *testing.T) {
 		fcEventOf("Helper", `[["Day","0",["3"]]]`, func(e map[string]any) { e["settings"].(map[string]any)["hide_full"] = true }),
 		fcEventOf("Nowhere", `[["Date","0",[5,1,40]]]`),
 	}
-	data = []byte(strings.Replace(string(data), `"events":[]`, `"events":`+string(mustJSON(events)), 1))
+	data = withFCEvents(data, events)
 	res := convertOK(t, data)
 	wantReminders(t, res,
 		"3-1-7 Founding all",
@@ -236,6 +236,11 @@ func TestEventsOfOneDayAndNameAreCarriedOnce(t *testing.T) {
 	}
 }
 
+// withFCEvents is a Fantasy-Calendar file (fantasyFile's) holding events.
+func withFCEvents(data []byte, events []any) []byte {
+	return []byte(strings.Replace(string(data), `"events":[]`, `"events":`+string(mustJSON(events)), 1))
+}
+
 func mustJSON(v any) []byte {
 	b, err := json.Marshal(v)
 	if err != nil {
@@ -274,7 +279,7 @@ func TestAnEventOnAMoonOfASharedNameIsNotCarried(t *testing.T) {
 		fcEventOf("Second full", `[["Moons","0",["1","4"]]]`),
 		fcEventOf("Shard full", `[["Moons","0",["2","4"]]]`),
 	}
-	data = []byte(strings.Replace(string(data), `"events":[]`, `"events":`+string(mustJSON(events)), 1))
+	data = withFCEvents(data, events)
 	res := convertOK(t, data)
 	wantReminders(t, res, "1-1-1 Shard full repeat Shard:full all")
 	for _, loss := range []string{
@@ -315,7 +320,7 @@ func TestCountedLinesSpeakOnlyOfTheEventsCarried(t *testing.T) {
 	})
 	events := []any{fcEventOf("First full", `[["Moons","0",["0","4"]]]`), fcEventOf("Second full", `[["Moons","0",["1","4"]]]`),
 		fcEventOf("Shard full", `[["Moons","0",["2","4"]]]`)}
-	res = convertOK(t, []byte(strings.Replace(string(data), `"events":[]`, `"events":`+string(mustJSON(events)), 1)))
+	res = convertOK(t, withFCEvents(data, events))
 	if got := res.Losses[len(res.Losses)-1]; got != "moon events: 1 event on a moon's phase can fall a day off Fantasy-Calendar's, which marks every day of the phase's band (Kanka one day)" {
 		t.Errorf("the last loss is %q", got)
 	}
@@ -353,7 +358,7 @@ func TestFantasyCalendarsDefaultColourIsNone(t *testing.T) {
 	}
 	categories := []any{map[string]any{"id": "feasts", "name": "Feasts", "category_settings": map[string]any{"hide": false, "player_usable": false},
 		"event_settings": map[string]any{"color": "Red", "text": "text", "hide": false, "print": false}}}
-	data = []byte(strings.Replace(string(data), `"events":[]`, `"events":`+string(mustJSON(events)), 1))
+	data = withFCEvents(data, events)
 	data = []byte(strings.Replace(string(data), `"categories":[]`, `"categories":`+string(mustJSON(categories)), 1))
 	res := convertOK(t, data)
 	wantReminders(t, res, "5-2-2 Default all", "5-2-3 Default, any case all", "5-2-4 Teal #004d40 all", "5-2-5 Category's #9b2c2c all")
@@ -400,4 +405,16 @@ func TestCalendariumMonthlyFromAMonthComesBackWhole(t *testing.T) {
 			t.Errorf("losses lack %s:\n  %s", loss, strings.Join(res.Losses, "\n  "))
 		}
 	}
+}
+
+// A monthly event on a day only the leap month has, in leap years, starts
+// in the first leap year, on that month: each month's days are counted as
+// the calendar's leap rule gives them, the leap month's longer in its years.
+func TestAMonthlyEventOnALeapMonthsOwnDayStartsInALeapYear(t *testing.T) {
+	data := fantasyFile(t, func(s, _ map[string]any) {
+		yearData(s)["leap_days"] = []any{map[string]any{"name": "Leap", "timespan": 1, "interval": "4", "offset": 0, "intercalary": false}}
+	})
+	events := []any{fcEventOf("Leap rent", `[["Day","0",["31"]]]`), fcEventOf("Rent", `[["Day","0",["30"]]]`)}
+	res := convertOK(t, withFCEvents(data, events))
+	wantReminders(t, res, "4-2-31 Leap rent repeat month all", "1-1-30 Rent repeat month all")
 }

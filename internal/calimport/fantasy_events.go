@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/internal/fantasycal"
@@ -51,26 +50,21 @@ type fcCategory struct {
 	} `json:"event_settings"`
 }
 
-// fcColours are Fantasy-Calendar's event colours as hex (Calendarium's
-// importer's table), made when first used.
-var fcColours = sync.OnceValue(func() map[string]string {
-	m := map[string]string{}
-	for _, c := range fantasycal.EventColours {
-		m[strings.ToLower(c.Name)] = c.Hex
-	}
-	return m
-})
-
 // fcEventColour is an event's colour as hex, and whether name is one of
-// Fantasy-Calendar's: Dark-Solid, the colour FC gives an event nobody
-// coloured (and kanka's export one without a colour), is none.
+// Fantasy-Calendar's (fantasycal.EventColours): Dark-Solid, the colour FC
+// gives an event nobody coloured (and kanka's export one without a
+// colour), is none.
 func fcEventColour(name text) (hex string, named bool) {
 	key := strings.ToLower(strings.TrimSpace(string(name)))
-	hex, named = fcColours()[key]
 	if key == "dark-solid" {
 		return "", true
 	}
-	return hex, named
+	for _, c := range fantasycal.EventColours {
+		if strings.ToLower(c.Name) == key {
+			return c.Hex, true
+		}
+	}
+	return "", false
 }
 
 // fcCalendar is what an event's conditions are read with: the moons (the
@@ -135,10 +129,7 @@ func (d *draft) fantasyEvents(events, categories []json.RawMessage, m fcCalendar
 		}
 		d.events = append(d.events, e)
 	}
-	if described > 0 {
-		d.eventNotes = append(d.eventNotes, fmt.Sprintf("event descriptions: %s %s not carried (a reminder holds a comment of one line: the event's name)",
-			plural(described, "description"), isAre(described)))
-	}
+	d.textsNotCarried("event", "description", described)
 	d.carriedNotes = fantasyMoonNote
 	return nil
 }

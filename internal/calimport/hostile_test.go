@@ -237,7 +237,7 @@ func TestMonthlyEventsOnADayNoMonthHasAreNamedQuickly(t *testing.T) {
 	for i := range events {
 		events[i] = fcEventOf(fmt.Sprintf("E%d", i), `[["Day","0",[2]]]`)
 	}
-	data = []byte(strings.Replace(string(data), `"events":[]`, `"events":`+string(mustJSON(events)), 1))
+	data = withFCEvents(data, events)
 	start := time.Now()
 	res, err := Convert(data, Auto)
 	if took := time.Since(start); took > 10*time.Second {

@@ -81,10 +81,7 @@ func (d *draft) simpleNotes(notes []json.RawMessage, categories []scCategory, fi
 		}
 		d.events = append(d.events, e)
 	}
-	if texts > 0 {
-		d.eventNotes = append(d.eventNotes, fmt.Sprintf("note texts: %s %s not carried (a reminder holds a comment of one line: the note's name)",
-			plural(texts, "text"), isAre(texts)))
-	}
+	d.textsNotCarried("note", "text", texts)
 	d.carriedNotes = simpleRepeatNote
 	return nil
 }
