@@ -134,13 +134,7 @@ func agendaRun(opts *AgendaOptions) error {
 			r.FormatShort(from), r.FormatShort(to)), f.IO.TermWidth), "\n"))
 		return nil
 	}
-	return printer.PrintList(func(yield func(output.Record, error) bool) {
-		for _, e := range entries {
-			if !yield(e, nil) {
-				return
-			}
-		}
-	}, agendaKind(cal.Months))
+	return printer.PrintList(resource.Records(resource.Slice(entries)), agendaKind(cal.Months))
 }
 
 // window is the agenda's first and last days: --from, else the
