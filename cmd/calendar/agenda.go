@@ -10,7 +10,6 @@ import (
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
-	"github.com/kanka-cli/kanka/internal/cache"
 	"github.com/kanka-cli/kanka/output"
 	"github.com/spf13/cobra"
 )
@@ -114,11 +113,7 @@ func agendaRun(opts *AgendaOptions) error {
 	if err != nil {
 		return err
 	}
-	trust := cache.ShowTrust
-	if opts.Refresh {
-		trust = 0
-	}
-	rs, err := k.CalendarReminders(opts.Ctx, c, id, trust)
+	rs, err := k.CalendarReminders(opts.Ctx, c, id, listTrust(opts.Refresh))
 	if err != nil {
 		return err
 	}
@@ -134,13 +129,7 @@ func agendaRun(opts *AgendaOptions) error {
 			r.FormatShort(from), r.FormatShort(to)), f.IO.TermWidth), "\n"))
 		return nil
 	}
-	return printer.PrintList(func(yield func(output.Record, error) bool) {
-		for _, e := range entries {
-			if !yield(e, nil) {
-				return
-			}
-		}
-	}, agendaKind(cal.Months))
+	return printer.PrintList(resource.Records(resource.Slice(entries)), agendaKind(cal.Months))
 }
 
 // window is the agenda's first and last days: --from, else the

@@ -11,6 +11,7 @@ import (
 
 	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/kanka-cli/kanka/output"
 )
 
@@ -78,13 +79,7 @@ func BenchmarkAgendaOfAYear(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := p.PrintList(func(yield func(output.Record, error) bool) {
-			for _, e := range entries {
-				if !yield(e, nil) {
-					return
-				}
-			}
-		}, agendaKind(cal.Months)); err != nil {
+		if err := p.PrintList(resource.Records(resource.Slice(entries)), agendaKind(cal.Months)); err != nil {
 			b.Fatal(err)
 		}
 		return len(entries)

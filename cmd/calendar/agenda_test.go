@@ -248,3 +248,24 @@ func TestAgendaOfTooManyDays(t *testing.T) {
 		t.Errorf("printed %s", env.Out)
 	}
 }
+
+// --refresh reads the calendar and every page of its reminders again,
+// whatever the cache holds.
+func TestAgendaRefreshReadsEveryPage(t *testing.T) {
+	k := cache.Open(cache.Options{Root: t.TempDir(), Profile: "p", Host: "h", Campaign: 1, Token: "a token no answer holds"})
+	for i, args := range [][]string{{"agenda", "12"}, {"agenda", "12", "--refresh"}} {
+		answers := agendaAnswers()
+		if i == 1 {
+			answers = noEntityAnswers()
+		}
+		env := newCTEnv(t, "id", answers...)
+		env.F.Globals.Output = ""
+		env.F.Cache = func() *cache.Cache { return k }
+		if err := env.run(args...); err != nil {
+			t.Fatal(err)
+		}
+		if i == 1 {
+			env.WantSent(agendaRoutes[:3]...)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/internal/cache"
@@ -34,4 +35,13 @@ func cachedCalendar(ctx context.Context, c *client.Client, k *cache.Cache, arg s
 		}
 	}
 	return readCalendar(ctx, c, arg)
+}
+
+// listTrust is how long show and agenda trust a calendar's cached weather
+// and reminders: cache.ShowTrust, not at all with --refresh.
+func listTrust(refresh bool) time.Duration {
+	if refresh {
+		return 0
+	}
+	return cache.ShowTrust
 }

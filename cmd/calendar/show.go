@@ -178,10 +178,7 @@ func showRun(opts *ShowOptions) error {
 // reminders (unless --no-weather, --no-reminders), both at once: from the
 // cache when it holds them, else every page.
 func (opts *ShowOptions) readDays(c *client.Client, k *cache.Cache, cal *client.Calendar, r *almanac.Reckoning, in *monthgrid.Input) error {
-	trust := cache.ShowTrust
-	if opts.Refresh {
-		trust = 0
-	}
+	trust := listTrust(opts.Refresh)
 	g, ctx := errgroup.WithContext(opts.Ctx)
 	if !opts.NoWeather {
 		g.Go(func() (err error) {
