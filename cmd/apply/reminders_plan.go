@@ -104,8 +104,8 @@ func planReminders(ps *cmdutil.Problems, missing *[]string, unread *[]error, cp 
 	// seed's is; any other of that key is one the seed does not list.
 	byKey := map[ReminderKey]*client.Reminder{}
 	for _, rm := range existing {
-		if _, ok := byKey[keyOf(rm)]; !ok && !claimed[rm.ID] {
-			byKey[keyOf(rm)] = rm
+		if _, ok := byKey[keyOf(&rm.ReminderInput)]; !ok && !claimed[rm.ID] {
+			byKey[keyOf(&rm.ReminderInput)] = rm
 		}
 	}
 	listed := map[int]bool{}
