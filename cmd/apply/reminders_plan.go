@@ -66,12 +66,9 @@ func planReminders(ps *cmdutil.Problems, missing *[]string, unread *[]error, cp 
 		return
 	}
 	cp.RemindersManaged = true
-	if cur != nil {
-		cp.entityID = cur.EntityID
-		if cur.EntityID <= 0 {
-			*unread = append(*unread, fmt.Errorf("calendar %d %q: the server's answer gives it no entity_id, the entity its reminders belong to; nothing was sent", cur.ID, cur.Name))
-			return
-		}
+	if cur != nil && cur.EntityID <= 0 {
+		*unread = append(*unread, fmt.Errorf("calendar %d %q: the server's answer gives it no entity_id, the entity its reminders belong to; nothing was sent", cur.ID, cur.Name))
+		return
 	}
 	r, err := cp.Send.Reckoning()
 	if err != nil {
