@@ -72,15 +72,11 @@ type DesiredReminder struct {
 }
 
 // Date is the reminder's date, a part of its key.
-func (r DesiredReminder) Date() client.Date {
-	return client.Date{Year: cmdutil.Deref(r.Input.Year), Month: cmdutil.Deref(r.Input.Month), Day: cmdutil.Deref(r.Input.Day)}
-}
+func (r DesiredReminder) Date() client.Date { return r.Input.Date() }
 
 // Key is what the reminder is known by among its calendar's: its date and
 // its comment as the service stores it.
-func (r DesiredReminder) Key() ReminderKey {
-	return ReminderKey{Date: r.Date(), Comment: client.StoredPurifiedText(cmdutil.Deref(r.Input.Comment))}
-}
+func (r DesiredReminder) Key() ReminderKey { return keyOf(&r.Input) }
 
 // ReminderKey is what a reminder without an id is known by: its date and
 // its comment, as the service stores it (client.StoredPurifiedText).
@@ -89,9 +85,9 @@ type ReminderKey struct {
 	Comment string
 }
 
-// keyOf is the key of a reminder read from the server.
-func keyOf(r *client.Reminder) ReminderKey {
-	return ReminderKey{Date: r.Date(), Comment: client.StoredPurifiedText(cmdutil.Deref(r.Comment))}
+// keyOf is the key of a reminder, of the seed or read from the server.
+func keyOf(in *client.ReminderInput) ReminderKey {
+	return ReminderKey{Date: in.Date(), Comment: client.StoredPurifiedText(cmdutil.Deref(in.Comment))}
 }
 
 // DesiredWeather is one weather entry of a seed, keyed by its date (Input's
@@ -105,9 +101,7 @@ type DesiredWeather struct {
 }
 
 // Date is the entry's key within its calendar.
-func (w DesiredWeather) Date() client.Date {
-	return client.Date{Year: cmdutil.Deref(w.Input.Year), Month: cmdutil.Deref(w.Input.Month), Day: cmdutil.Deref(w.Input.Day)}
-}
+func (w DesiredWeather) Date() client.Date { return w.Input.Date() }
 
 // label names a calendar of the seed in messages: its name, else its id.
 func (d DesiredCalendar) label() string {

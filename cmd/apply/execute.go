@@ -253,12 +253,7 @@ func (x *executor) writeCalendar(cp *CalendarPlan) {
 		cp.ID = cal.ID
 	}
 	cp.written = true
-	if cal != nil {
-		cp.answer = cal
-		if cal.EntityID > 0 {
-			cp.entityID = cal.EntityID
-		}
-	}
+	cp.answer = cal
 	// The live service clamps a leap day: its route reaches it, or the
 	// write is not done (its fields are, so its weather may go).
 	if cp.Send.Date != nil {

@@ -79,9 +79,6 @@ type CalendarPlan struct {
 	Reminders            []*ReminderPlan
 	RemindersUnchanged   []*ReminderPlan
 	RemindersNotCompared []string
-	// entityID is the calendar's entity, which its reminders belong to:
-	// as read, or as its create's answer gives it.
-	entityID int
 	// answer is the calendar as the run's write of it answered, nil when
 	// it was not written: its moons number the repeats of its reminders.
 	answer *client.Calendar

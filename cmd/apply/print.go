@@ -172,6 +172,14 @@ func (n WeatherCounts) String() string {
 	return fmt.Sprintf("%d to create, %d to update, %d to delete, %d unchanged", n.Create, n.Update, n.Delete, n.Unchanged)
 }
 
+// add adds the counts m to n.
+func (n *WeatherCounts) add(m WeatherCounts) {
+	n.Create += m.Create
+	n.Update += m.Update
+	n.Delete += m.Delete
+	n.Unchanged += m.Unchanged
+}
+
 func weatherCounts(cp *CalendarPlan) WeatherCounts {
 	return countActions(cp.Weather, len(cp.WeatherUnchanged), func(wp *WeatherPlan) Action { return wp.Action })
 }
@@ -203,11 +211,7 @@ func PlanSummary(plan *Plan) string {
 	for _, cp := range plan.Calendars {
 		if cp.RemindersManaged {
 			managed = true
-			n := reminderCounts(cp)
-			reminders.Create += n.Create
-			reminders.Update += n.Update
-			reminders.Delete += n.Delete
-			reminders.Unchanged += n.Unchanged
+			reminders.add(reminderCounts(cp))
 		}
 		switch cp.Action {
 		case Create:
@@ -217,11 +221,7 @@ func PlanSummary(plan *Plan) string {
 		default:
 			unchanged++
 		}
-		n := weatherCounts(cp)
-		weather.Create += n.Create
-		weather.Update += n.Update
-		weather.Delete += n.Delete
-		weather.Unchanged += n.Unchanged
+		weather.add(weatherCounts(cp))
 	}
 	s := fmt.Sprintf("Plan: %s to create, %d to update, %d unchanged; %s to create, %d to update, %d to delete, %d unchanged",
 		plural(create, "calendar"), update, unchanged, plural(weather.Create, "weather entry"), weather.Update, weather.Delete, weather.Unchanged)

@@ -20,7 +20,8 @@ func (x *executor) writeReminder(cp *CalendarPlan, rp *ReminderPlan) {
 }
 
 func (x *executor) reminder(ctx context.Context, cp *CalendarPlan, rp *ReminderPlan) error {
-	if cp.entityID <= 0 {
+	entityID := cp.entityID()
+	if entityID <= 0 {
 		return fmt.Errorf("calendar %q: the server's answer gives it no entity_id, the entity its reminders belong to", cp.Name)
 	}
 	send := client.ReminderFields().Clone(&rp.Send)
@@ -29,7 +30,7 @@ func (x *executor) reminder(ctx context.Context, cp *CalendarPlan, rp *ReminderP
 			return err
 		}
 	}
-	reminders := x.c.Reminders(cp.entityID)
+	reminders := x.c.Reminders(entityID)
 	switch rp.Action {
 	case Create:
 		send.CalendarID = &cp.ID
@@ -49,6 +50,18 @@ func (x *executor) reminder(ctx context.Context, cp *CalendarPlan, rp *ReminderP
 		return err
 	}
 	return nil
+}
+
+// entityID is the calendar's entity, which its reminders belong to: as
+// the run's write of it answered, else as read.
+func (cp *CalendarPlan) entityID() int {
+	if cp.answer != nil && cp.answer.EntityID > 0 {
+		return cp.answer.EntityID
+	}
+	if cp.current != nil {
+		return cp.current.EntityID
+	}
+	return 0
 }
 
 // numberMoon reads the seed's repeat on a moon named (MOON:PHASE) that

@@ -66,12 +66,9 @@ func planReminders(ps *cmdutil.Problems, missing *[]string, unread *[]error, cp 
 		return
 	}
 	cp.RemindersManaged = true
-	if cur != nil {
-		cp.entityID = cur.EntityID
-		if cur.EntityID <= 0 {
-			*unread = append(*unread, fmt.Errorf("calendar %d %q: the server's answer gives it no entity_id, the entity its reminders belong to; nothing was sent", cur.ID, cur.Name))
-			return
-		}
+	if cur != nil && cur.EntityID <= 0 {
+		*unread = append(*unread, fmt.Errorf("calendar %d %q: the server's answer gives it no entity_id, the entity its reminders belong to; nothing was sent", cur.ID, cur.Name))
+		return
 	}
 	r, err := cp.Send.Reckoning()
 	if err != nil {
@@ -104,8 +101,8 @@ func planReminders(ps *cmdutil.Problems, missing *[]string, unread *[]error, cp 
 	// seed's is; any other of that key is one the seed does not list.
 	byKey := map[ReminderKey]*client.Reminder{}
 	for _, rm := range existing {
-		if _, ok := byKey[keyOf(rm)]; !ok && !claimed[rm.ID] {
-			byKey[keyOf(rm)] = rm
+		if _, ok := byKey[keyOf(&rm.ReminderInput)]; !ok && !claimed[rm.ID] {
+			byKey[keyOf(&rm.ReminderInput)] = rm
 		}
 	}
 	listed := map[int]bool{}

@@ -79,8 +79,8 @@ func (k *Cache) CompletionWeather(ctx context.Context, c *client.Client, calenda
 		return page.Items, nil
 	}
 	k.mu.Lock()
-	set := k.loadWeather(calendarID, nil)
-	basedOn := k.generation(weatherFile(calendarID), "weather")
+	set := weatherList.load(k, calendarID, nil)
+	basedOn := k.generation(weatherList.file(calendarID), weatherList.kind)
 	k.mu.Unlock()
 	if set == nil {
 		return k.firstWeatherPage(ctx, c, calendarID, basedOn)
@@ -107,7 +107,7 @@ func (k *Cache) firstWeatherPage(ctx context.Context, c *client.Client, calendar
 			set.raws = append(set.raws, []byte(w.Raw))
 		}
 		k.mu.Lock()
-		_ = k.writeWeather(calendarID, set, basedOn)
+		_ = weatherList.write(k, calendarID, set, basedOn)
 		k.mu.Unlock()
 	}
 	return page.Items, nil
@@ -116,7 +116,7 @@ func (k *Cache) firstWeatherPage(ctx context.Context, c *client.Client, calendar
 // tailForCompletion asks for the page that holds set's tail (one request),
 // as Weather's revalidation does, but reads no further page.
 func (k *Cache) tailForCompletion(ctx context.Context, c *client.Client, calendarID int, set *weatherSet) ([]*client.Weather, error) {
-	page, tail, agrees, err := k.tailPage(ctx, c, calendarID, set)
+	page, tail, agrees, err := weatherList.tailPage(ctx, c, calendarID, set)
 	if err != nil {
 		return set.keptInOrder(), err
 	}
@@ -137,7 +137,7 @@ func (k *Cache) tailForCompletion(ctx context.Context, c *client.Client, calenda
 		set.put(start+i, w, nil)
 	}
 	added := page.Items[n-start:]
-	if !k.extend(calendarID, set, added, page.Meta.Total, nil) {
+	if !weatherList.extend(k, calendarID, set, added, page.Meta.Total, nil) {
 		// Entries added past this page (or out of the order the cache
 		// keeps): the file waits for a command that reads them.
 		return append(set.keptInOrder(), added...), nil

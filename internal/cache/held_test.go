@@ -8,7 +8,7 @@ import (
 	"github.com/kanka-cli/kanka/client"
 )
 
-// A completion reads every entry of the file (loadWeather, keeping all):
+// A completion reads every entry of the file (weatherList.load, keeping all):
 // each entry's answer is then held once, as the entry's own, not once
 // more beside it for the file's next writing.
 func TestLoadWeatherHoldsEachAnswerOnce(t *testing.T) {
@@ -18,11 +18,11 @@ func TestLoadWeatherHoldsEachAnswerOnce(t *testing.T) {
 		set.ids = append(set.ids, id)
 		set.raws = append(set.raws, []byte(fmt.Sprintf(`{"id":%d,"calendar_id":1,"day":%d,"month":1,"year":1,"weather":"sun"}`, id, id)))
 	}
-	if err := k.writeWeather(1, set, -1); err != nil {
+	if err := weatherList.write(k, 1, set, -1); err != nil {
 		t.Fatal(err)
 	}
 	for _, keep := range []func(*client.Weather) bool{nil, func(w *client.Weather) bool { return w.ID != 2 }, keepNone[*client.Weather]} {
-		got := k.loadWeather(1, keep)
+		got := weatherList.load(k, 1, keep)
 		if got == nil || len(got.raws) != 3 {
 			t.Fatalf("loaded %+v", got)
 		}

@@ -46,7 +46,7 @@ func (k *Cache) CalendarGone(id int) {
 		return
 	}
 	k.CalendarChanged(id)
-	k.forget(weatherFile(id))
+	k.forget(weatherList.file(id))
 	k.forget(reminderList.file(id))
 }
 

@@ -28,20 +28,6 @@ var weatherList = calendarList[client.Weather, *client.Weather]{
 // weatherSet is a calendar's weather as the cache holds it.
 type weatherSet = listSet[client.Weather, *client.Weather]
 
-func weatherFile(calendarID int) string { return weatherList.file(calendarID) }
-
-// loadWeather reads the weather file of calendarID; nil when there is none
-// to trust.
-func (k *Cache) loadWeather(calendarID int, keep func(*client.Weather) bool) *weatherSet {
-	return weatherList.load(k, calendarID, keep)
-}
-
-// writeWeather writes set as calendarID's weather file, unless the file
-// changed since generation basedOn.
-func (k *Cache) writeWeather(calendarID int, set *weatherSet, basedOn int64) error {
-	return weatherList.write(k, calendarID, set, basedOn)
-}
-
 // Weather is the entries of calendar calendarID that keep keeps, in the
 // service's order. The cache's, when its entries were read whole less than
 // trust ago and the page of its tail agrees (one request, and the pages of
@@ -59,18 +45,6 @@ func (k *Cache) Weather(ctx context.Context, c *client.Client, calendarID int, t
 // for nothing.
 func (k *Cache) Knows(calendarID int, trust time.Duration, keep func(*client.Weather) bool) bool {
 	return weatherList.knows(k, calendarID, trust, keep)
-}
-
-// tailPage is the page that holds set's tail (one request), its number,
-// and whether it agrees with set.
-func (k *Cache) tailPage(ctx context.Context, c *client.Client, calendarID int, set *weatherSet) (page *client.Page[*client.Weather], tail int, agrees bool, err error) {
-	return weatherList.tailPage(ctx, c, calendarID, set)
-}
-
-// extend puts added, the entries past set's tail, at its end and writes
-// the file when they make the whole list (see calendarList.extend).
-func (k *Cache) extend(calendarID int, set *weatherSet, added []*client.Weather, total int, keep func(*client.Weather) bool) bool {
-	return weatherList.extend(k, calendarID, set, added, total, keep)
 }
 
 // TeeWeather is the walk of every page of calendarID's weather (walk is
