@@ -131,9 +131,9 @@ func (c *calendar) fantasyEvents(reminders []planned, at fcPlace) []fcEvent {
 // starts an occurrence of the reminder's length.
 func (c *calendar) fcMoonDays(p planned, m fcMoonRef, phase int, all int64) toolDays {
 	g := float64(m.granularity)
-	last := c.lastYearDay(p.until)
-	if !p.bounded {
-		_, last = c.r.OrdinalRange()
+	_, last := c.r.OrdinalRange()
+	if p.bounded {
+		last = c.r.LastDayUpTo(p.until)
 	}
 	span := int64(p.length() - 1)
 	return func(_ int, lo, hi int64, add func(from, to int64)) {

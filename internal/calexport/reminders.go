@@ -160,19 +160,6 @@ func (c *calendar) moonName(id int) string {
 	return "moon " + strconv.Itoa(id)
 }
 
-// lastYearDay is the day number of the last day of year y (of the last
-// year before it that Kanka has), for a repeat's end.
-func (c *calendar) lastYearDay(y int64) int64 {
-	_, last := c.r.OrdinalRange()
-	if y >= almanac.MaxYear {
-		return last
-	}
-	if o, err := c.r.Ordinal(almanac.Date{Year: int(y) + 1, Month: 1, Day: 1}); err == nil {
-		return o - 1
-	}
-	return c.yearStart(int(y)+1) - 1
-}
-
 // differsLoss says the tool shows the reminder on other days than Kanka,
 // why (the tool's rule), and the nearest day that differs; nothing when
 // every day within from..to agrees.
