@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/kanka-cli/kanka/almanac"
-	"github.com/kanka-cli/kanka/client"
 )
 
 // Reminder is a reminder of the calendar as the tools' events and notes
@@ -188,18 +187,4 @@ func idList(ids []int) string {
 		return "reminder " + words[0]
 	}
 	return "reminders " + joinWords(words)
-}
-
-// keepMoon keeps ref as the written moon a repeat on m's id finds, when m
-// is the calendar's first moon of that id (the service looks up the
-// first).
-func keepMoon[T any](c *calendar, refs map[int]T, m moonFit, ref T) {
-	if m.ID == nil {
-		return
-	}
-	i := slices.IndexFunc(c.in.Moons, func(o client.Moon) bool { return o.ID != nil && *o.ID == *m.ID })
-	if _, seen := refs[*m.ID]; !seen && i >= 0 && c.in.Moons[i].Name == m.Name && c.in.Moons[i].Offset == m.Offset &&
-		c.in.Moons[i].Fullmoon == m.Fullmoon {
-		refs[*m.ID] = ref
-	}
 }
