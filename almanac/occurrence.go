@@ -162,7 +162,7 @@ func (r *Reckoning) plan(rec Recurrence) (plan, error) {
 		return plan{}, err
 	}
 	if bounded {
-		p.hi = r.lastDayUpTo(until)
+		p.hi = r.LastDayUpTo(until)
 	}
 	p.kind, p.month, p.day = per.Repeat, rec.Date.Month, rec.Date.Day
 	if per.Repeat == RepeatMoon {
@@ -198,9 +198,10 @@ func (r *Reckoning) moonsWithID(id int) ([]moon, error) {
 	return out, nil
 }
 
-// lastDayUpTo is the last day of the latest year at or before y (the day
-// before the first when y is before every year).
-func (r *Reckoning) lastDayUpTo(y int64) int64 {
+// LastDayUpTo is the last day of the latest year at or before y (the day
+// before the first when y is before every year): where a repeat that ends
+// in year y (recurring_until) stops.
+func (r *Reckoning) LastDayUpTo(y int64) int64 {
 	first, last := r.OrdinalRange()
 	switch {
 	case y >= yearLimit:

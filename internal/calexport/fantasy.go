@@ -182,9 +182,9 @@ func (c *calendar) fantasy(reminders []Reminder) fcFile {
 		shift := m.reduce(float64(m.Offset) - delta + float64(all) - p/2)
 		f.StaticData.Moons = append(f.StaticData.Moons, fcMoon{Name: m.Name, Cycle: p, Shift: shift, Granularity: g,
 			Color: hexColour(m.Colour), ShadowColor: "#292b4a", CycleRounding: "round"})
-		keepMoon(c, at.moons, m, fcMoonRef{index: i, cycle: p, shift: shift, granularity: g})
+		ref := fcMoonRef{index: i, cycle: p, shift: shift, granularity: g}
+		c.keepMoon(at.moons, m, ref)
 		if !ok {
-			ref := fcMoonRef{index: i, cycle: p, shift: shift, granularity: g}
 			d := c.firstFullDiffers(m, from, to, func(day int64) bool { return fcPhase(day+all, ref) == g/2 })
 			if d != nil {
 				c.lose(d, "moon %s: a cycle of %s days is too short for Fantasy-Calendar's %d phases: some full moons show on no day or on the next; %s",

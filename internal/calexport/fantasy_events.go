@@ -2,9 +2,11 @@ package calexport
 
 import (
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/kanka-cli/kanka/almanac"
+	"github.com/kanka-cli/kanka/client"
 )
 
 // Fantasy-Calendar events (docs/formats.md 1.2 to 1.4, 1.7, 1.8): the
@@ -64,6 +66,20 @@ type fcPlace struct {
 	moons    map[int]fcMoonRef
 	all      int64
 	from, to int64
+}
+
+// keepMoon keeps ref as the written moon a repeat on m's id finds, when m
+// is the calendar's first moon of that id (the service looks up the
+// first).
+func (c *calendar) keepMoon(refs map[int]fcMoonRef, m moonFit, ref fcMoonRef) {
+	if m.ID == nil {
+		return
+	}
+	i := slices.IndexFunc(c.in.Moons, func(o client.Moon) bool { return o.ID != nil && *o.ID == *m.ID })
+	if _, seen := refs[*m.ID]; !seen && i >= 0 && c.in.Moons[i].Name == m.Name && c.in.Moons[i].Offset == m.Offset &&
+		c.in.Moons[i].Fullmoon == m.Fullmoon {
+		refs[*m.ID] = ref
+	}
 }
 
 func and() []string { return []string{"&&"} }
@@ -131,9 +147,9 @@ func (c *calendar) fantasyEvents(reminders []planned, at fcPlace) []fcEvent {
 // starts an occurrence of the reminder's length.
 func (c *calendar) fcMoonDays(p planned, m fcMoonRef, phase int, all int64) toolDays {
 	g := float64(m.granularity)
-	last := c.lastYearDay(p.until)
-	if !p.bounded {
-		_, last = c.r.OrdinalRange()
+	_, last := c.r.OrdinalRange()
+	if p.bounded {
+		last = c.r.LastDayUpTo(p.until)
 	}
 	span := int64(p.length() - 1)
 	return func(_ int, lo, hi int64, add func(from, to int64)) {

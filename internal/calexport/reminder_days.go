@@ -1,6 +1,7 @@
 package calexport
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/kanka-cli/kanka/almanac"
@@ -148,7 +149,7 @@ func (s *dayScratch) addShown(from, to int64) {
 // Every span given must have from <= to (its callers drop empty ones):
 // symmetricDifference reads its output in order on that promise.
 func merge(spans []span) []span {
-	slices.SortFunc(spans, func(a, b span) int { return cmpInt(a.from, b.from) })
+	slices.SortFunc(spans, func(a, b span) int { return cmp.Compare(a.from, b.from) })
 	out := spans[:0] // written no faster than read
 	for _, s := range spans {
 		if n := len(out); n > 0 && s.from <= out[n-1].to+1 {
@@ -240,14 +241,4 @@ func abs(x int64) int64 {
 		return -x
 	}
 	return x
-}
-
-func cmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/kanka-cli/kanka/almanac"
-	"github.com/kanka-cli/kanka/client"
 )
 
 // Reminder is a reminder of the calendar as the tools' events and notes
@@ -160,19 +159,6 @@ func (c *calendar) moonName(id int) string {
 	return "moon " + strconv.Itoa(id)
 }
 
-// lastYearDay is the day number of the last day of year y (of the last
-// year before it that Kanka has), for a repeat's end.
-func (c *calendar) lastYearDay(y int64) int64 {
-	_, last := c.r.OrdinalRange()
-	if y >= almanac.MaxYear {
-		return last
-	}
-	if o, err := c.r.Ordinal(almanac.Date{Year: int(y) + 1, Month: 1, Day: 1}); err == nil {
-		return o - 1
-	}
-	return c.yearStart(int(y)+1) - 1
-}
-
 // differsLoss says the tool shows the reminder on other days than Kanka,
 // why (the tool's rule), and the nearest day that differs; nothing when
 // every day within from..to agrees.
@@ -201,18 +187,4 @@ func idList(ids []int) string {
 		return "reminder " + words[0]
 	}
 	return "reminders " + joinWords(words)
-}
-
-// keepMoon keeps ref as the written moon a repeat on m's id finds, when m
-// is the calendar's first moon of that id (the service looks up the
-// first).
-func keepMoon[T any](c *calendar, refs map[int]T, m moonFit, ref T) {
-	if m.ID == nil {
-		return
-	}
-	i := slices.IndexFunc(c.in.Moons, func(o client.Moon) bool { return o.ID != nil && *o.ID == *m.ID })
-	if _, seen := refs[*m.ID]; !seen && i >= 0 && c.in.Moons[i].Name == m.Name && c.in.Moons[i].Offset == m.Offset &&
-		c.in.Moons[i].Fullmoon == m.Fullmoon {
-		refs[*m.ID] = ref
-	}
 }
