@@ -21,7 +21,14 @@ func WrapCommand(line string, w int) []string {
 	}
 	body := strings.TrimLeft(line, " ")
 	indent := line[:len(line)-len(body)]
-	lines := output.WrapWords(flagsWithValues(ShellWords(body)), w-2, indent, indent+"    ")
+	return ContinuedLines(flagsWithValues(ShellWords(body)), w, indent)
+}
+
+// ContinuedLines lays the words of one command out in lines of at most w
+// columns, after indent: each line but the last ends in " \", and the
+// lines after the first are indented four more.
+func ContinuedLines(words []string, w int, indent string) []string {
+	lines := output.WrapWords(words, w-2, indent, indent+"    ")
 	for i := range lines[:len(lines)-1] {
 		lines[i] += " \\"
 	}

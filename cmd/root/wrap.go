@@ -65,9 +65,5 @@ func wrapCommandLine(line string, width int) []string {
 	if strings.HasPrefix(body, "#") {
 		return wrapWords(strings.Fields(strings.TrimPrefix(body, "#")), width, indent+"# ", indent+"# ")
 	}
-	lines := wrapWords(cmdutil.ShellWords(body), width-2, indent, indent+"    ")
-	for i := range lines[:len(lines)-1] {
-		lines[i] += " \\"
-	}
-	return lines
+	return cmdutil.ContinuedLines(cmdutil.ShellWords(body), width, indent)
 }
