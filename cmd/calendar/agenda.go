@@ -2,7 +2,6 @@ package calendar
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -164,15 +163,14 @@ func (opts *AgendaOptions) window(r *almanac.Reckoning, cal *client.Calendar) (f
 }
 
 // agendaOf is the agenda of rs from..to: a day and a reminder an entry,
-// by date and then reminder id; too many is a usage error (nothing is
-// printed: a shorter window is asked for).
+// by date and then reminder id; too many is a usage error from
+// gridReminders (nothing is printed: a shorter window is asked for).
 func agendaOf(r *almanac.Reckoning, rs []*client.Reminder, from, to almanac.Date, owner ownerOf) ([]agendaEntry, error) {
 	a, _ := r.Ordinal(from)
 	b, _ := r.Ordinal(to)
 	days, err := gridReminders(r, rs, a, b, owner)
-	var many *tooManyDaysError
-	if errors.As(err, &many) {
-		return nil, cmdutil.UsageErrorf("%v", err)
+	if err != nil {
+		return nil, err
 	}
 	facts := dayFacts{r: r, of: map[almanac.Date]dayFact{}}
 	out := make([]agendaEntry, len(days))

@@ -269,3 +269,22 @@ func TestAgendaRefreshReadsEveryPage(t *testing.T) {
 		}
 	}
 }
+
+// A year whose reminders fall on too many days is refused by show as by
+// agenda: a usage error (exit 2), nothing printed.
+func TestShowOfTooManyReminderDays(t *testing.T) {
+	long := make([]string, 300)
+	for i := range long {
+		long[i] = storedReminder(i+1, 12, 40, "1400-1-1", 1000000, "Always", "", "")
+	}
+	env := newCTEnv(t, "json", answer("GET calendars/12", harptos("1492-4-1")),
+		answer("GET calendars/12/reminders", reminderPage(1, 1, len(long), long...)))
+	err := env.run("show", "12", "--year", "1492", "--whole-year", "--no-weather")
+	wantUsage(t, err, "")
+	if !strings.Contains(err.Error(), "ask for fewer days") {
+		t.Errorf("error %q", err)
+	}
+	if env.Out.String() != "" {
+		t.Errorf("printed %s", env.Out)
+	}
+}

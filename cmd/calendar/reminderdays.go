@@ -7,6 +7,7 @@ import (
 
 	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/output/monthgrid"
 )
 
@@ -30,7 +31,8 @@ type reminderDay struct {
 const maxReminderDays = 100_000
 
 // tooManyDaysError is a window whose reminders cover more than
-// maxReminderDays days-and-reminders.
+// maxReminderDays days-and-reminders: a usage error for every command
+// (gridReminders wraps it), which asks for fewer days.
 type tooManyDaysError struct{ from, to almanac.Date }
 
 func (e *tooManyDaysError) Error() string {
@@ -80,7 +82,7 @@ func gridReminders(r *almanac.Reckoning, rs []*client.Reminder, from, to int64, 
 	dates := dateOf{r: r, of: map[int64]almanac.Date{}}
 	days, ok := reminderDays(r, rs, from, to, maxReminderDays)
 	if !ok {
-		return nil, &tooManyDaysError{from: dates.on(from), to: dates.on(to)}
+		return nil, &cmdutil.UsageError{Err: &tooManyDaysError{from: dates.on(from), to: dates.on(to)}}
 	}
 	out := make([]monthgrid.Reminder, len(days))
 	for i, d := range days {
