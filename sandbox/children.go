@@ -112,6 +112,22 @@ func inCalendar[R interface {
 	return parent{calendar: c}, func(r R) bool { return r.calendarOf() == c.ID }, nil
 }
 
+// ofEntity is the scope of the records on entity parentID.
+func ofEntity[R interface {
+	child
+	entityOf() (id int, ok bool) // ok: the record is on an entity
+}](st *state, parentID string) (parent, func(R) bool, *reply) {
+	e := st.findEntity(idOf(parentID))
+	if e == nil {
+		rep := modelNotFound("Entity", parentID)
+		return parent{}, nil, &rep
+	}
+	return parent{entity: e}, func(r R) bool {
+		id, ok := r.entityOf()
+		return ok && id == e.ID
+	}, nil
+}
+
 // childList is the route of the list of kind k at path, whose one id is
 // the parent's.
 func childList[R child](s *Server, k *children[R], path string, sc scope[R]) route {

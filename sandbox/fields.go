@@ -83,6 +83,13 @@ type reading struct {
 	live     bool   // the server is in the live service's mode
 }
 
+// aCalendar checks that a write's id names a calendar.
+func aCalendar(r reading, key string, id any) {
+	if r.st.findCalendar(id.(int)) == nil {
+		r.in.p.add(key, msgInvalid(key))
+	}
+}
+
 // requiredIn reports whether the write r must send f.
 func (f field) requiredIn(r reading) bool {
 	return f.need == always || (f.need == onCreate && r.creating)

@@ -37,6 +37,9 @@ func (r *reminder) UnmarshalJSON(b []byte) error {
 }
 
 func (r *reminder) calendarOf() int { return r.CalendarID }
+func (r *reminder) entityOf() (int, bool) {
+	return r.RemindableID, r.RemindableType == entityModel
+}
 
 // reminderKind is the reminders (reminders.md), under an entity, and listed
 // by calendar too. The document says nothing of them, so both modes serve
@@ -62,7 +65,7 @@ var reminderKind = children[*reminder]{
 	// leaves out. The day and month are not checked against the calendar.
 	// The length and the visibility, sent null, are left as they are.
 	fields: []field{
-		integer("calendar_id").required(onCreate).checked(namesACalendar),
+		integer("calendar_id").required(onCreate).checked(aCalendar),
 		whole("day", 1, math.MaxInt).required(onCreate),
 		whole("month", 1, math.MaxInt).required(onCreate),
 		integer("year").required(onCreate),
@@ -81,22 +84,6 @@ var reminderKind = children[*reminder]{
 	},
 	read:   readReminder,
 	answer: (*Server).reminderJSON,
-}
-
-// ofEntity is the scope of the reminders of entity parentID.
-func ofEntity(st *state, parentID string) (parent, func(*reminder) bool, *reply) {
-	e := st.findEntity(idOf(parentID))
-	if e == nil {
-		rep := modelNotFound("Entity", parentID)
-		return parent{}, nil, &rep
-	}
-	return parent{entity: e}, func(r *reminder) bool { return r.RemindableType == entityModel && r.RemindableID == e.ID }, nil
-}
-
-func namesACalendar(r reading, key string, v any) {
-	if r.st.findCalendar(v.(int)) == nil {
-		r.in.p.add(key, msgInvalid(key))
-	}
 }
 
 // readReminder is what StoreReminder does beyond its fields: every save

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -212,5 +213,22 @@ func TestResetOfANewerFileKeepsItsCounters(t *testing.T) {
 		"calendars":null,"weather":null,"reminders":null,"entities":null}`
 	if !jsonEqual(t, b, []byte(want)) {
 		t.Fatalf("after reset\n%s\nwant %s", b, want)
+	}
+}
+
+// A null in any list of records is a damaged file, named by its list.
+func TestStateFileNullRecords(t *testing.T) {
+	for list, reason := range map[string]string{"calendars": "a null calendar", "weather": "a null weather entry",
+		"reminders": "a null reminder", "entities": "a null entity"} {
+		t.Run(list, func(t *testing.T) {
+			content := strings.Replace(`{"last_ids":{},"version":2,"calendars":[],"weather":[],"reminders":[],"entities":[]}`, `"`+list+`":[]`, `"`+list+`":[null]`, 1)
+			path, before := writeFile(t, "state.json", content)
+			_, err := New(Options{DataPath: path})
+			var bad *StateFileError
+			if !errors.As(err, &bad) || !bad.Damaged || bad.Reason != reason {
+				t.Fatalf("New: %#v, want reason %q", err, reason)
+			}
+			checkUntouched(t, path, before)
+		})
 	}
 }

@@ -59,7 +59,10 @@ func namesOnly[V any](b []byte, known map[string]V) bool {
 	return t.Err == nil
 }
 
-func hasKey[V any](m map[string]V, k string) bool { _, ok := m[k]; return ok }
+func hasKey[V any](m map[string]V, k string) bool {
+	_, ok := m[k]
+	return ok
+}
 
 // writeKeeping is the JSON object of v, a struct, followed by rest.
 func writeKeeping(v any, rest unknown) ([]byte, error) {
