@@ -122,7 +122,9 @@ var reminderAnswer = []string{"id", "remindable_id", "remindable_type", "calenda
 func (s *Server) reminderJSON(r *reminder) object {
 	return s.omit(recordAnswer(r, true, reminderAnswer, object{
 		{"date", strconv.Itoa(r.Year) + "-" + strconv.Itoa(r.Month) + "-" + strconv.Itoa(r.Day)},
-		{"created_at", isoTime(r.CreatedAt)}, {"created_by", sandboxUser},
-		{"updated_at", isoTime(r.UpdatedAt)}, {"updated_by", nil},
+		{"created_at", isoTime(r.CreatedAt)},
+		{"created_by", sandboxUser},
+		{"updated_at", isoTime(r.UpdatedAt)},
+		{"updated_by", nil},
 	}))
 }

@@ -49,7 +49,10 @@ func (s *Server) weatherJSON(w *weather) object {
 		keys = append(keys[:len(keys):len(keys)], "name")
 	}
 	return s.omit(recordAnswer(w, s.live, keys, object{
-		{"created_by", sandboxUser}, {"created_at", plainTime(w.CreatedAt)}, {"updated_at", plainTime(w.UpdatedAt)}}))
+		{"created_by", sandboxUser},
+		{"created_at", plainTime(w.CreatedAt)},
+		{"updated_at", plainTime(w.UpdatedAt)},
+	}))
 }
 
 // checkWeatherDate checks a weather write's date: the document mode
