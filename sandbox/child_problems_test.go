@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"reflect"
 	"testing"
 )
 
@@ -119,4 +120,32 @@ func TestChildNullsOnFieldsThatCannotBeNull(t *testing.T) {
 			t.Fatalf("%d %s", w.Code, got)
 		}
 	})
+}
+
+// Each field of a child kind's table is stored in its record's struct
+// field of the same JSON key, of the field's kind (a pointer when it may be
+// null): a wrong entry fails here rather than in a write.
+func TestChildFieldsAreTheirRecordsFields(t *testing.T) {
+	checkFields(t, &weatherKind)
+	checkFields(t, &reminderKind)
+}
+
+func checkFields[R child](t *testing.T, k *children[R]) {
+	t.Helper()
+	want := map[fieldKind]reflect.Kind{textField: reflect.String, wholeField: reflect.Int, flagField: reflect.Bool}
+	rec := reflect.TypeFor[R]().Elem()
+	for _, f := range k.fields {
+		at, ok := jsonFields(rec)[f.key]
+		if !ok {
+			t.Errorf("%s: no field of %s is stored under %q", k.model, rec, f.key)
+			continue
+		}
+		typ := rec.FieldByIndex(at).Type
+		if typ.Kind() == reflect.Pointer {
+			typ = typ.Elem()
+		}
+		if typ.Kind() != want[f.kind] {
+			t.Errorf("%s.%s is a %s, stored as a %s", k.model, f.key, want[f.kind], typ)
+		}
+	}
 }
