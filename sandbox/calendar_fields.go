@@ -10,7 +10,7 @@ import (
 // whole number or a switch, read from a write under its key, stored under
 // it (calendar.Fields, and so in the state file), and answered under it
 // after the moons, in this order. A new such field is one line here.
-var calendarFields = []calendarField{
+var calendarFields = []field{
 	whole("start_offset", 0, 99).created(0).docAfter("months"),
 	text("suffix", 191),
 	text("format", 20).liveOnly().checked(formatLetters),
@@ -25,55 +25,6 @@ var calendarFields = []calendarField{
 	whole("leap_year_start", 1, 255).when(hasLeapYears),
 }
 
-// calendarField is one entry of calendarFields.
-type calendarField struct {
-	key    string
-	kind   fieldKind
-	max    int // a text's most characters (0: no limit)
-	lo, hi int // a whole number's range
-	// checkedWhen says whether a write's number is checked against its
-	// range, given the write and the calendar it changes (nil on create);
-	// nil is always.
-	checkedWhen func(w *calendarWrite, existing *calendar) bool
-	check       func(in *input, key, text string) // a text's own check
-	// live: answered in the live service's mode only (the document's table
-	// does not list it), though stored in both.
-	live bool
-	// after is the key the document's answers show it after ("": at the
-	// end).
-	after string
-	// onCreate is what a create that leaves it out stores (nil: null).
-	onCreate any
-}
-
-type fieldKind int
-
-const (
-	textField fieldKind = iota
-	wholeField
-	flagField
-)
-
-func text(key string, max int) calendarField {
-	return calendarField{key: key, kind: textField, max: max}
-}
-func whole(key string, lo, hi int) calendarField {
-	return calendarField{key: key, kind: wholeField, lo: lo, hi: hi}
-}
-func flag(key string) calendarField { return calendarField{key: key, kind: flagField} }
-
-func (f calendarField) liveOnly() calendarField           { f.live = true; return f }
-func (f calendarField) docAfter(key string) calendarField { f.after = key; return f }
-func (f calendarField) created(v any) calendarField       { f.onCreate = v; return f }
-func (f calendarField) when(fn func(*calendarWrite, *calendar) bool) calendarField {
-	f.checkedWhen = fn
-	return f
-}
-func (f calendarField) checked(fn func(in *input, key, text string)) calendarField {
-	f.check = fn
-	return f
-}
-
 func never(*calendarWrite, *calendar) bool { return false }
 
 // hasLeapYears: the calendar has leap years once the write is applied.
@@ -84,72 +35,10 @@ func hasLeapYears(w *calendarWrite, existing *calendar) bool {
 	return existing != nil && existing.Fields.flag("has_leap_year")
 }
 
-func formatLetters(in *input, key, text string) {
-	if strings.Trim(text, "ymMds ,-") != "" {
-		in.p.add(key, "The format format is invalid: only y, m, M, d, s, spaces, commas and dashes are allowed.")
+func formatLetters(r reading, key string, v any) {
+	if strings.Trim(v.(string), "ymMds ,-") != "" {
+		r.in.p.add(key, "The format format is invalid: only y, m, M, d, s, spaces, commas and dashes are allowed.")
 	}
-}
-
-// read reads f from a write; a live write may set it to null.
-func (f calendarField) read(in *input, w *calendarWrite, existing *calendar) nullable[any] {
-	switch f.kind {
-	case textField:
-		v := in.optStr(f.key, f.max)
-		if f.check != nil && v.v != nil {
-			f.check(in, f.key, *v.v)
-		}
-		return anyOf(v)
-	case wholeField:
-		return anyOf(in.optInt(f.key, f.lo, f.hi, f.checkedWhen == nil || f.checkedWhen(w, existing)))
-	}
-	return anyOf(sentValue(in.boolean(f.key)))
-}
-
-func anyOf[T any](n nullable[T]) nullable[any] {
-	if n.v == nil {
-		return nullable[any]{sent: n.sent}
-	}
-	v := any(*n.v)
-	return nullable[any]{sent: true, v: &v}
-}
-
-// answer is f's value v as answered: live, null for a value never set or
-// set to null (a switch is false); in the document's mode, "", 0 or false.
-func (f calendarField) answer(v any, live bool) any {
-	switch {
-	case v != nil || (live && f.kind != flagField):
-		return v
-	case f.kind == textField:
-		return ""
-	case f.kind == wholeField:
-		return 0
-	}
-	return false
-}
-
-// decode reads f's value from the state file.
-func (f calendarField) decode(raw json.RawMessage) (v any, err error) {
-	switch f.kind {
-	case textField:
-		v, err = decodeAs[string](raw)
-	case wholeField:
-		v, err = decodeAs[int](raw)
-	default:
-		v, err = decodeAs[bool](raw)
-	}
-	if typeErr, ok := err.(*json.UnmarshalTypeError); ok {
-		typeErr.Field = f.key
-	}
-	return v, err
-}
-
-// decodeAs is the T of raw, or nil for null.
-func decodeAs[T any](raw json.RawMessage) (any, error) {
-	var v *T
-	if err := json.Unmarshal(raw, &v); err != nil || v == nil {
-		return nil, err
-	}
-	return *v, nil
 }
 
 // fields are a calendar's values of calendarFields, by key: a string, an

@@ -65,8 +65,10 @@ func (s *Server) readCalendarWrite(in *input, existing *calendar) *calendarWrite
 	w.currentMonth = ptr(in.integer("current_month"))
 	w.currentDay = ptr(in.integer("current_day"))
 	w.isPrivate = ptr(in.boolean("is_private"))
+	// A calendar's text or number may be set to null, not a switch.
+	r := reading{in: in, creating: creating, live: s.live}
 	for _, f := range calendarFields {
-		w.fields[f.key] = f.read(in, w, existing)
+		w.fields[f.key] = f.read(r, f.kind != flagField, f.checkedWhen == nil || f.checkedWhen(w, existing))
 	}
 	hasLeap := hasLeapYears(w, existing)
 	if items, ok := in.array("tags"); ok {

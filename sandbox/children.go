@@ -49,19 +49,43 @@ type children[R child] struct {
 	step time.Duration
 	// fresh is a new record with its defaults, under p, created at now.
 	fresh func(id int, p parent, now time.Time) R
-	// read reads a write (of a new record: current is nil) under p, adding
-	// what is wrong to in.p.
-	read func(s *Server, st *state, in *input, p parent, current R) change[R]
+	// fields are what a write sets (see child_fields.go), in the order
+	// the service checks them.
+	fields []field
+	// requiredFirst: a write's missing required fields are named before
+	// any other problem; otherwise each field's problems in its turn.
+	requiredFirst bool
+	// read reads what the table does not (a write of a new record: current
+	// is nil) under p: the kind's own checks, adding what is wrong to
+	// r.in.p, and changes to the fields as read (vs).
+	read func(r reading, p parent, current R, vs values) change[R]
 	// answer is a record as the service answers it.
 	answer func(s *Server, rec R) object
 }
 
-// change is a write as read: apply puts it into a record, and echo are
-// the keys whose answer shows what was sent rather than what was stored
-// (the service answers a write with the model it saved, not as read back).
+// change is what a kind's read adds to a write: apply puts it into a
+// record after the table's fields, and echo are, given the record
+// written, the keys whose answer shows what was sent rather than what was
+// stored (the service answers a write with the model it saved, not as
+// read back).
 type change[R any] struct {
 	apply func(R)
-	echo  object
+	echo  func(R) object
+}
+
+// readWrite reads a write of current (nil on create) under p: the
+// table's fields, then the kind's own.
+func (k *children[R]) readWrite(r reading, p parent, current R) change[R] {
+	vs := k.readFields(r)
+	ch := k.read(r, p, current, vs)
+	own := ch.apply
+	ch.apply = func(rec R) {
+		vs.applyTo(rec)
+		if own != nil {
+			own(rec)
+		}
+	}
+	return ch
 }
 
 // parent is the record a child's path names, found under the lock.
@@ -86,6 +110,22 @@ func inCalendar[R interface {
 		return parent{}, nil, &rep
 	}
 	return parent{calendar: c}, func(r R) bool { return r.calendarOf() == c.ID }, nil
+}
+
+// ofEntity is the scope of the records on entity parentID.
+func ofEntity[R interface {
+	child
+	entityOf() (id int, ok bool) // ok: the record is on an entity
+}](st *state, parentID string) (parent, func(R) bool, *reply) {
+	e := st.findEntity(idOf(parentID))
+	if e == nil {
+		rep := modelNotFound("Entity", parentID)
+		return parent{}, nil, &rep
+	}
+	return parent{entity: e}, func(r R) bool {
+		id, ok := r.entityOf()
+		return ok && id == e.ID
+	}, nil
 }
 
 // childList is the route of the list of kind k at path, whose one id is
@@ -174,7 +214,7 @@ func (k *children[R]) create(s *Server, r *http.Request, sc scope[R], parentID s
 			return *missing, false
 		}
 		var none R
-		ch := k.read(s, st, in, p, none)
+		ch := k.readWrite(reading{in: in, st: st, creating: true, live: s.live}, p, none)
 		if in.p.any() {
 			return in.p.reply(), false
 		}
@@ -199,7 +239,7 @@ func (k *children[R]) update(s *Server, r *http.Request, sc scope[R], parentID, 
 		if missing != nil {
 			return *missing, false
 		}
-		ch := k.read(s, st, in, p, rec)
+		ch := k.readWrite(reading{in: in, st: st, live: s.live}, p, rec)
 		if in.p.any() {
 			return in.p.reply(), false
 		}
@@ -238,7 +278,10 @@ func (k *children[R]) createdStatus(s *Server) int {
 // echoes in place of what was stored.
 func (k *children[R]) echoed(s *Server, rec R, ch change[R]) object {
 	o := k.answer(s, rec)
-	for _, m := range ch.echo {
+	if ch.echo == nil {
+		return o
+	}
+	for _, m := range ch.echo(rec) {
 		for i := range o {
 			if o[i].key == m.key {
 				o[i].value = m.value

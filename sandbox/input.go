@@ -128,14 +128,6 @@ func (n nullable[T]) applyTo(field **T) {
 	}
 }
 
-// or is the value the field has once the write is applied over current.
-func (n nullable[T]) or(current *T) *T {
-	if n.sent {
-		return n.v
-	}
-	return current
-}
-
 // optStr reads an optional string (see str) that a live write may set to
 // null.
 func (in *input) optStr(key string, max int) nullable[string] {
@@ -157,18 +149,6 @@ func (in *input) optText(key string, max int) nullable[string] {
 		return sentValue(string(n), true)
 	}
 	return in.optStr(key, max)
-}
-
-// optInt reads an optional integer, in lo..hi when check is true, that a
-// live write may set to null.
-func (in *input) optInt(key string, lo, hi int, check bool) nullable[int] {
-	if in.live && in.sentNull(key) {
-		return nullable[int]{sent: true}
-	}
-	if check {
-		return sentValue(in.between(key, lo, hi))
-	}
-	return sentValue(in.integer(key))
 }
 
 // str reads an optional string of at most max characters (0: no limit).
@@ -196,16 +176,6 @@ func (in *input) integer(key string) (int, bool) {
 	n, ok := decodeInt(in.raw[key])
 	if !ok {
 		in.p.add(key, msgInteger(key))
-	}
-	return n, ok
-}
-
-// between reads an optional integer in lo..hi.
-func (in *input) between(key string, lo, hi int) (int, bool) {
-	n, ok := in.integer(key)
-	if ok && (n < lo || n > hi) {
-		in.p.add(key, msgBetween(key, lo, hi))
-		return 0, false
 	}
 	return n, ok
 }

@@ -33,7 +33,7 @@ func (s *Server) routes() []route {
 		{path: "calendars/{}", get: s.getCalendar, update: s.updateCalendar, remove: s.deleteCalendar},
 	}
 	rs = append(rs, childRoutes(s, &weatherKind, "calendars/{}/calendar_weather", inCalendar[*weather])...)
-	rs = append(rs, childRoutes(s, &reminderKind, "entities/{}/reminders", ofEntity)...)
+	rs = append(rs, childRoutes(s, &reminderKind, "entities/{}/reminders", ofEntity[*reminder])...)
 	rs = append(rs, childList(s, &reminderKind, "calendars/{}/reminders", inCalendar[*reminder]),
 		route{path: "entities/{}", get: s.getEntity})
 	if !s.live {

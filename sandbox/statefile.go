@@ -158,25 +158,15 @@ func decodeState(b []byte) (st *state, reason string, foreignKey bool) {
 		}
 		return nil, strings.TrimPrefix(err.Error(), "json: "), false
 	}
-	for _, c := range st.Calendars {
-		if c == nil {
-			return nil, "a null calendar", false
-		}
-	}
-	for _, w := range st.Weather {
-		if w == nil {
-			return nil, "a null weather entry", false
-		}
-	}
-	for _, r := range st.Reminders {
-		if r == nil {
-			return nil, "a null reminder", false
-		}
-	}
-	for _, e := range st.Entities {
-		if e == nil {
-			return nil, "a null entity", false
-		}
+	switch {
+	case slices.Contains(st.Calendars, nil):
+		return nil, "a null calendar", false
+	case slices.Contains(st.Weather, nil):
+		return nil, "a null weather entry", false
+	case slices.Contains(st.Reminders, nil):
+		return nil, "a null reminder", false
+	case slices.Contains(st.Entities, nil):
+		return nil, "a null entity", false
 	}
 	if _, versioned := top["version"]; !versioned {
 		if k := st.firstUnknown(); k != "" {

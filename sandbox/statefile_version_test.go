@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -213,4 +214,43 @@ func TestResetOfANewerFileKeepsItsCounters(t *testing.T) {
 	if !jsonEqual(t, b, []byte(want)) {
 		t.Fatalf("after reset\n%s\nwant %s", b, want)
 	}
+}
+
+// A null in any list of records is a damaged file, named by its list.
+func TestStateFileNullRecords(t *testing.T) {
+	for list, reason := range map[string]string{"calendars": "a null calendar", "weather": "a null weather entry",
+		"reminders": "a null reminder", "entities": "a null entity"} {
+		t.Run(list, func(t *testing.T) {
+			content := strings.Replace(`{"last_ids":{},"version":2,"calendars":[],"weather":[],"reminders":[],"entities":[]}`, `"`+list+`":[]`, `"`+list+`":[null]`, 1)
+			path, before := writeFile(t, "state.json", content)
+			_, err := New(Options{DataPath: path})
+			var bad *StateFileError
+			if !errors.As(err, &bad) || !bad.Damaged || bad.Reason != reason {
+				t.Fatalf("New: %#v, want reason %q", err, reason)
+			}
+			checkUntouched(t, path, before)
+		})
+	}
+}
+
+// An unversioned file names the first key it does not know: a record's
+// own before those of its lists, the records in the file's order, and in
+// one record the first in key order.
+func TestUnversionedFileNamesItsFirstUnknownKey(t *testing.T) {
+	file := `{"last_ids":{"z1":1},"calendars":[{"id":1,"z3":1,"z2":1,"months":[{"name":"A","length":1,"type":"standard","z4":1}],
+		"years":[{"number":1,"name":"Y","z5":1}],"seasons":[{"name":"S","month":1,"day":1,"z6":1}],
+		"moons":[{"id":1,"name":"M","fullmoon":"28","offset":0,"colour":"grey","z7":1}],"named_weeks":[{"number":1,"name":"W","z8":1}]},
+		{"id":2,"z9":1}],"weather":[{"id":1,"z10":1}]}`
+	for _, key := range []string{"z1", "z2", "z3", "z4", "z5", "z6", "z7", "z8", "z9", "z10"} {
+		path, _ := writeFile(t, "state.json", file)
+		_, err := New(Options{DataPath: path})
+		var bad *StateFileError
+		if !errors.As(err, &bad) || bad.Reason != `unknown field "`+key+`"` {
+			t.Fatalf("New: %v, want unknown field %q", err, key)
+		}
+		file = strings.Replace(file, `,"`+key+`":1`, "", 1)
+		file = strings.Replace(file, `"`+key+`":1`, "", 1)
+	}
+	path, _ := writeFile(t, "state.json", file)
+	newServer(t, Options{DataPath: path})
 }

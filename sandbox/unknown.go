@@ -26,7 +26,7 @@ func readKeeping(b []byte, v any, rest *unknown) error {
 	}
 	// Most records have no other key: a scan of their keys sees that for
 	// much less than a second decode into a map.
-	known := jsonKeys(reflect.TypeOf(v).Elem())
+	known := jsonFields(reflect.TypeOf(v).Elem())
 	if namesOnly(b, known) {
 		return nil
 	}
@@ -35,7 +35,7 @@ func readKeeping(b []byte, v any, rest *unknown) error {
 		return err
 	}
 	for k, raw := range all {
-		if !known[k] {
+		if !hasKey(known, k) {
 			if *rest == nil {
 				*rest = unknown{}
 			}
@@ -49,14 +49,19 @@ func readKeeping(b []byte, v any, rest *unknown) error {
 // spelled exactly: encoding/json fills a field from its key in another case
 // too, and such a key is kept as well. A key with an escape is not known.
 // b has been decoded already: this does not check that it is JSON.
-func namesOnly(b []byte, known map[string]bool) bool {
+func namesOnly[V any](b []byte, known map[string]V) bool {
 	t := tokens.NewTokenizer(b)
 	for t.Next() {
-		if k := t.Value; t.Depth == 1 && t.IsKey && (len(k) < 2 || bytes.IndexByte(k, '\\') >= 0 || !known[string(k[1:len(k)-1])]) {
+		if k := t.Value; t.Depth == 1 && t.IsKey && (len(k) < 2 || bytes.IndexByte(k, '\\') >= 0 || !hasKey(known, string(k[1:len(k)-1]))) {
 			return false
 		}
 	}
 	return t.Err == nil
+}
+
+func hasKey[V any](m map[string]V, k string) bool {
+	_, ok := m[k]
+	return ok
 }
 
 // writeKeeping is the JSON object of v, a struct, followed by rest.
@@ -88,30 +93,31 @@ func (u unknown) first() string {
 	return keys[0]
 }
 
-// jsonKeys are the keys the fields of struct type t are encoded under,
-// those of embedded structs included.
-func jsonKeys(t reflect.Type) map[string]bool {
+// jsonFields are the keys the fields of struct type t are encoded under,
+// those of embedded structs included, each with its field's index (see
+// reflect.Value.FieldByIndex).
+func jsonFields(t reflect.Type) map[string][]int {
 	if keys, ok := keysOf.Load(t); ok {
-		return keys.(map[string]bool)
+		return keys.(map[string][]int)
 	}
-	keys := map[string]bool{}
+	keys := map[string][]int{}
 	for i := range t.NumField() {
 		f := t.Field(i)
 		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
 		switch {
 		case name == "-":
 		case f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct:
-			for k := range jsonKeys(f.Type) {
-				keys[k] = true
+			for k, at := range jsonFields(f.Type) {
+				keys[k] = append([]int{i}, at...)
 			}
 		case name != "":
-			keys[name] = true
+			keys[name] = []int{i}
 		case f.IsExported():
-			keys[f.Name] = true
+			keys[f.Name] = []int{i}
 		}
 	}
 	keysOf.Store(t, keys)
 	return keys
 }
 
-var keysOf sync.Map // reflect.Type → map[string]bool
+var keysOf sync.Map // reflect.Type → map[string][]int
