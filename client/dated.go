@@ -253,22 +253,6 @@ func readDated[In any, P interface {
 	return in
 }
 
-// decodeRecord reads one record of the file n with read; decodeList a list
-// of them, paths in problems starting with the record ("[3].date").
-func decodeRecord[In any](n *yaml.Node, read func(r *fileReader, n *yaml.Node, path string) In) (In, error) {
-	var in In
-	err := decodeFile(n, func(r *fileReader, root *yaml.Node) { in = read(r, root, "") })
-	return in, err
-}
-
-func decodeList[In any](n *yaml.Node, read func(r *fileReader, n *yaml.Node, path string) In) ([]In, error) {
-	var out []In
-	err := decodeFile(n, func(r *fileReader, root *yaml.Node) {
-		r.items(root, "", func(item *yaml.Node, path string) { out = append(out, read(r, item, path)) })
-	})
-	return out, err
-}
-
 // visibility reads a visibility name or a number from 1 to 5; null is
 // "not given".
 func (r *fileReader) visibility(n *yaml.Node, path string) *int {

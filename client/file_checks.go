@@ -273,26 +273,10 @@ func (l FileLines) Place(field string) string {
 // WeatherFileLines reads the lines of the values of a weather file n, one
 // entry or a list of them, as DecodeWeather and DecodeWeathers read it
 // (their problems are theirs to say).
-func WeatherFileLines(n *yaml.Node) FileLines { return recordLines(n, (*fileReader).weather) }
+func WeatherFileLines(n *yaml.Node) FileLines { return weatherForm.lines(n) }
 
 // ReminderFileLines is WeatherFileLines of a reminders' file.
-func ReminderFileLines(n *yaml.Node) FileLines { return recordLines(n, (*fileReader).reminder) }
-
-// recordLines reads the lines of a file n of one record or a list, each
-// read with read.
-func recordLines[In any](n *yaml.Node, read func(r *fileReader, n *yaml.Node, path string) In) FileLines {
-	var r fileReader
-	if root := documentRoot(n); root != nil {
-		r.visit(root, "", func(v *yaml.Node) {
-			if v.Kind == yaml.SequenceNode {
-				r.items(v, "", func(item *yaml.Node, path string) { read(&r, item, path) })
-				return
-			}
-			read(&r, v, "")
-		})
-	}
-	return FileLines{lines: r.bounds().lines}
-}
+func ReminderFileLines(n *yaml.Node) FileLines { return reminderForm.lines(n) }
 
 // PlaceKey is where the file gives the value at key ("[2].weather", a key
 // of an entry of a list), or the nearest value around it (the entry's line,

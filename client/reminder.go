@@ -208,26 +208,20 @@ const UntilAloneProblem = "a last year needs a repeat: the service keeps none fo
 
 // ReminderFile is the file form of r: id first, the writable fields (the
 // date as one Y-M-D), then the other keys the server sent.
-func ReminderFile(r *Reminder) yamlwrite.Map {
-	return recordFile(r.ID, datedFileForm(ReminderFields(), &r.ReminderInput), ReminderFields(), r.Raw, reminderServerKeys)
-}
-
-var reminderServerKeys = map[string]bool{"id": true, "remindable_id": true, "remindable_type": true, "date": true,
-	"is_recurring": true, "created_at": true, "created_by": true, "updated_at": true, "updated_by": true, otherKeysKey: true}
-
-func (r *fileReader) reminder(n *yaml.Node, path string) ReminderInput {
-	return readDated(r, n, path, ReminderFields(), func(in *ReminderInput) **int { return &in.VisibilityID }, reminderServerKeys)
-}
+func ReminderFile(r *Reminder) yamlwrite.Map { return reminderForm.file(r.ID, &r.ReminderInput, r.Raw) }
 
 // DecodeReminder reads one reminder from mapping n, strictly: the file
 // form or the server's JSON. Every problem is in a *FileError.
-func DecodeReminder(n *yaml.Node) (ReminderInput, error) {
-	return decodeRecord(n, (*fileReader).reminder)
-}
+func DecodeReminder(n *yaml.Node) (ReminderInput, error) { return reminderForm.one(n) }
 
 // DecodeReminders reads a list of reminders, each as DecodeReminder does.
-func DecodeReminders(n *yaml.Node) ([]ReminderInput, error) {
-	return decodeList(n, (*fileReader).reminder)
+func DecodeReminders(n *yaml.Node) ([]ReminderInput, error) { return reminderForm.list(n) }
+
+var reminderForm = datedForm[ReminderInput, *ReminderInput]{
+	fields:     ReminderFields,
+	visibility: func(in *ReminderInput) **int { return &in.VisibilityID },
+	serverKeys: map[string]bool{"id": true, "remindable_id": true, "remindable_type": true, "date": true,
+		"is_recurring": true, "created_at": true, "created_by": true, "updated_at": true, "updated_by": true, otherKeysKey: true},
 }
 
 // Reminders is the reminders of entity entityID: read, created, changed

@@ -157,7 +157,7 @@ func (r *fileReader) seedWeather(n *yaml.Node, path string) []SeedWeather {
 	out := []SeedWeather{}
 	r.items(n, path, func(item *yaml.Node, path string) {
 		before := len(r.problems)
-		in := r.weather(item, path)
+		in := weatherForm.read(r, item, path)
 		r.checkWeather(in, path, true, before)
 		if len(r.problems) == before {
 			out = append(out, SeedWeather{Line: item.Line, Input: in})
