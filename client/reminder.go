@@ -2,8 +2,6 @@ package client
 
 import (
 	"encoding/json"
-	"errors"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -74,47 +72,14 @@ var ReminderFields = sync.OnceValue(func() Fields[ReminderInput] {
 })
 
 // ResolveRepeat turns a MOON:PHASE repeat into the service's
-// {moonId}_{phase} with the moons of cal, the reminder's calendar: a moon
-// by its name (as the service stores it), with the id the answer gave it.
+// {moonId}_{phase} with the moons of cal, the reminder's calendar
+// (Calendar.ResolveRepeat).
 func (in *ReminderInput) ResolveRepeat(cal *Calendar) error {
-	p, name, err := almanac.ReadRepeat(deref(in.Repeat, ""))
-	if err != nil || name == "" {
-		return err
+	repeat, err := cal.ResolveRepeat(deref(in.Repeat, ""))
+	if err == nil && repeat != deref(in.Repeat, "") {
+		in.Repeat = &repeat
 	}
-	moons := MoonsNamed(cal.Moons, name)
-	switch {
-	case len(moons) > 1:
-		return sharedMoonName(cal.ID, name, moons, p)
-	case len(moons) == 0:
-		return NoMoonNamed("calendar "+strconv.Itoa(cal.ID), name, cal.Moons)
-	case moons[0].ID == nil:
-		return fmt.Errorf("calendar %d's answer gives moon %q no id, which a repeat names it by: this server does not number its moons", cal.ID, name)
-	}
-	p.MoonID = *moons[0].ID
-	in.Repeat = ptr(p.String())
-	return nil
-}
-
-// sharedMoonName refuses a repeat p on a moon by a name that several moons
-// of calendar calendarID have, saying to give the moon's id instead.
-func sharedMoonName(calendarID int, name string, moons []Moon, p almanac.Periodicity) error {
-	var ids []string
-	for _, m := range moons {
-		if m.ID != nil {
-			ids = append(ids, strconv.Itoa(*m.ID))
-			p.MoonID = *m.ID
-		}
-	}
-	msg := fmt.Sprintf("the calendar has %d moons named %q", len(moons), name)
-	if calendarID > 0 {
-		msg = fmt.Sprintf("calendar %d has %d moons named %q", calendarID, len(moons), name)
-	}
-	if len(ids) > 0 {
-		msg += fmt.Sprintf(" (ids %s): give the one meant by its id and the phase, {id}_{phase}, such as %s", strings.Join(ids, ", "), p)
-	} else {
-		msg += ": give the one meant by its id and the phase, {id}_{phase}"
-	}
-	return errors.New(msg)
+	return err
 }
 
 // Reminder is a reminder as the server returns it: its writable part as
