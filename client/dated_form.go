@@ -64,8 +64,5 @@ func (d datedForm[In, P]) lines(n *yaml.Node) FileLines {
 // visibility by name), then the other keys the server sent (those kanka
 // does not know under other_keys).
 func (d datedForm[In, P]) file(id int, in *In, raw []byte) yamlwrite.Map {
-	return recordFile(id, d.form(in), d.fields(), raw, d.serverKeys)
+	return recordFile(id, datedFileForm[In, P](d.fields(), in), d.fields(), raw, d.serverKeys)
 }
-
-// form is the writable part in as a file writes it (datedFileForm).
-func (d datedForm[In, P]) form(in *In) yamlwrite.Map { return datedFileForm[In, P](d.fields(), in) }

@@ -49,20 +49,13 @@ func (r *fileReader) checkCalendar(in CalendarInput, path string, resolve bool, 
 			c.Date = &d
 		}
 	}
-	var checked []Problem
-	var ie *InputError
-	if err := c.validate(false); errors.As(err, &ie) {
-		checked = ie.Problems
-	}
-	var kept []Problem
-	for _, p := range checked {
-		key := calendarFieldKey(p.Field)
-		if !r.given(keyPath(path, topKey(key))) || unresolvedMonth(c, p.Field) {
-			continue
+	r.addCheck(c.validate(false), path, since, func(field string) string {
+		key := calendarFieldKey(field)
+		if !r.given(keyPath(path, topKey(key))) || unresolvedMonth(c, field) {
+			return ""
 		}
-		kept = append(kept, Problem{Field: keyPath(path, key), Message: p.Message})
-	}
-	r.addChecked(kept, since)
+		return key
+	})
 }
 
 // checkWeather adds the problems Validate finds in in, a weather entry a
@@ -74,22 +67,15 @@ func (r *fileReader) checkWeather(in WeatherInput, path string, whole bool, sinc
 	if r.stopped() {
 		return
 	}
-	var ie *InputError
-	if err := in.Validate(nil); !errors.As(err, &ie) {
-		return
-	}
-	var kept []Problem
-	for _, p := range ie.Problems {
-		key := p.Field
+	r.addCheck(in.Validate(nil), path, since, func(key string) string {
 		if key == "visibility" && !r.given(keyPath(path, key)) {
 			key = "visibility_id"
 		}
 		if !whole && !r.givesWeather(path, key) {
-			continue
+			return ""
 		}
-		kept = append(kept, Problem{Field: keyPath(path, key), Message: p.Message})
-	}
-	r.addChecked(kept, since)
+		return key
+	})
 }
 
 // givesWeather reports whether the entry at path gives key: the date as
@@ -105,6 +91,23 @@ func (r *fileReader) givesWeather(path, key string) bool {
 		}
 	}
 	return false
+}
+
+// addCheck adds the problems err, the check of a record a file gives at
+// path, finds (its *InputError's), each as addChecked does, under the
+// file's key of its field (key: "" for a problem the file is not to say).
+func (r *fileReader) addCheck(err error, path string, since int, key func(field string) string) {
+	var ie *InputError
+	if !errors.As(err, &ie) {
+		return
+	}
+	var kept []Problem
+	for _, p := range ie.Problems {
+		if k := key(p.Field); k != "" {
+			kept = append(kept, Problem{Field: keyPath(path, k), Message: p.Message})
+		}
+	}
+	r.addChecked(kept, since)
 }
 
 // addChecked adds each problem of a check (its Field the path of its

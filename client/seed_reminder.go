@@ -1,7 +1,6 @@
 package client
 
 import (
-	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -148,15 +147,7 @@ func (r *fileReader) checkReminder(in ReminderInput, path string, since int) {
 	if r.stopped() {
 		return
 	}
-	var ie *InputError
-	if err := in.ValidateSeed(nil); !errors.As(err, &ie) {
-		return
-	}
-	var kept []Problem
-	for _, p := range ie.Problems {
-		kept = append(kept, Problem{Field: keyPath(path, p.Field), Message: p.Message})
-	}
-	r.addChecked(kept, since)
+	r.addCheck(in.ValidateSeed(nil), path, since, func(key string) string { return key })
 }
 
 // SeedReminderFile is a reminder as a seed writes it: its date first, then

@@ -38,7 +38,7 @@ func (in WeatherInput) MarshalJSON() ([]byte, error) {
 }
 
 // MarshalYAML writes the file form (date: Y-M-D, visibility by name).
-func (in WeatherInput) MarshalYAML() (any, error) { return weatherForm.form(&in), nil }
+func (in WeatherInput) MarshalYAML() (any, error) { return datedFileForm(WeatherFields, &in), nil }
 
 // WeatherFile is the file form of w: what `get -o yaml` prints, id first,
 // the writable fields (the date as one Y-M-D when it is whole, the
