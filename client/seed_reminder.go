@@ -119,7 +119,7 @@ func (r *fileReader) seedReminders(n *yaml.Node, path string) []SeedReminder {
 			map[string]func(v *yaml.Node, p string){"id": func(v *yaml.Node, _ string) { id = v }})
 		sr := SeedReminder{Line: item.Line, Input: in}
 		if id != nil {
-			sr.ID = r.reminderID(id, keyPath(path, "id"))
+			sr.ID = r.seedID(id, keyPath(path, "id"), "reminder", true)
 		}
 		r.checkReminder(in, path, before)
 		if len(r.problems) == before {
@@ -127,17 +127,6 @@ func (r *fileReader) seedReminders(n *yaml.Node, path string) []SeedReminder {
 		}
 	})
 	return out
-}
-
-// reminderID reads `id: N`, a whole number above 0.
-func (r *fileReader) reminderID(n *yaml.Node, path string) int {
-	if n.Kind == yaml.ScalarNode && n.ShortTag() != "!!float" {
-		if id, err := strconv.Atoi(strings.TrimSpace(n.Value)); err == nil && id > 0 {
-			return id
-		}
-	}
-	r.add(n, path, "%q is not a reminder id (a whole number above 0)", n.Value)
-	return 0
 }
 
 // checkReminder adds the problems of a seed's reminder at path, each at
