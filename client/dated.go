@@ -171,22 +171,13 @@ func datedFields[In any](dated func(*In) *Dated) []Field[In] {
 // answers and on the wire, a name (or the number) in files, which may
 // give the server's visibility_id too (readDated takes both).
 func visibilityField[In any](get func(*In) **int) Field[In] {
-	kind := wholeKind
-	kind.show = VisibilityName
-	f := scalarField("visibility", get, kind)
-	f.Answer, f.file = "visibility_id", nil
-	f.encode = func(in *In, p map[string]any) { p["visibility_id"] = **get(in) }
-	f.yaml = func(in *In) any {
-		if v := *get(in); v != nil {
-			return VisibilityName(*v)
-		}
-		return nil
-	}
-	return checked(f, func(in *In, ps *problems) {
+	f := namedField("visibility", "visibility_id", get, VisibilityName, nil, func(in *In, ps *problems) {
 		if v := *get(in); v != nil && (*v < 1 || *v > 5) {
 			ps.add("visibility", "must be 1 to 5 (%s)", strings.Join(VisibilityNames(), ", "))
 		}
 	})
+	f.file = nil // readDated reads it, beside visibility_id
+	return f
 }
 
 // datedFileForm is the writable part of a dated record as a file writes

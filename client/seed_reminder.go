@@ -66,19 +66,7 @@ var SeedReminderFields = sync.OnceValue(func() Fields[ReminderInput] {
 // founded (or the id, 2 to 5).
 func reminderTypeField() Field[ReminderInput] {
 	get := func(in *ReminderInput) **int { return &in.TypeID }
-	kind := wholeKind
-	kind.show = ReminderTypeName
-	kind.file = orNull((*fileReader).reminderType)
-	f := scalarField("type", get, kind)
-	f.Answer = "type_id"
-	f.encode = func(in *ReminderInput, p map[string]any) { p["type_id"] = *in.TypeID }
-	f.yaml = func(in *ReminderInput) any {
-		if in.TypeID != nil {
-			return ReminderTypeName(*in.TypeID)
-		}
-		return nil
-	}
-	return checked(f, func(in *ReminderInput, ps *problems) {
+	return namedField("type", "type_id", get, ReminderTypeName, orNull((*fileReader).reminderType), func(in *ReminderInput, ps *problems) {
 		if t := in.TypeID; t != nil && (*t < 2 || *t >= len(ReminderTypes)) {
 			ps.add("type", "must be birth, death, date or founded")
 		}
