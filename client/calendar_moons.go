@@ -3,8 +3,10 @@ package client
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
+	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/internal/suggest"
 )
 
@@ -135,6 +137,50 @@ func NoMoonNamed(calendar, name string, moons []Moon) error {
 	msg := fmt.Sprintf("%s has no moon named %q", calendar, name)
 	if near, ok := suggest.Nearest(name, names); ok {
 		msg += fmt.Sprintf("; did you mean %q?", near)
+	}
+	return errors.New(msg)
+}
+
+// ResolveRepeat is repeat, a recurring_periodicity, as the service takes
+// it: a MOON:PHASE repeat (almanac.ReadRepeat) becomes {moonId}_{phase}
+// with the calendar's moons, a moon by its name (as the service stores
+// it), with the id the answer gave it; any other repeat is itself.
+func (c *Calendar) ResolveRepeat(repeat string) (string, error) {
+	p, name, err := almanac.ReadRepeat(repeat)
+	if err != nil || name == "" {
+		return repeat, err
+	}
+	moons := MoonsNamed(c.Moons, name)
+	switch {
+	case len(moons) > 1:
+		return repeat, sharedMoonName(c.ID, name, moons, p)
+	case len(moons) == 0:
+		return repeat, NoMoonNamed("calendar "+strconv.Itoa(c.ID), name, c.Moons)
+	case moons[0].ID == nil:
+		return repeat, fmt.Errorf("calendar %d's answer gives moon %q no id, which a repeat names it by: this server does not number its moons", c.ID, name)
+	}
+	p.MoonID = *moons[0].ID
+	return p.String(), nil
+}
+
+// sharedMoonName refuses a repeat p on a moon by a name that several moons
+// of calendar calendarID have, saying to give the moon's id instead.
+func sharedMoonName(calendarID int, name string, moons []Moon, p almanac.Periodicity) error {
+	var ids []string
+	for _, m := range moons {
+		if m.ID != nil {
+			ids = append(ids, strconv.Itoa(*m.ID))
+			p.MoonID = *m.ID
+		}
+	}
+	msg := fmt.Sprintf("the calendar has %d moons named %q", len(moons), name)
+	if calendarID > 0 {
+		msg = fmt.Sprintf("calendar %d has %d moons named %q", calendarID, len(moons), name)
+	}
+	if len(ids) > 0 {
+		msg += fmt.Sprintf(" (ids %s): give the one meant by its id and the phase, {id}_{phase}, such as %s", strings.Join(ids, ", "), p)
+	} else {
+		msg += ": give the one meant by its id and the phase, {id}_{phase}"
 	}
 	return errors.New(msg)
 }

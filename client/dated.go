@@ -171,22 +171,13 @@ func datedFields[In any](dated func(*In) *Dated) []Field[In] {
 // answers and on the wire, a name (or the number) in files, which may
 // give the server's visibility_id too (readDated takes both).
 func visibilityField[In any](get func(*In) **int) Field[In] {
-	kind := wholeKind
-	kind.show = VisibilityName
-	f := scalarField("visibility", get, kind)
-	f.Answer, f.file = "visibility_id", nil
-	f.encode = func(in *In, p map[string]any) { p["visibility_id"] = **get(in) }
-	f.yaml = func(in *In) any {
-		if v := *get(in); v != nil {
-			return VisibilityName(*v)
-		}
-		return nil
-	}
-	return checked(f, func(in *In, ps *problems) {
+	f := namedField("visibility", "visibility_id", get, VisibilityName, nil, func(in *In, ps *problems) {
 		if v := *get(in); v != nil && (*v < 1 || *v > 5) {
 			ps.add("visibility", "must be 1 to 5 (%s)", strings.Join(VisibilityNames(), ", "))
 		}
 	})
+	f.file = nil // readDated reads it, beside visibility_id
+	return f
 }
 
 // datedFileForm is the writable part of a dated record as a file writes
@@ -251,22 +242,6 @@ func readDated[In any, P interface {
 		*visibility(&in) = visID
 	}
 	return in
-}
-
-// decodeRecord reads one record of the file n with read; decodeList a list
-// of them, paths in problems starting with the record ("[3].date").
-func decodeRecord[In any](n *yaml.Node, read func(r *fileReader, n *yaml.Node, path string) In) (In, error) {
-	var in In
-	err := decodeFile(n, func(r *fileReader, root *yaml.Node) { in = read(r, root, "") })
-	return in, err
-}
-
-func decodeList[In any](n *yaml.Node, read func(r *fileReader, n *yaml.Node, path string) In) ([]In, error) {
-	var out []In
-	err := decodeFile(n, func(r *fileReader, root *yaml.Node) {
-		r.items(root, "", func(item *yaml.Node, path string) { out = append(out, read(r, item, path)) })
-	})
-	return out, err
 }
 
 // visibility reads a visibility name or a number from 1 to 5; null is

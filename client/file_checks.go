@@ -49,20 +49,13 @@ func (r *fileReader) checkCalendar(in CalendarInput, path string, resolve bool, 
 			c.Date = &d
 		}
 	}
-	var checked []Problem
-	var ie *InputError
-	if err := c.validate(false); errors.As(err, &ie) {
-		checked = ie.Problems
-	}
-	var kept []Problem
-	for _, p := range checked {
-		key := calendarFieldKey(p.Field)
-		if !r.given(keyPath(path, topKey(key))) || unresolvedMonth(c, p.Field) {
-			continue
+	r.addCheck(c.validate(false), path, since, func(field string) string {
+		key := calendarFieldKey(field)
+		if !r.given(keyPath(path, topKey(key))) || unresolvedMonth(c, field) {
+			return ""
 		}
-		kept = append(kept, Problem{Field: keyPath(path, key), Message: p.Message})
-	}
-	r.addChecked(kept, since)
+		return key
+	})
 }
 
 // checkWeather adds the problems Validate finds in in, a weather entry a
@@ -74,22 +67,15 @@ func (r *fileReader) checkWeather(in WeatherInput, path string, whole bool, sinc
 	if r.stopped() {
 		return
 	}
-	var ie *InputError
-	if err := in.Validate(nil); !errors.As(err, &ie) {
-		return
-	}
-	var kept []Problem
-	for _, p := range ie.Problems {
-		key := p.Field
+	r.addCheck(in.Validate(nil), path, since, func(key string) string {
 		if key == "visibility" && !r.given(keyPath(path, key)) {
 			key = "visibility_id"
 		}
 		if !whole && !r.givesWeather(path, key) {
-			continue
+			return ""
 		}
-		kept = append(kept, Problem{Field: keyPath(path, key), Message: p.Message})
-	}
-	r.addChecked(kept, since)
+		return key
+	})
 }
 
 // givesWeather reports whether the entry at path gives key: the date as
@@ -105,6 +91,23 @@ func (r *fileReader) givesWeather(path, key string) bool {
 		}
 	}
 	return false
+}
+
+// addCheck adds the problems err, the check of a record a file gives at
+// path, finds (its *InputError's), each as addChecked does, under the
+// file's key of its field (key: "" for a problem the file is not to say).
+func (r *fileReader) addCheck(err error, path string, since int, key func(field string) string) {
+	var ie *InputError
+	if !errors.As(err, &ie) {
+		return
+	}
+	var kept []Problem
+	for _, p := range ie.Problems {
+		if k := key(p.Field); k != "" {
+			kept = append(kept, Problem{Field: keyPath(path, k), Message: p.Message})
+		}
+	}
+	r.addChecked(kept, since)
 }
 
 // addChecked adds each problem of a check (its Field the path of its
@@ -273,26 +276,10 @@ func (l FileLines) Place(field string) string {
 // WeatherFileLines reads the lines of the values of a weather file n, one
 // entry or a list of them, as DecodeWeather and DecodeWeathers read it
 // (their problems are theirs to say).
-func WeatherFileLines(n *yaml.Node) FileLines { return recordLines(n, (*fileReader).weather) }
+func WeatherFileLines(n *yaml.Node) FileLines { return weatherForm.lines(n) }
 
 // ReminderFileLines is WeatherFileLines of a reminders' file.
-func ReminderFileLines(n *yaml.Node) FileLines { return recordLines(n, (*fileReader).reminder) }
-
-// recordLines reads the lines of a file n of one record or a list, each
-// read with read.
-func recordLines[In any](n *yaml.Node, read func(r *fileReader, n *yaml.Node, path string) In) FileLines {
-	var r fileReader
-	if root := documentRoot(n); root != nil {
-		r.visit(root, "", func(v *yaml.Node) {
-			if v.Kind == yaml.SequenceNode {
-				r.items(v, "", func(item *yaml.Node, path string) { read(&r, item, path) })
-				return
-			}
-			read(&r, v, "")
-		})
-	}
-	return FileLines{lines: r.bounds().lines}
-}
+func ReminderFileLines(n *yaml.Node) FileLines { return reminderForm.lines(n) }
 
 // PlaceKey is where the file gives the value at key ("[2].weather", a key
 // of an entry of a list), or the nearest value around it (the entry's line,

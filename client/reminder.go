@@ -2,8 +2,6 @@ package client
 
 import (
 	"encoding/json"
-	"errors"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -74,47 +72,14 @@ var ReminderFields = sync.OnceValue(func() Fields[ReminderInput] {
 })
 
 // ResolveRepeat turns a MOON:PHASE repeat into the service's
-// {moonId}_{phase} with the moons of cal, the reminder's calendar: a moon
-// by its name (as the service stores it), with the id the answer gave it.
+// {moonId}_{phase} with the moons of cal, the reminder's calendar
+// (Calendar.ResolveRepeat).
 func (in *ReminderInput) ResolveRepeat(cal *Calendar) error {
-	p, name, err := almanac.ReadRepeat(deref(in.Repeat, ""))
-	if err != nil || name == "" {
-		return err
+	repeat, err := cal.ResolveRepeat(deref(in.Repeat, ""))
+	if err == nil && repeat != deref(in.Repeat, "") {
+		in.Repeat = &repeat
 	}
-	moons := MoonsNamed(cal.Moons, name)
-	switch {
-	case len(moons) > 1:
-		return sharedMoonName(cal.ID, name, moons, p)
-	case len(moons) == 0:
-		return NoMoonNamed("calendar "+strconv.Itoa(cal.ID), name, cal.Moons)
-	case moons[0].ID == nil:
-		return fmt.Errorf("calendar %d's answer gives moon %q no id, which a repeat names it by: this server does not number its moons", cal.ID, name)
-	}
-	p.MoonID = *moons[0].ID
-	in.Repeat = ptr(p.String())
-	return nil
-}
-
-// sharedMoonName refuses a repeat p on a moon by a name that several moons
-// of calendar calendarID have, saying to give the moon's id instead.
-func sharedMoonName(calendarID int, name string, moons []Moon, p almanac.Periodicity) error {
-	var ids []string
-	for _, m := range moons {
-		if m.ID != nil {
-			ids = append(ids, strconv.Itoa(*m.ID))
-			p.MoonID = *m.ID
-		}
-	}
-	msg := fmt.Sprintf("the calendar has %d moons named %q", len(moons), name)
-	if calendarID > 0 {
-		msg = fmt.Sprintf("calendar %d has %d moons named %q", calendarID, len(moons), name)
-	}
-	if len(ids) > 0 {
-		msg += fmt.Sprintf(" (ids %s): give the one meant by its id and the phase, {id}_{phase}, such as %s", strings.Join(ids, ", "), p)
-	} else {
-		msg += ": give the one meant by its id and the phase, {id}_{phase}"
-	}
-	return errors.New(msg)
+	return err
 }
 
 // Reminder is a reminder as the server returns it: its writable part as
@@ -208,26 +173,20 @@ const UntilAloneProblem = "a last year needs a repeat: the service keeps none fo
 
 // ReminderFile is the file form of r: id first, the writable fields (the
 // date as one Y-M-D), then the other keys the server sent.
-func ReminderFile(r *Reminder) yamlwrite.Map {
-	return recordFile(r.ID, datedFileForm(ReminderFields(), &r.ReminderInput), ReminderFields(), r.Raw, reminderServerKeys)
-}
-
-var reminderServerKeys = map[string]bool{"id": true, "remindable_id": true, "remindable_type": true, "date": true,
-	"is_recurring": true, "created_at": true, "created_by": true, "updated_at": true, "updated_by": true, otherKeysKey: true}
-
-func (r *fileReader) reminder(n *yaml.Node, path string) ReminderInput {
-	return readDated(r, n, path, ReminderFields(), func(in *ReminderInput) **int { return &in.VisibilityID }, reminderServerKeys)
-}
+func ReminderFile(r *Reminder) yamlwrite.Map { return reminderForm.file(r.ID, &r.ReminderInput, r.Raw) }
 
 // DecodeReminder reads one reminder from mapping n, strictly: the file
 // form or the server's JSON. Every problem is in a *FileError.
-func DecodeReminder(n *yaml.Node) (ReminderInput, error) {
-	return decodeRecord(n, (*fileReader).reminder)
-}
+func DecodeReminder(n *yaml.Node) (ReminderInput, error) { return reminderForm.one(n) }
 
 // DecodeReminders reads a list of reminders, each as DecodeReminder does.
-func DecodeReminders(n *yaml.Node) ([]ReminderInput, error) {
-	return decodeList(n, (*fileReader).reminder)
+func DecodeReminders(n *yaml.Node) ([]ReminderInput, error) { return reminderForm.list(n) }
+
+var reminderForm = datedForm[ReminderInput, *ReminderInput]{
+	fields:     ReminderFields,
+	visibility: func(in *ReminderInput) **int { return &in.VisibilityID },
+	serverKeys: map[string]bool{"id": true, "remindable_id": true, "remindable_type": true, "date": true,
+		"is_recurring": true, "created_at": true, "created_by": true, "updated_at": true, "updated_by": true, otherKeysKey: true},
 }
 
 // Reminders is the reminders of entity entityID: read, created, changed

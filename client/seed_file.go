@@ -112,7 +112,7 @@ func (r *fileReader) seedCalendar(n *yaml.Node, path string) (cal SeedCalendar, 
 			"reminders": func(v *yaml.Node, _ string) { reminders = v },
 		})
 	if id != nil {
-		cal.ID = r.calendarID(id, keyPath(path, "id"))
+		cal.ID = r.seedID(id, keyPath(path, "id"), "calendar", false)
 	}
 	if preset != nil {
 		p := keyPath(path, "preset")
@@ -138,14 +138,20 @@ func (r *fileReader) seedCalendar(n *yaml.Node, path string) (cal SeedCalendar, 
 	return cal, ok
 }
 
-// calendarID reads `id: N`, a whole number (apply refuses one below 1).
-func (r *fileReader) calendarID(n *yaml.Node, path string) int {
+// seedID reads `id: N`, the id of a seed's calendar or reminder (noun): a
+// whole number, above 0 when positive is set (apply refuses a calendar's
+// below 1 itself, saying why).
+func (r *fileReader) seedID(n *yaml.Node, path, noun string, positive bool) int {
 	if n.Kind == yaml.ScalarNode && n.ShortTag() != "!!float" {
-		if id, err := strconv.Atoi(strings.TrimSpace(n.Value)); err == nil {
+		if id, err := strconv.Atoi(strings.TrimSpace(n.Value)); err == nil && (id > 0 || !positive) {
 			return id
 		}
 	}
-	r.add(n, path, "%q is not a calendar id (a whole number)", n.Value)
+	what := "a whole number"
+	if positive {
+		what += " above 0"
+	}
+	r.add(n, path, "%q is not a %s id (%s)", n.Value, noun, what)
 	return 0
 }
 
@@ -157,7 +163,7 @@ func (r *fileReader) seedWeather(n *yaml.Node, path string) []SeedWeather {
 	out := []SeedWeather{}
 	r.items(n, path, func(item *yaml.Node, path string) {
 		before := len(r.problems)
-		in := r.weather(item, path)
+		in := weatherForm.read(r, item, path)
 		r.checkWeather(in, path, true, before)
 		if len(r.problems) == before {
 			out = append(out, SeedWeather{Line: item.Line, Input: in})

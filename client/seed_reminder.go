@@ -1,7 +1,6 @@
 package client
 
 import (
-	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -67,19 +66,7 @@ var SeedReminderFields = sync.OnceValue(func() Fields[ReminderInput] {
 // founded (or the id, 2 to 5).
 func reminderTypeField() Field[ReminderInput] {
 	get := func(in *ReminderInput) **int { return &in.TypeID }
-	kind := wholeKind
-	kind.show = ReminderTypeName
-	kind.file = orNull((*fileReader).reminderType)
-	f := scalarField("type", get, kind)
-	f.Answer = "type_id"
-	f.encode = func(in *ReminderInput, p map[string]any) { p["type_id"] = *in.TypeID }
-	f.yaml = func(in *ReminderInput) any {
-		if in.TypeID != nil {
-			return ReminderTypeName(*in.TypeID)
-		}
-		return nil
-	}
-	return checked(f, func(in *ReminderInput, ps *problems) {
+	return namedField("type", "type_id", get, ReminderTypeName, orNull((*fileReader).reminderType), func(in *ReminderInput, ps *problems) {
 		if t := in.TypeID; t != nil && (*t < 2 || *t >= len(ReminderTypes)) {
 			ps.add("type", "must be birth, death, date or founded")
 		}
@@ -120,7 +107,7 @@ func (r *fileReader) seedReminders(n *yaml.Node, path string) []SeedReminder {
 			map[string]func(v *yaml.Node, p string){"id": func(v *yaml.Node, _ string) { id = v }})
 		sr := SeedReminder{Line: item.Line, Input: in}
 		if id != nil {
-			sr.ID = r.reminderID(id, keyPath(path, "id"))
+			sr.ID = r.seedID(id, keyPath(path, "id"), "reminder", true)
 		}
 		r.checkReminder(in, path, before)
 		if len(r.problems) == before {
@@ -130,17 +117,6 @@ func (r *fileReader) seedReminders(n *yaml.Node, path string) []SeedReminder {
 	return out
 }
 
-// reminderID reads `id: N`, a whole number above 0.
-func (r *fileReader) reminderID(n *yaml.Node, path string) int {
-	if n.Kind == yaml.ScalarNode && n.ShortTag() != "!!float" {
-		if id, err := strconv.Atoi(strings.TrimSpace(n.Value)); err == nil && id > 0 {
-			return id
-		}
-	}
-	r.add(n, path, "%q is not a reminder id (a whole number above 0)", n.Value)
-	return 0
-}
-
 // checkReminder adds the problems of a seed's reminder at path, each at
 // its line: its fields' own checks, and its date, which is required. since
 // is the first of r's problems found in reading it.
@@ -148,15 +124,7 @@ func (r *fileReader) checkReminder(in ReminderInput, path string, since int) {
 	if r.stopped() {
 		return
 	}
-	var ie *InputError
-	if err := in.ValidateSeed(nil); !errors.As(err, &ie) {
-		return
-	}
-	var kept []Problem
-	for _, p := range ie.Problems {
-		kept = append(kept, Problem{Field: keyPath(path, p.Field), Message: p.Message})
-	}
-	r.addChecked(kept, since)
+	r.addCheck(in.ValidateSeed(nil), path, since, func(key string) string { return key })
 }
 
 // SeedReminderFile is a reminder as a seed writes it: its date first, then

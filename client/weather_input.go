@@ -44,9 +44,7 @@ func (in WeatherInput) MarshalYAML() (any, error) { return datedFileForm(Weather
 // the writable fields (the date as one Y-M-D when it is whole, the
 // visibility by name), then the other keys the server sent (accepted and
 // ignored when read back; those kanka does not know under other_keys).
-func WeatherFile(w *Weather) yamlwrite.Map {
-	return recordFile(w.ID, datedFileForm(WeatherFields, &w.WeatherInput), WeatherFields, w.Raw, weatherServerKeys)
-}
+func WeatherFile(w *Weather) yamlwrite.Map { return weatherForm.file(w.ID, &w.WeatherInput, w.Raw) }
 
 // UnmarshalYAML reads one entry as DecodeWeather does.
 func (in *WeatherInput) UnmarshalYAML(n *yaml.Node) error {
@@ -59,23 +57,19 @@ func (in *WeatherInput) UnmarshalYAML(n *yaml.Node) error {
 }
 
 // DecodeWeather reads one weather entry from mapping n, strictly: the file
-// form (date: Y-M-D or year, month and day; visibility by name or number)
-// or the server's JSON (visibility_id; id, calendar_id, created_* and
+// form or the server's JSON (visibility_id; id, calendar_id, created_* and
 // updated_* are accepted and ignored). A month may be a name (see
 // ResolveDate). Every problem is in a *FileError, with its line.
-func DecodeWeather(n *yaml.Node) (WeatherInput, error) { return decodeRecord(n, (*fileReader).weather) }
+func DecodeWeather(n *yaml.Node) (WeatherInput, error) { return weatherForm.one(n) }
 
-// DecodeWeathers reads a list of entries, each as DecodeWeather does;
-// paths in problems start with the entry ("[3].date").
-func DecodeWeathers(n *yaml.Node) ([]WeatherInput, error) {
-	return decodeList(n, (*fileReader).weather)
-}
+// DecodeWeathers reads a list of entries, each as DecodeWeather does.
+func DecodeWeathers(n *yaml.Node) ([]WeatherInput, error) { return weatherForm.list(n) }
 
-// weatherServerKeys are set by the server: accepted and ignored.
-var weatherServerKeys = map[string]bool{"id": true, "calendar_id": true, "created_at": true, "created_by": true,
-	"updated_at": true, otherKeysKey: true}
-
-// weather reads one entry (readDated, with WeatherFields).
-func (r *fileReader) weather(n *yaml.Node, path string) WeatherInput {
-	return readDated(r, n, path, WeatherFields, func(in *WeatherInput) **int { return &in.VisibilityID }, weatherServerKeys)
+// weatherForm is a weather entry in files: the keys its server sets are
+// accepted and ignored.
+var weatherForm = datedForm[WeatherInput, *WeatherInput]{
+	fields:     func() Fields[WeatherInput] { return WeatherFields },
+	visibility: func(in *WeatherInput) **int { return &in.VisibilityID },
+	serverKeys: map[string]bool{"id": true, "calendar_id": true, "created_at": true, "created_by": true,
+		"updated_at": true, otherKeysKey: true},
 }

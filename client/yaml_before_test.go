@@ -18,7 +18,7 @@ func CalendarFileBefore(c *Calendar) *yaml.Node {
 
 // WeatherFileBefore is WeatherFile as it was.
 func WeatherFileBefore(w *Weather) *yaml.Node {
-	return recordFileBefore(w.ID, weatherFileNodeBefore(&w.WeatherInput), WeatherFields, w.Raw, weatherServerKeys)
+	return recordFileBefore(w.ID, weatherFileNodeBefore(&w.WeatherInput), WeatherFields, w.Raw, weatherForm.serverKeys)
 }
 
 func recordFileBefore[In any](id int, fields *yaml.Node, t Fields[In], raw []byte, serverKeys map[string]bool) *yaml.Node {
