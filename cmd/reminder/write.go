@@ -69,10 +69,6 @@ func (r *reminders) create(run *run) ([]reminder, error) {
 		rm, err := run.Client.Reminders(entity).Create(run.Ctx, in)
 		return rm, explain(err, in.Repeat)
 	}
-	if !run.IsList() {
-		rm, err := write(run.Records[0])
-		return []reminder{rm}, err
-	}
 	return resource.CreateEach(run, func(_ int, in *input) string { return in.DateLabel() },
 		func(i int, in *input) string { return resource.RecordName("reminder", i, in.DateLabel()) }, write)
 }

@@ -64,12 +64,17 @@ func (d *RecordFile[In]) decode(text []byte, source string) (*File[In], error) {
 	return f, nil
 }
 
-// CreateEach creates the run's records one by one, with one progress line
-// on a terminal (what says each: "1492-1-3 sun"). A failure stops it: a
-// BatchError says on stderr what was created and which record failed
-// (name), and keeps the failure's kind for the exit code. What was
-// created is returned, also when it fails part way.
+// CreateEach creates the run's records: its one record as it is, or each
+// of a -f list one by one, with one progress line on a terminal (what says
+// each: "1492-1-3 sun"). A failure stops a list: a BatchError says on
+// stderr what was created and which record failed (name), and keeps the
+// failure's kind for the exit code. What was created is returned, also
+// when it fails part way.
 func CreateEach[T output.Record, In any](r *Run[In], what, name func(i int, in *In) string, create func(in In) (T, error)) ([]T, error) {
+	if !r.IsList() {
+		made, err := create(r.Records[0])
+		return []T{made}, err
+	}
 	f := r.Factory
 	progress := cmdutil.NewProgress(f.IO, f.Quiet())
 	defer progress.Clear()
