@@ -97,7 +97,7 @@ func (r *reminders) spec() *resource.Spec[reminder] {
 				return q, dates.Apply(fs, &q)
 			}
 		},
-		Complete: r.completeID,
+		Complete: r.completeID(),
 		GetHelp: resource.Help{Example: `  kanka reminder create --calendar 1 --date 1492-Ches-3 --comment "Market day"
   kanka reminder get 1 -o yaml > reminder.yaml`},
 		ListHelp: resource.Help{Short: "List the reminders of a calendar", Long: `List every reminder of a calendar (of its entity, of other entities and of
