@@ -93,7 +93,12 @@ func (r *reminders) spec() *resource.Spec[reminder] {
 			dates := &resource.DateFilters[reminder]{DateOf: func(rm reminder) client.Date { return rm.Date() }, Calendar: calendar.OfScope, Plural: "reminders"}
 			dates.Register(fs)
 			return func(fs *pflag.FlagSet) (resource.Query[reminder], error) {
-				q := resource.Query[reminder]{Walk: r.walk, Page: r.page, Compare: byDate}
+				q := resource.Listing(func(c *client.Client, ctx context.Context, id int, o *client.PageOptions) iter.Seq2[reminder, error] {
+					return c.CalendarReminders(id).All(ctx, nil, o)
+				}, func(c *client.Client, ctx context.Context, id int, o *client.PageOptions) (*client.Page[reminder], error) {
+					return c.CalendarReminders(id).Page(ctx, nil, o)
+				}, func(seen []reminder) { r.f.LocalCache().RemindersSeen(seen) }) // every reminder of a list is then known by its id
+				q.Compare = byDate
 				return q, dates.Apply(fs, &q)
 			}
 		},
@@ -162,30 +167,6 @@ func (r *reminders) entityOf(ctx context.Context, c *client.Client, rm reminder)
 // calendar is calendar id (calendar.OfRecord), why it is read being why.
 func (r *reminders) calendar(ctx context.Context, c *client.Client, s *resource.Scope, id int, why string) (*client.Calendar, error) {
 	return calendar.OfRecord(ctx, c, r.f.LocalCache(), s, id, why)
-}
-
-// walk is every reminder of the calendar, which the local cache keeps.
-func (r *reminders) walk(ctx context.Context, c *client.Client, calendarID, limit int) iter.Seq2[reminder, error] {
-	return func(yield func(reminder, error) bool) {
-		var seen []reminder
-		defer func() { r.f.LocalCache().RemindersSeen(seen) }()
-		for rm, err := range c.CalendarReminders(calendarID).All(ctx, nil, &client.PageOptions{Limit: limit}) {
-			if err == nil {
-				seen = append(seen, rm)
-			}
-			if !yield(rm, err) {
-				return
-			}
-		}
-	}
-}
-
-func (r *reminders) page(ctx context.Context, c *client.Client, calendarID, page int) ([]reminder, error) {
-	rs, err := resource.Items(c.CalendarReminders(calendarID).Page(ctx, nil, &client.PageOptions{Page: page}))
-	if err == nil {
-		r.f.LocalCache().RemindersSeen(rs)
-	}
-	return rs, err
 }
 
 // byDate is the order of reminders for people: by date, then id.
