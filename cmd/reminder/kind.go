@@ -1,7 +1,6 @@
 package reminder
 
 import (
-	"cmp"
 	"context"
 	"slices"
 	"strconv"
@@ -46,15 +45,11 @@ func fieldFlags() []resource.Flag[input] {
 // moons named from the reminders' calendar (the list's, or the one the
 // record read names), and whose each is (calendar.ReadOwners; for a
 // write's answer, as the local cache knows it).
-func (r *reminders) readable(ctx context.Context, c *client.Client, s *resource.Scope) (output.Kind, error) {
-	cal, err := r.calendarAt(ctx, c, s)
-	if err != nil {
-		return output.Kind{}, err
-	}
+func (r *reminders) readable(ctx context.Context, c *client.Client, cal *client.Calendar) output.Kind {
 	if resource.AtHand(ctx) {
-		return kindFor(cal, calendar.KnownOwners(cal, r.f.LocalCache())), nil
+		return kindFor(cal, calendar.KnownOwners(cal, r.f.LocalCache()))
 	}
-	return kindFor(cal, calendar.ReadOwners(ctx, c, cal, r.f.LocalCache())), nil
+	return kindFor(cal, calendar.ReadOwners(ctx, c, cal, r.f.LocalCache()))
 }
 
 // kindFor shows reminders, their dates and moons named from cal's when it
@@ -91,15 +86,6 @@ func kindFor(cal *client.Calendar, owners *calendar.Owners) output.Kind {
 	return output.Kind{Columns: cols, Detail: output.ColumnsDetail(cols),
 		YAML: func(o output.Record) any { return client.ReminderFile(rec(o)) },
 	}
-}
-
-// calendarAt is the calendar of a run's reminders: the scope's, or the
-// one a reminder read names; nil when neither is known.
-func (r *reminders) calendarAt(ctx context.Context, c *client.Client, s *resource.Scope) (*client.Calendar, error) {
-	if id := cmp.Or(s.ParentID, r.calendarID); id > 0 {
-		return r.calendar(ctx, c, s, id, "for its month names")
-	}
-	return nil, nil
 }
 
 // repeat is the reminder's repeat in words: "every year", "Selûne full"

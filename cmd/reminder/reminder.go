@@ -72,7 +72,7 @@ func readFile(ctx context.Context, streams *cmdutil.IOStreams, path string) (*re
 func (r *reminders) spec() *resource.Spec[reminder] {
 	return &resource.Spec[reminder]{
 		Noun: "reminder", Plural: "reminders", Arg: "ID",
-		Kind: kindFor(nil, calendar.KnownOwners(nil, nil)), ReadableKind: r.readable,
+		Kind: kindFor(nil, calendar.KnownOwners(nil, nil)), ReadableKind: calendar.ReadableKind(r.f, func() int { return r.calendarID }, r.readable),
 		Parent: &resource.Parent{Flag: "calendar", Noun: "calendar", Resolve: calendar.Parent(r.f).Resolve, Complete: calendar.Completion(r.f),
 			Optional: "the calendar whose list holds the reminder, by `ID|NAME` (when the local cache does not know it)"},
 		CheckArg: func(arg string) error { _, err := parseID(arg); return err },
