@@ -38,7 +38,8 @@ the entity it belongs to.`,
 	}
 	r := &reminders{f: f, at: map[int]int{}}
 	s := r.spec()
-	w := &resource.Writes[reminder, input]{Fields: client.ReminderFields(), Flags: fieldFlags(), ReadFile: readFile,
+	w := &resource.Writes[reminder, input]{Fields: client.ReminderFields(), Flags: fieldFlags(),
+		ReadFile:    (&resource.RecordFile[input]{One: client.DecodeReminder, List: client.DecodeReminders, Lines: client.ReminderFileLines, Plural: "reminders"}).Read,
 		CheckCreate: r.check, CheckUpdate: r.check, Create: r.create, Update: r.update,
 		NothingToChange: "nothing to change: give -f FILE or a field flag such as --comment or --date",
 		CreateHelp:      createHelp, UpdateHelp: updateHelp}
@@ -62,11 +63,6 @@ type reminders struct {
 	// calendarID is the calendar of the last reminder read, for its
 	// month names.
 	calendarID int
-}
-
-func readFile(ctx context.Context, streams *cmdutil.IOStreams, path string) (*resource.File[input], error) {
-	return (&resource.RecordFile[input]{One: client.DecodeReminder, List: client.DecodeReminders, Lines: client.ReminderFileLines,
-		Written: func(in *input) *client.Written { return in.Written }, Plural: "reminders"}).Read(ctx, streams, path)
 }
 
 func (r *reminders) spec() *resource.Spec[reminder] {
