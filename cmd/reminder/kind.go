@@ -75,9 +75,9 @@ func kindFor(cal *client.Calendar, owners *calendar.Owners) output.Kind {
 		{Header: "DATE", Priority: output.Key, Value: date, Readable: readable},
 		{Header: "COMMENT", Priority: output.Important, Value: func(o output.Record) string { return output.Text(rec(o).Comment) }},
 		{Header: "REPEAT", Priority: output.Ordinary, Value: func(o output.Record) string { return repeat(cal, rec(o)) }},
-		{Header: "LENGTH", Priority: output.Ordinary, Value: func(o output.Record) string { return strconv.Itoa(or(rec(o).Length, 1)) }},
+		{Header: "LENGTH", Priority: output.Ordinary, Value: func(o output.Record) string { return strconv.Itoa(cmdutil.DerefOr(rec(o).Length, 1)) }},
 		{Header: "OWNER", Priority: output.Important, Value: whose},
-		{Header: "VISIBILITY", Priority: output.Expendable, Value: func(o output.Record) string { return client.VisibilityName(or(rec(o).VisibilityID, 1)) }},
+		{Header: "VISIBILITY", Priority: output.Expendable, Value: func(o output.Record) string { return client.VisibilityName(cmdutil.DerefOr(rec(o).VisibilityID, 1)) }},
 		{Header: "TYPE", Wide: true, Value: func(o output.Record) string { return typeName(rec(o).TypeID) }},
 		{Header: "COLOUR", Wide: true, Value: func(o output.Record) string { return output.Text(rec(o).Colour) }},
 		{Header: "UNTIL", Wide: true, Value: func(o output.Record) string { return output.Text(rec(o).Until) }},
@@ -114,12 +114,4 @@ func typeName(id *int) string {
 		return ""
 	}
 	return client.ReminderTypes[*id]
-}
-
-// or is *p, or otherwise when it is nil (as the service counts it).
-func or(p *int, otherwise int) int {
-	if p == nil {
-		return otherwise
-	}
-	return *p
 }

@@ -3,7 +3,6 @@
 package weather
 
 import (
-
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
