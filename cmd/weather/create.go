@@ -51,7 +51,7 @@ func createEntries(r *run, allowDuplicate bool) ([]*client.Weather, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := resolveDates(r.Factory, cal, r.Records); err != nil {
+	if err := resource.ResolveDates(r.Factory, cal, r.Records); err != nil {
 		return nil, err
 	}
 	if err := checkEntries(r.Records, r.IsList(), cal, r.FilePlace()); err != nil {

@@ -39,7 +39,7 @@ func update(r *run, current *client.Weather) (*client.Weather, error) {
 				return err
 			}
 			resolved := []client.WeatherInput{*in}
-			err = resolveDates(r.Factory, cal, resolved)
+			err = resource.ResolveDates(r.Factory, cal, resolved)
 			*in = resolved[0]
 			return err
 		}}
