@@ -61,8 +61,6 @@ func kindFor(cal *client.Calendar, owners *calendar.Owners) output.Kind {
 	if cal != nil {
 		months = cal.Months
 	}
-	date := func(o output.Record) string { return rec(o).Date().String() }
-	readable := func(o output.Record) string { return client.ReadableDate(months, rec(o).Date()) }
 	whose := func(o output.Record) string {
 		w := owners.Of(rec(o))
 		if w.Name == nil {
@@ -72,7 +70,7 @@ func kindFor(cal *client.Calendar, owners *calendar.Owners) output.Kind {
 	}
 	cols := []output.Column{
 		{Header: "ID", Priority: output.Key, Value: func(o output.Record) string { return strconv.Itoa(rec(o).ID) }},
-		{Header: "DATE", Priority: output.Key, Value: date, Readable: readable},
+		resource.DateColumn(months, reminder.Date),
 		{Header: "COMMENT", Priority: output.Important, Value: func(o output.Record) string { return output.Text(rec(o).Comment) }},
 		{Header: "REPEAT", Priority: output.Ordinary, Value: func(o output.Record) string { return repeat(cal, rec(o)) }},
 		{Header: "LENGTH", Priority: output.Ordinary, Value: func(o output.Record) string { return strconv.Itoa(cmdutil.DerefOr(rec(o).Length, 1)) }},
