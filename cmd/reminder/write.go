@@ -100,15 +100,12 @@ func (r *reminders) update(run *run, current reminder) (reminder, error) {
 			}
 			return nil
 		},
-		Keys: calendarKeys, Ready: func(in *input) error {
-			cal, err := r.calendar(run.Ctx, run.Client, run.Scope, cmdutil.Deref(in.CalendarID), "to check the reminder")
+		Keys: calendarKeys, Ready: func(records []input) error {
+			cal, err := r.calendar(run.Ctx, run.Client, run.Scope, cmdutil.Deref(records[0].CalendarID), "to check the reminder")
 			if err != nil {
 				return err
 			}
-			records := []input{*in}
-			err = r.ready(run, cal, records)
-			*in = records[0]
-			return err
+			return r.ready(run, cal, records)
 		}}
 	in, changed, err := changes.Over(run, &before, fmt.Sprintf("reminder %d", current.ID))
 	if err != nil || len(changed) == 0 {

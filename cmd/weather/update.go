@@ -34,14 +34,11 @@ func update(r *run, current *client.Weather) (*client.Weather, error) {
 			record := fmt.Sprintf("weather %d of calendar %d", current.ID, current.CalendarID)
 			return resource.CheckUnread(client.WeatherFields, in, record, "give them with --date and --weather (or in the file)", "")
 		},
-		Keys: []string{"year", "month", "day"}, Ready: func(in *input) (err error) {
+		Keys: []string{"year", "month", "day"}, Ready: func(records []input) (err error) {
 			if cal, err = calendar.OfScope(r.Ctx, r.Client, r.Scope, "to check the date"); err != nil {
 				return err
 			}
-			resolved := []client.WeatherInput{*in}
-			err = resource.ResolveDates(r.Factory, cal, resolved)
-			*in = resolved[0]
-			return err
+			return resource.ResolveDates(r.Factory, cal, records)
 		}}
 	in, changed, err := changes.Over(r, &before, fmt.Sprintf("weather %d", current.ID))
 	if err != nil || len(changed) == 0 {

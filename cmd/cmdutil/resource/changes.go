@@ -16,10 +16,11 @@ type Changes[In any] struct {
 	// the keys that differ. nil: none.
 	Check func(in *In, changed []string) error
 	// Keys are the fields whose change needs the calendar (a date, by a
-	// month's name or not; a repeat on a moon); Ready reads the changes
-	// with it (month names, a moon's) and may check them against it.
+	// month's name or not; a repeat on a moon); Ready reads the changes,
+	// the one record of changed, with it (month names, a moon's) and may
+	// check them against it.
 	Keys  []string
-	Ready func(in *In) error
+	Ready func(changed []In) error
 }
 
 // Over is the run's changes put over before (the record read, in its
@@ -37,9 +38,11 @@ func (ch *Changes[In]) Over(run *Run[In], before *In, record string) (In, []stri
 		}
 	}
 	if slices.ContainsFunc(changed, func(key string) bool { return slices.Contains(ch.Keys, key) }) {
-		if err := ch.Ready(&in); err != nil {
+		records := []In{in}
+		if err := ch.Ready(records); err != nil {
 			return in, nil, err
 		}
+		in = records[0]
 		changed = ch.Fields.Differing(&in, before)
 	}
 	if len(changed) == 0 {
