@@ -107,7 +107,10 @@ func CompletionCalendarOf(f *cmdutil.Factory, cmd *cobra.Command, arg string) *c
 	}
 	defer cancel()
 	cal, err := CompletionCalendar(ctx, f, c, arg)
-	cmdutil.CompletionTrouble(err)
+	if err != nil {
+		cmdutil.CompletionTrouble(err)
+		return nil
+	}
 	return cal
 }
 
