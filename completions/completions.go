@@ -60,19 +60,6 @@ func isDigits(s string) bool {
 	return true
 }
 
-// WeatherOf are the candidates among entries for a weather id that start
-// with prefix: the id, described by the entry's date and weather
-// ("41\t1492-1-3 snowflake").
-func WeatherOf(entries []*client.Weather, prefix string) []string {
-	var out []string
-	for _, w := range entries {
-		if id := strconv.Itoa(w.ID); strings.HasPrefix(id, prefix) {
-			out = append(out, id+"\t"+w.Date().String()+" "+w.Code())
-		}
-	}
-	return out
-}
-
 // MonthsOf are the candidates among a calendar's months for a month
 // argument (a number, a name or an alias) that start with prefix: by number
 // when the prefix is one ("3\tChes"), else by name, described by the

@@ -2,7 +2,6 @@ package completions
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
@@ -74,34 +73,6 @@ func TestCalendarsReportsErrors(t *testing.T) {
 	if _, err := Calendars(context.Background(), c, ""); !client.IsAuth(err) {
 		t.Errorf("err = %v, want the 401", err)
 	}
-}
-
-func TestWeatherOf(t *testing.T) {
-	entries := decodeWeather(t, `{"id":41,"year":1492,"month":1,"day":3,"weather":"snowflake"}`,
-		`{"id":5,"year":1492,"month":1,"day":4,"weather":"sun"}`, `{"id":412,"year":-3,"month":2,"day":1,"weather":"cloud-rain"}`)
-	for prefix, want := range map[string][]string{
-		"":   {"41\t1492-1-3 snowflake", "5\t1492-1-4 sun", "412\t-3-2-1 cloud-rain"},
-		"4":  {"41\t1492-1-3 snowflake", "412\t-3-2-1 cloud-rain"},
-		"41": {"41\t1492-1-3 snowflake", "412\t-3-2-1 cloud-rain"},
-		"6":  nil,
-	} {
-		if got := WeatherOf(entries, prefix); !reflect.DeepEqual(got, want) {
-			t.Errorf("WeatherOf(%q) = %q, want %q", prefix, got, want)
-		}
-	}
-}
-
-func decodeWeather(t *testing.T, answers ...string) []*client.Weather {
-	t.Helper()
-	var out []*client.Weather
-	for _, a := range answers {
-		var w client.Weather
-		if err := json.Unmarshal([]byte(a), &w); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, &w)
-	}
-	return out
 }
 
 func TestMonthsOf(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/kanka-cli/kanka/almanac"
 	"github.com/kanka-cli/kanka/client"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/kanka-cli/kanka/output"
 	"github.com/kanka-cli/kanka/output/monthgrid"
 )
@@ -101,8 +102,7 @@ func agendaKind(months []client.Month) output.Kind {
 	entry := func(r output.Record) agendaEntry { return r.(agendaEntry) }
 	return output.Kind{
 		Columns: []output.Column{
-			{Header: "DATE", Priority: output.Key, Value: func(r output.Record) string { return entry(r).Date.String() },
-				Readable: func(r output.Record) string { return client.ReadableDate(months, entry(r).Date) }},
+			resource.DateColumn(months, func(e agendaEntry) client.Date { return e.Date }),
 			{Header: "WEEKDAY", Priority: output.Expendable, Value: func(r output.Record) string { return output.Text(entry(r).Weekday) }},
 			{Header: "REMINDER", Priority: output.Key, MinWidth: 12, Value: func(r output.Record) string { return entry(r).comment() }},
 			{Header: "WHOSE", Priority: output.Important, Value: func(r output.Record) string { return entry(r).Owner.Words() }},

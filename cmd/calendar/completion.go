@@ -87,6 +87,16 @@ func completionMonths(f *cmdutil.Factory, cmd *cobra.Command, args []string) []c
 	} else if len(args) > 0 {
 		arg = args[0]
 	}
+	if cal := CompletionCalendarOf(f, cmd, arg); cal != nil {
+		return cal.Months
+	}
+	return nil
+}
+
+// CompletionCalendarOf is the calendar ID|NAME names, for a completion of
+// cmd, as CompletionCalendar finds it; nil when arg is empty or the
+// calendar cannot be known (why goes to cobra's completion debug log).
+func CompletionCalendarOf(f *cmdutil.Factory, cmd *cobra.Command, arg string) *client.Calendar {
 	if strings.TrimSpace(arg) == "" {
 		return nil
 	}
@@ -101,7 +111,7 @@ func completionMonths(f *cmdutil.Factory, cmd *cobra.Command, args []string) []c
 		cmdutil.CompletionTrouble(err)
 		return nil
 	}
-	return cal.Months
+	return cal
 }
 
 // typedMonths are the months given by cmd's --month NAME:LENGTH[:TYPE]

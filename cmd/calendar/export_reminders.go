@@ -46,13 +46,7 @@ func exportReminders(ctx context.Context, f *cmdutil.Factory, c *client.Client, 
 			continue
 		}
 		r := calexport.Reminder{ID: rm.ID, Recurrence: rec, Comment: cmdutil.Deref(rm.Comment),
-			Colour: cmdutil.Deref(rm.Colour), Visibility: 1}
-		if rm.VisibilityID != nil {
-			r.Visibility = *rm.VisibilityID
-		}
-		if rm.TypeID != nil {
-			r.Type = *rm.TypeID
-		}
+			Colour: cmdutil.Deref(rm.Colour), Visibility: cmdutil.DerefOr(rm.VisibilityID, 1), Type: cmdutil.Deref(rm.TypeID)}
 		if !own {
 			r.Owner = ownerName(owners.Of(rm))
 		}

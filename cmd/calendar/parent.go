@@ -10,6 +10,7 @@ import (
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/kanka-cli/kanka/internal/cache"
+	"github.com/kanka-cli/kanka/output"
 )
 
 // Parent is --calendar ID|NAME, the calendar a weather entry lives under:
@@ -57,6 +58,27 @@ func OfRecord(ctx context.Context, c *client.Client, k *cache.Cache, s *resource
 		s.ParentID, s.Parent = id, cal
 	}
 	return cal, nil
+}
+
+// ReadableKind is the Spec.ReadableKind of records dated on a calendar:
+// kind with the calendar of a run's records, read for its month names
+// (OfRecord): the scope's, else the one of the record read last (record;
+// nil: none); kind is given nil when neither is known.
+func ReadableKind(f *cmdutil.Factory, record func() int, kind func(ctx context.Context, c *client.Client, cal *client.Calendar) output.Kind) func(context.Context, *client.Client, *resource.Scope) (output.Kind, error) {
+	return func(ctx context.Context, c *client.Client, s *resource.Scope) (output.Kind, error) {
+		id := s.ParentID
+		if id == 0 && record != nil {
+			id = record()
+		}
+		if id == 0 {
+			return kind(ctx, c, nil), nil
+		}
+		cal, err := OfRecord(ctx, c, f.LocalCache(), s, id, "for its month names")
+		if err != nil {
+			return output.Kind{}, err
+		}
+		return kind(ctx, c, cal), nil
+	}
 }
 
 // UncountedError refuses to count the days of calendar id (cal, as read)

@@ -66,13 +66,6 @@ or a calendar and its weather from a seed file:
   ` + kanka + ` apply -f examples/harptos-seed.yaml`
 }
 
-// ResolveID is ResolveCalendar's id alone: the parent lookup of the
-// resources that live under a calendar.
-func ResolveID(ctx context.Context, c *client.Client, arg string) (int, error) {
-	id, _, err := ResolveCalendar(ctx, c, arg)
-	return id, err
-}
-
 // listFilters registers the filters of `calendar list`; the server applies
 // all of them.
 func listFilters(fs *pflag.FlagSet) func(*pflag.FlagSet) (resource.Query[*client.Calendar], error) {

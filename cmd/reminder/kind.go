@@ -1,7 +1,6 @@
 package reminder
 
 import (
-	"cmp"
 	"context"
 	"slices"
 	"strconv"
@@ -46,15 +45,11 @@ func fieldFlags() []resource.Flag[input] {
 // moons named from the reminders' calendar (the list's, or the one the
 // record read names), and whose each is (calendar.ReadOwners; for a
 // write's answer, as the local cache knows it).
-func (r *reminders) readable(ctx context.Context, c *client.Client, s *resource.Scope) (output.Kind, error) {
-	cal, err := r.calendarAt(ctx, c, s)
-	if err != nil {
-		return output.Kind{}, err
-	}
+func (r *reminders) readable(ctx context.Context, c *client.Client, cal *client.Calendar) output.Kind {
 	if resource.AtHand(ctx) {
-		return kindFor(cal, calendar.KnownOwners(cal, r.f.LocalCache())), nil
+		return kindFor(cal, calendar.KnownOwners(cal, r.f.LocalCache()))
 	}
-	return kindFor(cal, calendar.ReadOwners(ctx, c, cal, r.f.LocalCache())), nil
+	return kindFor(cal, calendar.ReadOwners(ctx, c, cal, r.f.LocalCache()))
 }
 
 // kindFor shows reminders, their dates and moons named from cal's when it
@@ -66,8 +61,6 @@ func kindFor(cal *client.Calendar, owners *calendar.Owners) output.Kind {
 	if cal != nil {
 		months = cal.Months
 	}
-	date := func(o output.Record) string { return rec(o).Date().String() }
-	readable := func(o output.Record) string { return client.ReadableDate(months, rec(o).Date()) }
 	whose := func(o output.Record) string {
 		w := owners.Of(rec(o))
 		if w.Name == nil {
@@ -77,12 +70,12 @@ func kindFor(cal *client.Calendar, owners *calendar.Owners) output.Kind {
 	}
 	cols := []output.Column{
 		{Header: "ID", Priority: output.Key, Value: func(o output.Record) string { return strconv.Itoa(rec(o).ID) }},
-		{Header: "DATE", Priority: output.Key, Value: date, Readable: readable},
+		resource.DateColumn(months, reminder.Date),
 		{Header: "COMMENT", Priority: output.Important, Value: func(o output.Record) string { return output.Text(rec(o).Comment) }},
 		{Header: "REPEAT", Priority: output.Ordinary, Value: func(o output.Record) string { return repeat(cal, rec(o)) }},
-		{Header: "LENGTH", Priority: output.Ordinary, Value: func(o output.Record) string { return strconv.Itoa(or(rec(o).Length, 1)) }},
+		{Header: "LENGTH", Priority: output.Ordinary, Value: func(o output.Record) string { return strconv.Itoa(cmdutil.DerefOr(rec(o).Length, 1)) }},
 		{Header: "OWNER", Priority: output.Important, Value: whose},
-		{Header: "VISIBILITY", Priority: output.Expendable, Value: func(o output.Record) string { return client.VisibilityName(or(rec(o).VisibilityID, 1)) }},
+		{Header: "VISIBILITY", Priority: output.Expendable, Value: func(o output.Record) string { return client.VisibilityName(cmdutil.DerefOr(rec(o).VisibilityID, 1)) }},
 		{Header: "TYPE", Wide: true, Value: func(o output.Record) string { return typeName(rec(o).TypeID) }},
 		{Header: "COLOUR", Wide: true, Value: func(o output.Record) string { return output.Text(rec(o).Colour) }},
 		{Header: "UNTIL", Wide: true, Value: func(o output.Record) string { return output.Text(rec(o).Until) }},
@@ -91,15 +84,6 @@ func kindFor(cal *client.Calendar, owners *calendar.Owners) output.Kind {
 	return output.Kind{Columns: cols, Detail: output.ColumnsDetail(cols),
 		YAML: func(o output.Record) any { return client.ReminderFile(rec(o)) },
 	}
-}
-
-// calendarAt is the calendar of a run's reminders: the scope's, or the
-// one a reminder read names; nil when neither is known.
-func (r *reminders) calendarAt(ctx context.Context, c *client.Client, s *resource.Scope) (*client.Calendar, error) {
-	if id := cmp.Or(s.ParentID, r.calendarID); id > 0 {
-		return r.calendar(ctx, c, s, id, "for its month names")
-	}
-	return nil, nil
 }
 
 // repeat is the reminder's repeat in words: "every year", "Selûne full"
@@ -128,12 +112,4 @@ func typeName(id *int) string {
 		return ""
 	}
 	return client.ReminderTypes[*id]
-}
-
-// or is *p, or otherwise when it is nil (as the service counts it).
-func or(p *int, otherwise int) int {
-	if p == nil {
-		return otherwise
-	}
-	return *p
 }

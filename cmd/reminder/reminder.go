@@ -38,7 +38,8 @@ the entity it belongs to.`,
 	}
 	r := &reminders{f: f, at: map[int]int{}}
 	s := r.spec()
-	w := &resource.Writes[reminder, input]{Fields: client.ReminderFields(), Flags: fieldFlags(), ReadFile: readFile,
+	w := &resource.Writes[reminder, input]{Fields: client.ReminderFields(), Flags: fieldFlags(),
+		ReadFile:    (&resource.RecordFile[input]{One: client.DecodeReminder, List: client.DecodeReminders, Lines: client.ReminderFileLines, Plural: "reminders"}).Read,
 		CheckCreate: r.check, CheckUpdate: r.check, Create: r.create, Update: r.update,
 		NothingToChange: "nothing to change: give -f FILE or a field flag such as --comment or --date",
 		CreateHelp:      createHelp, UpdateHelp: updateHelp}
@@ -64,15 +65,10 @@ type reminders struct {
 	calendarID int
 }
 
-func readFile(ctx context.Context, streams *cmdutil.IOStreams, path string) (*resource.File[input], error) {
-	return (&resource.RecordFile[input]{One: client.DecodeReminder, List: client.DecodeReminders, Lines: client.ReminderFileLines,
-		Written: func(in *input) *client.Written { return in.Written }, Plural: "reminders"}).Read(ctx, streams, path)
-}
-
 func (r *reminders) spec() *resource.Spec[reminder] {
 	return &resource.Spec[reminder]{
 		Noun: "reminder", Plural: "reminders", Arg: "ID",
-		Kind: kindFor(nil, calendar.KnownOwners(nil, nil)), ReadableKind: r.readable,
+		Kind: kindFor(nil, calendar.KnownOwners(nil, nil)), ReadableKind: calendar.ReadableKind(r.f, func() int { return r.calendarID }, r.readable),
 		Parent: &resource.Parent{Flag: "calendar", Noun: "calendar", Resolve: calendar.Parent(r.f).Resolve, Complete: calendar.Completion(r.f),
 			Optional: "the calendar whose list holds the reminder, by `ID|NAME` (when the local cache does not know it)"},
 		CheckArg: func(arg string) error { _, err := parseID(arg); return err },
@@ -93,11 +89,16 @@ func (r *reminders) spec() *resource.Spec[reminder] {
 			dates := &resource.DateFilters[reminder]{DateOf: func(rm reminder) client.Date { return rm.Date() }, Calendar: calendar.OfScope, Plural: "reminders"}
 			dates.Register(fs)
 			return func(fs *pflag.FlagSet) (resource.Query[reminder], error) {
-				q := resource.Query[reminder]{Walk: r.walk, Page: r.page, Compare: byDate}
+				q := resource.Listing(func(c *client.Client, ctx context.Context, id int, o *client.PageOptions) iter.Seq2[reminder, error] {
+					return c.CalendarReminders(id).All(ctx, nil, o)
+				}, func(c *client.Client, ctx context.Context, id int, o *client.PageOptions) (*client.Page[reminder], error) {
+					return c.CalendarReminders(id).Page(ctx, nil, o)
+				}, func(seen []reminder) { r.f.LocalCache().RemindersSeen(seen) }) // every reminder of a list is then known by its id
+				q.Compare = byDate
 				return q, dates.Apply(fs, &q)
 			}
 		},
-		Complete: r.completeID,
+		Complete: r.completeID(),
 		GetHelp: resource.Help{Example: `  kanka reminder create --calendar 1 --date 1492-Ches-3 --comment "Market day"
   kanka reminder get 1 -o yaml > reminder.yaml`},
 		ListHelp: resource.Help{Short: "List the reminders of a calendar", Long: `List every reminder of a calendar (of its entity, of other entities and of
@@ -162,30 +163,6 @@ func (r *reminders) entityOf(ctx context.Context, c *client.Client, rm reminder)
 // calendar is calendar id (calendar.OfRecord), why it is read being why.
 func (r *reminders) calendar(ctx context.Context, c *client.Client, s *resource.Scope, id int, why string) (*client.Calendar, error) {
 	return calendar.OfRecord(ctx, c, r.f.LocalCache(), s, id, why)
-}
-
-// walk is every reminder of the calendar, which the local cache keeps.
-func (r *reminders) walk(ctx context.Context, c *client.Client, calendarID, limit int) iter.Seq2[reminder, error] {
-	return func(yield func(reminder, error) bool) {
-		var seen []reminder
-		defer func() { r.f.LocalCache().RemindersSeen(seen) }()
-		for rm, err := range c.CalendarReminders(calendarID).All(ctx, nil, &client.PageOptions{Limit: limit}) {
-			if err == nil {
-				seen = append(seen, rm)
-			}
-			if !yield(rm, err) {
-				return
-			}
-		}
-	}
-}
-
-func (r *reminders) page(ctx context.Context, c *client.Client, calendarID, page int) ([]reminder, error) {
-	rs, err := resource.Items(c.CalendarReminders(calendarID).Page(ctx, nil, &client.PageOptions{Page: page}))
-	if err == nil {
-		r.f.LocalCache().RemindersSeen(rs)
-	}
-	return rs, err
 }
 
 // byDate is the order of reminders for people: by date, then id.

@@ -69,10 +69,6 @@ func (r *reminders) create(run *run) ([]reminder, error) {
 		rm, err := run.Client.Reminders(entity).Create(run.Ctx, in)
 		return rm, explain(err, in.Repeat)
 	}
-	if !run.IsList() {
-		rm, err := write(run.Records[0])
-		return []reminder{rm}, err
-	}
 	return resource.CreateEach(run, func(_ int, in *input) string { return in.DateLabel() },
 		func(i int, in *input) string { return resource.RecordName("reminder", i, in.DateLabel()) }, write)
 }
@@ -97,28 +93,23 @@ func (r *reminders) ready(run *run, cal *client.Calendar, records []input) error
 // changes; a new date or repeat is checked with the reminder's calendar.
 func (r *reminders) update(run *run, current reminder) (reminder, error) {
 	before := client.FromReminder(current)
-	in := client.ReminderFields().Over(&before, &run.Records[0])
-	changed := client.ReminderFields().Differing(&in, &before)
-	if in.UntilAlone() && slices.Contains(changed, "recurring_until") {
-		return nil, cmdutil.UsageErrorf("--until: reminder %d does not repeat, and the service keeps a last year only for a reminder that repeats: give --repeat too", current.ID)
-	}
-	if slices.ContainsFunc(changed, func(key string) bool { return slices.Contains(calendarKeys, key) }) {
-		cal, err := r.calendar(run.Ctx, run.Client, run.Scope, cmdutil.Deref(in.CalendarID), "to check the reminder")
-		if err != nil {
-			return nil, err
-		}
-		records := []input{in}
-		if err := r.ready(run, cal, records); err != nil {
-			return nil, err
-		}
-		// A date by a month's name, or a moon's repeat by its name, may
-		// be what the reminder has already.
-		in = records[0]
-		changed = client.ReminderFields().Differing(&in, &before)
-	}
-	if len(changed) == 0 {
-		cmdutil.Say(r.f, "reminder %d already has these values; nothing was sent", current.ID)
-		return current, nil
+	changes := resource.Changes[input]{Fields: client.ReminderFields(),
+		Check: func(in *input, changed []string) error {
+			if in.UntilAlone() && slices.Contains(changed, "recurring_until") {
+				return cmdutil.UsageErrorf("--until: reminder %d does not repeat, and the service keeps a last year only for a reminder that repeats: give --repeat too", current.ID)
+			}
+			return nil
+		},
+		Keys: calendarKeys, Ready: func(records []input) error {
+			cal, err := r.calendar(run.Ctx, run.Client, run.Scope, cmdutil.Deref(records[0].CalendarID), "to check the reminder")
+			if err != nil {
+				return err
+			}
+			return r.ready(run, cal, records)
+		}}
+	in, changed, err := changes.Over(run, &before, fmt.Sprintf("reminder %d", current.ID))
+	if err != nil || len(changed) == 0 {
+		return current, err
 	}
 	rm, err := run.Client.Reminders(r.at[current.ID]).Patch(run.Ctx, current.ID, client.ReminderFields().UpdateOf(&in, &before))
 	return rm, explain(err, in.Repeat)

@@ -4,9 +4,10 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/calendar"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
-	"github.com/kanka-cli/kanka/completions"
+	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 	"github.com/spf13/cobra"
 )
 
@@ -16,24 +17,22 @@ import (
 // them (cache.CompletionWeather says what that costs, one request at
 // most); nothing until --calendar is given, and nothing printed.
 func Completion(f *cmdutil.Factory) cobra.CompletionFunc {
-	return func(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	return resource.CompleteIDs(func(cmd *cobra.Command) ([]*client.Weather, error) {
 		flag := cmd.Flags().Lookup("calendar")
 		if flag == nil || flag.Value.String() == "" {
-			return nil, cobra.ShellCompDirectiveNoFileComp
+			return nil, nil
 		}
 		c, ctx, cancel, err := cmdutil.ForCompletion(f, cmd)
 		if err != nil {
-			return cmdutil.NoCandidates(err)
+			return nil, err
 		}
 		defer cancel()
 		calendarID, err := calendar.CompletionCalendarID(ctx, f, c, flag.Value.String())
 		if err != nil {
-			return cmdutil.NoCandidates(err)
+			return nil, err
 		}
-		entries, err := f.LocalCache().CompletionWeather(ctx, c, calendarID)
-		cmdutil.CompletionTrouble(err)
-		return completions.WeatherOf(entries, toComplete), cobra.ShellCompDirectiveNoFileComp
-	}
+		return f.LocalCache().CompletionWeather(ctx, c, calendarID)
+	}, func(w *client.Weather) string { return w.Date().String() + " " + w.Code() })
 }
 
 // SortKeys are the orders `weather list --sort` takes (sortOrders), for

@@ -45,13 +45,13 @@ func create(r *run) ([]*client.Weather, error) { return createEntries(r, true) }
 // createEntries checks the entries against the calendar (read once: a
 // name's lookup already holds it), refuses a day that has weather already
 // unless allowDuplicate (refuseTakenDays), and creates them: one, or a list
-// entry by entry.
+// entry by entry (resource.CreateEach).
 func createEntries(r *run, allowDuplicate bool) ([]*client.Weather, error) {
 	cal, err := calendar.OfScope(r.Ctx, r.Client, r.Scope, "to check the date")
 	if err != nil {
 		return nil, err
 	}
-	if err := resolveDates(r.Factory, cal, r.Records); err != nil {
+	if err := resource.ResolveDates(r.Factory, cal, r.Records); err != nil {
 		return nil, err
 	}
 	if err := checkEntries(r.Records, r.IsList(), cal, r.FilePlace()); err != nil {
@@ -62,16 +62,7 @@ func createEntries(r *run, allowDuplicate bool) ([]*client.Weather, error) {
 			return nil, err
 		}
 	}
-	if !r.IsList() {
-		w, err := r.Client.CreateWeather(r.Ctx, cal.ID, r.Records[0])
-		return []*client.Weather{w}, err
-	}
-	return createEach(r, cal.ID)
-}
-
-// createEach creates the entries one by one (resource.CreateEach).
-func createEach(r *run, calendarID int) ([]*client.Weather, error) {
 	return resource.CreateEach(r, func(_ int, in *input) string { return in.DateLabel() + " " + *in.Weather },
 		func(i int, in *input) string { return entryName(i, in.DateLabel()) },
-		func(in input) (*client.Weather, error) { return r.Client.CreateWeather(r.Ctx, calendarID, in) })
+		func(in input) (*client.Weather, error) { return r.Client.CreateWeather(r.Ctx, cal.ID, in) })
 }

@@ -2,15 +2,8 @@ package weather
 
 import (
 	"github.com/kanka-cli/kanka/client"
-	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 )
-
-// resolveDates turns the months written by name into numbers with cal's
-// months (resource.ResolveDates).
-func resolveDates(f *cmdutil.Factory, cal *client.Calendar, inputs []client.WeatherInput) error {
-	return resource.ResolveDates(f, cal, inputs)
-}
 
 // isDatePart reports whether a field of WeatherFields is part of the date.
 func isDatePart(key string) bool { return key == "year" || key == "month" || key == "day" }

@@ -18,9 +18,8 @@ var Kind = KindFor(nil)
 // A command that holds the calendar already passes its Months; nil months
 // keep the numbers everywhere.
 func KindFor(months []client.Month) output.Kind {
-	readable := func(r output.Record) string { return client.ReadableDate(months, asWeather(r).Date()) }
 	return output.Kind{
-		Columns: columns(readable),
+		Columns: columns(months),
 		Detail:  func(r output.Record) []output.Field { return detail(r, months) },
 		// The file form, id first, which -f reads back (the id is
 		// ignored), so `get -o yaml` > edit > `update -f` works.
@@ -32,10 +31,10 @@ func KindFor(months []client.Month) output.Kind {
 // what the weather is (its type, temperature and wind) stay whole; the long
 // free text (precipitation, effect) shrinks and goes first, then the
 // visibility (output.Priority).
-func columns(readableDate func(output.Record) string) []output.Column {
+func columns(months []client.Month) []output.Column {
 	return []output.Column{
 		{Header: "ID", Priority: output.Key, Value: func(r output.Record) string { return strconv.Itoa(asWeather(r).ID) }},
-		{Header: "DATE", Priority: output.Key, Value: func(r output.Record) string { return asWeather(r).Date().String() }, Readable: readableDate},
+		resource.DateColumn(months, (*client.Weather).Date),
 		{Header: "WEATHER", Priority: output.Important, MinWidth: 10, Value: func(r output.Record) string { return output.Text(asWeather(r).Weather) }},
 		{Header: "TEMPERATURE", Priority: output.Important, Value: func(r output.Record) string { return output.Text(asWeather(r).Temperature) }},
 		{Header: "PRECIPITATION", Priority: output.Expendable, Value: func(r output.Record) string { return output.Text(asWeather(r).Precipitation) }},

@@ -71,7 +71,7 @@ func set(r *run, today bool) error {
 		return cmdutil.UsageErrorf("calendar %d %q has no current date to record the weather of: give --date, or set one with `kanka calendar update %d --date Y-M-D`", cal.ID, cal.Name, cal.ID)
 	}
 	r.Records = []client.WeatherInput{r.Flags}
-	if err := resolveDates(f, cal, r.Records); err != nil {
+	if err := resource.ResolveDates(f, cal, r.Records); err != nil {
 		return err
 	}
 	fields := r.Records[0]

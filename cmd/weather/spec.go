@@ -32,9 +32,13 @@ func Spec(f *cmdutil.Factory) *resource.Spec[*client.Weather] {
 		Filters: func(fs *pflag.FlagSet) func(*pflag.FlagSet) (resource.Query[*client.Weather], error) {
 			return listFilters(f, fs)
 		},
-		ReadableKind: readableKind,
-		Next:         next,
-		Complete:     Completion(f),
+		// On a terminal the months are named from the calendar: one GET of
+		// it when neither the name lookup nor the local cache has it.
+		ReadableKind: calendar.ReadableKind(f, nil, func(_ context.Context, _ *client.Client, cal *client.Calendar) output.Kind {
+			return KindFor(cal.Months)
+		}),
+		Next:     next,
+		Complete: Completion(f),
 		GetHelp: resource.Help{
 			Long: `Show one weather entry. On a terminal the date also names its month
 (3 Ches 1492); piped, and with -o json, yaml or id, it stays 1492-4-3.`,
@@ -62,17 +66,6 @@ failure stops the command, which says what was deleted.`,
   kanka weather list --calendar 1 --year 1492 --month Ches -o id | xargs -r kanka weather delete --calendar 1 --yes`,
 		},
 	}
-}
-
-// readableKind is Kind with the calendar's month names, for a table or
-// detail view on a terminal: one GET of the calendar when --calendar was an
-// id.
-func readableKind(ctx context.Context, c *client.Client, s *resource.Scope) (output.Kind, error) {
-	cal, err := calendar.OfScope(ctx, c, s, "for its month names")
-	if err != nil {
-		return output.Kind{}, err
-	}
-	return KindFor(cal.Months), nil
 }
 
 // made is what a create of one entry says it made: "weather 41 on

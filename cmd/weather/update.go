@@ -6,7 +6,6 @@ import (
 
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/calendar"
-	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 )
 
@@ -26,35 +25,27 @@ const nothingToChange = "nothing to change: give -f FILE or a field flag (--date
 // entry that already has the values is left alone.
 func update(r *run, current *client.Weather) (*client.Weather, error) {
 	before := client.FromWeather(current)
-	in := client.WeatherFields.Over(&before, &r.Records[0])
-	record := fmt.Sprintf("weather %d of calendar %d", current.ID, current.CalendarID)
-	if err := resource.CheckUnread(client.WeatherFields, &in, record, "give them with --date and --weather (or in the file)", ""); err != nil {
-		return nil, err
-	}
-	// A month by name needs the calendar's months.
-	if in.Written != nil {
-		cal, err := calendar.OfScope(r.Ctx, r.Client, r.Scope, "to check the date")
-		if err != nil {
-			return nil, err
-		}
-		resolved := []client.WeatherInput{in}
-		if err := resolveDates(r.Factory, cal, resolved); err != nil {
-			return nil, err
-		}
-		in = resolved[0]
-	}
-	if client.WeatherFields.Same(&in, &before) {
-		cmdutil.Say(r.Factory, "weather %d already has these values; nothing was sent", current.ID)
-		return current, nil
-	}
-	// A new date must be a day of the calendar; an unchanged one is left
-	// alone, so no request is spent on the calendar.
+	// A new date must be a day of the calendar, and a month by name needs
+	// its months; an unchanged date is left alone, so no request is spent
+	// on the calendar.
 	var cal *client.Calendar
-	if slices.ContainsFunc(client.WeatherFields.Differing(&in, &before), isDatePart) {
-		var err error
-		if cal, err = calendar.OfScope(r.Ctx, r.Client, r.Scope, "to check the date"); err != nil {
-			return nil, err
-		}
+	changes := resource.Changes[input]{Fields: client.WeatherFields,
+		Check: func(in *input, _ []string) error {
+			record := fmt.Sprintf("weather %d of calendar %d", current.ID, current.CalendarID)
+			return resource.CheckUnread(client.WeatherFields, in, record, "give them with --date and --weather (or in the file)", "")
+		},
+		Keys: []string{"year", "month", "day"}, Ready: func(records []input) (err error) {
+			if cal, err = calendar.OfScope(r.Ctx, r.Client, r.Scope, "to check the date"); err != nil {
+				return err
+			}
+			return resource.ResolveDates(r.Factory, cal, records)
+		}}
+	in, changed, err := changes.Over(r, &before, fmt.Sprintf("weather %d", current.ID))
+	if err != nil || len(changed) == 0 {
+		return current, err
+	}
+	if !slices.ContainsFunc(changed, isDatePart) {
+		cal = nil // the date stays as it is: it is not checked again
 	}
 	if err := checkEntries([]client.WeatherInput{in}, false, cal, nil); err != nil {
 		return nil, err

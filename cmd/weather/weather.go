@@ -3,8 +3,6 @@
 package weather
 
 import (
-	"context"
-
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
@@ -35,10 +33,8 @@ one day. Every command but climates needs --calendar ID|NAME.`,
 // readEntryFile reads a -f file of one entry or a list of them, each in the
 // shape client.DecodeWeather reads (what `get -o yaml` prints, or the
 // server's own JSON).
-func readEntryFile(ctx context.Context, streams *cmdutil.IOStreams, path string) (*resource.File[input], error) {
-	return (&resource.RecordFile[input]{One: client.DecodeWeather, List: client.DecodeWeathers, Lines: client.WeatherFileLines,
-		Written: func(in *input) *client.Written { return in.Written }, Plural: "entries"}).Read(ctx, streams, path)
-}
+var readEntryFile = (&resource.RecordFile[input]{One: client.DecodeWeather, List: client.DecodeWeathers, Lines: client.WeatherFileLines,
+	Plural: "entries"}).Read
 
 // writes is the weather entry as the create and update verbs see it.
 func writes(intercept func(*run) error) *resource.Writes[*client.Weather, client.WeatherInput] {

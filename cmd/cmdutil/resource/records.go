@@ -16,13 +16,11 @@ import (
 // RecordFile is how a -f file of one record or a list of records is read
 // (a create takes either; an update refuses a list): the client's
 // decoders of one and of a list, and where the file gives each value.
+// Records dated on a calendar (client.Dating) may write dates with names.
 type RecordFile[In any] struct {
 	One   func(*yaml.Node) (In, error)
 	List  func(*yaml.Node) ([]In, error)
 	Lines func(*yaml.Node) client.FileLines
-	// Written is what a record holds written with names, to be read with
-	// the calendar (its place is then said with the file's name).
-	Written func(*In) *client.Written
 	// Plural names the records: "the list holds no entries".
 	Plural string
 }
@@ -55,21 +53,28 @@ func (d *RecordFile[In]) decode(text []byte, source string) (*File[In], error) {
 	if len(f.Records) == 0 {
 		return nil, cmdutil.UsageErrorf("%s: the list holds no %s", source, d.Plural)
 	}
+	// A date written with names is read with the calendar later: its
+	// place is then said with the file's name.
 	for i := range f.Records {
-		if w := d.Written(&f.Records[i]); w != nil {
-			w.Where = source + ": " + w.Where
+		if r, ok := any(&f.Records[i]).(client.Dating); ok && r.Dates().Written != nil {
+			r.Dates().Written.Where = source + ": " + r.Dates().Written.Where
 		}
 	}
 	f.Place = d.Lines(doc).PlaceKey
 	return f, nil
 }
 
-// CreateEach creates the run's records one by one, with one progress line
-// on a terminal (what says each: "1492-1-3 sun"). A failure stops it: a
-// BatchError says on stderr what was created and which record failed
-// (name), and keeps the failure's kind for the exit code. What was
-// created is returned, also when it fails part way.
+// CreateEach creates the run's records: its one record as it is, or each
+// of a -f list one by one, with one progress line on a terminal (what says
+// each: "1492-1-3 sun"). A failure stops a list: a BatchError says on
+// stderr what was created and which record failed (name), and keeps the
+// failure's kind for the exit code. What was created is returned, also
+// when it fails part way.
 func CreateEach[T output.Record, In any](r *Run[In], what, name func(i int, in *In) string, create func(in In) (T, error)) ([]T, error) {
+	if !r.IsList() {
+		made, err := create(r.Records[0])
+		return []T{made}, err
+	}
 	f := r.Factory
 	progress := cmdutil.NewProgress(f.IO, f.Quiet())
 	defer progress.Clear()

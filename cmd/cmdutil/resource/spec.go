@@ -183,7 +183,7 @@ func (s *Spec[T]) connect(ctx context.Context, f *cmdutil.Factory, parent string
 // begin builds the printer, first, so that a bad -o, --jq or --template
 // sends nothing, then connects (connect).
 func (s *Spec[T]) begin(ctx context.Context, f *cmdutil.Factory, parent string) (*output.Printer, *client.Client, *Scope, error) {
-	p, err := printer(f)
+	p, err := NewPrinter(f)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -200,14 +200,8 @@ func (s *Spec[T]) kind(ctx context.Context, c *client.Client, p *output.Printer,
 	return s.ReadableKind(ctx, c, scope)
 }
 
-// printer builds the printer before any request, so a bad -o, --jq or
-// --template costs nothing; every error it gives is a usage error.
-func printer(f *cmdutil.Factory) (*output.Printer, error) {
-	return NewPrinter(f)
-}
-
-// NewPrinter is f.Printer with its errors made usage errors (exit 2), for
-// the verbs each resource keeps (create, update).
+// NewPrinter is f.Printer with its errors made usage errors (exit 2), built
+// before any request so that a bad -o, --jq or --template costs nothing.
 func NewPrinter(f *cmdutil.Factory) (*output.Printer, error) {
 	p, err := f.Printer()
 	if err != nil {
