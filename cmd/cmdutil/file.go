@@ -2,20 +2,12 @@ package cmdutil
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"os"
-	"regexp"
-	"slices"
-	"strconv"
-	"strings"
-	"sync"
 	"unicode/utf8"
 
-	"github.com/kanka-cli/kanka/internal/yamlcheck"
 	yaml "go.yaml.in/yaml/v3"
 )
 
@@ -79,67 +71,6 @@ func SourceName(path string) string {
 	return path
 }
 
-// yaml's messages are read with these patterns, compiled when first used,
-// not when kanka starts (it starts on every Tab of a completion).
-var (
-	unknownFieldPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^line (\d+): field (\S+) not found in type \S+$`) })
-	typeErrorPattern    = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile("^line (\\d+): cannot unmarshal !!(\\w+) `(.*)` into (.+)$")
-	})
-)
-
-// DecodeStrict decodes YAML or JSON (JSON is YAML) into v, refusing keys v
-// does not have, text that is not UTF-8 and numbers with a fraction where v
-// holds a whole number (yaml would cut 30.9 to 30). Errors are UsageErrors
-// that name the source, the line and the key:
-// `calendar.yaml: line 5: unknown key "weekday"`.
-func DecodeStrict(data []byte, source string, v any) error {
-	if len(bytes.TrimSpace(data)) == 0 {
-		return UsageErrorf("%s: is empty", source)
-	}
-	if err := checkUTF8(data, source); err != nil {
-		return err
-	}
-	var root yaml.Node
-	if err := yaml.Unmarshal(data, &root); err != nil {
-		return UsageErrorf("%s: %s", source, strings.TrimPrefix(err.Error(), "yaml: "))
-	}
-	keys := keysByLine(&root)
-	var lines []string
-	for _, p := range yamlcheck.Fractions(&root, v) {
-		lines = append(lines, source+": "+p.String())
-	}
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	var typeErr *yaml.TypeError
-	switch err := dec.Decode(v); {
-	case err == nil:
-	case errors.As(err, &typeErr):
-		for _, e := range typeErr.Errors {
-			lines = append(lines, source+": "+explain(e, keys))
-		}
-	default:
-		lines = append(lines, source+": "+strings.TrimPrefix(err.Error(), "yaml: "))
-	}
-	if len(lines) == 0 {
-		return nil
-	}
-	slices.SortStableFunc(lines, func(a, b string) int { return cmp.Compare(lineOf(a, source), lineOf(b, source)) })
-	return &UsageError{Err: errors.New(strings.Join(lines, "\n"))}
-}
-
-// lineOf is the line number a message of DecodeStrict starts with ("SOURCE:
-// line 7: ..."), or a number past every line when it names none.
-func lineOf(msg, source string) int {
-	rest, ok := strings.CutPrefix(strings.TrimPrefix(msg, source+": "), "line ")
-	if n, _, found := strings.Cut(rest, ":"); ok && found {
-		if line, err := strconv.Atoi(n); err == nil {
-			return line
-		}
-	}
-	return math.MaxInt
-}
-
 // checkUTF8 refuses data that is not UTF-8 text, naming the line of the
 // first bad byte and its key. (yaml refuses it too, but names neither.)
 // A file that starts with a UTF-16 byte-order mark is left to yaml, which
@@ -160,37 +91,6 @@ func checkUTF8(data []byte, source string) error {
 		}
 	}
 	return UsageErrorf("%s: %s: is not valid UTF-8 text (byte 0x%02x); save the file as UTF-8", source, where, data[bad])
-}
-
-// explain rewrites one of yaml's messages in the user's words.
-func explain(msg string, keys map[int]string) string {
-	if m := unknownFieldPattern().FindStringSubmatch(msg); m != nil {
-		return fmt.Sprintf("line %s: unknown key %q", m[1], m[2])
-	}
-	if m := typeErrorPattern().FindStringSubmatch(msg); m != nil {
-		line, _ := strconv.Atoi(m[1])
-		want := m[4]
-		switch {
-		case strings.HasPrefix(want, "int"), strings.HasPrefix(want, "uint"):
-			want = "a whole number"
-		case strings.HasPrefix(want, "float"):
-			want = "a number"
-		case want == "bool":
-			want = "true or false"
-		case want == "string":
-			want = "a text value"
-		case strings.HasPrefix(want, "[]"):
-			want = "a list"
-		case strings.HasPrefix(want, "map"), strings.Contains(want, "."):
-			want = "a mapping of keys"
-		}
-		where := fmt.Sprintf("line %d", line)
-		if key := keys[line]; key != "" {
-			where += ": " + key
-		}
-		return fmt.Sprintf("%s: %q is not %s", where, m[3], want)
-	}
-	return msg
 }
 
 // keysByLine maps each line of a YAML document to the path of the key or
