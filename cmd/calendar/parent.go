@@ -63,15 +63,15 @@ func OfRecord(ctx context.Context, c *client.Client, k *cache.Cache, s *resource
 // ReadableKind is the Spec.ReadableKind of records dated on a calendar:
 // kind with the calendar of a run's records, read for its month names
 // (OfRecord): the scope's, else the one of the record read last (record;
-// nil: none); kind is given nil when neither is known.
+// nil: the scope's always, as a weather entry's). kind is given nil only
+// when a scope without one leaves record's unknown too.
 func ReadableKind(f *cmdutil.Factory, record func() int, kind func(ctx context.Context, c *client.Client, cal *client.Calendar) output.Kind) func(context.Context, *client.Client, *resource.Scope) (output.Kind, error) {
 	return func(ctx context.Context, c *client.Client, s *resource.Scope) (output.Kind, error) {
 		id := s.ParentID
 		if id == 0 && record != nil {
-			id = record()
-		}
-		if id == 0 {
-			return kind(ctx, c, nil), nil
+			if id = record(); id == 0 {
+				return kind(ctx, c, nil), nil
+			}
 		}
 		cal, err := OfRecord(ctx, c, f.LocalCache(), s, id, "for its month names")
 		if err != nil {
