@@ -123,8 +123,10 @@ func TestChildNullsOnFieldsThatCannotBeNull(t *testing.T) {
 }
 
 // Each field of a child kind's table is stored in its record's struct
-// field of the same JSON key, of the field's kind (a pointer when it may be
-// null): a wrong entry fails here rather than in a write.
+// field of the same JSON key, of the field's type (a pointer when it may be
+// null): a wrong entry fails here rather than in a write. The type is
+// compared, not its kind: a write stores a string, an int or a bool by
+// reflection, which a named type of the same kind refuses with a panic.
 func TestChildFieldsAreTheirRecordsFields(t *testing.T) {
 	checkFields(t, &weatherKind)
 	checkFields(t, &reminderKind)
@@ -132,7 +134,7 @@ func TestChildFieldsAreTheirRecordsFields(t *testing.T) {
 
 func checkFields[R child](t *testing.T, k *children[R]) {
 	t.Helper()
-	want := map[fieldKind]reflect.Kind{textField: reflect.String, wholeField: reflect.Int, flagField: reflect.Bool}
+	want := map[fieldKind]reflect.Type{textField: reflect.TypeFor[string](), wholeField: reflect.TypeFor[int](), flagField: reflect.TypeFor[bool]()}
 	rec := reflect.TypeFor[R]().Elem()
 	for _, f := range k.fields {
 		at, ok := jsonFields(rec)[f.key]
@@ -144,7 +146,7 @@ func checkFields[R child](t *testing.T, k *children[R]) {
 		if typ.Kind() == reflect.Pointer {
 			typ = typ.Elem()
 		}
-		if typ.Kind() != want[f.kind] {
+		if typ != want[f.kind] {
 			t.Errorf("%s.%s is a %s, stored as a %s", k.model, f.key, want[f.kind], typ)
 		}
 	}

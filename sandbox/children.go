@@ -55,10 +55,10 @@ type children[R child] struct {
 	// requiredFirst: a write's missing required fields are named before
 	// any other problem; otherwise each field's problems in its turn.
 	requiredFirst bool
-	// read reads what the table does not (a write of a new record: current
-	// is nil) under p: the kind's own checks, adding what is wrong to
-	// r.in.p, and changes to the fields as read (vs).
-	read func(r reading, p parent, current R, vs values) change[R]
+	// read reads what the table does not under p: the kind's own checks,
+	// adding what is wrong to r.in.p, and changes to the fields as read
+	// (vs).
+	read func(r reading, p parent, vs values) change[R]
 	// answer is a record as the service answers it.
 	answer func(s *Server, rec R) object
 }
@@ -73,11 +73,11 @@ type change[R any] struct {
 	echo  func(R) object
 }
 
-// readWrite reads a write of current (nil on create) under p: the
-// table's fields, then the kind's own.
-func (k *children[R]) readWrite(r reading, p parent, current R) change[R] {
+// readWrite reads a write under p: the table's fields, then the kind's
+// own.
+func (k *children[R]) readWrite(r reading, p parent) change[R] {
 	vs := k.readFields(r)
-	ch := k.read(r, p, current, vs)
+	ch := k.read(r, p, vs)
 	own := ch.apply
 	ch.apply = func(rec R) {
 		vs.applyTo(rec)
@@ -213,8 +213,7 @@ func (k *children[R]) create(s *Server, r *http.Request, sc scope[R], parentID s
 		if missing != nil {
 			return *missing, false
 		}
-		var none R
-		ch := k.readWrite(reading{in: in, st: st, creating: true, live: s.live}, p, none)
+		ch := k.readWrite(reading{in: in, st: st, creating: true, live: s.live}, p)
 		if in.p.any() {
 			return in.p.reply(), false
 		}
@@ -239,7 +238,7 @@ func (k *children[R]) update(s *Server, r *http.Request, sc scope[R], parentID, 
 		if missing != nil {
 			return *missing, false
 		}
-		ch := k.readWrite(reading{in: in, st: st, live: s.live}, p, rec)
+		ch := k.readWrite(reading{in: in, st: st, live: s.live}, p)
 		if in.p.any() {
 			return in.p.reply(), false
 		}

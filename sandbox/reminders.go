@@ -91,7 +91,7 @@ var reminderKind = children[*reminder]{
 // is set" and drops recurring_until without one; a write's answer shows
 // recurring_until as it was sent (a number stays a number), and a
 // create's a null length when it sent none.
-func readReminder(r reading, _ parent, _ *reminder, vs values) change[*reminder] {
+func readReminder(r reading, _ parent, vs values) change[*reminder] {
 	if comment := vs["comment"]; comment.v != nil {
 		*comment.v = purify((*comment.v).(string))
 	}

@@ -58,7 +58,7 @@ func (s *Server) weatherJSON(w *weather) object {
 // checkWeatherDate checks a weather write's date: the document mode
 // checks it against the calendar's months, leap days and skip_year_zero;
 // the live service does not.
-func checkWeatherDate(r reading, p parent, _ *weather, vs values) change[*weather] {
+func checkWeatherDate(r reading, p parent, vs values) change[*weather] {
 	year, yearOK := deref(vs["year"].v).(int)
 	month, monthOK := deref(vs["month"].v).(int)
 	day, dayOK := deref(vs["day"].v).(int)
