@@ -1,7 +1,6 @@
 package client
 
 import (
-	"cmp"
 	"encoding/json"
 	"fmt"
 )
@@ -47,12 +46,6 @@ func (w *Weather) Misplaced(calendarID int) string {
 		return "has no whole date"
 	}
 	return ""
-}
-
-// ByDate is the order of weather entries for people: by date, the entries
-// of one day by id.
-func ByDate(a, b *Weather) int {
-	return cmp.Or(a.Date().Compare(b.Date()), cmp.Compare(a.ID, b.ID))
 }
 
 // MisplacedWarning is the line that reports an entry calendar listed's

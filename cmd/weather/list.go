@@ -15,7 +15,7 @@ import (
 
 // sortOrders are the orders --sort takes: by date (then id), or the
 // server's order, by id (no sorting).
-var sortOrders = map[string]func(a, b *client.Weather) int{"date": client.ByDate, "id": nil}
+var sortOrders = map[string]func(a, b *client.Weather) int{"date": client.ByDate[*client.Weather], "id": nil}
 
 // listFilters are the flags of `weather list`: the date filters (the
 // service has none for weather, so every page is read and they apply here)
