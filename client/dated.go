@@ -23,6 +23,12 @@ import (
 // Dated is the date of a record dated on a calendar. A part not given is
 // nil. Written is the date written with names ("3 Ches 1492": Written.Date,
 // the parts then nil), or its month by name (a file's month: Ches):
+// ResolveDate reads it with the calendar's months and years.
+type Dated struct {
+	Year, Month, Day *int
+	Written          *Written
+}
+
 // DatedRecord is a record dated on a calendar, with an id: a weather
 // entry, a reminder (their pointers).
 type DatedRecord interface {
@@ -34,12 +40,6 @@ type DatedRecord interface {
 // of one day by id.
 func ByDate[R DatedRecord](a, b R) int {
 	return cmp.Or(a.Date().Compare(b.Date()), cmp.Compare(a.RecordID(), b.RecordID()))
-}
-
-// ResolveDate reads it with the calendar's months and years.
-type Dated struct {
-	Year, Month, Day *int
-	Written          *Written
 }
 
 // Dating is the writable type of a record dated on a calendar, which

@@ -3,7 +3,6 @@
 package reminder
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"iter"
@@ -94,7 +93,7 @@ func (r *reminders) spec() *resource.Spec[reminder] {
 				}, func(c *client.Client, ctx context.Context, id int, o *client.PageOptions) (*client.Page[reminder], error) {
 					return c.CalendarReminders(id).Page(ctx, nil, o)
 				}, func(seen []reminder) { r.f.LocalCache().RemindersSeen(seen) }) // every reminder of a list is then known by its id
-				q.Compare = byDate
+				q.Compare = client.ByDate[reminder]
 				return q, dates.Apply(fs, &q)
 			}
 		},
@@ -164,6 +163,3 @@ func (r *reminders) entityOf(ctx context.Context, c *client.Client, rm reminder)
 func (r *reminders) calendar(ctx context.Context, c *client.Client, s *resource.Scope, id int, why string) (*client.Calendar, error) {
 	return calendar.OfRecord(ctx, c, r.f.LocalCache(), s, id, why)
 }
-
-// byDate is the order of reminders for people: by date, then id.
-func byDate(a, b reminder) int { return cmp.Or(a.Date().Compare(b.Date()), cmp.Compare(a.ID, b.ID)) }
