@@ -13,7 +13,7 @@ import (
 type Changes[In any] struct {
 	Fields client.Fields[In]
 	// Check refuses the changes before the calendar is read; changed are
-	// the keys that differ. nil: none.
+	// the keys that differ.
 	Check func(in *In, changed []string) error
 	// Keys are the fields whose change needs the calendar (a date, by a
 	// month's name or not; a repeat on a moon); Ready reads the changes,
@@ -32,10 +32,8 @@ type Changes[In any] struct {
 func (ch *Changes[In]) Over(run *Run[In], before *In, record string) (In, []string, error) {
 	in := ch.Fields.Over(before, &run.Records[0])
 	changed := ch.Fields.Differing(&in, before)
-	if ch.Check != nil {
-		if err := ch.Check(&in, changed); err != nil {
-			return in, nil, err
-		}
+	if err := ch.Check(&in, changed); err != nil {
+		return in, nil, err
 	}
 	if slices.ContainsFunc(changed, func(key string) bool { return slices.Contains(ch.Keys, key) }) {
 		records := []In{in}
