@@ -183,15 +183,13 @@ func datedFields[In any](dated func(*In) *Dated) []Field[In] {
 
 // visibilityField is who sees the record, 1 to 5: visibility_id in
 // answers and on the wire, a name (or the number) in files, which may
-// give the server's visibility_id too (readDated takes both).
+// give the server's visibility_id too: readDated reads both.
 func visibilityField[In any](get func(*In) **int) Field[In] {
-	f := namedField("visibility", "visibility_id", get, VisibilityName, nil, func(in *In, ps *problems) {
+	return namedField("visibility", "visibility_id", get, VisibilityName, nil, func(in *In, ps *problems) {
 		if v := *get(in); v != nil && (*v < 1 || *v > 5) {
 			ps.add("visibility", "must be 1 to 5 (%s)", strings.Join(VisibilityNames(), ", "))
 		}
 	})
-	f.file = nil // readDated reads it, beside visibility_id
-	return f
 }
 
 // datedFileForm is the writable part of a dated record as a file writes

@@ -116,13 +116,16 @@ func textOfKindAtMost[In any](kind valueKind[string], key string, get func(*In) 
 
 // namedField is a whole number that files know by name (who sees a
 // record, a reminder's type): key in files, which write it by name and
-// read it with file, answer in answers and on the wire; check says what is
-// wrong with a number.
+// read it with file (nil: the record's reader reads it itself), answer in
+// answers and on the wire; check says what is wrong with a number.
 func namedField[In any](key, answer string, get func(*In) **int, name func(int) string,
 	file func(*fileReader, *yaml.Node, string) *int, check func(in *In, ps *problems)) Field[In] {
 	kind := wholeKind
 	kind.show, kind.file = name, file
 	f := scalarField(key, get, kind)
+	if file == nil {
+		f.file = nil
+	}
 	f.Answer = answer
 	f.encode = func(in *In, p map[string]any) { p[answer] = **get(in) }
 	f.yaml = func(in *In) any {
