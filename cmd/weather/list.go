@@ -26,16 +26,14 @@ func listFilters(f *cmdutil.Factory, fs *pflag.FlagSet) func(*pflag.FlagSet) (re
 	var order string
 	fs.StringVar(&order, "sort", "", "order by `date` (then id) or by id, the server's order")
 	return func(fs *pflag.FlagSet) (resource.Query[*client.Weather], error) {
-		q := resource.Listing((*client.Client).AllWeather, (*client.Client).ListWeather, nil)
 		// A whole walk is the fresh view of the weather: the cache takes
 		// it as it goes (cache.TeeWeather).
-		limited := q.Walk
-		q.Walk = func(ctx context.Context, c *client.Client, calendarID, limit int) iter.Seq2[*client.Weather, error] {
-			if limit == 0 {
+		q := resource.Listing(func(c *client.Client, ctx context.Context, calendarID int, o *client.PageOptions) iter.Seq2[*client.Weather, error] {
+			if o.Limit == 0 {
 				return f.LocalCache().TeeWeather(ctx, calendarID, c.AllWeather)
 			}
-			return limited(ctx, c, calendarID, limit)
-		}
+			return c.AllWeather(ctx, calendarID, o)
+		}, (*client.Client).ListWeather, nil)
 		// By date is the order for people: the table, wide and yaml; the
 		// formats that stream keep the server's order unless --sort date
 		// asks for it (resource.NewListCmd).
