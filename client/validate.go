@@ -144,7 +144,7 @@ func (in CalendarInput) validate(create bool) error {
 	}
 	switch n := utf8.RuneCountInString(in.Name); {
 	case in.Name == "" && !create:
-	case strings.TrimSpace(in.Name) == "":
+	case StoredText(in.Name) == "":
 		ps.add("name", "is required")
 	case n > maxNameLength:
 		ps.add("name", "has %d characters; at most %d are allowed", n, maxNameLength)
@@ -157,7 +157,7 @@ func (in CalendarInput) validate(create bool) error {
 		ps.add("months", "at least 2 are required, %d given", len(in.Months))
 	}
 	for i, m := range in.Months {
-		if strings.TrimSpace(m.Name) == "" {
+		if StoredText(m.Name) == "" {
 			ps.add(fmt.Sprintf("month %d name", i+1), "is required")
 		}
 		if m.Length < 1 {
@@ -172,23 +172,23 @@ func (in CalendarInput) validate(create bool) error {
 		ps.add("weekdays", "at least 2 are required, %d given", len(in.Weekdays))
 	}
 	for i, d := range in.Weekdays {
-		if strings.TrimSpace(d) == "" {
+		if StoredText(d) == "" {
 			ps.add(fmt.Sprintf("weekday %d", i+1), "is empty")
 		}
 	}
 	for _, n := range sortedYears(in.Years) {
-		if strings.TrimSpace(in.Years[n]) == "" {
+		if StoredText(in.Years[n]) == "" {
 			ps.add(fmt.Sprintf("year %d", n), "has no name")
 		}
 	}
 	for i, s := range in.Seasons {
-		if strings.TrimSpace(s.Name) == "" {
+		if StoredText(s.Name) == "" {
 			ps.add(fmt.Sprintf("season %d name", i+1), "is required")
 		}
 		ps.checkSeasonStart(dates, i, s)
 	}
 	for i, m := range in.Moons {
-		if strings.TrimSpace(m.Name) == "" {
+		if StoredText(m.Name) == "" {
 			ps.add(fmt.Sprintf("moon %d name", i+1), "is required")
 		}
 		if !(m.Fullmoon > 0) || math.IsInf(m.Fullmoon, 0) {
@@ -205,7 +205,7 @@ func (in CalendarInput) validate(create bool) error {
 // written by name is checked once ResolveDate has turned it into a number.
 func (in WeatherInput) Validate(cal *Calendar) error {
 	var ps problems
-	if strings.TrimSpace(deref(in.Weather, "")) == "" {
+	if StoredText(deref(in.Weather, "")) == "" {
 		ps.add("weather", "is required")
 	}
 	ps = append(ps, datedProblems(WeatherFields, &in, cal)...)

@@ -2,7 +2,6 @@ package client
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/kanka-cli/kanka/almanac"
 )
@@ -148,7 +147,7 @@ func commonAndLeapYear(r *almanac.Reckoning) []int {
 func namedMonths(cal almanac.Calendar) almanac.Calendar {
 	months := append([]almanac.Month(nil), cal.Months...)
 	for i := range months {
-		if strings.TrimSpace(months[i].Name) == "" {
+		if StoredText(months[i].Name) == "" {
 			months[i].Name = fmt.Sprintf("month %d", i+1)
 		}
 	}

@@ -86,6 +86,23 @@ func TestCreateRefusesADayTheCalendarDoesNotHave(t *testing.T) {
 	}
 }
 
+// A weather code of only what the service trims away (a zero-width space)
+// would be stored as none, which the service refuses: refused here, exit 2,
+// nothing sent.
+func TestCreateWithAZeroWidthWeatherSendsNothing(t *testing.T) {
+	env := newTestEnv(t, "json")
+	err := env.run("create", "--calendar", "5", "--date", "1492-1-1", "--weather", "\u200b")
+	if !cmdtest.IsUsage(err) {
+		t.Fatalf("error %v is not a usage error", err)
+	}
+	if want := "the weather entry is not valid, nothing was sent:\n  weather: is required"; err.Error() != want {
+		t.Errorf("error\n%s\nwant\n%s", err, want)
+	}
+	if got := env.Sent(); len(got) != 0 {
+		t.Errorf("requests %q", got)
+	}
+}
+
 func TestCreateWithoutDateOrWeatherSendsNothing(t *testing.T) {
 	env := newTestEnv(t, "json")
 	err := env.run("create", "--calendar", "5", "--temperature", "mild")
