@@ -41,6 +41,45 @@ func formatLetters(r reading, key string, v any) {
 	}
 }
 
+// answer is f's value v as answered: live, null for a value never set or
+// set to null (a switch is false); in the document's mode, "", 0 or false.
+func (f field) answer(v any, live bool) any {
+	switch {
+	case v != nil || (live && f.kind != flagField):
+		return v
+	case f.kind == textField:
+		return ""
+	case f.kind == wholeField:
+		return 0
+	}
+	return false
+}
+
+// decode reads f's value from the state file.
+func (f field) decode(raw json.RawMessage) (v any, err error) {
+	switch f.kind {
+	case textField:
+		v, err = decodeAs[string](raw)
+	case wholeField:
+		v, err = decodeAs[int](raw)
+	default:
+		v, err = decodeAs[bool](raw)
+	}
+	if typeErr, ok := err.(*json.UnmarshalTypeError); ok {
+		typeErr.Field = f.key
+	}
+	return v, err
+}
+
+// decodeAs is the T of raw, or nil for null.
+func decodeAs[T any](raw json.RawMessage) (any, error) {
+	var v *T
+	if err := json.Unmarshal(raw, &v); err != nil || v == nil {
+		return nil, err
+	}
+	return *v, nil
+}
+
 // fields are a calendar's values of calendarFields, by key: a string, an
 // int or a bool; nil or missing is null.
 type fields map[string]any

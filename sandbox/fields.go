@@ -1,9 +1,6 @@
 package sandbox
 
-import (
-	"encoding/json"
-	"math"
-)
+import "math"
 
 // field is a record's field of one plain value (a text, a whole number or
 // a switch) that a write sets under its key: a calendar's (calendarFields)
@@ -170,43 +167,4 @@ func anyOf[T any](n nullable[T]) nullable[any] {
 	}
 	v := any(*n.v)
 	return nullable[any]{sent: true, v: &v}
-}
-
-// answer is f's value v as answered: live, null for a value never set or
-// set to null (a switch is false); in the document's mode, "", 0 or false.
-func (f field) answer(v any, live bool) any {
-	switch {
-	case v != nil || (live && f.kind != flagField):
-		return v
-	case f.kind == textField:
-		return ""
-	case f.kind == wholeField:
-		return 0
-	}
-	return false
-}
-
-// decode reads f's value from the state file.
-func (f field) decode(raw json.RawMessage) (v any, err error) {
-	switch f.kind {
-	case textField:
-		v, err = decodeAs[string](raw)
-	case wholeField:
-		v, err = decodeAs[int](raw)
-	default:
-		v, err = decodeAs[bool](raw)
-	}
-	if typeErr, ok := err.(*json.UnmarshalTypeError); ok {
-		typeErr.Field = f.key
-	}
-	return v, err
-}
-
-// decodeAs is the T of raw, or nil for null.
-func decodeAs[T any](raw json.RawMessage) (any, error) {
-	var v *T
-	if err := json.Unmarshal(raw, &v); err != nil || v == nil {
-		return nil, err
-	}
-	return *v, nil
 }

@@ -110,6 +110,8 @@ func TestNewRefusesADamagedStateFile(t *testing.T) {
 		"wrong id type":  {`{"last_ids":{},"calendars":[{"id":"1"}],"weather":[]}`, `a JSON string at "calendars.id"`},
 		"null calendar":  {`{"last_ids":{},"calendars":[null],"weather":[]}`, "a null calendar"},
 		"null weather":   {`{"last_ids":{},"calendars":[],"weather":[null]}`, "a null weather entry"},
+		"null reminder":  {`{"last_ids":{},"version":2,"calendars":[],"weather":[],"reminders":[null]}`, "a null reminder"},
+		"null entity":    {`{"last_ids":{},"version":2,"calendars":[],"weather":[],"entities":[null]}`, "a null entity"},
 		"no weather key": {`{"last_ids":{},"calendars":[]}`, `no "weather" key`},
 		"text after it":  {`{"last_ids":{},"calendars":[],"weather":[]}]`, "text after the JSON object"},
 	} {

@@ -216,23 +216,6 @@ func TestResetOfANewerFileKeepsItsCounters(t *testing.T) {
 	}
 }
 
-// A null in any list of records is a damaged file, named by its list.
-func TestStateFileNullRecords(t *testing.T) {
-	for list, reason := range map[string]string{"calendars": "a null calendar", "weather": "a null weather entry",
-		"reminders": "a null reminder", "entities": "a null entity"} {
-		t.Run(list, func(t *testing.T) {
-			content := strings.Replace(`{"last_ids":{},"version":2,"calendars":[],"weather":[],"reminders":[],"entities":[]}`, `"`+list+`":[]`, `"`+list+`":[null]`, 1)
-			path, before := writeFile(t, "state.json", content)
-			_, err := New(Options{DataPath: path})
-			var bad *StateFileError
-			if !errors.As(err, &bad) || !bad.Damaged || bad.Reason != reason {
-				t.Fatalf("New: %#v, want reason %q", err, reason)
-			}
-			checkUntouched(t, path, before)
-		})
-	}
-}
-
 // An unversioned file names the first key it does not know: a record's
 // own before those of its lists, the records in the file's order, and in
 // one record the first in key order.
