@@ -70,14 +70,12 @@ func SamePurifiedText(a, b string) bool { return StoredPurifiedText(a) == Stored
 
 // purifiedTextKind is a text the service purifies as HTML: a text in every
 // way but how it compares (StoredPurifiedText).
-var purifiedTextKind = valueKind[string]{
-	answer: textKind.answer,
-	file:   textKind.file,
-	same:   SamePurifiedText,
-	show:   textKind.show,
-	none:   func(v string) bool { return StoredPurifiedText(v) == "" },
-	brief:  textKind.brief,
-}
+var purifiedTextKind = func() valueKind[string] {
+	kind := textKind
+	kind.same = SamePurifiedText
+	kind.none = func(v string) bool { return StoredPurifiedText(v) == "" }
+	return kind
+}()
 
 var wholeKind = valueKind[int]{
 	answer: answerValue(func(v flexInt) int { return int(v) }),

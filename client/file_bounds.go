@@ -56,7 +56,7 @@ type fileBounds struct {
 	broken *FileProblem
 	// lines are the line of each key and item read, by its path
 	// ("moons[1].name"): where the problems that the checks of the values
-	// read find are said (addChecked, FileLines).
+	// read find are said (addCheck, FileLines).
 	lines map[string]int
 }
 

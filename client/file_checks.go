@@ -94,40 +94,31 @@ func (r *fileReader) givesWeather(path, key string) bool {
 }
 
 // addCheck adds the problems err, the check of a record a file gives at
-// path, finds (its *InputError's), each as addChecked does, under the
-// file's key of its field (key: "" for a problem the file is not to say).
+// path, finds (its *InputError's), each under the file's key of its field
+// (key: "" for a problem the file is not to say) at the line of that
+// value, or of the nearest value around it that the file gives (the moon
+// that has no name). A problem of a value the reading found wrong already
+// (since: the first problem of this record), or of one around it, is not
+// said again: a fraction read as 0 is no length of 0.
 func (r *fileReader) addCheck(err error, path string, since int, key func(field string) string) {
 	var ie *InputError
 	if !errors.As(err, &ie) {
 		return
 	}
-	var kept []Problem
-	for _, p := range ie.Problems {
-		if k := key(p.Field); k != "" {
-			kept = append(kept, Problem{Field: keyPath(path, k), Message: p.Message})
-		}
-	}
-	r.addChecked(kept, since)
-}
-
-// addChecked adds each problem of a check (its Field the path of its
-// value) at the line of that value, or of the nearest value around it
-// that the file gives (the moon that has no name). A problem of a value
-// the reading found wrong already (since: the first problem of this
-// record), or of one around it, is not said again: a fraction read as 0
-// is no length of 0.
-func (r *fileReader) addChecked(ps []Problem, since int) {
 	var read []string
 	for _, p := range r.problems[since:] {
 		if p.Path != "" {
 			read = append(read, p.Path)
 		}
 	}
-	for _, p := range ps {
-		if within(read, p.Field) {
+	for _, p := range ie.Problems {
+		k := key(p.Field)
+		if k == "" {
 			continue
 		}
-		r.problems = append(r.problems, FileProblem{Line: r.lineOf(p.Field), Path: p.Field, Message: p.Message})
+		if field := keyPath(path, k); !within(read, field) {
+			r.problems = append(r.problems, FileProblem{Line: r.lineOf(field), Path: field, Message: p.Message})
+		}
 	}
 }
 
