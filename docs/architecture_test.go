@@ -3,6 +3,7 @@ package docs
 import (
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -25,6 +26,7 @@ func TestTheArchitectureTableSaysEachPackagesImports(t *testing.T) {
 		t.Fatal("ARCHITECTURE.md has no section \"Every package and its arrows\"")
 	}
 	rows := 0
+	var listed []string
 	for _, line := range strings.Split(table, "\n") {
 		cells := strings.Split(line, "|")
 		if len(cells) != 4 || strings.TrimSpace(cells[1]) == "package" || strings.HasPrefix(strings.TrimSpace(cells[1]), "---") {
@@ -34,6 +36,7 @@ func TestTheArchitectureTableSaysEachPackagesImports(t *testing.T) {
 			continue
 		}
 		rows++
+		listed = append(listed, packagesNamed(cells[1])...)
 		said := packagesNamed(cells[2])
 		for _, pkg := range packagesNamed(cells[1]) {
 			imported := projectImports(t, pkg)
@@ -52,6 +55,42 @@ func TestTheArchitectureTableSaysEachPackagesImports(t *testing.T) {
 	if rows < 20 {
 		t.Fatalf("%d rows: the table was not found", rows)
 	}
+	// Every package has its row: a new one is not left out of the table.
+	for _, pkg := range projectPackages(t) {
+		if !slices.Contains(listed, pkg) {
+			t.Errorf("package %s has no row in the table", pkg)
+		}
+	}
+}
+
+// projectPackages are the directories of the project that hold Go files
+// that are not tests (testdata and hidden directories aside).
+func projectPackages(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); path != ".." && (name == "testdata" || strings.HasPrefix(name, ".")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		dir := filepath.ToSlash(filepath.Dir(path))
+		if strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go") && dir != ".." && !slices.Contains(out, dir) {
+			out = append(out, dir)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, dir := range out {
+		out[i] = strings.TrimPrefix(dir, "../")
+	}
+	return out
 }
 
 // notes are a cell's words in parentheses ("(a test harness)").

@@ -1,12 +1,17 @@
 package weather
 
 import (
+	"slices"
+
 	"github.com/kanka-cli/kanka/client"
 	"github.com/kanka-cli/kanka/cmd/cmdutil/resource"
 )
 
+// dateKeys are the fields of WeatherFields that make the date.
+var dateKeys = []string{"year", "month", "day"}
+
 // isDatePart reports whether a field of WeatherFields is part of the date.
-func isDatePart(key string) bool { return key == "year" || key == "month" || key == "day" }
+func isDatePart(key string) bool { return slices.Contains(dateKeys, key) }
 
 // checkEntries is every problem of the entries (their dates checked
 // against cal when it is given) as one UsageError, nil when there is none

@@ -34,7 +34,7 @@ func update(r *run, current *client.Weather) (*client.Weather, error) {
 			record := fmt.Sprintf("weather %d of calendar %d", current.ID, current.CalendarID)
 			return resource.CheckUnread(client.WeatherFields, in, record, "give them with --date and --weather (or in the file)", "")
 		},
-		Keys: []string{"year", "month", "day"}, Ready: func(records []input) (err error) {
+		Keys: dateKeys, Ready: func(records []input) (err error) {
 			if cal, err = calendar.OfScope(r.Ctx, r.Client, r.Scope, "to check the date"); err != nil {
 				return err
 			}
