@@ -59,7 +59,8 @@ func (r *Reckoning) Occurrences(rec Recurrence, from, to int64) iter.Seq[Occurre
 			return
 		}
 		gen := p.newStarts()
-		for s, ok := gen.first(lo); ok && s <= hi; s, ok = gen.after(s) {
+		firstOn, after, _ := gen.steps()
+		for s, ok := firstOn(lo); ok && s <= hi; s, ok = after(s) {
 			if !yield(Occurrence{Start: s, End: s + min(p.span, last-s)}) {
 				return
 			}
@@ -79,6 +80,7 @@ func (r *Reckoning) Days(rec Recurrence, from, to int64) iter.Seq2[int64, Occurr
 			return
 		}
 		gen := p.newStarts()
+		firstOn, after, lastOn := gen.steps()
 		// emit yields the days of the occurrence starting on s up to the
 		// day before the next start (a later start takes over its days).
 		emit := func(s, next int64, hasNext bool) bool {
@@ -97,12 +99,12 @@ func (r *Reckoning) Days(rec Recurrence, from, to int64) iter.Seq2[int64, Occurr
 		// The latest occurrence starting before the window may run into it.
 		cur, have := int64(0), false
 		if from > p.own {
-			if s, ok := gen.last(min(from-1, p.hi)); ok && s >= p.own {
+			if s, ok := lastOn(min(from-1, p.hi)); ok && s >= p.own {
 				cur, have = s, true
 			}
 		}
 		hi := min(p.hi, to)
-		next, ok := gen.first(max(from, p.own))
+		next, ok := firstOn(max(from, p.own))
 		ok = ok && next <= hi
 		for {
 			if have && !emit(cur, next, ok) {
@@ -112,7 +114,7 @@ func (r *Reckoning) Days(rec Recurrence, from, to int64) iter.Seq2[int64, Occurr
 				return
 			}
 			cur, have = next, true
-			next, ok = gen.after(next)
+			next, ok = after(next)
 			ok = ok && next <= hi
 		}
 	}

@@ -41,37 +41,17 @@ func (p plan) newStarts() starts {
 	return starts{other: onceStart{day: p.own}}
 }
 
-// first, after and last each dispatch by kind: one method giving the
-// held list as a startList would put it on the heap again (an export's
-// allocations grow thirteenfold).
-func (g *starts) first(x int64) (int64, bool) {
+// steps are the held list's first, after and last, as method values
+// (which stay on the stack): the list itself as a startList would put it
+// on the heap again (an export's allocations grow thirteenfold).
+func (g *starts) steps() (first, after, last func(int64) (int64, bool)) {
 	switch g.kind {
 	case RepeatYear:
-		return g.yearly.first(x)
+		return g.yearly.first, g.yearly.after, g.yearly.last
 	case RepeatMonth:
-		return g.monthly.first(x)
+		return g.monthly.first, g.monthly.after, g.monthly.last
 	}
-	return g.other.first(x)
-}
-
-func (g *starts) after(s int64) (int64, bool) {
-	switch g.kind {
-	case RepeatYear:
-		return g.yearly.after(s)
-	case RepeatMonth:
-		return g.monthly.after(s)
-	}
-	return g.other.after(s)
-}
-
-func (g *starts) last(x int64) (int64, bool) {
-	switch g.kind {
-	case RepeatYear:
-		return g.yearly.last(x)
-	case RepeatMonth:
-		return g.monthly.last(x)
-	}
-	return g.other.last(x)
+	return g.other.first, g.other.after, g.other.last
 }
 
 // onceStart is a one-off reminder: its own date.
